@@ -1,0 +1,53 @@
+"""Command line: ``python -m rulesets play FILE.json …`` and ``bench``.
+
+``play`` prints one JSON line per scenario file (``scenario-format.md``);
+exit status 1 when any file was malformed. ``bench`` plays random full
+games per ruleset and prints games per second and peak memory.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from .scenario import play_scenario
+
+
+def _play(paths: list[str]) -> int:
+    status = 0
+    for path in paths:
+        try:
+            with open(path, encoding="utf-8") as fh:
+                doc = json.load(fh)
+        except (OSError, json.JSONDecodeError) as exc:
+            doc = None
+            result = {"id": path.rsplit("/", 1)[-1].removesuffix(".json"), "error": f"cannot read {path}: {exc}"}
+        else:
+            result = play_scenario(doc)
+        if "error" in result:
+            status = 1
+            print(f"{path}: {result['error']}", file=sys.stderr)
+        print(json.dumps(result, ensure_ascii=False), flush=True)
+    return status
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point; returns the exit status."""
+    parser = argparse.ArgumentParser(prog="python -m rulesets")
+    sub = parser.add_subparsers(dest="command", required=True)
+    play = sub.add_parser("play", help="play rule scenarios, print one JSON state line per file")
+    play.add_argument("files", nargs="+")
+    bench = sub.add_parser("bench", help="play random full games and print games/s and peak memory")
+    bench.add_argument("-n", "--games", type=int, default=200, help="games per ruleset")
+    bench.add_argument("--ruleset", action="append", help="only these rulesets (repeatable)")
+    args = parser.parse_args(argv)
+    if args.command == "play":
+        return _play(args.files)
+    from .simulate import benchmark
+
+    return benchmark(args.games, args.ruleset)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

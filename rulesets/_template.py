@@ -1,0 +1,80 @@
+"""Template for a new ruleset: copy to ``rulesets/<id>/`` and fill in.
+
+Adding a ruleset:
+1. Copy this file to ``rulesets/<id>/__init__.py`` (grow it into
+   ``roles.py``, ``night.py``, ``day.py``… past ~600 lines).
+2. Declare TEAMS, ROLES, ABILITIES, OPTIONS, VARIANTS, SCHEDULE, ORDER, each
+   entry citing its rule id (``<ID>-NNN``) from the ruleset's digest.
+3. Implement ``composition``, ``resolve_day``, ``resolve_night`` and
+   ``check_winner``; override ``validate`` for the document's own limits.
+4. Add the id to ``rulesets.REGISTRY``.
+5. Add ``tests/rulesets/<id>/`` (one test per numbered rule, named after it)
+   and scenarios in ``tests/scenarios/<id>/``.
+
+Every hook below receives an ``Outcome`` whose ``state`` is already a copy:
+mutate it in place, record every action's fate with ``outcome.note`` (the
+host's trace), private results with ``outcome.tell``, public lines with
+``outcome.announce`` and departures with ``outcome.remove``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from rulesets.core import Ability, GameState, Outcome, PhaseInput, Role, Ruleset, ScheduleEntry, Team
+from rulesets.core.votes import sole_leader, tally
+
+# Night resolution order: (step id, rule id, what it does). Modifiers first,
+# kills applied at the end (Natural Action Resolution).
+ORDER = (
+    ("kill", "TPL-001", "the mafia's kill is marked"),
+    ("deaths", "TPL-002", "marked players leave"),
+)
+
+
+class TemplateRuleset(Ruleset):
+    """A two-team skeleton: the mafia kills at night, the town lynches by day."""
+
+    id = "template"
+    title = {"en": "Template"}
+    TEAMS = {"town": Team("town", {"en": "Town"}), "mafia": Team("mafia", {"en": "Mafia"}, room=True)}
+    ROLES = {
+        "citizen": Role("citizen", {"en": "Citizen"}, ("town",)),
+        "mafioso": Role("mafioso", {"en": "Mafioso"}, ("mafia",), ("kill",)),
+    }
+    ABILITIES = {"kill": Ability("kill", "night", {"en": "Kill"}, team=True)}
+    SCHEDULE = (
+        ScheduleEntry("vote", "21:00", "day", True, 10),
+        ScheduleEntry("night", "22:00", "night", True, 15),
+    )
+    ORDER = ORDER
+
+    def composition(self, n_players: int, variant: str | None = None, options: dict[str, Any] | None = None) -> dict[str, int]:
+        """A third of the table, rounded down, is mafia."""
+        mafia = max(1, n_players // 3)
+        return {"mafioso": mafia, "citizen": n_players - mafia}
+
+    def resolve_day(self, outcome: Outcome, step: PhaseInput, rng: random.Random) -> None:
+        """The sole leader of the vote leaves; a tie lynches nobody."""
+        votes = {v: t for v, t in (step.votes or {}).items() if outcome.state.players[v].alive}
+        leader = sole_leader(tally(votes))
+        if leader:
+            outcome.remove(leader)
+            outcome.announce("eliminated", f"{leader} was lynched.", leader, outcome.state.players[leader].role)
+
+    def resolve_night(self, outcome: Outcome, step: PhaseInput, rng: random.Random) -> None:
+        """The mafia's kill takes effect."""
+        for action in self.accept(outcome, step.actions, "night"):
+            outcome.note("kill", "effect", f"{action.target} is killed (TPL-001).", action)
+            outcome.remove(str(action.target))
+
+    def check_winner(self, state: GameState) -> str | None:
+        """Town wins with no mafia left; mafia at parity."""
+        mafia = len(state.team_members("mafia"))
+        if mafia == 0:
+            return "town"
+        return "mafia" if mafia * 2 >= len(state.alive()) else None
+
+
+RULESET = TemplateRuleset()

@@ -1,0 +1,407 @@
+"""The ``Ruleset`` base class every rules engine subclasses.
+
+A ruleset declares its teams, roles, abilities, options, variants, schedule
+and setup table as class attributes, and implements ``resolve_day``,
+``resolve_night`` (and ``resolve_setup`` where the document has a setup
+phase) and ``check_winner``. The generic parts (seating, validation of
+targets and limits, random legal actions for simulations, role draw) live
+here and branch only on declared data, never on a role's name.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from .model import (
+    Ability,
+    Action,
+    GameState,
+    Option,
+    Outcome,
+    PhaseInput,
+    PlayerState,
+    Role,
+    RulesError,
+    ScheduleEntry,
+    Team,
+)
+
+
+@dataclass(frozen=True)
+class ActionSlot:
+    """A choice somebody may hand in now: who (``actor`` or ``team``), which
+    ability, and the legal targets (names) for each of its target places."""
+
+    ability: str
+    candidates: tuple[str, ...]
+    actor: str | None = None
+    team: str | None = None
+    targets: int = 1
+
+
+# Generic rejection messages, by reason code; a ruleset may add its own.
+MESSAGES: dict[str, str] = {
+    "actor_not_alive": "You are out of the game and can no longer act.",
+    "target_not_alive": "That player is out of the game.",
+    "not_your_ability": "Your role has no such ability.",
+    "wrong_phase": "This ability cannot be used in this phase.",
+    "self_target": "You cannot choose yourself.",
+    "not_self": "This ability may only target yourself.",
+    "target_limit": "You have already chosen that player as many times as the rules allow.",
+    "used_up": "You have already used this ability as many times as the rules allow.",
+    "unknown_player": "There is no such player in this game.",
+    "target_count": "This ability needs a different number of targets.",
+    "game_over": "The game is over.",
+    "not_out": "That player is still in the game.",
+    "unknown_team": "There is no such team in this game.",
+    "not_in_team": "Only a living member of that team may hand in its choice.",
+}
+
+
+class Ruleset:
+    """Base class of a rules engine; subclasses fill in the declarations.
+
+    Subclasses must set ``id``, ``title``, ``document``, ``TEAMS``, ``ROLES``,
+    ``ABILITIES`` (dicts by id), ``OPTIONS``, ``VARIANTS``, ``SCHEDULE`` and
+    ``ORDER`` (the night resolution steps, each ``(step_id, rule_id, text)``),
+    and implement ``resolve_day``, ``resolve_night``, ``check_winner`` and
+    ``composition``.
+    """
+
+    id: ClassVar[str] = ""
+    title: ClassVar[dict[str, str]] = {}
+    document: ClassVar[str] = ""
+    language: ClassVar[str] = "ru"
+    TEAMS: ClassVar[dict[str, Team]] = {}
+    ROLES: ClassVar[dict[str, Role]] = {}
+    ABILITIES: ClassVar[dict[str, Ability]] = {}
+    OPTIONS: ClassVar[dict[str, Option]] = {}
+    VARIANTS: ClassVar[tuple[str, ...]] = ()
+    SCHEDULE: ClassVar[tuple[ScheduleEntry, ...]] = ()
+    ORDER: ClassVar[tuple[tuple[str, str, str], ...]] = ()
+    MIN_PLAYERS: ClassVar[int] = 3
+    MAX_PLAYERS: ClassVar[int] = 30
+    # Step fields beyond the common ones that this ruleset's page defines.
+    STEP_FIELDS: ClassVar[frozenset[str]] = frozenset()
+    PHASES: ClassVar[frozenset[str]] = frozenset({"day", "night"})
+    FIRST_PHASE: ClassVar[str] = "day"
+    MESSAGES: ClassVar[dict[str, str]] = {}
+
+    # ------------------------------------------------------------------ setup
+
+    def default_variant(self, n_players: int) -> str | None:
+        """The variant suggested for ``n_players`` (None if no variants)."""
+        return self.VARIANTS[0] if self.VARIANTS else None
+
+    def composition(self, n_players: int, variant: str | None = None, options: dict[str, Any] | None = None) -> dict[str, int]:
+        """A proposed composition: role id → count, summing to ``n_players``.
+
+        Raises ``RulesError`` when the document covers no such player count.
+        """
+        raise NotImplementedError
+
+    def role_team(self, role: str, team: str | None, variant: str | None) -> str:
+        """The team of a seated ``role``; ``team`` is the file's choice for
+        roles that can belong to several teams. Raises ``RulesError``."""
+        if role not in self.ROLES:
+            raise RulesError(f"unknown role {role!r} in ruleset {self.id}")
+        spec = self.ROLES[role]
+        if team is None:
+            return spec.team
+        if team not in spec.teams:
+            raise RulesError(f"role {role!r} cannot belong to team {team!r}")
+        return team
+
+    def new_game(
+        self,
+        seats: Iterable[tuple[str, str, str | None]],
+        variant: str | None = None,
+        options: dict[str, Any] | None = None,
+        seed: int = 0,
+    ) -> GameState:
+        """Seat the players: ``seats`` yields (nickname, role id, team id or None).
+
+        Raises ``RulesError`` for an unknown variant, option, role or team,
+        or a duplicate name.
+        """
+        if self.VARIANTS and variant is None:
+            variant = self.VARIANTS[0]
+        if variant is not None and variant not in self.VARIANTS:
+            raise RulesError(f"unknown variant {variant!r} for ruleset {self.id}")
+        options = dict(options or {})
+        for key in options:
+            if key not in self.OPTIONS:
+                raise RulesError(f"unknown option {key!r} for ruleset {self.id}")
+        players: dict[str, PlayerState] = {}
+        for name, role, team in seats:
+            if not isinstance(name, str) or not name:
+                raise RulesError("every player needs a name")
+            if name in players:
+                raise RulesError(f"player {name!r} is seated twice")
+            players[name] = PlayerState(name, role, self.role_team(role, team, variant))
+        state = GameState(self.id, variant, options, players, seed=seed, phase=self.FIRST_PHASE)  # type: ignore[arg-type]
+        self.prepare(state)
+        return state
+
+    def prepare(self, state: GameState) -> None:
+        """Hook: check the seating and fill ``state.memory`` before play.
+
+        Raises ``RulesError`` when the rules forbid the seating.
+        """
+
+    def draw_roles(self, names: list[str], composition: dict[str, int], seed: int) -> list[tuple[str, str]]:
+        """A blind random draw: (nickname, role id) pairs in ``names`` order.
+
+        Deterministic for a given ``seed``. Raises ``RulesError`` when the
+        composition does not sum to the number of players or names a role
+        this ruleset lacks.
+        """
+        deck: list[str] = []
+        for role, count in composition.items():
+            if role not in self.ROLES:
+                raise RulesError(f"unknown role {role!r} in ruleset {self.id}")
+            deck.extend([role] * int(count))
+        if len(deck) != len(names):
+            raise RulesError(f"the composition has {len(deck)} roles for {len(names)} players")
+        random.Random(seed).shuffle(deck)
+        return list(zip(names, deck, strict=True))
+
+    # ------------------------------------------------------------- resolution
+
+    def resolve(self, state: GameState, step: PhaseInput, seed: int | None = None) -> Outcome:
+        """Resolve one phase and return its ``Outcome`` (``state`` untouched).
+
+        ``seed`` feeds any randomness of this phase; by default it derives
+        from the game's seed and the number of phases played, so a replay
+        with the same seed is identical.
+        """
+        if step.phase not in self.PHASES:
+            raise RulesError(f"phase {step.phase!r} is not one of {sorted(self.PHASES)} in ruleset {self.id}")
+        new = state.copy()
+        new.phase = step.phase
+        rng = random.Random(seed if seed is not None else (state.seed * 1_000_003 + state.steps_played))
+        if step.phase == "day" and state.steps_played > 0 and state.phase == "night":
+            new.day += 1  # a day after a night opens the next game day
+        outcome = Outcome(new)
+        if state.winner is not None:
+            for action in step.actions:
+                outcome.reject(action, "game_over", self.message("game_over"))
+            return outcome
+        getattr(self, f"resolve_{step.phase}")(outcome, step, rng)
+        new.steps_played += 1
+        if new.winner is None:
+            new.winner = self.check_winner(new)
+        if new.winner is not None:
+            outcome.announce("winner", f"The game is over: {new.winner} wins.", None, None)
+        return outcome
+
+    def resolve_day(self, outcome: Outcome, step: PhaseInput, rng: random.Random) -> None:
+        """Resolve a day in place on ``outcome.state``."""
+        raise NotImplementedError
+
+    def resolve_night(self, outcome: Outcome, step: PhaseInput, rng: random.Random) -> None:
+        """Resolve a night in place on ``outcome.state``."""
+        raise NotImplementedError
+
+    def check_winner(self, state: GameState) -> str | None:
+        """The winning team id, ``draw``, or None while the game goes on."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------- validation
+
+    def message(self, reason: str) -> str:
+        """The sentence a player reads for a rejection ``reason``."""
+        return self.MESSAGES.get(reason) or MESSAGES.get(reason) or reason.replace("_", " ").capitalize() + "."
+
+    def abilities_of(self, state: GameState, name: str) -> tuple[str, ...]:
+        """Ability ids the player's current role holds (individual ones)."""
+        role = self.ROLES.get(state.players[name].role)
+        return role.abilities if role else ()
+
+    def team_abilities(self, state: GameState, team: str) -> tuple[str, ...]:
+        """Collective ability ids of ``team`` (from its members' roles)."""
+        found: list[str] = []
+        for p in state.team_members(team):
+            for ab in self.abilities_of(state, p.name):
+                if self.ABILITIES[ab].team and ab not in found:
+                    found.append(ab)
+        return tuple(found)
+
+    def check_action(self, state: GameState, action: Action, phase: str) -> str | None:
+        """The generic checks of one action against the declarations.
+
+        Returns a rejection reason code, or None when the action passes:
+        actor alive and holding the ability, the right phase, known and
+        living targets, no self-target where forbidden, limits respected.
+        Raises ``RulesError`` for unknown players, teams or abilities.
+        """
+        ability = self.ABILITIES.get(action.ability)
+        if ability is None:
+            raise RulesError(f"unknown ability {action.ability!r} in ruleset {self.id}")
+        for target in action.targets():
+            if target not in state.players:
+                raise RulesError(f"unknown player {target!r}")
+        if action.actor is not None:
+            if action.actor not in state.players:
+                raise RulesError(f"unknown player {action.actor!r}")
+            actor = state.players[action.actor]
+            if not actor.alive:
+                return "actor_not_alive"
+            if action.ability not in self.abilities_of(state, action.actor):
+                return "not_your_ability"
+        else:
+            if action.team not in self.TEAMS:
+                raise RulesError(f"unknown team {action.team!r}")
+            if action.ability not in self.team_abilities(state, action.team or ""):
+                return "not_your_ability"
+        if ability.phase != phase:
+            return "wrong_phase"
+        return self.check_targets(state, action, ability)
+
+    def check_targets(self, state: GameState, action: Action, ability: Ability) -> str | None:
+        """Target rules and limits of ``ability`` (see ``Ability``)."""
+        targets = action.targets()
+        if ability.targets and len(targets) != ability.targets:
+            return "target_count"
+        for target in targets:
+            player = state.players[target]
+            if ability.target_rule == "out":
+                if player.alive:
+                    return "not_out"
+                continue
+            if not player.alive:
+                return "target_not_alive"
+            if ability.target_rule == "other_alive" and target == action.actor:
+                return "self_target"
+            if ability.target_rule == "self" and target != action.actor:
+                return "not_self"
+        owner = self.counter_owner(state, action)
+        if owner is not None:
+            if ability.per_game_limit is not None and owner.counters.get(f"uses:{ability.id}", 0) >= ability.per_game_limit:
+                return "used_up"
+            if ability.per_target_limit is not None:
+                for target in targets:
+                    if owner.counters.get(f"{ability.id}:{target}", 0) >= ability.per_target_limit:
+                        return "target_limit"
+        return None
+
+    def counter_owner(self, state: GameState, action: Action) -> PlayerState | None:
+        """Whose counters hold the limits of ``action`` (the actor by default)."""
+        return state.players.get(action.actor) if action.actor else None
+
+    def count_use(self, state: GameState, action: Action) -> None:
+        """Record one use of ``action`` toward its declared limits."""
+        owner = self.counter_owner(state, action)
+        if owner is None:
+            return
+        owner.bump(f"uses:{action.ability}")
+        for target in action.targets():
+            owner.bump(f"{action.ability}:{target}")
+
+    def validate(self, state: GameState, action: Action, phase: str) -> str | None:
+        """Ruleset-level validation (override to add document rules).
+
+        Returns a rejection reason code or None. Used by the web app to refuse
+        a choice in the cabinet with ``message(reason)``.
+        """
+        return self.check_action(state, action, phase)
+
+    def accept(self, outcome: Outcome, actions: Iterable[Action], phase: str) -> list[Action]:
+        """Validate ``actions``; reject the bad ones on ``outcome``; a later
+        action of the same actor (or team) and ability replaces an earlier one.
+        Returns the accepted actions in input order."""
+        kept: dict[tuple[str, str], Action] = {}
+        for action in actions:
+            reason = self.validate(outcome.state, action, phase)
+            if reason is not None:
+                outcome.reject(action, reason, self.message(reason))
+                continue
+            kept.pop((action.who, action.ability), None)
+            kept[(action.who, action.ability)] = action
+        return list(kept.values())
+
+    # ------------------------------------------------------------ simulation
+
+    def action_slots(self, state: GameState, phase: str) -> list[ActionSlot]:
+        """Every choice that may be handed in now, with its legal targets.
+
+        Used by the web app to build cabinet forms and by random play.
+        """
+        slots: list[ActionSlot] = []
+        seen_teams: set[tuple[str, str]] = set()
+        for p in state.alive():
+            for ab_id in self.abilities_of(state, p.name):
+                ability = self.ABILITIES[ab_id]
+                if ability.phase != phase:
+                    continue
+                if ability.team:
+                    if (p.team, ab_id) in seen_teams:
+                        continue
+                    seen_teams.add((p.team, ab_id))
+                    probe = Action(ab_id, team=p.team)
+                else:
+                    probe = Action(ab_id, actor=p.name)
+                cands = self.legal_targets(state, probe, phase)
+                if ability.targets and not cands:
+                    continue
+                slots.append(ActionSlot(ab_id, tuple(cands), probe.actor, probe.team, ability.targets))
+        return slots
+
+    def legal_targets(self, state: GameState, probe: Action, phase: str) -> list[str]:
+        """Names that pass ``validate`` as a single target of ``probe``."""
+        ability = self.ABILITIES[probe.ability]
+        if ability.targets == 0:
+            return [] if self.validate(state, probe, phase) else [""]
+        names = list(state.players)
+        if ability.targets == 1:
+            return [n for n in names if self.validate(state, Action(probe.ability, probe.actor, probe.team, n), phase) is None]
+        return [n for n in names if n and state.players[n].alive or ability.target_rule == "out"]
+
+    def random_step(self, state: GameState, phase: str, rng: random.Random) -> PhaseInput:
+        """A random phase of legal-looking play, for simulations and
+        property tests: every slot acts with probability 0.8 on a random
+        legal target; every living player votes by day."""
+        actions: list[Action] = []
+        for slot in self.action_slots(state, phase):
+            if rng.random() > 0.8:
+                continue
+            target: Any = None
+            if slot.targets == 1 and slot.candidates:
+                target = rng.choice(slot.candidates)
+            elif slot.targets == 2:
+                pool = [c for c in slot.candidates if c != slot.actor]
+                if len(pool) < 2:
+                    continue
+                target = rng.sample(pool, 2)
+            actions.append(Action(slot.ability, slot.actor, slot.team, target))
+        step = PhaseInput(phase, actions)  # type: ignore[arg-type]
+        if phase == "day":
+            alive = state.alive_names()
+            step.votes = {v: rng.choice([a for a in alive if a != v] or alive) for v in alive}
+        return step
+
+    def next_phase(self, state: GameState) -> str:
+        """The phase that follows the last resolved one."""
+        if state.steps_played == 0:
+            return self.FIRST_PHASE
+        return "night" if state.phase == "day" else "day"
+
+    # ----------------------------------------------------------- declarations
+
+    def describe(self) -> dict[str, Any]:
+        """Everything declarative, as JSON-friendly data for the web app."""
+        return {
+            "id": self.id,
+            "title": self.title,
+            "document": self.document,
+            "variants": list(self.VARIANTS),
+            "teams": {k: vars(v) for k, v in self.TEAMS.items()},
+            "roles": {k: {**vars(v), "teams": list(v.teams), "abilities": list(v.abilities)} for k, v in self.ROLES.items()},
+            "abilities": {k: vars(v) for k, v in self.ABILITIES.items()},
+            "options": {k: vars(v) for k, v in self.OPTIONS.items()},
+            "schedule": [vars(s) for s in self.SCHEDULE],
+            "order": [list(o) for o in self.ORDER],
+        }

@@ -1,0 +1,419 @@
+"""The shared vocabulary of every rules engine.
+
+Declarations (``Team``, ``Role``, ``Ability``, ``Option``, ``ScheduleEntry``)
+are frozen data the web app reads to build forms, cabinets and rooms without
+naming a role. Game data (``PlayerState``, ``GameState``) is plain and
+JSON-friendly so that the web app can store it and a scenario can print it.
+Resolution data (``Action``, ``PhaseInput``, ``Outcome`` and its parts) is
+what flows in and out of ``Ruleset.resolve``.
+
+Nothing here imports Django; nothing here holds module-level mutable state.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+PhaseName = Literal["setup", "day", "night"]
+TraceResult = Literal["effect", "blocked", "saved", "void", "rejected", "info"]
+
+
+class RulesError(ValueError):
+    """A malformed game description: unknown role, team, ability or player,
+    a field the ruleset does not know, or a seating the rules forbid.
+
+    Distinct from a rules *violation* by an action, which is never raised but
+    recorded as a ``Rejection`` (see ``scenario-format.md``).
+    """
+
+
+@dataclass(frozen=True)
+class Team:
+    """A side of the game.
+
+    ``id`` is the team id used in scenarios (``town``, ``mafia``, ``village``…);
+    ``name`` maps a language code (``ru``, ``zh``, ``en``) to the display name.
+    ``room`` is True when the team's members share a private team room.
+    """
+
+    id: str
+    name: dict[str, str]
+    room: bool = False
+
+
+@dataclass(frozen=True)
+class Ability:
+    """Something a role (or a team collectively) may hand in to the host.
+
+    - ``phase``: ``day``, ``night`` or ``setup``.
+    - ``targets``: how many players it names (0, 1 or 2).
+    - ``target_rule``: which players are legal, one of ``other_alive``,
+      ``any_alive``, ``out`` (players out of the game), ``none``.
+    - ``per_target_limit``: how many times in a game the same player may be
+      chosen (``None``: unlimited). ``per_game_limit``: uses per game.
+    - ``team``: True for a team's collective choice (the mafia's kill).
+    - ``optional``: True if not acting is normal (no skip counted).
+    - ``name``: language code → display name.
+    """
+
+    id: str
+    phase: PhaseName
+    name: dict[str, str]
+    targets: int = 1
+    target_rule: str = "other_alive"
+    per_target_limit: int | None = None
+    per_game_limit: int | None = None
+    team: bool = False
+    optional: bool = True
+
+
+@dataclass(frozen=True)
+class Role:
+    """A role as data: its names, default team and the abilities it holds.
+
+    ``name`` maps ``ru``/``zh`` (the document's own words) and ``en``.
+    ``teams`` lists every team the role may belong to, the default first.
+    ``abilities`` are ability ids declared in the ruleset's ``ABILITIES``.
+    ``night_role`` marks roles whose skipped night moves count (forum §3).
+    """
+
+    id: str
+    name: dict[str, str]
+    teams: tuple[str, ...]
+    abilities: tuple[str, ...] = ()
+    summary: str = ""
+
+    @property
+    def team(self) -> str:
+        """The default team id."""
+        return self.teams[0]
+
+
+@dataclass(frozen=True)
+class Option:
+    """A house rule a host may switch on; ``default`` applies when absent.
+
+    ``kind`` is ``bool``, ``int`` or ``str``; ``secret`` marks options whose
+    value only the host may see (the Bonus player and day).
+    """
+
+    id: str
+    name: dict[str, str]
+    kind: str = "bool"
+    default: Any = False
+    secret: bool = False
+    help: str = ""
+
+
+@dataclass(frozen=True)
+class ScheduleEntry:
+    """One deadline of a game day, in the game's local time zone.
+
+    ``id``: ``day_actions``, ``vote``, ``night``…; ``time``: local wall time
+    ``"HH:MM"`` (e.g. FORUM-012's 14:00); ``closes``: the phase whose choices
+    lock (``day`` or ``night``); ``resolves``: True when the ruleset resolves
+    that phase at this deadline (False: the choices only lock).
+    ``fast_minutes``: the offset in minutes of this deadline from the day's
+    start on a fast (turbo) schedule.
+    """
+
+    id: str
+    time: str
+    closes: PhaseName
+    resolves: bool
+    fast_minutes: int
+    name: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass
+class PlayerState:
+    """One seat at the table.
+
+    ``name`` is the game nickname; ``role``/``team`` are the current ones
+    (after conversions); ``alive`` is False once out for any reason;
+    ``counters`` holds per-game memory (``{"heal:B": 2}``) as JSON values.
+    """
+
+    name: str
+    role: str
+    team: str
+    alive: bool = True
+    counters: dict[str, Any] = field(default_factory=dict)
+
+    def bump(self, key: str, by: int = 1) -> int:
+        """Increase the counter ``key`` and return its new value."""
+        self.counters[key] = self.counters.get(key, 0) + by
+        return self.counters[key]
+
+
+@dataclass
+class GameState:
+    """Everything a ruleset needs to resolve the next phase.
+
+    ``players`` keeps seat order. ``day`` counts game days from 1; ``phase``
+    is the phase about to be resolved or just resolved. ``memory`` is
+    ruleset-specific JSON state (a sheriff, a pending sentence).
+    ``winner`` is None while the game goes on, else a team id or ``draw``.
+    """
+
+    ruleset: str
+    variant: str | None
+    options: dict[str, Any]
+    players: dict[str, PlayerState]
+    seed: int = 0
+    day: int = 1
+    phase: PhaseName = "day"
+    steps_played: int = 0
+    memory: dict[str, Any] = field(default_factory=dict)
+    winner: str | None = None
+
+    def copy(self) -> GameState:
+        """A deep copy, so resolution never mutates its input."""
+        return copy.deepcopy(self)
+
+    def alive(self) -> list[PlayerState]:
+        """Players still in the game, in seat order."""
+        return [p for p in self.players.values() if p.alive]
+
+    def alive_names(self) -> list[str]:
+        """Names of players still in the game, in seat order."""
+        return [p.name for p in self.players.values() if p.alive]
+
+    def team_members(self, team: str, alive_only: bool = True) -> list[PlayerState]:
+        """Members of ``team`` (by current team), in seat order."""
+        return [p for p in self.players.values() if p.team == team and (p.alive or not alive_only)]
+
+    def with_role(self, role: str, alive_only: bool = True) -> list[PlayerState]:
+        """Players holding ``role`` now, in seat order."""
+        return [p for p in self.players.values() if p.role == role and (p.alive or not alive_only)]
+
+    def option(self, key: str, default: Any = False) -> Any:
+        """The value of a house rule, ``default`` when the game did not set it."""
+        return self.options.get(key, default)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-friendly form, for storage by the web app."""
+        return {
+            "ruleset": self.ruleset,
+            "variant": self.variant,
+            "options": self.options,
+            "players": [
+                {"name": p.name, "role": p.role, "team": p.team, "alive": p.alive, "counters": p.counters}
+                for p in self.players.values()
+            ],
+            "seed": self.seed,
+            "day": self.day,
+            "phase": self.phase,
+            "steps_played": self.steps_played,
+            "memory": self.memory,
+            "winner": self.winner,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> GameState:
+        """Inverse of ``to_dict``."""
+        players = {p["name"]: PlayerState(**p) for p in data["players"]}
+        fields = {k: v for k, v in data.items() if k != "players"}
+        return cls(players=players, **fields)
+
+
+@dataclass(frozen=True)
+class Action:
+    """A choice handed in: by a player (``actor``) or a team (``team``).
+
+    ``target`` is a name, a list of names (two-target abilities) or None.
+    """
+
+    ability: str
+    actor: str | None = None
+    team: str | None = None
+    target: str | list[str] | None = None
+
+    @property
+    def who(self) -> str:
+        """The actor's name, or the team id for a team action."""
+        return self.actor if self.actor is not None else f"team:{self.team}"
+
+    def targets(self) -> list[str]:
+        """The named targets as a list (empty when untargeted)."""
+        if self.target is None:
+            return []
+        return list(self.target) if isinstance(self.target, (list, tuple)) else [self.target]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The scenario-format form: ``{"actor"|"team", "ability", "target"}``."""
+        out: dict[str, Any] = {"actor": self.actor} if self.actor is not None else {"team": self.team}
+        out["ability"] = self.ability
+        out["target"] = list(self.target) if isinstance(self.target, tuple) else self.target
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Action:
+        """Build from the scenario-format dict; raises ``RulesError`` if malformed."""
+        if not isinstance(data, dict) or "ability" not in data:
+            raise RulesError(f"an action needs an ability: {data!r}")
+        if ("actor" in data) == ("team" in data):
+            raise RulesError(f"an action names exactly one of actor or team: {data!r}")
+        unknown = set(data) - {"actor", "team", "ability", "target"}
+        if unknown:
+            raise RulesError(f"unknown action field(s) {sorted(unknown)}")
+        target = data.get("target")
+        if isinstance(target, list):
+            target = tuple(target)
+        return cls(ability=data["ability"], actor=data.get("actor"), team=data.get("team"), target=target)
+
+
+@dataclass
+class PhaseInput:
+    """What was handed in during one phase.
+
+    ``votes``: voter → target name, or None for an explicit abstention; a
+    player absent did not vote. ``extra`` carries the ruleset-specific step
+    fields (Cosmo's ``coin``, werewolf18's ``vote_log`` and ``cards``,
+    Piter's ``ghost_pick``), already checked against ``Ruleset.step_fields``.
+    """
+
+    phase: PhaseName
+    actions: list[Action] = field(default_factory=list)
+    votes: dict[str, str | None] | None = None
+    nominations: list[str] | None = None
+    revote: dict[str, str | None] | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """A private result for one player: ``result`` is a team id, a role id,
+    ``same``/``different``, ``attacked``, or a list of role ids."""
+
+    to: str
+    about: str | None
+    result: Any
+
+    def to_dict(self) -> dict[str, Any]:
+        """Scenario-format form."""
+        return {"to": self.to, "about": self.about, "result": self.result}
+
+
+@dataclass(frozen=True)
+class Rejection:
+    """An action refused by the rules. ``reason`` is a short code
+    (``actor_not_alive``, ``limit``…); ``message`` a sentence a player reads."""
+
+    action: Action
+    reason: str
+    message: str
+
+    def to_dict(self) -> dict[str, Any]:
+        """Scenario-format form."""
+        return {**self.action.to_dict(), "reason": self.reason}
+
+
+@dataclass(frozen=True)
+class TraceEntry:
+    """How one action (or one rule) was handled, for the host.
+
+    ``step``: the ORDER step id that handled it; ``result``: ``effect``,
+    ``blocked``, ``saved``, ``void``, ``rejected`` or ``info``; ``by``: who
+    blocked or saved, when relevant; ``text``: an English sentence naming
+    the rule id.
+    """
+
+    step: str
+    result: TraceResult
+    text: str
+    action: Action | None = None
+    by: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form for the event log."""
+        return {
+            "step": self.step,
+            "result": self.result,
+            "text": self.text,
+            "action": self.action.to_dict() if self.action else None,
+            "by": self.by,
+        }
+
+
+@dataclass(frozen=True)
+class Announcement:
+    """A line of the public results post, rendered by the web app.
+
+    ``kind``: ``killed``, ``eliminated``, ``no_elimination``, ``survived``,
+    ``converted``, ``winner``, ``info``…; ``player`` and ``role``: whom it is
+    about and the role revealed (None when the rules hide it); ``text``: an
+    English fallback sentence.
+    """
+
+    kind: str
+    text: str
+    player: str | None = None
+    role: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form."""
+        return {"kind": self.kind, "text": self.text, "player": self.player, "role": self.role}
+
+
+@dataclass
+class Outcome:
+    """The result of resolving one phase.
+
+    ``state`` is the new state (the input state is left untouched); ``out``
+    lists the players who left in this phase, in the order they left.
+    ``extra_state`` holds additional STATE keys a ruleset page defines
+    (werewolf18's ``sheriff``).
+    """
+
+    state: GameState
+    out: list[str] = field(default_factory=list)
+    feedback: list[Feedback] = field(default_factory=list)
+    rejected: list[Rejection] = field(default_factory=list)
+    announcements: list[Announcement] = field(default_factory=list)
+    trace: list[TraceEntry] = field(default_factory=list)
+    extra_state: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def winner(self) -> str | None:
+        """The winner after this phase (None while the game goes on)."""
+        return self.state.winner
+
+    def reject(self, action: Action, reason: str, message: str, step: str = "validate") -> None:
+        """Record a refused action, in the rejections and in the trace."""
+        self.rejected.append(Rejection(action, reason, message))
+        self.trace.append(TraceEntry(step, "rejected", message, action))
+
+    def note(self, step: str, result: TraceResult, text: str, action: Action | None = None, by: str | None = None) -> None:
+        """Add a trace line."""
+        self.trace.append(TraceEntry(step, result, text, action, by))
+
+    def tell(self, to: str, about: str | None, result: Any) -> None:
+        """Hand a private result to a player."""
+        self.feedback.append(Feedback(to, about, result))
+
+    def announce(self, kind: str, text: str, player: str | None = None, role: str | None = None) -> None:
+        """Add a line to the public results post."""
+        self.announcements.append(Announcement(kind, text, player, role))
+
+    def remove(self, name: str) -> None:
+        """Take a player out of the game (idempotent)."""
+        player = self.state.players[name]
+        if player.alive:
+            player.alive = False
+            self.out.append(name)
+
+    def to_state_dict(self) -> dict[str, Any]:
+        """The scenario-format STATE (see ``scenario-format.md``)."""
+        return {
+            "players": {
+                p.name: {"role": p.role, "team": p.team, "alive": p.alive} for p in self.state.players.values()
+            },
+            "out_this_step": list(self.out),
+            "feedback": [f.to_dict() for f in self.feedback],
+            "rejected": [r.to_dict() for r in self.rejected],
+            "winner": self.state.winner,
+            **self.extra_state,
+        }

@@ -1,0 +1,73 @@
+"""Random full games, for property tests and the benchmark.
+
+``random_game(ruleset, n_players, seed)`` seats the ruleset's proposed
+composition by a seeded draw and plays random legal-looking phases until a
+winner or ``max_steps``. Everything random derives from ``seed``.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+import tracemalloc
+from dataclasses import dataclass, field
+
+from . import get, ids
+from .core import GameState, Outcome, Ruleset
+
+
+@dataclass
+class PlayedGame:
+    """A finished random game: its start, every phase's outcome, the end."""
+
+    start: GameState
+    outcomes: list[Outcome] = field(default_factory=list)
+
+    @property
+    def final(self) -> GameState:
+        """The state after the last phase played."""
+        return self.outcomes[-1].state if self.outcomes else self.start
+
+
+def player_counts(ruleset: Ruleset) -> list[int]:
+    """Player counts the ruleset's setup table covers."""
+    return list(range(ruleset.MIN_PLAYERS, ruleset.MAX_PLAYERS + 1))
+
+
+def random_game(ruleset: Ruleset, n_players: int, seed: int, max_steps: int = 80) -> PlayedGame:
+    """Play one random game of ``n_players`` from ``seed`` (see module doc)."""
+    rng = random.Random(seed)
+    variant = ruleset.default_variant(n_players)
+    composition = ruleset.composition(n_players, variant)
+    names = [f"P{i + 1}" for i in range(n_players)]
+    seats = [(name, role, None) for name, role in ruleset.draw_roles(names, composition, seed)]
+    state = ruleset.new_game(seats, variant, {}, seed=seed)
+    game = PlayedGame(state)
+    for _ in range(max_steps):
+        if state.winner is not None:
+            break
+        step = ruleset.random_step(state, ruleset.next_phase(state), rng)
+        outcome = ruleset.resolve(state, step)
+        game.outcomes.append(outcome)
+        state = outcome.state
+    return game
+
+
+def benchmark(games: int, only: list[str] | None = None) -> int:
+    """Print games per second and peak memory per ruleset; returns 0."""
+    print(f"{'ruleset':<12} {'games':>6} {'games/s':>9} {'phases/s':>9} {'peak MiB':>9} {'ended':>6}")
+    for rid in only or ids():
+        ruleset = get(rid)
+        counts = player_counts(ruleset)
+        tracemalloc.start()
+        started = time.perf_counter()
+        phases = ended = 0
+        for i in range(games):
+            game = random_game(ruleset, counts[i % len(counts)], seed=i)
+            phases += len(game.outcomes)
+            ended += game.final.winner is not None
+        elapsed = time.perf_counter() - started
+        peak = tracemalloc.get_traced_memory()[1] / 2**20
+        tracemalloc.stop()
+        print(f"{rid:<12} {games:>6} {games / elapsed:>9.1f} {phases / elapsed:>9.0f} {peak:>9.2f} {ended:>6}")
+    return 0
