@@ -1,0 +1,237 @@
+"""The classic night: the first night's meeting and every later night's resolution.
+
+Actions arrive already validated (``ClassicRuleset.accept``); this module
+applies them in the order below and writes the host's trace.
+"""
+
+from __future__ import annotations
+
+import random
+
+from rulesets.core import Action, GameState, Outcome
+
+from .setup import is_blind, option
+
+# Night resolution order (classic.md §7.4, "Night resolution"). Modifiers
+# first, the death at the end, so a player shot tonight still acts (B-13).
+ORDER: tuple[tuple[str, str, str], ...] = (
+    # CLASSIC-007, CLASSIC-014, CLASSIC-021, CLASSIC-023, CLASSIC-033, CLASSIC-034, CLASSIC-036, CLASSIC-061
+    ("validate", "CLASSIC-007", "every action is checked; on the first night all are refused"),
+    # CLASSIC-035, B-14: the occupied player's own action is void whatever the waking order.
+    ("visit", "CLASSIC-035", "the putana's visit voids the visited player's own action and next day's vote"),
+    # CLASSIC-020, CLASSIC-023, CLASSIC-062, CLASSIC-063: one victim, or a miss.
+    ("kill", "CLASSIC-020", "the mafia's victim is fixed: the team's choice, or the unanimous notes"),
+    # CLASSIC-032: a heal of the victim saves them.
+    ("heal", "CLASSIC-032", "a heal that is not void saves the mafia's victim"),
+    # CLASSIC-037: the commissar learns the checked player's team.
+    ("check", "CLASSIC-037", "a check that is not void tells the commissar the team"),
+    # CLASSIC-022: night results take effect in the morning.
+    ("deaths", "CLASSIC-022", "the victim leaves unless saved; the morning post names them"),
+    # CLASSIC-040 to CLASSIC-045.
+    ("end", "CLASSIC-040", "the end of the game is checked"),
+)
+
+_EXTRA_NAMES = {"doctor": "Doctor", "putana": "Putana", "commissar": "Commissar"}
+
+
+def first_night(outcome: Outcome) -> None:
+    """The mafia meet each other and the host; extras meet the host in turn;
+    nobody is killed (CLASSIC-007, CLASSIC-008, CLASSIC-060)."""
+    state = outcome.state
+    mafia = ", ".join(p.name for p in state.team_members("mafia"))
+    how = (
+        "open their eyes while the count runs from five to ten (CLASSIC-060)"
+        if option(state.options, "no_host")
+        else "meet each other and the host (CLASSIC-007)"
+    )
+    outcome.note("meet", "info", f"First night: the mafia ({mafia}) {how}; nobody is killed.")
+    for role in ("doctor", "putana", "commissar"):
+        for p in state.with_role(role):
+            outcome.note(
+                "meet",
+                "info",
+                f"{_EXTRA_NAMES[role]} {p.name} wakes in turn to meet the host; abilities start on the second night (CLASSIC-008, CLASSIC-009).",
+            )
+    outcome.announce("no_kill", "The first night passes: nobody was killed.")
+
+
+def resolve(outcome: Outcome, actions: list[Action], rng: random.Random) -> None:
+    """Resolve a night after the first from its accepted ``actions``.
+
+    Steps follow ``ORDER``; counters for the repeat limits are written for
+    every accepted heal and visit (CLASSIC-033, CLASSIC-034, CLASSIC-036).
+    """
+    state = outcome.state
+    night = state.memory["night"]
+    _remember_choices(state, actions, night)
+    occupied = _visits(outcome, [a for a in actions if a.ability == "visit"])
+    state.memory["no_vote"] = sorted(occupied, key=list(state.players).index)
+    victim, kill = _victim(outcome, [a for a in actions if a.ability == "kill"])
+    saved_by = _heals(outcome, [a for a in actions if a.ability == "heal"], occupied, victim)
+    _checks(outcome, [a for a in actions if a.ability == "check"], occupied)
+    _deaths(outcome, victim, kill, saved_by)
+    if option(state.options, "no_host"):
+        _read_notes(outcome, actions, rng)
+
+
+def _remember_choices(state: GameState, actions: list[Action], night: int) -> None:
+    for action in actions:
+        if action.ability in ("heal", "visit") and action.actor:
+            actor = state.players[action.actor]
+            actor.counters[f"last_{action.ability}"] = [night, action.targets()[0]]
+            if action.ability == "heal" and action.targets() == [action.actor]:
+                actor.bump("self_heals")
+
+
+def _visits(outcome: Outcome, visits: list[Action]) -> set[str]:
+    """Apply visits in seat order; a putana already occupied by an earlier
+    visit has her own visit void (CLASSIC-035, B-14)."""
+    order = list(outcome.state.players)
+    occupied: set[str] = set()
+    for action in sorted(visits, key=lambda a: order.index(a.actor or "")):
+        target = action.targets()[0]
+        if action.actor in occupied:
+            outcome.note(
+                "visit",
+                "blocked",
+                f"Putana {action.actor} was herself occupied, so her visit to {target} is void (CLASSIC-035).",
+                action,
+            )
+            continue
+        occupied.add(target)
+        outcome.note(
+            "visit",
+            "effect",
+            f"Putana {action.actor} occupied {target}: their action tonight is void and they may not vote tomorrow (CLASSIC-035).",
+            action,
+        )
+    return occupied
+
+
+def _victim(outcome: Outcome, kills: list[Action]) -> tuple[str | None, Action | None]:
+    """The mafia's victim and the action naming them, or (None, None)."""
+    if option(outcome.state.options, "no_host"):
+        return _notes_victim(outcome, kills)
+    if not kills:
+        outcome.note("kill", "info", "The mafia named no victim: nobody is killed (CLASSIC-023, B-12).")
+        return None, None
+    kill = kills[-1]
+    target = kill.targets()[0]
+    outcome.note(
+        "kill",
+        "effect",
+        f"The mafia chose {target} as tonight's victim (CLASSIC-020); the shared kill is never voided (CLASSIC-035).",
+        kill,
+    )
+    return target, kill
+
+
+def _notes_victim(outcome: Outcome, notes: list[Action]) -> tuple[str | None, Action | None]:
+    """CLASSIC-062, CLASSIC-063: every living mafioso must write the same name."""
+    mafiosi = [p.name for p in outcome.state.team_members("mafia")]
+    names = {a.actor: a.targets()[0] for a in notes}
+    chosen = {names.get(m) for m in mafiosi}
+    if len(chosen) == 1 and None not in chosen:
+        target = chosen.pop()
+        rule = "CLASSIC-063" if len(mafiosi) == 1 else "CLASSIC-062"
+        for note in notes:
+            outcome.note("kill", "effect", f"Every mafioso's note names {target}: the mafia's victim ({rule}).", note)
+        return target, notes[-1]
+    for note in notes:
+        outcome.note(
+            "kill",
+            "void",
+            f"The mafia's notes differ or one is missing: the mafia missed and nobody is killed (CLASSIC-062); {note.actor} wrote {note.target}.",
+            note,
+        )
+    if not notes:
+        outcome.note("kill", "info", "No mafioso wrote a name: nobody is killed (CLASSIC-062, B-9).")
+    return None, None
+
+
+def _heals(outcome: Outcome, heals: list[Action], occupied: set[str], victim: str | None) -> str | None:
+    """The doctor who saved the victim, if any (CLASSIC-032)."""
+    saved_by = None
+    for action in heals:
+        target = action.targets()[0]
+        if action.actor in occupied:
+            outcome.note(
+                "heal",
+                "blocked",
+                f"Doctor {action.actor} was occupied by the putana: the heal of {target} is void (CLASSIC-035).",
+                action,
+            )
+        elif target == victim:
+            saved_by = action.actor
+            outcome.note(
+                "heal",
+                "effect",
+                f"Doctor {action.actor} healed {target}: the mafia's kill on {target} is saved (CLASSIC-032).",
+                action,
+            )
+        else:
+            outcome.note(
+                "heal", "info", f"Doctor {action.actor} healed {target}, whom nobody attacked (CLASSIC-032).", action
+            )
+    return saved_by
+
+
+def _checks(outcome: Outcome, checks: list[Action], occupied: set[str]) -> None:
+    """Feedback ``mafia``/``town`` to each commissar not occupied (CLASSIC-037, B-13)."""
+    for action in checks:
+        target = action.targets()[0]
+        if action.actor in occupied:
+            outcome.note(
+                "check",
+                "blocked",
+                f"Commissar {action.actor} was occupied by the putana: the check of {target} is void (CLASSIC-035).",
+                action,
+            )
+            continue
+        team = outcome.state.players[target].team
+        outcome.tell(action.actor or "", target, team)
+        outcome.note(
+            "check", "effect", f"Commissar {action.actor} checked {target} and learns: {team} (CLASSIC-037).", action
+        )
+
+
+def _deaths(outcome: Outcome, victim: str | None, kill: Action | None, saved_by: str | None) -> None:
+    """The victim leaves in the morning unless saved (CLASSIC-020, CLASSIC-022, CLASSIC-065)."""
+    state = outcome.state
+    if victim is None:
+        outcome.announce("no_kill", "Nobody was killed tonight.")
+        return
+    if saved_by is not None:
+        outcome.note(
+            "deaths",
+            "saved",
+            f"{victim} survives the night: the doctor's heal saved them (CLASSIC-032).",
+            kill,
+            by=saved_by,
+        )
+        outcome.announce("no_kill", "Nobody was killed tonight.")
+        return
+    outcome.remove(victim)
+    player = state.players[victim]
+    if player.team == "town":
+        state.memory["last_honest"] = victim
+    role = None if is_blind(state.options) else player.role
+    outcome.note(
+        "deaths", "effect", f"{victim} was killed by the mafia and leaves the game (CLASSIC-020, CLASSIC-022).", kill
+    )
+    shown = " Their card stays hidden (CLASSIC-065)." if role is None else f" Their card: {role}."
+    outcome.announce("killed", f"{victim} was killed tonight.{shown}", victim, role)
+
+
+def _read_notes(outcome: Outcome, actions: list[Action], rng: random.Random) -> None:
+    """The morning post of a game without a host: every living player's note,
+    shuffled and anonymous (CLASSIC-061, CLASSIC-064)."""
+    state = outcome.state
+    written = {a.actor: a.targets()[0] for a in actions if a.ability == "kill" and a.actor}
+    notes = []
+    for p in state.players.values():
+        if p.alive or p.name in outcome.out:
+            notes.append(written.get(p.name) or ("" if p.team == "mafia" else "честный"))
+    rng.shuffle(notes)
+    for note in notes:
+        outcome.announce("note", f"A note reads: «{note}»." if note else "A note is blank.")

@@ -1,0 +1,177 @@
+"""Declarations of the classic game: teams, roles, abilities, options, messages.
+
+Everything here is frozen data the web app reads to build forms and cabinets
+(CLASSIC-001, CLASSIC-005, CLASSIC-030 to CLASSIC-037, classic.md §4–§6).
+"""
+
+from __future__ import annotations
+
+from rulesets.core import Ability, Option, Role, Team
+
+# CLASSIC-001: two teams; CLASSIC-006: only the mafia know each other, so
+# only the mafia share a private room.
+TEAMS: dict[str, Team] = {
+    "town": Team("town", {"ru": "честные жители", "en": "Honest residents"}),
+    "mafia": Team("mafia", {"ru": "мафия", "en": "Mafia"}, room=True),
+}
+
+# CLASSIC-005: black cards are mafia, red cards honest, high red cards the
+# extra characters.
+ROLES: dict[str, Role] = {
+    "mafioso": Role(
+        "mafioso",
+        {"ru": "мафиози", "en": "Mafioso"},
+        ("mafia",),
+        ("kill",),
+        "Black card. Takes part in the mafia's nightly choice of a victim (CLASSIC-030).",
+    ),
+    "citizen": Role(
+        "citizen",
+        {"ru": "честный житель", "en": "Honest resident"},
+        ("town",),
+        (),
+        "Red card. No night action; discusses and votes by day (CLASSIC-031).",
+    ),
+    "doctor": Role(
+        "doctor",
+        {"ru": "Доктор", "en": "Doctor"},
+        ("town",),
+        ("heal",),
+        "High red card. Heals one player a night, not the same one two nights running, himself once (CLASSIC-032 to CLASSIC-034).",
+    ),
+    "putana": Role(
+        "putana",
+        {"ru": "Стерва/путана", "en": "Putana"},
+        ("town",),
+        ("visit",),
+        "High red card. Occupies one other player a night: their action is void and they lose the next day's vote (CLASSIC-035, CLASSIC-036).",
+    ),
+    "commissar": Role(
+        "commissar",
+        {"ru": "Комиссар", "en": "Commissar"},
+        ("town",),
+        ("check",),
+        "High red card. Checks one other player a night and learns their team (CLASSIC-037).",
+    ),
+}
+
+ABILITIES: dict[str, Ability] = {
+    # CLASSIC-020, CLASSIC-023: a team choice with a host; CLASSIC-061: one
+    # note per mafioso without a host (the ruleset adjusts the form).
+    "kill": Ability("kill", "night", {"ru": "убить", "en": "Kill"}, team=True),
+    # CLASSIC-032 to CLASSIC-034: the doctor may heal himself (once).
+    "heal": Ability("heal", "night", {"ru": "лечить", "en": "Heal"}, target_rule="any_alive"),
+    # CLASSIC-035, CLASSIC-036.
+    "visit": Ability("visit", "night", {"ru": "навестить", "en": "Visit"}),
+    # CLASSIC-037.
+    "check": Ability("check", "night", {"ru": "проверить", "en": "Check"}),
+    # classic.md §5: not an action; the id under which a refused ballot is
+    # listed. No role holds it, so an action with it is refused.
+    "vote": Ability("vote", "day", {"ru": "голосовать", "en": "Vote"}, target_rule="any_alive"),
+}
+
+DISPUTES: tuple[str, ...] = ("mafia_wins", "draw", "lot", "last_honest_vote")
+
+OPTIONS: dict[str, Option] = {
+    "no_host": Option(
+        "no_host",
+        {"ru": "Без ведущего", "en": "No host"},
+        help="Night kills by anonymous notes; only mafiosi and honest residents (CLASSIC-060 to CLASSIC-064).",
+    ),
+    "blind": Option(
+        "blind",
+        {"ru": "Игра «вслепую»", "en": "Blind game"},
+        help="Players who leave do not reveal their cards (CLASSIC-065).",
+    ),
+    "blind_multi_lynch": Option(
+        "blind_multi_lynch",
+        {"ru": "Несколько «линчеваний» за день", "en": "Several lynches a day"},
+        kind="int",
+        default=0,
+        help="2 or 3 lynch votes a day; implies the blind game (CLASSIC-066).",
+    ),
+    "dispute": Option(
+        "dispute",
+        {"ru": "Решение спорных ситуаций", "en": "One against one"},
+        kind="str",
+        default="lot",
+        help="mafia_wins, draw, lot or last_honest_vote (CLASSIC-043 to CLASSIC-045).",
+    ),
+    "night_deadline": Option(
+        "night_deadline",
+        {"ru": "Конец ночи", "en": "Night deadline"},
+        kind="str",
+        default="10:00",
+        help="Local time the night is resolved and the morning post goes up (classic.md §2).",
+    ),
+    "day_deadline": Option(
+        "day_deadline",
+        {"ru": "Конец дня", "en": "Day deadline"},
+        kind="str",
+        default="20:00",
+        help="Local time the day's vote closes (classic.md §2).",
+    ),
+    "day_hours_per_player": Option(
+        "day_hours_per_player",
+        {"ru": "Часов обсуждения на игрока", "en": "Day hours per player"},
+        kind="int",
+        default=0,
+        help="When set, the day lasts this many hours per living player instead of closing at the day deadline (CLASSIC-010).",
+    ),
+    "lynch_round_minutes": Option(
+        "lynch_round_minutes",
+        {"ru": "Минут между «линчеваниями»", "en": "Minutes between lynch votes"},
+        kind="int",
+        default=120,
+        help="With several lynches a day, each further vote closes this long after the previous one (CLASSIC-066).",
+    ),
+    "deciding_vote_hours": Option(
+        "deciding_vote_hours",
+        {"ru": "Часов на решающее голосование", "en": "Deciding vote hours"},
+        kind="int",
+        default=24,
+        help="How long the deciding vote of last_honest_vote stays open (CLASSIC-044).",
+    ),
+}
+
+# Sentences a player reads when a choice is refused, by reason code.
+MESSAGES: dict[str, str] = {
+    "first_night": "The first night is only for meeting the host: nobody acts before the second night.",
+    "team_ability": "The mafia's victim is a shared choice: hand it in for the mafia, not on your own.",
+    "individual_notes": "Without a host every mafioso writes his own note: hand in the name yourself.",
+    "target_own_team": "The mafia may only choose an honest resident.",
+    "repeat_target": "You chose that player last night; choose somebody else tonight.",
+    "self_heal_used": "You have already healed yourself once in this game.",
+    "no_vote_right": "You spent the night with the putana and may not vote today.",
+    "not_a_candidate": "That player is not a candidate in this vote.",
+    "duplicate_action": "A later choice of yours replaced this one.",
+    "deciding_vote_pending": "The game waits for the deciding vote: nobody acts tonight.",
+    "actor_not_alive": "You are out of the game and can no longer take part.",
+}
+
+# The rule a refusal rests on, for the host's trace: by reason, or by
+# (reason, ability) where the ability decides.
+REASON_RULES: dict[str, str] = {
+    "first_night": "CLASSIC-007, CLASSIC-008",
+    "team_ability": "CLASSIC-023",
+    "individual_notes": "CLASSIC-061",
+    "target_own_team": "CLASSIC-021",
+    "self_heal_used": "CLASSIC-034",
+    "no_vote_right": "CLASSIC-035",
+    "not_a_candidate": "CLASSIC-011",
+    "duplicate_action": "classic.md §2, the last valid submission counts",
+    "deciding_vote_pending": "CLASSIC-044",
+    "actor_not_alive": "CLASSIC-014",
+    "target_not_alive": "CLASSIC-014",
+    "repeat_target:heal": "CLASSIC-033",
+    "repeat_target:visit": "CLASSIC-036",
+    "self_target:visit": "CLASSIC-035",
+    "self_target:check": "CLASSIC-037",
+    "not_your_ability": "CLASSIC-030, CLASSIC-031",
+    "wrong_phase": "CLASSIC-002",
+}
+
+
+def reason_rule(reason: str, ability: str) -> str:
+    """The rule id(s) behind refusing ``ability`` for ``reason`` (classic.md §3)."""
+    return REASON_RULES.get(f"{reason}:{ability}") or REASON_RULES.get(reason) or "classic.md §3"

@@ -1,0 +1,225 @@
+"""``ClassicRuleset``: «Мафия: игра, покорившая мир», the classic rules.
+
+Ties the declarations (``roles``), setup (``setup``), schedule
+(``schedule``), night (``night``), day (``day``) and end of game
+(``victory``) together behind the ``Ruleset`` interface.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from typing import Any
+
+from rulesets.core import Action, ActionSlot, GameState, Outcome, PhaseInput, Rejection, RulesError, Ruleset
+
+from . import day, night, setup, victory
+from .roles import ABILITIES, MESSAGES, OPTIONS, ROLES, TEAMS, reason_rule
+from .schedule import SCHEDULE
+
+
+class ClassicRuleset(Ruleset):
+    """The classic game: an informed mafia against an honest majority.
+
+    Options ``no_host``, ``blind``, ``blind_multi_lynch`` and ``dispute``
+    (classic.md §6); no variants. The first night only introduces the mafia
+    (CLASSIC-007); steps alternate night and day, except for the k lynch
+    votes of one day with ``blind_multi_lynch`` (CLASSIC-066).
+    """
+
+    id = "classic"
+    title = {"ru": "Мафия: игра, покорившая мир", "en": "Mafia: the classic rules"}
+    document = "002_9239e8f8ac8b9388.txt"
+    language = "ru"
+    TEAMS = TEAMS
+    ROLES = ROLES
+    ABILITIES = ABILITIES
+    OPTIONS = OPTIONS
+    VARIANTS = ()
+    SCHEDULE = SCHEDULE
+    ORDER = night.ORDER
+    MIN_PLAYERS = setup.MIN_PLAYERS
+    MAX_PLAYERS = setup.MAX_PLAYERS
+    STEP_FIELDS = frozenset()
+    PHASES = frozenset({"day", "night"})
+    FIRST_PHASE = "night"  # CLASSIC-007: the game opens with the first night
+    MESSAGES = MESSAGES
+
+    # ------------------------------------------------------------------ setup
+
+    def composition(
+        self, n_players: int, variant: str | None = None, options: dict[str, Any] | None = None
+    ) -> dict[str, int]:
+        """Role id → count for ``n_players`` (see ``setup.composition``); raises ``RulesError`` below 6."""
+        if variant is not None:
+            raise RulesError(f"the classic game has no variant {variant!r}")
+        return setup.composition(n_players, options)
+
+    def prepare(self, state: GameState) -> None:
+        """Check the option values and fill the game's memory; raises ``RulesError``.
+
+        The setup constraints (CLASSIC-003, CLASSIC-004) are not enforced on a
+        seating (classic.md §3); ``setup.check_composition`` checks them.
+        """
+        setup.check_options(state.options)
+        setup.fill_memory(state)
+
+    # ------------------------------------------------------------- resolution
+
+    def resolve(self, state: GameState, step: PhaseInput, seed: int | None = None) -> Outcome:
+        """Resolve one step after checking the phase sequence (classic.md §3).
+
+        Raises ``RulesError`` when a phase repeats, except the up to k lynch
+        votes of one day with ``blind_multi_lynch`` (CLASSIC-066).
+        """
+        if state.steps_played and step.phase == state.phase:
+            rounds = setup.lynches_per_day(state.options)
+            if step.phase == "night" or state.memory.get("day_round", 0) >= rounds:
+                raise RulesError(
+                    f"a {step.phase} step cannot follow a {state.phase} step here (CLASSIC-002, CLASSIC-066)"
+                )
+        return super().resolve(state, step, seed)
+
+    def resolve_night(self, outcome: Outcome, step: PhaseInput, rng: random.Random) -> None:
+        """A night: the first one only introduces (CLASSIC-007, CLASSIC-008);
+        one before a deciding vote is void (CLASSIC-044); otherwise
+        ``night.resolve`` in the order of ``ORDER``."""
+        state = outcome.state
+        first = state.steps_played == 0
+        actions = self.accept(outcome, step.actions, "night")
+        state.memory["night"] += 1
+        state.memory["day_round"] = 0
+        if first:
+            night.first_night(outcome)
+        elif state.memory.get("deciding"):
+            outcome.note(
+                "validate", "void", "The game waits for the deciding vote: this night is void (CLASSIC-044, B-6)."
+            )
+        else:
+            night.resolve(outcome, actions, rng)
+        victory.settle(outcome, rng)
+
+    def resolve_day(self, outcome: Outcome, step: PhaseInput, rng: random.Random) -> None:
+        """A lynch vote (CLASSIC-011 to CLASSIC-014, CLASSIC-066) or the
+        deciding vote (CLASSIC-044). A day that opens the game counts the
+        first night as played (classic.md §3)."""
+        state = outcome.state
+        if state.steps_played == 0:
+            state.memory["night"] = 1
+        state.memory["day_round"] += 1
+        self.accept(outcome, step.actions, "day")
+        if state.memory.get("deciding"):
+            day.deciding_vote(outcome, step, self.refuse)
+        else:
+            day.lynch_vote(outcome, step, self.refuse)
+        victory.settle(outcome, rng)
+
+    def check_winner(self, state: GameState) -> str | None:
+        """The winner when no chance is involved (``victory.check_winner``)."""
+        return victory.check_winner(state)
+
+    # ------------------------------------------------------------- validation
+
+    def validate(self, state: GameState, action: Action, phase: str) -> str | None:
+        """A rejection reason for ``action`` in the phase about to be resolved, or None.
+
+        Reasons beyond the generic ones: ``first_night`` (CLASSIC-007),
+        ``deciding_vote_pending`` (CLASSIC-044), ``team_ability``
+        (CLASSIC-023), ``individual_notes`` (CLASSIC-061),
+        ``target_own_team`` (CLASSIC-021), ``self_heal_used`` (CLASSIC-034),
+        ``repeat_target`` (CLASSIC-033, CLASSIC-036). Raises ``RulesError``
+        for an unknown ability, team or player.
+        """
+        if phase == "night" and state.steps_played == 0:
+            self.check_action(state, action, phase)
+            return "first_night"
+        if phase == "night" and state.memory.get("deciding"):
+            return "deciding_vote_pending"
+        return self.check_action(state, action, phase) or self._document_limits(state, action)
+
+    def _document_limits(self, state: GameState, action: Action) -> str | None:
+        if action.ability == "kill":
+            return self._kill_limits(state, action)
+        if action.ability in ("heal", "visit"):
+            return self._repeat_limits(state, action)
+        return None
+
+    def _kill_limits(self, state: GameState, action: Action) -> str | None:
+        no_host = setup.option(state.options, "no_host")
+        if no_host and action.team is not None:
+            return "individual_notes"
+        if not no_host and action.actor is not None:
+            return "team_ability"
+        if state.players[action.targets()[0]].team == "mafia":
+            return "target_own_team"
+        return None
+
+    def _repeat_limits(self, state: GameState, action: Action) -> str | None:
+        actor = state.players[action.actor or ""]
+        target = action.targets()[0]
+        if action.ability == "heal" and target == actor.name and actor.counters.get("self_heals", 0) >= 1:
+            return "self_heal_used"
+        last = actor.counters.get(f"last_{action.ability}")
+        if last and last[0] == state.memory.get("night", 0) and last[1] == target:
+            return "repeat_target"
+        return None
+
+    def refuse(self, outcome: Outcome, action: Action, reason: str) -> None:
+        """Record a refused action: the player's sentence in ``rejected``, the
+        host's sentence with the rule id in the trace."""
+        outcome.rejected.append(Rejection(action, reason, self.message(reason)))
+        who = action.actor or f"the {action.team} team"
+        text = f"{who}'s {action.ability} of {action.target or 'nobody'} is refused: {self.message(reason)} ({reason_rule(reason, action.ability)})."
+        outcome.note("validate", "rejected", text, action)
+
+    def accept(self, outcome: Outcome, actions: Iterable[Action], phase: str) -> list[Action]:
+        """Validate ``actions`` and keep, per actor (or team) and ability, the
+        last valid one; earlier valid ones are refused as ``duplicate_action``
+        (classic.md §2: «The last valid submission counts»)."""
+        kept: dict[tuple[str, str], Action] = {}
+        for action in actions:
+            reason = self.validate(outcome.state, action, phase)
+            if reason is not None:
+                self.refuse(outcome, action, reason)
+                continue
+            earlier = kept.pop((action.who, action.ability), None)
+            if earlier is not None:
+                self.refuse(outcome, earlier, "duplicate_action")
+            kept[(action.who, action.ability)] = action
+        return list(kept.values())
+
+    # ------------------------------------------------------- forms and play
+
+    def action_slots(self, state: GameState, phase: str) -> list[ActionSlot]:
+        """The generic slots; without a host each living mafioso has his own
+        note instead of the team's choice (CLASSIC-061)."""
+        slots = super().action_slots(state, phase)
+        if phase != "night" or not setup.option(state.options, "no_host"):
+            return slots
+        for p in state.team_members("mafia"):
+            cands = self.legal_targets(state, Action("kill", actor=p.name), phase)
+            if cands:
+                slots.append(ActionSlot("kill", tuple(cands), p.name))
+        return slots
+
+    def next_phase(self, state: GameState) -> str:
+        """Night after day, day after night; with ``blind_multi_lynch`` = k a
+        day holds up to k lynch votes (CLASSIC-066)."""
+        if state.steps_played and state.phase == "day" and not state.memory.get("deciding"):
+            if state.memory.get("day_round", 0) < setup.lynches_per_day(state.options):
+                return "day"
+        return super().next_phase(state)
+
+    def random_step(self, state: GameState, phase: str, rng: random.Random) -> PhaseInput:
+        """Random legal play: night choices from ``action_slots``; by day the
+        entitled voters mostly follow two suspects, so majorities happen."""
+        if phase != "day":
+            return super().random_step(state, phase, rng)
+        pending = state.memory.get("deciding")
+        if pending:
+            voters = [v for v in [*pending["survivors"], pending["voter"]] if v]
+            return PhaseInput("day", votes={v: rng.choice(pending["survivors"]) for v in voters})
+        alive = state.alive_names()
+        suspects = rng.sample(alive, min(2, len(alive)))
+        votes = {v: rng.choice(suspects if rng.random() < 0.8 else alive) for v in day.electorate(state)}
+        return PhaseInput("day", votes=votes)

@@ -1,0 +1,90 @@
+"""Forum deadlines of a classic game (classic.md §2).
+
+One forum day runs from one night deadline to the next: the night is
+resolved at ``night_deadline`` (morning post), the vote closes at
+``day_deadline``. ``fast_minutes`` are offsets from the day's start (the
+morning post) on a turbo schedule: a 30-minute day and a 15-minute night.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rulesets.core import ScheduleEntry
+
+from .setup import lynches_per_day, option
+
+TURBO_DAY = 30  # minutes from the morning post to the vote on a turbo schedule
+TURBO_NIGHT = 15  # minutes of a turbo night
+TURBO_ROUND = 10  # minutes between lynch votes on a turbo schedule
+
+SCHEDULE: tuple[ScheduleEntry, ...] = (
+    ScheduleEntry("vote", "20:00", "day", True, TURBO_DAY, {"ru": "Голосование", "en": "Vote closes"}),
+    ScheduleEntry("night", "10:00", "night", True, TURBO_DAY + TURBO_NIGHT, {"ru": "Конец ночи", "en": "Night ends"}),
+)
+
+
+def _minutes(hhmm: str) -> int:
+    hours, minutes = hhmm.split(":")
+    return int(hours) * 60 + int(minutes)
+
+
+def _clock(minutes: int) -> str:
+    minutes %= 24 * 60
+    return f"{minutes // 60:02d}:{minutes % 60:02d}"
+
+
+def day_close(options: Mapping[str, Any], alive: int) -> str:
+    """Local time the day's (first) vote closes.
+
+    With ``day_hours_per_player`` the day lasts that many hours per living
+    player from the morning post (CLASSIC-010: «на каждого по минуте»),
+    otherwise it closes at ``day_deadline``.
+    """
+    per_player = int(option(options, "day_hours_per_player"))
+    if per_player:
+        return _clock(_minutes(option(options, "night_deadline")) + per_player * 60 * alive)
+    return str(option(options, "day_deadline"))
+
+
+def schedule(options: Mapping[str, Any], alive: int) -> tuple[ScheduleEntry, ...]:
+    """The deadlines of one forum day for a game's options and ``alive`` players.
+
+    One ``vote`` entry per lynch vote of the day (``vote``, ``vote_2``,
+    ``vote_3``, each ``lynch_round_minutes`` after the previous, CLASSIC-066),
+    then the ``night`` deadline.
+    """
+    first = _minutes(day_close(options, alive))
+    gap = int(option(options, "lynch_round_minutes"))
+    rounds = lynches_per_day(options)
+    entries = [
+        ScheduleEntry(
+            "vote" if i == 0 else f"vote_{i + 1}",
+            _clock(first + i * gap),
+            "day",
+            True,
+            TURBO_DAY + i * TURBO_ROUND,
+            {"ru": f"Голосование {i + 1}", "en": f"Vote {i + 1} closes"},
+        )
+        for i in range(rounds)
+    ]
+    night_fast = TURBO_DAY + (rounds - 1) * TURBO_ROUND + TURBO_NIGHT
+    entries.append(
+        ScheduleEntry("night", str(option(options, "night_deadline")), "night", True, night_fast, SCHEDULE[1].name)
+    )
+    return tuple(entries)
+
+
+def deciding_vote_entry(options: Mapping[str, Any], opens: str) -> ScheduleEntry:
+    """The deadline of the deciding vote opened at local time ``opens``
+    (``deciding_vote_hours``, default 24 h, classic.md §2, CLASSIC-044)."""
+    hours = int(option(options, "deciding_vote_hours"))
+    return ScheduleEntry(
+        "deciding_vote",
+        _clock(_minutes(opens) + hours * 60),
+        "day",
+        True,
+        TURBO_DAY,
+        {"ru": "Решающее голосование", "en": "Deciding vote closes"},
+    )

@@ -1,0 +1,112 @@
+"""End of a classic game: the victory check, the one-against-one dispute, scoring.
+
+CLASSIC-040 to CLASSIC-046 and CLASSIC-050, CLASSIC-051.
+"""
+
+from __future__ import annotations
+
+import random
+
+from rulesets.core import GameState, Outcome
+
+from .setup import option
+
+
+def plain_winner(state: GameState) -> str | None:
+    """``town`` with no mafioso left (CLASSIC-041), ``mafia`` with no honest
+    player left (CLASSIC-042), None otherwise: parity alone does not end the
+    game (CLASSIC-040)."""
+    mafia = len(state.team_members("mafia"))
+    town = len(state.team_members("town"))
+    if not mafia and not town:
+        return "draw"
+    if not mafia:
+        return "town"
+    return "mafia" if not town else None
+
+
+def one_against_one(state: GameState) -> bool:
+    """True when exactly one mafioso and one honest player remain (CLASSIC-043)."""
+    return len(state.team_members("mafia")) == 1 and len(state.team_members("town")) == 1
+
+
+def check_winner(state: GameState) -> str | None:
+    """The winner decided without chance: the plain check, then the
+    ``mafia_wins`` and ``draw`` disputes (CLASSIC-043). None while the game
+    goes on or a lot or deciding vote must settle it (see ``settle``)."""
+    winner = plain_winner(state)
+    if winner is not None or not one_against_one(state):
+        return winner
+    return {"mafia_wins": "mafia", "draw": "draw"}.get(option(state.options, "dispute"))
+
+
+def settle(outcome: Outcome, rng: random.Random) -> None:
+    """After every step: set the winner, draw the lot, or open the deciding vote.
+
+    CLASSIC-043: one against one is settled by the ``dispute`` option;
+    CLASSIC-045: the lot is the default; CLASSIC-044: ``last_honest_vote``
+    leaves the game waiting for a deciding vote.
+    """
+    state = outcome.state
+    if state.winner is not None:
+        return
+    state.winner = check_winner(state)
+    if state.winner is not None or not one_against_one(state):
+        _note_winner(outcome)
+        return
+    if option(state.options, "dispute") == "lot":
+        state.winner = rng.choice(["mafia", "town"])
+        outcome.note(
+            "end",
+            "effect",
+            f"One mafioso and one honest player remain: the lot gives the win to {state.winner} (CLASSIC-043, CLASSIC-045).",
+        )
+        outcome.announce("dispute", "One mafioso and one honest player remain: the lot decides the game.")
+        return
+    _open_deciding_vote(outcome)
+
+
+def _note_winner(outcome: Outcome) -> None:
+    state = outcome.state
+    if state.winner in ("town", "mafia"):
+        rule = "CLASSIC-041" if state.winner == "town" else "CLASSIC-042"
+        if one_against_one(state):
+            rule = "CLASSIC-043, dispute mafia_wins"
+        outcome.note("end", "effect", f"The {state.winner} team wins ({rule}).")
+    elif state.winner == "draw":
+        outcome.note("end", "effect", "The game ends in a draw (CLASSIC-043).")
+
+
+def _open_deciding_vote(outcome: Outcome) -> None:
+    state = outcome.state
+    if state.memory.get("deciding"):
+        return
+    survivors = state.alive_names()
+    voter = state.memory.get("last_honest")
+    state.memory["deciding"] = {"survivors": survivors, "voter": voter}
+    who = f" and {voter}, the last honest player to leave," if voter else ""
+    outcome.note(
+        "end", "info", f"One against one: {' and '.join(survivors)}{who} hold the deciding vote next day (CLASSIC-044)."
+    )
+    outcome.announce(
+        "deciding_vote",
+        f"One mafioso and one honest player remain: {' and '.join(survivors)}{who} will vote to decide the game.",
+    )
+
+
+def scores(state: GameState) -> dict[str, int]:
+    """Points of a finished game for a series, by player name.
+
+    Mafia win: each surviving mafioso scores the starting number of honest
+    players (CLASSIC-050). Town win: each honest player, alive or not, scores
+    the number of survivors (CLASSIC-051, B-7). A draw or an unfinished game
+    scores nothing.
+    """
+    points = {name: 0 for name in state.players}
+    survivors = len(state.alive())
+    for p in state.players.values():
+        if state.winner == "mafia" and p.team == "mafia" and p.alive:
+            points[p.name] = int(state.memory.get("honest_at_start", 0))
+        elif state.winner == "town" and p.team == "town":
+            points[p.name] = survivors
+    return points
