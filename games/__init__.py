@@ -1,0 +1,1 @@
+"""The Django app: models, game flow, access policy, views and tasks."""

@@ -1,0 +1,141 @@
+"""Who may see and do what: the one place that decides.
+
+Views ask these functions and never decide themselves. A refusal raises
+``Http404`` (the object is not disclosed) or ``PermissionDenied`` (the
+object is public but the action is not allowed).
+
+The rules (forum document, FORUM-020 and the thread structure of §1):
+- public threads (sign-up, introductions, day, vote, graveyard) are read by
+  everyone, anonymous visitors included, once the game is announced;
+- a team room is read by its members and the host; the dead keep reading
+  (the document lets them advise their team from the graveyard) but post
+  only in the graveyard (FORUM-020), apart from one last post in the day
+  thread of the day they left;
+- a cabinet is read by its holders (the cop and the cop's assistant share
+  one) and the host;
+- roles, teams, choices and the trace are shown to the host and admins;
+  a player sees only their own role and their team's members;
+- accounts behind nicknames are shown to admins and the host only.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+
+from .models import Game, Player, Room
+
+
+def is_admin(user) -> bool:
+    """Site admins (Django staff)."""
+    return bool(user.is_authenticated and user.is_staff)
+
+
+def is_host(user, game: Game) -> bool:
+    """The game's host, or an admin (who may stand in for the host)."""
+    if not user.is_authenticated:
+        return False
+    return game.host_id == user.id or is_admin(user)
+
+
+def seat_of(user, game: Game) -> Player | None:
+    """The user's seated player in ``game``, or None."""
+    if not user.is_authenticated:
+        return None
+    return game.players.seated().filter(user_id=user.id).first()
+
+
+def game_for_reader(user, slug: str) -> Game:
+    """A game whose public pages ``user`` may see; raises Http404."""
+    game = Game.objects.filter(slug=slug).select_related("host").first()
+    if game is None:
+        raise Http404
+    if game.status == Game.Status.DRAFT and not is_host(user, game):
+        raise Http404
+    return game
+
+
+def game_for_host(user, slug: str) -> Game:
+    """A game ``user`` hosts (or administers); raises Http404 otherwise."""
+    game = Game.objects.filter(slug=slug).select_related("host").first()
+    if game is None or not is_host(user, game):
+        raise Http404
+    return game
+
+
+def can_read_room(user, room: Room, seat: Player | None) -> bool:
+    """True when ``user`` (seated as ``seat`` in the room's game) may read it."""
+    if room.is_public:
+        return room.game.status != Game.Status.DRAFT or is_host(user, room.game)
+    if is_host(user, room.game):
+        return True
+    if seat is None:
+        return False
+    return room.members.filter(pk=seat.pk).exists()
+
+
+def room_for_reader(user, game: Game, room_id: str) -> tuple[Room, Player | None]:
+    """The room ``room_id`` of ``game`` and the reader's seat; raises Http404
+    when it does not exist or the reader may not see it."""
+    room = Room.objects.filter(game=game, public_id=room_id).select_related("game").first()
+    if room is None:
+        raise Http404
+    seat = seat_of(user, game)
+    if not can_read_room(user, room, seat):
+        raise Http404
+    return room, seat
+
+
+def post_refusal(user, room: Room, seat: Player | None) -> str | None:
+    """Why ``user`` may not post in ``room`` now, or None when they may.
+
+    The reason is a sentence for the poster (FORUM-020: the dead post only
+    in the graveyard, plus one last post in their day thread).
+    """
+    game = room.game
+    if is_host(user, game):
+        return None
+    if seat is None:
+        return "Only the game's players may post here."
+    if game.status == Game.Status.FINISHED:
+        return "The game is over; its threads are closed."
+    if room.kind == Room.Kind.SIGNUP:
+        return None
+    if not seat.alive:
+        return _dead_post_refusal(room, seat)
+    if room.kind == Room.Kind.VOTE:
+        return "Vote with the vote form: a vote post names one nickname and cannot be changed (FORUM-019)."
+    if room.is_public:
+        return None
+    if room.members.filter(pk=seat.pk).exists():
+        return None
+    return "You are not a member of this room."
+
+
+def _dead_post_refusal(room: Room, seat: Player) -> str | None:
+    if room.kind == Room.Kind.GRAVEYARD:
+        return None
+    if room.kind == Room.Kind.DAY and room.day == seat.left_at_day and not seat.last_words_used:
+        return None
+    return "You are out of the game: you may post only in the graveyard (FORUM-020)."
+
+
+def require_post(user, room: Room, seat: Player | None) -> None:
+    """Raise PermissionDenied with the reason when posting is not allowed."""
+    reason = post_refusal(user, room, seat)
+    if reason is not None:
+        raise PermissionDenied(reason)
+
+
+def can_see_roles(user, game: Game) -> bool:
+    """Every role and team: the host and admins, and everyone once the game
+    is over (victory reveals every role)."""
+    return is_host(user, game) or game.status == Game.Status.FINISHED
+
+
+def can_see_accounts(user, game: Game) -> bool:
+    """Which account is behind each nickname: admins and the host; everyone
+    after the game only if the game says so."""
+    if is_host(user, game):
+        return True
+    return game.status == Game.Status.FINISHED and game.reveal_accounts

@@ -1,0 +1,672 @@
+"""Every transition of a game: one keyword-only function each, one
+transaction each, idempotent where a retry can happen, each writing ``Event``s.
+
+The web app never names a role: choices, rooms and results come from what
+the game's ruleset declares (``rulesets.get(game.ruleset)``).
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import secrets
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+import rulesets
+from rulesets.core import Action as RulesAction
+from rulesets.core import GameState, Outcome, PhaseInput, Ruleset, RulesError
+
+from . import markup, results
+from .models import Action, Deadline, Event, Game, Phase, Player, Post, Resolution, Room, Vote
+from .schedule import phase_deadlines
+
+log = logging.getLogger(__name__)
+
+
+class FlowError(Exception):
+    """A request the rules or the game's state refuse; ``str()`` is a
+    sentence for the person who asked."""
+
+
+def ruleset_of(game: Game) -> Ruleset:
+    """The game's rules engine."""
+    return rulesets.get(game.ruleset)
+
+
+def state_of(game: Game) -> GameState:
+    """The ruleset state of a game whose roles were drawn; raises FlowError."""
+    if not game.state:
+        raise FlowError(_("Roles have not been drawn yet."))
+    return GameState.from_dict(game.state)
+
+
+def log_event(game: Game, kind: str, data: dict[str, Any], audience: str = Event.Audience.HOST, player: Player | None = None) -> Event:
+    """Append an event to the game's log."""
+    return Event.objects.create(game=game, kind=kind, audience=audience, player=player, data=data)
+
+
+def local_deadline(game: Game, when: datetime) -> str:
+    """A deadline as the players read it: local time in the game's zone."""
+    from zoneinfo import ZoneInfo
+
+    return when.astimezone(ZoneInfo(game.timezone)).strftime("%Y-%m-%d %H:%M") + f" ({game.timezone})"
+
+
+# ---------------------------------------------------------------- set-up
+
+
+@transaction.atomic
+def game_create(*, host, title: str, ruleset_id: str = "forum", **fields: Any) -> Game:
+    """Create a game in draft; ``fields`` are ``Game`` fields (theme,
+    characters, variant, options, timezone, deadlines, fast, fast_scale,
+    signup_limit, autopublish). Raises FlowError for an unknown ruleset."""
+    try:
+        rulesets.get(ruleset_id)
+    except RulesError as exc:
+        raise FlowError(str(exc)) from exc
+    game = Game.objects.create(host=host, title=title, ruleset=ruleset_id, seed=secrets.randbits(48), **fields)
+    log_event(game, "game_created", {"title": title, "ruleset": ruleset_id})
+    return game
+
+
+@transaction.atomic
+def signup_open(*, game: Game) -> None:
+    """Open sign-up: the sign-up thread and the introductions thread."""
+    if game.status != Game.Status.DRAFT:
+        return
+    Room.objects.get_or_create(game=game, kind=Room.Kind.SIGNUP, day=None, key="", defaults={"title": _("Sign-up")})
+    Room.objects.get_or_create(game=game, kind=Room.Kind.INTRO, day=None, key="", defaults={"title": _("Introductions")})
+    Room.objects.get_or_create(game=game, kind=Room.Kind.GRAVEYARD, day=None, key="", defaults={"title": _("Graveyard")})
+    game.status = Game.Status.SIGNUP
+    game.save(update_fields=["status"])
+    log_event(game, "signup_opened", {}, Event.Audience.PUBLIC)
+
+
+def _check_nickname(game: Game, nickname: str, exclude: Player | None = None) -> str:
+    from django.contrib.auth import get_user_model
+
+    nickname = nickname.strip()
+    if not nickname:
+        raise FlowError(_("Choose a game nickname."))
+    taken = game.players.exclude(status=Player.Status.DECLINED).filter(nickname__iexact=nickname)
+    if exclude is not None:
+        taken = taken.exclude(pk=exclude.pk)
+    if taken.exists():
+        raise FlowError(_("The nickname “%(nick)s” is already taken in this game.") % {"nick": nickname})
+    if get_user_model().objects.filter(username__iexact=nickname).exists():
+        # A nickname equal to an account name would link the two.
+        raise FlowError(_("This nickname cannot be used: choose another one."))
+    if game.characters and not game.options.get("free_choice", False) and nickname not in game.characters:
+        raise FlowError(_("Choose one of the game's characters."))
+    return nickname
+
+
+@transaction.atomic
+def signup_apply(*, game: Game, user, nickname: str) -> Player:
+    """A player applies with the character they want; raises FlowError when
+    sign-up is closed, full, or the character is taken."""
+    if game.status != Game.Status.SIGNUP:
+        raise FlowError(_("Sign-up is closed."))
+    if game.players.filter(user=user).exclude(status=Player.Status.DECLINED).exists():
+        raise FlowError(_("You have already applied to this game."))
+    if game.players.seated().count() >= game.signup_limit:
+        raise FlowError(_("The game is full."))
+    nickname = _check_nickname(game, nickname)
+    game.players.filter(user=user, status=Player.Status.DECLINED).delete()
+    player = Player.objects.create(game=game, user=user, nickname=nickname)
+    log_event(game, "signup_applied", {"nickname": nickname}, player=player)
+    return player
+
+
+@transaction.atomic
+def signup_decide(*, game: Game, player: Player, accept: bool) -> None:
+    """The host accepts (the character becomes the game nickname) or
+    declines an application."""
+    if game.state:
+        raise FlowError(_("Roles are already drawn; the table is closed."))
+    if accept and game.players.seated().count() >= game.signup_limit:
+        raise FlowError(_("The game is full."))
+    player.status = Player.Status.SEATED if accept else Player.Status.DECLINED
+    player.save(update_fields=["status"])
+    log_event(game, "signup_accepted" if accept else "signup_declined", {"nickname": player.nickname}, Event.Audience.PUBLIC if accept else Event.Audience.HOST)
+
+
+@transaction.atomic
+def nickname_register(*, game: Game, user, nickname: str) -> Player:
+    """An admin binds a game nickname to an account directly (seated)."""
+    if game.state:
+        raise FlowError(_("Roles are already drawn; use a replacement instead."))
+    if game.players.filter(user=user).exclude(status=Player.Status.DECLINED).exists():
+        raise FlowError(_("This account already has a seat in the game."))
+    nickname = _check_nickname(game, nickname)
+    player = Player.objects.create(game=game, user=user, nickname=nickname, status=Player.Status.SEATED)
+    log_event(game, "nickname_registered", {"nickname": nickname})
+    return player
+
+
+def proposed_composition(game: Game) -> dict[str, int]:
+    """The ruleset's composition for the seated players; raises FlowError."""
+    n = game.players.seated().count()
+    ruleset = ruleset_of(game)
+    try:
+        return ruleset.composition(n, game.variant or ruleset.default_variant(n), game.options)
+    except RulesError as exc:
+        raise FlowError(str(exc)) from exc
+
+
+@transaction.atomic
+def roles_draw(*, game: Game, composition: dict[str, int]) -> None:
+    """Blind random draw from the game's recorded seed; every seat learns
+    its role in its cabinet, teams get their rooms. Raises FlowError when
+    the composition does not fit the table."""
+    if game.status != Game.Status.SIGNUP or game.state:
+        raise FlowError(_("Roles can be drawn once, while sign-up is open."))
+    ruleset = ruleset_of(game)
+    seats = list(game.players.seated())
+    if len(seats) < ruleset.MIN_PLAYERS:
+        raise FlowError(_("At least %(n)d players are needed.") % {"n": ruleset.MIN_PLAYERS})
+    variant = game.variant or ruleset.default_variant(len(seats)) or ""
+    try:
+        drawn = ruleset.draw_roles([p.nickname for p in seats], composition, game.seed)
+        state = ruleset.new_game([(n, r, None) for n, r in drawn], variant or None, _engine_options(game), seed=game.seed)
+    except RulesError as exc:
+        raise FlowError(str(exc)) from exc
+    game.variant, game.composition, game.state = variant, composition, state.to_dict()
+    game.save(update_fields=["variant", "composition", "state"])
+    _sync_players(game, state, None)
+    _sync_rooms(game, state)
+    for seat in seats:
+        seat.refresh_from_db()
+        _cabinet_post(game, seat, results.role_card(ruleset, seat.role, seat.team))
+    log_event(game, "roles_drawn", {"composition": composition, "seed": game.seed})
+
+
+def _engine_options(game: Game) -> dict[str, Any]:
+    """The house rules the ruleset knows (the web-only ones left out)."""
+    known = ruleset_of(game).OPTIONS
+    return {k: v for k, v in game.options.items() if k in known}
+
+
+@transaction.atomic
+def game_start(*, game: Game, now: datetime | None = None) -> Phase:
+    """Start the game: day 1 opens with its threads and deadlines."""
+    now = now or timezone.now()
+    if game.status != Game.Status.SIGNUP or not game.state:
+        raise FlowError(_("Draw the roles before starting the game."))
+    game.status, game.started_at = Game.Status.RUNNING, now
+    game.save(update_fields=["status", "started_at"])
+    log_event(game, "game_started", {}, Event.Audience.PUBLIC)
+    return _open_phase(game, 1, ruleset_of(game).FIRST_PHASE, now)
+
+
+def _open_phase(game: Game, number: int, kind: str, now: datetime) -> Phase:
+    phase = Phase.objects.create(game=game, number=number, kind=kind, opened_at=now)
+    ruleset = ruleset_of(game)
+    for entry, due in phase_deadlines(game, ruleset, kind, now):
+        Deadline.objects.create(phase=phase, kind=entry.id, due_at=due, resolves=entry.resolves)
+    if kind == "day":
+        Room.objects.get_or_create(game=game, kind=Room.Kind.DAY, day=number, key="", defaults={"title": _("Day %(n)d") % {"n": number}})
+        Room.objects.get_or_create(game=game, kind=Room.Kind.VOTE, day=number, key="", defaults={"title": _("Vote, day %(n)d") % {"n": number}})
+    log_event(game, "phase_opened", {"phase": kind, "number": number}, Event.Audience.PUBLIC)
+    return phase
+
+
+# ---------------------------------------------------------------- rooms
+
+
+def _sync_players(game: Game, state: GameState, day: int | None) -> None:
+    """Mirror the ruleset state's roles, teams and lives onto the seats."""
+    for seat in game.players.seated():
+        p = state.players.get(seat.nickname)
+        if p is None:
+            continue
+        changed = []
+        for field, value in (("role", p.role), ("team", p.team), ("alive", p.alive)):
+            if getattr(seat, field) != value:
+                setattr(seat, field, value)
+                changed.append(field)
+        if "alive" in changed and not p.alive:
+            seat.left_at_day = day
+            changed.append("left_at_day")
+        if changed:
+            seat.save(update_fields=changed)
+
+
+def _sync_rooms(game: Game, state: GameState) -> None:
+    """Team rooms (current members, the dead included) and cabinets (one
+    per seat; shared where the ruleset groups roles, as the cop and the
+    cop's assistant in the forum game)."""
+    ruleset = ruleset_of(game)
+    seats = {p.nickname: p for p in game.players.seated()}
+    groups: dict[str, list[str]] = getattr(ruleset, "team_rooms", lambda s: {})(state)
+    for team in ruleset.TEAMS.values():
+        if team.room:
+            groups.setdefault(team.id, [p.name for p in state.players.values() if p.team == team.id])
+    for key, names in groups.items():
+        members = [seats[n] for n in names if n in seats]
+        is_team = key in ruleset.TEAMS
+        if not members and is_team and not Room.objects.filter(game=game, kind=Room.Kind.TEAM, key=key).exists():
+            continue
+        title = results.team_title(ruleset, key) if is_team else results.shared_cabinet_title(ruleset, key)
+        room, _created = Room.objects.get_or_create(
+            game=game, kind=Room.Kind.TEAM if is_team else Room.Kind.CABINET, day=None, key=key, defaults={"title": title}
+        )
+        room.members.set(members)
+    for seat in seats.values():
+        room, _created = Room.objects.get_or_create(
+            game=game, kind=Room.Kind.CABINET, day=None, key=seat.public_id, defaults={"title": _("Cabinet of %(nick)s") % {"nick": seat.nickname}}
+        )
+        room.members.set([seat])
+
+
+def cabinet_of(seat: Player) -> Room:
+    """The seat's personal cabinet (a private thread with the host)."""
+    return Room.objects.get(game_id=seat.game_id, kind=Room.Kind.CABINET, key=seat.public_id)
+
+
+def _cabinet_post(game: Game, seat: Player, body: str) -> None:
+    room = cabinet_of(seat)
+    Post.objects.create(room=room, by_host=True, body=body, body_html=markup.render(body), game_day=current_day(game))
+
+
+def current_day(game: Game) -> int:
+    """The game day now running (0 before the start)."""
+    phase = game.phases.order_by("-number", "kind").first()
+    return phase.number if phase else 0
+
+
+def current_phase(game: Game) -> Phase | None:
+    """The open (unresolved) phase, or None."""
+    return game.phases.filter(resolved_at__isnull=True).order_by("-number").first()
+
+
+# ---------------------------------------------------------------- posting
+
+
+@transaction.atomic
+def post_create(*, room: Room, seat: Player | None, body: str, by_host: bool = False, now: datetime | None = None) -> Post:
+    """A post in a thread; access is checked by the caller (games.access).
+    A dead player's one last post in their day thread is spent here."""
+    body = body.strip()
+    if not body:
+        raise FlowError(_("The post is empty."))
+    if len(body) > 20000:
+        raise FlowError(_("The post is too long (at most 20,000 characters)."))
+    game = room.game
+    post = Post.objects.create(
+        room=room, author=None if by_host else seat, by_host=by_host, body=body, body_html=markup.render(body),
+        game_day=current_day(game), created_at=now or timezone.now(),
+    )
+    if seat is not None and not by_host and not seat.alive and room.kind == Room.Kind.DAY:
+        seat.last_words_used = True
+        seat.save(update_fields=["last_words_used"])
+    return post
+
+
+def _open_day_phase(game: Game) -> Phase:
+    phase = current_phase(game)
+    if phase is None or phase.kind != Phase.Kind.DAY:
+        raise FlowError(_("Voting is open only during the day."))
+    return phase
+
+
+@transaction.atomic
+def vote_cast(*, game: Game, seat: Player, target: Player, now: datetime | None = None) -> Vote:
+    """One vote per player per game day, never changed (FORUM-019): a post
+    in the vote thread naming one nickname. A vote for oneself is accepted
+    and leads to the autokill the ruleset prescribes. Raises FlowError when
+    late (with the deadline), out of the game, or voting twice."""
+    now = now or timezone.now()
+    Game.objects.select_for_update().filter(pk=game.pk).first()
+    phase = _open_day_phase(game)
+    deadline = phase.deadlines.filter(resolves=True).first()
+    if deadline and now >= deadline.due_at:
+        raise FlowError(_("The vote closed at %(when)s; your vote was not counted.") % {"when": local_deadline(game, deadline.due_at)})
+    if not seat.alive:
+        raise FlowError(_("You are out of the game and cannot vote."))
+    if not target.alive or target.game_id != game.id or target.status != Player.Status.SEATED:
+        raise FlowError(_("You can vote only for a player still in the game."))
+    if Vote.objects.filter(game=game, day=phase.number, voter=seat).exists():
+        raise FlowError(_("You have already voted today; a vote cannot be changed (FORUM-019)."))
+    room = Room.objects.get(game=game, kind=Room.Kind.VOTE, day=phase.number)
+    post = post_create(room=room, seat=seat, body=target.nickname, now=now)
+    try:
+        with transaction.atomic():
+            vote = Vote.objects.create(game=game, day=phase.number, voter=seat, target=target, post=post, created_at=now)
+    except IntegrityError as exc:
+        raise FlowError(_("You have already voted today; a vote cannot be changed (FORUM-019).")) from exc
+    log_event(game, "vote_cast", {"day": phase.number, "voter": seat.nickname, "target": target.nickname}, Event.Audience.PUBLIC)
+    return vote
+
+
+# ---------------------------------------------------------------- choices
+
+
+def choice_deadline(phase: Phase) -> Deadline | None:
+    """The deadline after which this phase's choices are refused: the first
+    one (the day roles' 14:00 by day, FORUM-012; 22:00 by night)."""
+    return phase.deadlines.order_by("due_at").first()
+
+
+def open_slots(game: Game, seat: Player) -> list:
+    """The choices this seat may hand in now (its own and its team's), as
+    ``rulesets.core.ActionSlot``; empty outside an open phase."""
+    phase = current_phase(game)
+    if phase is None or not game.is_running or not seat.alive or phase.locked_at:
+        return []
+    ruleset = ruleset_of(game)
+    state = state_of(game)
+    return [
+        slot for slot in ruleset.action_slots(state, phase.kind)
+        if slot.actor == seat.nickname or (slot.team is not None and slot.team == seat.team)
+    ]
+
+
+@transaction.atomic
+def action_submit(*, game: Game, seat: Player, ability: str, targets: list[str], team: bool = False, now: datetime | None = None) -> Action:
+    """Hand in (or change) a choice for the open phase. Raises FlowError
+    with a sentence: late (the deadline shown in the game's time zone), not
+    allowed, or refused by the rules (the ruleset's own message)."""
+    now = now or timezone.now()
+    Game.objects.select_for_update().filter(pk=game.pk).first()
+    phase = current_phase(game)
+    if phase is None or not game.is_running:
+        raise FlowError(_("No phase is open."))
+    deadline = choice_deadline(phase)
+    if phase.locked_at or (deadline and now >= deadline.due_at):
+        when = local_deadline(game, deadline.due_at) if deadline else ""
+        raise FlowError(_("Too late: choices for this phase closed at %(when)s.") % {"when": when})
+    ruleset = ruleset_of(game)
+    state = state_of(game)
+    target: Any = targets[0] if len(targets) == 1 else (list(targets) or None)
+    probe = RulesAction(ability, team=seat.team, target=target) if team else RulesAction(ability, actor=seat.nickname, target=target)
+    if team and seat.nickname not in [p.name for p in state.team_members(seat.team)]:
+        raise FlowError(_("Only a living member of the team may hand in its choice."))
+    try:
+        reason = ruleset.validate(state, probe, phase.kind)
+    except RulesError as exc:
+        raise FlowError(str(exc)) from exc
+    if reason is not None:
+        raise FlowError(ruleset.message(reason))
+    lookup = Q(phase=phase, ability=ability) & (Q(team=seat.team) if team else Q(actor=seat, team=""))
+    action = Action.objects.filter(lookup).first()
+    if action is None:
+        action = Action.objects.create(phase=phase, actor=seat, team=seat.team if team else "", ability=ability, targets=targets, submitted_at=now, updated_at=now)
+    else:
+        action.actor, action.targets, action.updated_at = seat, targets, now
+        action.save(update_fields=["actor", "targets", "updated_at"])
+    log_event(game, "action_submitted", {"phase": str(phase), "by": seat.nickname, "team": seat.team if team else "", "ability": ability, "targets": targets}, Event.Audience.HOST)
+    return action
+
+
+@transaction.atomic
+def action_withdraw(*, game: Game, seat: Player, action_id: int, now: datetime | None = None) -> None:
+    """Withdraw a choice before its deadline."""
+    now = now or timezone.now()
+    phase = current_phase(game)
+    action = Action.objects.filter(pk=action_id, phase=phase).filter(Q(actor=seat) | Q(team=seat.team, team__gt="")).first()
+    if phase is None or action is None:
+        raise FlowError(_("There is no such choice to withdraw."))
+    deadline = choice_deadline(phase)
+    if phase.locked_at or (deadline and now >= deadline.due_at):
+        raise FlowError(_("Too late: choices for this phase are locked."))
+    action.delete()
+
+
+# ---------------------------------------------------------------- deadlines
+
+
+def resolve_due(now: datetime | None = None, limit: int = 100) -> int:
+    """Process every due deadline, oldest first, each exactly once (row lock
+    with SKIP LOCKED, plus the one-to-one ``Resolution``). Returns how many
+    this call processed. Called by the Celery tick, a management command
+    and the tests."""
+    count = 0
+    for _i in range(limit):
+        processed = _process_one(now or timezone.now())
+        if processed is None:
+            break
+        count += processed
+    return count
+
+
+def _process_one(now: datetime) -> int | None:
+    """Claim and process the oldest due deadline; None when none is due."""
+    with transaction.atomic():
+        deadline = (
+            Deadline.objects.select_for_update(skip_locked=True).due(now).select_related("phase__game").first()
+        )
+        if deadline is None:
+            return None
+        # Earlier deadlines of the same game go first (catch-up in order).
+        _fire(deadline, now)
+        return 1
+
+
+def _fire(deadline: Deadline, now: datetime) -> None:
+    phase, game = deadline.phase, deadline.phase.game
+    deadline.done_at = now
+    deadline.lateness_seconds = (now - deadline.due_at).total_seconds()
+    deadline.save(update_fields=["done_at", "lateness_seconds"])
+    if not game.is_running or phase.resolved_at:
+        return
+    if not deadline.resolves:
+        phase.locked_at = now
+        phase.save(update_fields=["locked_at"])
+        log_event(game, "choices_locked", {"phase": str(phase), "deadline": deadline.kind}, Event.Audience.PUBLIC)
+        return
+    Resolution.objects.create(deadline=deadline)
+    _resolve_phase(game, phase, deadline, deadline.due_at)
+
+
+def _phase_input(game: Game, phase: Phase, state: GameState) -> PhaseInput:
+    """The choices and votes handed in during ``phase``, as the engine reads them."""
+    actions = []
+    for a in phase.actions.select_related("actor").order_by("updated_at", "id"):
+        target: Any = a.targets[0] if len(a.targets) == 1 else (list(a.targets) or None)
+        if a.team:
+            actions.append(RulesAction(a.ability, team=a.team, target=target))
+        else:
+            actions.append(RulesAction(a.ability, actor=a.actor.nickname, target=target))
+    step = PhaseInput(phase.kind, actions)  # type: ignore[arg-type]
+    if phase.kind == Phase.Kind.DAY:
+        votes = Vote.objects.filter(game=game, day=phase.number).select_related("voter", "target")
+        step.votes = {v.voter.nickname: v.target.nickname if v.target else None for v in votes}
+        step.extra["excused"] = list(game.options.get("excused", {}).get(str(phase.number), []))
+    return step
+
+
+def _resolve_phase(game: Game, phase: Phase, deadline: Deadline, when: datetime) -> Outcome:
+    """Resolve ``phase`` with the ruleset, store the outcome, publish or
+    draft the results, move the dead and open the next phase."""
+    ruleset = ruleset_of(game)
+    state = state_of(game)
+    outcome = ruleset.resolve(state, _phase_input(game, phase, state))
+    game.state = outcome.state.to_dict()
+    game.save(update_fields=["state"])
+    phase.resolved_at = when
+    phase.locked_at = phase.locked_at or when
+    phase.save(update_fields=["resolved_at", "locked_at"])
+    _sync_players(game, outcome.state, phase.number)
+    _sync_rooms(game, outcome.state)
+    resolution = Resolution.objects.filter(deadline=deadline).first() or Resolution.objects.create(deadline=deadline)
+    resolution.outcome = results.outcome_json(outcome)
+    resolution.results = results.results_text(ruleset, game, phase, outcome)
+    resolution.save(update_fields=["outcome", "results"])
+    _hand_feedback(game, outcome)
+    log_event(game, "phase_resolved", {"phase": str(phase), "trace": resolution.outcome["trace"]})
+    nxt = None
+    if outcome.state.winner is None:
+        nxt = _open_phase(game, phase.number + (1 if phase.kind == Phase.Kind.NIGHT else 0), "night" if phase.kind == Phase.Kind.DAY else "day", when)
+    if game.autopublish:
+        results_publish(resolution=resolution, text=resolution.results, now=when)
+    if outcome.state.winner is not None:
+        _finish(game, outcome.state, when)
+    return outcome
+
+
+def _hand_feedback(game: Game, outcome: Outcome) -> None:
+    ruleset = ruleset_of(game)
+    seats = {p.nickname: p for p in game.players.seated()}
+    for item in outcome.feedback:
+        seat = seats.get(item.to)
+        if seat is not None:
+            _cabinet_post(game, seat, results.feedback_text(ruleset, item))
+            log_event(game, "private_result", item.to_dict(), Event.Audience.PLAYER, seat)
+
+
+def _results_room(game: Game, resolution: Resolution) -> Room:
+    """Day results go to the vote thread; night results open the new day
+    thread (FORUM-031); the final results to the last day thread."""
+    phase = resolution.deadline.phase
+    if phase.kind == Phase.Kind.NIGHT:
+        room = Room.objects.filter(game=game, kind=Room.Kind.DAY, day=phase.number + 1).first()
+        if room is not None:
+            return room
+    return Room.objects.filter(game=game, kind=Room.Kind.VOTE if phase.kind == Phase.Kind.DAY else Room.Kind.DAY).order_by("-day").first()
+
+
+@transaction.atomic
+def results_publish(*, resolution: Resolution, text: str, now: datetime | None = None) -> Post:
+    """Publish a draft results post (as the host), or correct a published
+    one; a correction is logged with the old and new text."""
+    game = resolution.deadline.phase.game
+    text = text.strip()
+    if not text:
+        raise FlowError(_("The results post is empty."))
+    now = now or timezone.now()
+    if resolution.published_post_id:
+        post = resolution.published_post
+        old = post.body
+        post.body, post.body_html, post.edited_at = text, markup.render(text), now
+        post.save(update_fields=["body", "body_html", "edited_at"])
+        resolution.results = text
+        resolution.save(update_fields=["results"])
+        log_event(game, "results_corrected", {"old": old, "new": text}, Event.Audience.PUBLIC)
+        return post
+    post = Post.objects.create(room=_results_room(game, resolution), by_host=True, body=text, body_html=markup.render(text), game_day=resolution.deadline.phase.number, created_at=now)
+    resolution.results, resolution.published_post, resolution.published_at = text, post, now
+    resolution.save(update_fields=["results", "published_post", "published_at"])
+    log_event(game, "results_published", {"phase": str(resolution.deadline.phase)}, Event.Audience.PUBLIC)
+    return post
+
+
+def _finish(game: Game, state: GameState, when: datetime) -> None:
+    game.status, game.winner, game.finished_at = Game.Status.FINISHED, state.winner or "", when
+    game.save(update_fields=["status", "winner", "finished_at"])
+    Deadline.objects.filter(phase__game=game, done_at__isnull=True).update(done_at=when)
+    text = results.final_text(ruleset_of(game), game, state)
+    room = Room.objects.filter(game=game, kind=Room.Kind.DAY).order_by("-day").first() or Room.objects.get(game=game, kind=Room.Kind.GRAVEYARD)
+    Post.objects.create(room=room, by_host=True, body=text, body_html=markup.render(text), game_day=current_day(game), created_at=when)
+    log_event(game, "game_finished", {"winner": game.winner}, Event.Audience.PUBLIC)
+
+
+# ---------------------------------------------------------------- the host's tools
+
+
+@transaction.atomic
+def phase_resolve_now(*, game: Game, now: datetime | None = None) -> None:
+    """The host moves every remaining deadline of the open phase to now and
+    processes them at once, in order."""
+    now = now or timezone.now()
+    phase = current_phase(game)
+    if phase is None or not game.is_running:
+        raise FlowError(_("No phase is open."))
+    for deadline in phase.deadlines.filter(done_at__isnull=True).select_for_update().order_by("due_at"):
+        deadline.due_at = min(deadline.due_at, now)
+        deadline.save(update_fields=["due_at"])
+    log_event(game, "resolved_early", {"phase": str(phase)}, Event.Audience.PUBLIC)
+    for deadline in phase.deadlines.filter(done_at__isnull=True).order_by("due_at"):
+        _fire(deadline, now)
+
+
+@transaction.atomic
+def deadline_extend(*, game: Game, minutes: int) -> None:
+    """Push every pending deadline of the open phase back by ``minutes``."""
+    if minutes <= 0 or minutes > 7 * 24 * 60:
+        raise FlowError(_("Extend by between 1 minute and 7 days."))
+    phase = current_phase(game)
+    if phase is None:
+        raise FlowError(_("No phase is open."))
+    for deadline in phase.deadlines.filter(done_at__isnull=True):
+        deadline.due_at += timedelta(minutes=minutes)
+        deadline.save(update_fields=["due_at"])
+    if phase.locked_at and phase.deadlines.filter(resolves=False, done_at__isnull=True).exists():
+        phase.locked_at = None
+        phase.save(update_fields=["locked_at"])
+    log_event(game, "deadline_extended", {"phase": str(phase), "minutes": minutes}, Event.Audience.PUBLIC)
+
+
+@transaction.atomic
+def autokill_excuse(*, game: Game, player: Player, excused: bool) -> None:
+    """The host waives (or restores) the autokill of ``player`` for today's
+    vote (no vote, or a vote for oneself; FORUM-163)."""
+    phase = _open_day_phase(game)
+    options = dict(game.options)
+    by_day = dict(options.get("excused", {}))
+    names = set(by_day.get(str(phase.number), []))
+    names.add(player.nickname) if excused else names.discard(player.nickname)
+    by_day[str(phase.number)] = sorted(names)
+    options["excused"] = by_day
+    game.options = options
+    game.save(update_fields=["options"])
+    log_event(game, "autokill_excused" if excused else "autokill_restored", {"nickname": player.nickname, "day": phase.number})
+
+
+@transaction.atomic
+def penalty_apply(*, game: Game, kind: str, target: str, now: datetime | None = None) -> None:
+    """A penalty the document names: ``skip_move`` (a role's next move),
+    ``skip_team_shot`` (a team's next shot), ``demote`` (to a plain
+    citizen), ``disqualify`` (modkill). Raises FlowError."""
+    now = now or timezone.now()
+    ruleset = ruleset_of(game)
+    apply = getattr(ruleset, "apply_penalty", None)
+    if apply is None:
+        raise FlowError(_("This ruleset has no penalties."))
+    try:
+        outcome: Outcome = apply(state_of(game), kind, target)
+    except RulesError as exc:
+        raise FlowError(str(exc)) from exc
+    game.state = outcome.state.to_dict()
+    game.save(update_fields=["state"])
+    _sync_players(game, outcome.state, current_day(game))
+    _sync_rooms(game, outcome.state)
+    public = kind == "disqualify"
+    log_event(game, "penalty", {"kind": kind, "target": target, "trace": [t.to_dict() for t in outcome.trace]}, Event.Audience.PUBLIC if public else Event.Audience.HOST)
+    if public:
+        text = results.modkill_text(ruleset, outcome)
+        room = Room.objects.filter(game=game, kind=Room.Kind.DAY).order_by("-day").first()
+        if room is not None:
+            Post.objects.create(room=room, by_host=True, body=text, body_html=markup.render(text), game_day=current_day(game), created_at=now)
+    if outcome.state.winner is not None:
+        _finish(game, outcome.state, now)
+
+
+def player_modkill(*, game: Game, player: Player, now: datetime | None = None) -> None:
+    """Remove a player from the game (the host's modkill)."""
+    penalty_apply(game=game, kind="disqualify", target=player.nickname, now=now)
+
+
+@transaction.atomic
+def player_replace(*, game: Game, player: Player, new_user) -> None:
+    """A replacement (замена): a new account takes over the seat; the role,
+    posts, votes and history stay with the seat. The old account loses
+    access at once."""
+    if game.players.filter(user=new_user).exclude(pk=player.pk).exclude(status=Player.Status.DECLINED).exists():
+        raise FlowError(_("That account already has a seat in this game."))
+    old_user_id = player.user_id
+    player.user = new_user
+    player.save(update_fields=["user"])
+    log_event(game, "player_replaced", {"nickname": player.nickname, "old_user": old_user_id, "new_user": new_user.pk})
+    Post.objects.create(room=cabinet_of(player), by_host=True, body=_("A replacement has taken over this seat."), body_html=markup.render(_("A replacement has taken over this seat.")), game_day=current_day(game))
+
+
+def random_seed() -> int:
+    """A fresh seed for a draw (recorded on the game)."""
+    return random.SystemRandom().getrandbits(48)

@@ -1,0 +1,316 @@
+"""The game's data: games, seats, phases, deadlines, rooms, posts, votes,
+choices handed in, resolutions and the append-only event log.
+
+Players are seats (``Player``): posts, votes and actions point at the seat,
+never at the account, so a game nickname is never linked to an account
+except for admins and the game's host.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+from django.db.models.functions import Lower
+from django.utils import timezone as dj_tz
+from django.utils.translation import gettext_lazy as _
+
+
+def public_id() -> str:
+    """An opaque random slug used in URLs instead of database ids."""
+    return secrets.token_urlsafe(9)
+
+
+class Game(models.Model):
+    """A game announced by a host (Ведущий).
+
+    ``state`` is the ruleset's ``GameState.to_dict()`` once roles are drawn;
+    ``options`` are the house rules (some secret to the host, such as the
+    Bonus player); ``deadlines`` maps schedule entry id → local ``"HH:MM"``
+    in ``timezone`` (an IANA name); a ``fast`` game instead uses each
+    entry's ``fast_minutes`` multiplied by ``fast_scale``.
+    """
+
+    class Status(models.TextChoices):
+        DRAFT = "draft", _("Draft")
+        SIGNUP = "signup", _("Sign-up open")
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
+
+    slug = models.SlugField(max_length=20, unique=True, default=public_id)
+    title = models.CharField(_("title"), max_length=200)
+    theme = models.TextField(_("theme"), blank=True)
+    characters = models.JSONField(_("characters"), default=list, blank=True)
+    host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="hosted_games")
+    ruleset = models.CharField(max_length=30, default="forum")
+    variant = models.CharField(max_length=30, blank=True)
+    options = models.JSONField(default=dict, blank=True)
+    timezone = models.CharField(max_length=64, default="Europe/Moscow")
+    fast = models.BooleanField(_("fast schedule"), default=False)
+    fast_scale = models.FloatField(default=1.0)
+    deadlines = models.JSONField(default=dict, blank=True)
+    signup_limit = models.PositiveSmallIntegerField(_("sign-up limit"), default=20)
+    autopublish = models.BooleanField(_("publish results automatically"), default=True)
+    reveal_accounts = models.BooleanField(_("reveal accounts after the game"), default=False)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
+    seed = models.BigIntegerField(default=0)
+    composition = models.JSONField(default=dict, blank=True)
+    state = models.JSONField(null=True, blank=True)
+    winner = models.CharField(max_length=30, blank=True)
+    created_at = models.DateTimeField(default=dj_tz.now)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return self.title
+
+    @property
+    def is_running(self) -> bool:
+        """True between the start and the victory."""
+        return self.status == self.Status.RUNNING
+
+
+class PlayerQuerySet(models.QuerySet["Player"]):
+    """Filters over seats."""
+
+    def seated(self) -> PlayerQuerySet:
+        """Seats in the game (accepted, not replaced away)."""
+        return self.filter(status=Player.Status.SEATED)
+
+    def alive(self) -> PlayerQuerySet:
+        """Seated players still in the game."""
+        return self.seated().filter(alive=True)
+
+
+class Player(models.Model):
+    """A seat: one game nickname, bound to one account at a time.
+
+    ``role``/``team`` mirror the ruleset state (ids from the ruleset's
+    declarations). A replacement (замена) rebinds ``user``; the role, posts,
+    votes and history stay with the seat.
+    """
+
+    class Status(models.TextChoices):
+        APPLIED = "applied", _("Applied")
+        SEATED = "seated", _("Seated")
+        DECLINED = "declined", _("Declined")
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="players")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="seats")
+    nickname = models.CharField(_("game nickname"), max_length=60)
+    public_id = models.SlugField(max_length=20, unique=True, default=public_id)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.APPLIED)
+    role = models.CharField(max_length=40, blank=True)
+    team = models.CharField(max_length=40, blank=True)
+    alive = models.BooleanField(default=True)
+    left_at_day = models.PositiveSmallIntegerField(null=True, blank=True)
+    last_words_used = models.BooleanField(default=False)
+    joined_at = models.DateTimeField(default=dj_tz.now)
+
+    objects = PlayerQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["joined_at", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "user"], name="one_seat_per_account"),
+            models.UniqueConstraint("game", Lower("nickname"), name="unique_nickname_per_game"),
+        ]
+
+    def __str__(self) -> str:
+        return self.nickname
+
+
+class Phase(models.Model):
+    """A day or a night of a game: ``number`` is the game day (FORUM-008)."""
+
+    class Kind(models.TextChoices):
+        DAY = "day", _("Day")
+        NIGHT = "night", _("Night")
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="phases")
+    number = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=5, choices=Kind.choices)
+    opened_at = models.DateTimeField(default=dj_tz.now)
+    locked_at = models.DateTimeField(null=True, blank=True)
+    resolved_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["game", "number", "-kind"]
+        constraints = [models.UniqueConstraint(fields=["game", "number", "kind"], name="one_phase_per_kind")]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} {self.number}"
+
+
+class DeadlineQuerySet(models.QuerySet["Deadline"]):
+    """Filters over deadlines."""
+
+    def due(self, now: Any) -> DeadlineQuerySet:
+        """Unprocessed deadlines whose time has come, oldest first."""
+        return self.filter(done_at__isnull=True, due_at__lte=now).order_by("due_at", "id")
+
+
+class Deadline(models.Model):
+    """A deadline of a phase: ``kind`` is a schedule entry id of the ruleset
+    (``day_actions``, ``vote``, ``night``); ``due_at`` is aware UTC.
+    ``done_at`` is set, in the same transaction as its effects, when it fired.
+    """
+
+    phase = models.ForeignKey(Phase, on_delete=models.CASCADE, related_name="deadlines")
+    kind = models.CharField(max_length=30)
+    due_at = models.DateTimeField(db_index=True)
+    resolves = models.BooleanField(default=False)
+    done_at = models.DateTimeField(null=True, blank=True)
+    lateness_seconds = models.FloatField(null=True, blank=True)
+
+    objects = DeadlineQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["due_at"]
+        constraints = [models.UniqueConstraint(fields=["phase", "kind"], name="one_deadline_per_kind")]
+        indexes = [models.Index(fields=["done_at", "due_at"], name="deadline_due_idx")]
+
+
+class Room(models.Model):
+    """A thread: public (sign-up, introductions, day, vote, graveyard,
+    results) or private (a team room, a cabinet). Private rooms list their
+    ``members``; who may read or post is decided in ``games.access``.
+    """
+
+    class Kind(models.TextChoices):
+        SIGNUP = "signup", _("Sign-up")
+        INTRO = "intro", _("Introductions")
+        DAY = "day", _("Day thread")
+        VOTE = "vote", _("Vote thread")
+        GRAVEYARD = "graveyard", _("Graveyard")
+        TEAM = "team", _("Team room")
+        CABINET = "cabinet", _("Cabinet")
+
+    PUBLIC = (Kind.SIGNUP, Kind.INTRO, Kind.DAY, Kind.VOTE, Kind.GRAVEYARD)
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="rooms")
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    public_id = models.SlugField(max_length=20, unique=True, default=public_id)
+    day = models.PositiveSmallIntegerField(null=True, blank=True)
+    key = models.CharField(max_length=60, blank=True)
+    title = models.CharField(max_length=200)
+    members = models.ManyToManyField(Player, blank=True, related_name="rooms")
+    created_at = models.DateTimeField(default=dj_tz.now)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        constraints = [models.UniqueConstraint(fields=["game", "kind", "day", "key"], name="unique_room")]
+
+    def __str__(self) -> str:
+        return self.title
+
+    @property
+    def is_public(self) -> bool:
+        """True for threads everyone may read."""
+        return self.kind in self.PUBLIC
+
+
+class Post(models.Model):
+    """A post in a room. ``author`` is a seat, or None for the host's or the
+    system's posts (``by_host``). ``body_html`` is the sanitised rendering of
+    ``body`` (see ``games.markup``)."""
+
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="posts")
+    author = models.ForeignKey(Player, null=True, blank=True, on_delete=models.CASCADE, related_name="posts")
+    by_host = models.BooleanField(default=False)
+    game_day = models.PositiveSmallIntegerField(default=0)
+    body = models.TextField()
+    body_html = models.TextField()
+    created_at = models.DateTimeField(default=dj_tz.now)
+    edited_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        indexes = [models.Index(fields=["room", "id"], name="post_room_idx")]
+
+
+class Vote(models.Model):
+    """One vote per player per game day (FORUM-019): ``target`` None never
+    happens for forum votes; abstention is simply having no row."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="votes")
+    day = models.PositiveSmallIntegerField()
+    voter = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="votes_cast")
+    target = models.ForeignKey(Player, null=True, on_delete=models.CASCADE, related_name="votes_received")
+    post = models.OneToOneField(Post, null=True, blank=True, on_delete=models.SET_NULL)
+    created_at = models.DateTimeField(default=dj_tz.now)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        constraints = [models.UniqueConstraint(fields=["game", "day", "voter"], name="one_vote_per_day")]
+
+
+class Action(models.Model):
+    """A choice handed in for a phase: by a seat (``actor``) or for a team
+    (``team``, any member may hand it in; ``actor`` then says who did).
+    Changeable until the deadline: one row per (phase, who, ability)."""
+
+    phase = models.ForeignKey(Phase, on_delete=models.CASCADE, related_name="actions")
+    actor = models.ForeignKey(Player, null=True, on_delete=models.CASCADE, related_name="actions")
+    team = models.CharField(max_length=40, blank=True)
+    ability = models.CharField(max_length=40)
+    targets = models.JSONField(default=list)
+    submitted_at = models.DateTimeField(default=dj_tz.now)
+    updated_at = models.DateTimeField(default=dj_tz.now)
+
+    class Meta:
+        ordering = ["submitted_at", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["phase", "actor", "ability"], condition=models.Q(team=""), name="one_choice_per_actor"
+            ),
+            models.UniqueConstraint(
+                fields=["phase", "team", "ability"], condition=~models.Q(team=""), name="one_choice_per_team"
+            ),
+        ]
+
+
+class Resolution(models.Model):
+    """The ruleset's outcome of one resolving deadline; its one-to-one link
+    makes a deadline resolve exactly once. ``results`` is the draft or
+    published results post text; ``outcome`` the trace, announcements,
+    feedback and rejections as JSON."""
+
+    deadline = models.OneToOneField(Deadline, on_delete=models.PROTECT, related_name="resolution")
+    outcome = models.JSONField(default=dict)
+    results = models.TextField(blank=True)
+    published_post = models.OneToOneField(Post, null=True, blank=True, on_delete=models.SET_NULL)
+    published_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(default=dj_tz.now)
+
+
+class Event(models.Model):
+    """The game's append-only log. ``audience`` says who may read it:
+    ``public``, ``host`` (the host and admins), or ``player`` (that seat,
+    plus the host)."""
+
+    class Audience(models.TextChoices):
+        PUBLIC = "public", _("Everyone")
+        HOST = "host", _("Host")
+        PLAYER = "player", _("One player")
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="events")
+    kind = models.CharField(max_length=40)
+    audience = models.CharField(max_length=10, choices=Audience.choices, default=Audience.HOST)
+    player = models.ForeignKey(Player, null=True, blank=True, on_delete=models.CASCADE, related_name="events")
+    data = models.JSONField(default=dict)
+    created_at = models.DateTimeField(default=dj_tz.now)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        """Insert only: the log is append-only."""
+        if self.pk is not None:
+            raise ValueError("events are append-only")
+        super().save(*args, **kwargs)

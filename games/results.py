@@ -1,0 +1,153 @@
+"""Words for what the rulesets return: role cards, results posts, private
+results. Rulesets return structured outcomes; every sentence a person reads
+is made here and marked for translation. Role and team names come from the
+ruleset's declarations in the document's language and in English.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from rulesets.core import Feedback, GameState, Outcome, Ruleset
+
+from .models import Game, Phase
+
+
+def _name(names: dict[str, str], fallback: str) -> str:
+    """A declared name in the reader's language, else English, else the id."""
+    lang = (get_language() or "en")[:2]
+    return names.get(lang) or names.get("en") or fallback
+
+
+def role_name(ruleset: Ruleset, role: str | None) -> str:
+    """The display name of a role id (with the document's own name)."""
+    if not role:
+        return _("unknown")
+    spec = ruleset.ROLES.get(role)
+    if spec is None:
+        return role
+    own = spec.name.get(ruleset.language)
+    shown = _name(spec.name, role)
+    return f"{shown} ({own})" if own and own != shown else shown
+
+
+def team_name(ruleset: Ruleset, team: str | None) -> str:
+    """The display name of a team id."""
+    if not team:
+        return ""
+    spec = ruleset.TEAMS.get(team)
+    return _name(spec.name, team) if spec else team
+
+
+def team_title(ruleset: Ruleset, team: str) -> str:
+    """The title of a team room."""
+    return _("Team room: %(team)s") % {"team": team_name(ruleset, team)}
+
+
+def shared_cabinet_title(ruleset: Ruleset, key: str) -> str:
+    """The title of a cabinet shared by several roles (the cop's)."""
+    return _("Shared cabinet: %(role)s") % {"role": role_name(ruleset, key)}
+
+
+def ability_name(ruleset: Ruleset, ability: str) -> str:
+    """The display name of an ability id."""
+    spec = ruleset.ABILITIES.get(ability)
+    return _name(spec.name, ability) if spec else ability
+
+
+def role_card(ruleset: Ruleset, role: str, team: str) -> str:
+    """The private message that tells a player their role."""
+    spec = ruleset.ROLES.get(role)
+    lines = [_("[b]Your role:[/b] %(role)s") % {"role": role_name(ruleset, role)}, _("[b]Your team:[/b] %(team)s") % {"team": team_name(ruleset, team)}]
+    if spec and spec.abilities:
+        lines.append(_("[b]Your abilities:[/b] %(list)s") % {"list": ", ".join(ability_name(ruleset, a) for a in spec.abilities)})
+    if spec and spec.summary:
+        lines.append(spec.summary)
+    return "\n".join(lines)
+
+
+def feedback_text(ruleset: Ruleset, item: Feedback) -> str:
+    """A private result as the host writes it in the cabinet."""
+    result: Any = item.result
+    if isinstance(result, list):
+        shown = ", ".join(role_name(ruleset, r) for r in result) or _("nobody")
+    elif result in ruleset.TEAMS:
+        shown = team_name(ruleset, result)
+    elif result in ruleset.ROLES:
+        shown = role_name(ruleset, result)
+    else:
+        shown = {"same": _("the same team"), "different": _("different teams"), "attacked": _("attacked tonight")}.get(str(result), str(result))
+    if item.about and item.about != item.to:
+        return _("[b]Result:[/b] %(about)s — %(result)s") % {"about": item.about, "result": shown}
+    return _("[b]Result:[/b] %(result)s") % {"result": shown}
+
+
+ANNOUNCEMENT_TEXT = {
+    "killed": "%(player)s was killed tonight. Role: %(role)s.",
+    "eliminated": "%(player)s was eliminated by the vote. Role: %(role)s.",
+    "autokill": "%(player)s leaves the game automatically. Role: %(role)s.",
+    "left": "%(player)s leaves the game. Role: %(role)s.",
+}
+
+
+def announcement_line(ruleset: Ruleset, kind: str, text: str, player: str | None, role: str | None) -> str:
+    """One line of the results post."""
+    template = ANNOUNCEMENT_TEXT.get(kind)
+    if template and player:
+        return _(template) % {"player": player, "role": role_name(ruleset, role) if role else _("not revealed")}
+    if kind == "winner":
+        return ""
+    return text
+
+
+def results_text(ruleset: Ruleset, game: Game, phase: Phase, outcome: Outcome) -> str:
+    """The public results post of a phase: who left and the roles revealed,
+    never who did what (FORUM-031)."""
+    if phase.kind == Phase.Kind.DAY:
+        head = _("[b]Results of the vote, day %(n)d[/b]") % {"n": phase.number}
+    else:
+        head = _("[b]Results of night %(n)d[/b]") % {"n": phase.number}
+    lines = [announcement_line(ruleset, a.kind, a.text, a.player, a.role) for a in outcome.announcements]
+    lines = [line for line in lines if line]
+    if not lines:
+        lines = [_("Nobody left the game.")]
+    if outcome.state.winner:
+        lines.append(winner_line(ruleset, outcome.state.winner))
+    return "\n".join([head, *lines])
+
+
+def winner_line(ruleset: Ruleset, winner: str) -> str:
+    """The sentence announcing the winner."""
+    if winner == "draw":
+        return _("[b]The game ends in a draw.[/b]")
+    return _("[b]The game is over: %(team)s win.[/b]") % {"team": team_name(ruleset, winner)}
+
+
+def final_text(ruleset: Ruleset, game: Game, state: GameState) -> str:
+    """The closing post: the winner and every role revealed."""
+    lines = [winner_line(ruleset, state.winner or "draw"), _("[b]Roles:[/b]")]
+    for p in state.players.values():
+        status = _("alive") if p.alive else _("out")
+        lines.append(f"{p.name} — {role_name(ruleset, p.role)}, {team_name(ruleset, p.team)} ({status})")
+    return "\n".join(lines)
+
+
+def modkill_text(ruleset: Ruleset, outcome: Outcome) -> str:
+    """The public post of a modkill."""
+    lines = [_("%(player)s was removed from the game by the host. Role: %(role)s.") % {"player": name, "role": role_name(ruleset, outcome.state.players[name].role)} for name in outcome.out]
+    return "\n".join(lines) or _("The host applied a penalty.")
+
+
+def outcome_json(outcome: Outcome) -> dict[str, Any]:
+    """The outcome as stored on a Resolution (the host's view)."""
+    return {
+        "out": list(outcome.out),
+        "trace": [t.to_dict() for t in outcome.trace],
+        "announcements": [a.to_dict() for a in outcome.announcements],
+        "feedback": [f.to_dict() for f in outcome.feedback],
+        "rejected": [r.to_dict() | {"message": r.message} for r in outcome.rejected],
+        "winner": outcome.state.winner,
+    }

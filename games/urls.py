@@ -1,0 +1,5 @@
+"""Game pages."""
+
+from django.urls import path
+
+urlpatterns: list = []
