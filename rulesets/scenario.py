@@ -16,7 +16,7 @@ SCENARIO_KEYS = {"id", "ruleset", "variant", "options", "source", "players", "st
 COMMON_STEP_KEYS = {"phase", "actions", "votes", "nominations", "revote", "expect", "note", "comment"}
 
 
-def _votes(value: Any, state: GameState, label: str) -> dict[str, str | None] | None:
+def _votes(value: Any, state: GameState, label: str, words: frozenset[str] = frozenset()) -> dict[str, str | None] | None:
     if value is None:
         return None
     if not isinstance(value, dict):
@@ -24,7 +24,7 @@ def _votes(value: Any, state: GameState, label: str) -> dict[str, str | None] | 
     for voter, target in value.items():
         if voter not in state.players:
             raise RulesError(f"unknown player {voter!r} in {label}")
-        if target is not None and target not in state.players:
+        if target is not None and target not in state.players and target not in words:
             raise RulesError(f"unknown player {target!r} in {label}")
     return dict(value)
 
@@ -58,7 +58,7 @@ def parse_step(ruleset: Ruleset, state: GameState, raw: Any) -> PhaseInput:
         actions,
         _votes(raw.get("votes"), state, "votes"),
         nominations,
-        _votes(raw.get("revote"), state, "revote"),
+        _votes(raw.get("revote"), state, "revote", ruleset.REVOTE_CHOICES),
         extra,
     )
 

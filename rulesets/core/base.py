@@ -87,6 +87,9 @@ class Ruleset:
     # Step fields beyond the common ones that this ruleset's page defines.
     STEP_FIELDS: ClassVar[frozenset[str]] = frozenset()
     PHASES: ClassVar[frozenset[str]] = frozenset({"day", "night"})
+    # Words a ``revote`` ballot may hold instead of a player's name (Cosmo's
+    # ``jail``/``spare``); empty where the re-vote names players.
+    REVOTE_CHOICES: ClassVar[frozenset[str]] = frozenset()
     FIRST_PHASE: ClassVar[str] = "day"
     MESSAGES: ClassVar[dict[str, str]] = {}
 
