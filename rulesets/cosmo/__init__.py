@@ -1,0 +1,184 @@
+"""КосмоМафия (Cosmodrome Games), the ruleset ``cosmo``.
+
+Source: ``seeds/003_45db36130e80cc91.txt``; digest ``spec/rulesets/cosmo.md``
+(rule ids COSMO-001…061). The package splits into ``roles`` (teams, roles,
+abilities), ``setup`` (setup table, options, schedule), ``powers`` (the
+sergeant's promotion, the turncoat's conversion), ``night`` (``ORDER`` and
+the night resolution), ``day`` (judge, vote, re-vote, coin), ``victory`` and
+``play`` (random legal play for simulations).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from typing import Any, ClassVar
+
+from rulesets.core import Action, GameState, Outcome, PhaseInput, RulesError, Ruleset
+
+from . import day, night, play, powers, setup, victory
+from .night import ORDER
+from .roles import ABILITIES, EXCLUSIVE, MAFIA_MEMBERS, ROLES, TEAMS
+
+MESSAGES: dict[str, str] = {
+    "team_action": "The mafia chooses its victim only through its members' own kill votes.",
+    "one_action_per_night": "You may either check or kill tonight, not both.",
+    "silenced": "You are silenced today and cannot vote.",
+    "abstention": "You cannot abstain: vote for one of the candidates.",
+    "not_candidate": "You can only vote for one of today's candidates.",
+    "revote_value": "In the re-vote, choose either to jail all the tied candidates or to spare them all.",
+    "not_out": "You can only contact a player who is out of the game.",
+    "used_up": "You have already used the judge's power; it works once a game.",
+    "not_your_ability": "Your role has no such ability, or not yet.",
+}
+
+
+class CosmoRuleset(Ruleset):
+    """The rules engine of КосмоМафия: 6–16 players, no variants.
+
+    Night: ``resolve_night`` (N0–N9 of ``ORDER``). Day: ``resolve_day``
+    (judge or vote, re-vote, coin). Victory: ``check_winner`` (§8).
+    """
+
+    id = "cosmo"
+    title = {"ru": "КосмоМафия", "en": "CosmoMafia"}
+    document = "003_45db36130e80cc91.txt"
+    language = "ru"
+    TEAMS = TEAMS
+    ROLES = ROLES
+    ABILITIES = ABILITIES
+    OPTIONS = setup.OPTIONS
+    VARIANTS = ()
+    SCHEDULE = setup.SCHEDULE
+    ORDER = ORDER
+    DAY_ORDER: ClassVar[tuple[tuple[str, str, str], ...]] = day.DAY_ORDER
+    MIN_PLAYERS = 6
+    MAX_PLAYERS = 16
+    STEP_FIELDS = frozenset({"coin"})
+    REVOTE_CHOICES = frozenset({"jail", "spare"})
+    PHASES = frozenset({"day", "night"})
+    # COSMO-005: the acquaintance night has no actions and is not a step.
+    FIRST_PHASE = "day"
+    MESSAGES = MESSAGES
+
+    # ------------------------------------------------------------------ setup
+
+    def composition(
+        self, n_players: int, variant: str | None = None, options: dict[str, Any] | None = None
+    ) -> dict[str, int]:
+        """The setup table's deal for ``n_players`` (§9): role id → count.
+
+        ``options["specials"]`` may list special roles (at most one per side
+        where the row allows it). Raises ``RulesError`` outside 6–16 players
+        or for specials the table refuses.
+        """
+        return setup.composition(n_players, (options or {}).get("specials", ()))
+
+    def prepare(self, state: GameState) -> None:
+        """Refuse doctor with plague doctor (COSMO-004) and, when
+        ``enforce_setup_table`` is on, a deal off the table (§9). Raises
+        ``RulesError``."""
+        setup.check_seating(state)
+        state.memory.setdefault("silenced", [])
+
+    def rooms(self, state: GameState) -> dict[str, list[str]]:
+        """Private threads opened at the acquaintance night (COSMO-006):
+        ``mafia`` (the mafia members and the lunatic) and ``chiefs`` (the
+        commissar or sheriff with the sergeant); living players only."""
+        return {
+            "mafia": [p.name for p in state.alive() if p.role in MAFIA_MEMBERS or p.role == "lunatic"],
+            "chiefs": [p.name for p in state.alive() if p.role in {"commissar", "sheriff", "sergeant"}],
+        }
+
+    # ------------------------------------------------------------- validation
+
+    def abilities_of(self, state: GameState, name: str) -> tuple[str, ...]:
+        """The player's abilities now: a promoted sergeant's inherited ones
+        (COSMO-027), a due turncoat's kill vote (COSMO-054)."""
+        player = state.players[name]
+        if player.role == "sergeant":
+            return powers.inherited(state)
+        if player.role == "turncoat" and powers.conversion_due(state):
+            return ROLES["mafioso"].abilities
+        return super().abilities_of(state, name)
+
+    def validate(self, state: GameState, action: Action, phase: str) -> str | None:
+        """A reason code refusing ``action`` in ``phase``, or None.
+
+        On top of the generic checks: no team action (§5), and a judge's
+        verdict may name nobody (COSMO-031) or one player only. Raises
+        ``RulesError`` for unknown players or abilities.
+        """
+        if action.team is not None:
+            return "team_action"
+        if action.ability == "judge_verdict" and action.target is None:
+            # An empty verdict passes the same checks as a verdict on the judge himself.
+            return self.check_action(state, Action(action.ability, action.actor, target=action.actor), phase)
+        return self.check_action(state, action, phase)
+
+    def accept(self, outcome: Outcome, actions: Iterable[Action], phase: str) -> list[Action]:
+        """Validate ``actions``: a later one of the same actor and ability
+        replaces the earlier (COSMO-019); the sheriff's second action of the
+        other kind is refused (COSMO-029)."""
+        kept: dict[tuple[str, str], Action] = {}
+        for action in actions:
+            reason = self.validate(outcome.state, action, phase) or _conflict(kept, action)
+            if reason is not None:
+                outcome.reject(action, reason, self.message(reason))
+                continue
+            kept.pop((action.who, action.ability), None)
+            kept[(action.who, action.ability)] = action
+        return list(kept.values())
+
+    # ------------------------------------------------------------- resolution
+
+    def resolve_night(self, outcome: Outcome, step: PhaseInput, rng: random.Random) -> None:
+        """N0 (promotion, conversion), then the night's accepted actions in ``ORDER``."""
+        powers.open_night(outcome)
+        night.resolve(outcome, self.accept(outcome, step.actions, "night"))
+
+    def resolve_day(self, outcome: Outcome, step: PhaseInput, rng: random.Random) -> None:
+        """The judge's verdict or the vote (§7). Raises ``RulesError`` for a
+        ``coin`` other than ``jail``/``spare``."""
+        coin = step.extra.get("coin")
+        if coin is not None and coin not in day.COIN_SIDES:
+            raise RulesError(f"coin must be one of {day.COIN_SIDES}, not {coin!r}")
+        accepted = self.accept(outcome, step.actions, "day")
+        verdict = next((a for a in accepted if a.ability == "judge_verdict"), None)
+        if verdict is not None:
+            self.count_use(outcome.state, verdict)
+
+        def reject(action: Action, reason: str) -> None:
+            outcome.reject(action, reason, self.message(reason), step="vote")
+
+        day.resolve(outcome, step, verdict, reject, rng)
+
+    def check_winner(self, state: GameState) -> str | None:
+        """§8: ``draw``, ``town``, ``mafia``, ``maniac`` or None."""
+        return victory.winner(state)
+
+    # ------------------------------------------------------------ helpers
+
+    def tied_candidates(self, state: GameState, step: PhaseInput) -> list[str]:
+        """Candidates tied for the most votes; non-empty means a re-vote is due (COSMO-013)."""
+        return day.tied_candidates(state, step)
+
+    def silenced(self, state: GameState) -> list[str]:
+        """Players who may neither post nor vote in the coming day (COSMO-047)."""
+        return day.silenced(state)
+
+    def random_step(self, state: GameState, phase: str, rng: random.Random) -> PhaseInput:
+        """Random legal play (see ``play``)."""
+        return play.random_step(self, state, phase, rng)
+
+
+def _conflict(kept: dict[tuple[str, str], Action], action: Action) -> str | None:
+    """``one_action_per_night`` when the actor already handed in the other
+    of check/kill tonight (COSMO-029)."""
+    if action.ability not in EXCLUSIVE or action.actor is None:
+        return None
+    others = EXCLUSIVE - {action.ability}
+    return "one_action_per_night" if any((action.actor, o) in kept for o in others) else None
+
+
+RULESET = CosmoRuleset()

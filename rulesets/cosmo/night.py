@@ -1,0 +1,383 @@
+"""Night resolution of КосмоМафия (digest §6): mark, then resolve.
+
+All of the night's actions are collected first (validated by the ruleset),
+then the steps of ``ORDER`` run one after the other on a ``Night`` of marks:
+blocks, protections, frames, attacks and saves. Deaths are decided only
+after every save (N7), and information (N8) is given last, also to players
+who die tonight (COSMO-020).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rulesets.core import Action, GameState, Outcome
+from rulesets.core.votes import sole_leader, tally
+
+from .powers import is_promoted
+from .roles import CHIEFS, MAFIA_MEMBERS, SEEN_AS_CITIZEN, VISITS
+
+# Night resolution order (digest §6, A4): modifiers before what they modify,
+# deaths after every save.
+ORDER: tuple[tuple[str, str, str], ...] = (
+    ("promote", "COSMO-027", "N0: a sergeant whose chief left before this night takes the chief's abilities"),
+    ("convert", "COSMO-054", "N0: with every mafia member gone, each turncoat becomes a mafioso"),
+    ("block", "COSMO-037", "N1: the putana's target does nothing tonight"),
+    ("protect", "COSMO-044", "N2: every visitor of the bodyguard's player fails"),
+    ("frame", "COSMO-050", "N3: the framed player is checked as a mafioso tonight"),
+    ("silence", "COSMO-047", "N4: the boss's target neither speaks nor votes next day"),
+    ("mafia_kill", "COSMO-018", "N5: a majority of the mafia members taking part marks one attack"),
+    ("kill", "COSMO-058", "N5: the maniac's and the sheriff's kills mark one attack each"),
+    ("heal", "COSMO-033", "N6: the doctor cancels one attack on his target"),
+    ("treat", "COSMO-056", "N6: the plague doctor cancels one attack, or makes one if none came"),
+    ("deaths", "COSMO-020", "N7: every player with an attack left dies"),
+    ("putana_death", "COSMO-038", "N7: a putana whose target died dies with him"),
+    ("check", "COSMO-025", "N8: the checker (and his sergeant) learn the role as seen"),
+    ("spy", "COSMO-043", "N8: the journalist learns which roles visited his player"),
+    ("contact", "COSMO-040", "N9: the medium's contact has no engine effect"),
+)
+
+
+@dataclass
+class Night:
+    """The marks of one night.
+
+    ``present``: names in the game at nightfall; ``blocked``: blocked player →
+    the putana; ``guards``: protected player → the bodyguard; ``attacks``:
+    target → sources still standing (``"mafia"`` or a killer's name);
+    ``attacked``: targets any killer came to (before saves);
+    ``poisoned``: the plague doctor's uncancellable victims;
+    ``saved``: players an attack was cancelled on.
+    """
+
+    state: GameState
+    actions: list[Action]
+    present: set[str] = field(default_factory=set)
+    blocked: dict[str, str] = field(default_factory=dict)
+    guards: dict[str, str] = field(default_factory=dict)
+    repelled_visits: set[str] = field(default_factory=set)
+    framed: set[str] = field(default_factory=set)
+    attacks: dict[str, list[str]] = field(default_factory=dict)
+    attacked: set[str] = field(default_factory=set)
+    poisoned: set[str] = field(default_factory=set)
+    saved: set[str] = field(default_factory=set)
+
+    def using(self, ability: str) -> list[Action]:
+        """The accepted actions of ``ability``, in hand-in order."""
+        return [a for a in self.actions if a.ability == ability]
+
+    def role(self, name: str) -> str:
+        """The current role id of ``name``."""
+        return self.state.players[name].role
+
+    def guard_of(self, action: Action) -> str | None:
+        """The bodyguard who repels ``action``, or None (COSMO-044).
+
+        The protected player's own actions on himself and the bodyguard's
+        own action are not visits of "another player".
+        """
+        target = action.targets()[0] if action.targets() else None
+        if target is None or target == action.actor:
+            return None
+        guard = self.guards.get(target)
+        return guard if guard is not None and guard != action.actor else None
+
+    def was_blocked(self, outcome: Outcome, step: str, action: Action, what: str) -> bool:
+        """Trace and return True when the putana blocked the actor (COSMO-037)."""
+        putana = self.blocked.get(action.actor or "")
+        if putana is None:
+            return False
+        text = f"{action.actor} was blocked by the putana {putana}: {what} does nothing (COSMO-037)."
+        outcome.note(step, "blocked", text, action, putana)
+        return True
+
+    def stopped(self, outcome: Outcome, step: str, action: Action, what: str) -> bool:
+        """Trace and return True when ``action`` is blocked or repelled."""
+        if self.was_blocked(outcome, step, action, what):
+            return True
+        guard = self.guard_of(action)
+        if guard is None:
+            return False
+        text = f"{action.target} was protected by the bodyguard {guard}: {what} fails (COSMO-044)."
+        outcome.note(step, "void", text, action, guard)
+        return True
+
+
+def resolve(outcome: Outcome, actions: list[Action]) -> None:
+    """Resolve the night's accepted ``actions`` in ``ORDER`` (N1–N9) on
+    ``outcome``; N0 ran before validation (see ``open_night``)."""
+    night = Night(outcome.state, actions, present=set(outcome.state.alive_names()))
+    for apply in (
+        _blocks,
+        _protection,
+        _frames,
+        _silences,
+        _mafia_kill,
+        _kills,
+        _heals,
+        _treats,
+        _deaths,
+        _checks,
+        _spies,
+        _contacts,
+    ):
+        apply(night, outcome)
+
+
+def _blocks(night: Night, outcome: Outcome) -> None:
+    """N1 (COSMO-037): the putana's target is blocked unless protected.
+
+    Protection here comes from a bodyguard not blocked so far: the putana
+    settles first (A4) and a putana who visits the bodyguard blocks him.
+    """
+    guards = {a.target: a.actor for a in night.using("protect")}
+    for action in night.using("block"):
+        target = str(action.target)
+        if night.was_blocked(outcome, "block", action, "her visit"):
+            continue
+        guard = guards.get(target)
+        if guard is not None and guard != action.actor and guard not in night.blocked:
+            night.repelled_visits.add(str(action.actor))
+            text = (
+                f"{target} was protected by the bodyguard {guard}: the putana {action.actor}'s visit fails (COSMO-044)."
+            )
+            outcome.note("block", "void", text, action, guard)
+            continue
+        night.blocked[target] = str(action.actor)
+        outcome.note("block", "effect", f"The putana {action.actor} blocked {target} for tonight (COSMO-037).", action)
+
+
+def _protection(night: Night, outcome: Outcome) -> None:
+    """N2 (COSMO-044, COSMO-045): a bodyguard not blocked protects his player."""
+    for action in night.using("protect"):
+        if night.stopped(outcome, "protect", action, "the protection"):
+            continue
+        night.guards[str(action.target)] = str(action.actor)
+        text = f"The bodyguard {action.actor} protected {action.target}: every other visitor fails (COSMO-044)."
+        outcome.note("protect", "effect", text, action)
+
+
+def _frames(night: Night, outcome: Outcome) -> None:
+    """N3 (COSMO-050, COSMO-051): the framed player is checked as a mafioso tonight."""
+    for action in night.using("frame"):
+        if night.stopped(outcome, "frame", action, "the frame"):
+            continue
+        night.framed.add(str(action.target))
+        text = f"The intriguer {action.actor} framed {action.target}: checked as a mafioso tonight (COSMO-050)."
+        outcome.note("frame", "effect", text, action)
+
+
+def _silences(night: Night, outcome: Outcome) -> None:
+    """N4 (COSMO-047, COSMO-048): the target is silenced for the next day step."""
+    silenced: list[str] = night.state.memory.setdefault("silenced", [])
+    for action in night.using("silence"):
+        if night.stopped(outcome, "silence", action, "the silence"):
+            continue
+        target = str(action.target)
+        if target not in silenced:
+            silenced.append(target)
+        text = f"The mafia boss {action.actor} silenced {target}: no speech and no vote next day (COSMO-047)."
+        outcome.note("silence", "effect", text, action)
+
+
+def _attack(night: Night, target: str, source: str) -> None:
+    night.attacks.setdefault(target, []).append(source)
+    night.attacked.add(target)
+
+
+def _mafia_kill(night: Night, outcome: Outcome) -> None:
+    """N5 (COSMO-018, COSMO-041): more than half of the mafia members taking
+    part (present, not blocked) must name one target; the lunatic never counts."""
+    members = [n for n in sorted(night.present) if night.role(n) in MAFIA_MEMBERS and n not in night.blocked]
+    votes: dict[str, str | None] = {}
+    for action in night.using("kill_vote"):
+        if night.was_blocked(outcome, "mafia_kill", action, "the kill vote"):
+            continue
+        if action.actor not in members:
+            text = f"{action.actor}'s vote for {action.target} is not counted: only mafia members' votes count (COSMO-041)."
+            outcome.note("mafia_kill", "void", text, action)
+            continue
+        votes[str(action.actor)] = str(action.target)
+        outcome.note("mafia_kill", "info", f"{action.actor} votes to kill {action.target} (COSMO-046).", action)
+    if votes:
+        _mafia_decision(night, outcome, members, votes)
+
+
+def _mafia_decision(night: Night, outcome: Outcome, members: list[str], votes: dict[str, str | None]) -> None:
+    totals = tally(votes)
+    target = sole_leader(totals)
+    if target is None or totals[target] * 2 <= len(members):
+        text = f"No player got the votes of more than half of the {len(members)} mafia members: the mafia does nothing tonight (COSMO-018)."
+        outcome.note("mafia_kill", "void", text)
+        return
+    guard = night.guards.get(target)
+    if guard is not None:
+        text = f"The mafia chose {target}, protected by the bodyguard {guard}: the kill fails (COSMO-044)."
+        outcome.note("mafia_kill", "void", text, by=guard)
+        return
+    _attack(night, target, "mafia")
+    outcome.note("mafia_kill", "effect", f"The mafia attacks {target} by a majority of its members (COSMO-018).")
+
+
+def _kills(night: Night, outcome: Outcome) -> None:
+    """N5 (COSMO-028, COSMO-058): each individual kill is one attack."""
+    for action in night.using("kill"):
+        if night.stopped(outcome, "kill", action, "the kill"):
+            continue
+        _attack(night, str(action.target), str(action.actor))
+        rule = "COSMO-058" if night.role(str(action.actor)) == "maniac" else "COSMO-028"
+        outcome.note(
+            "kill",
+            "effect",
+            f"{action.actor} ({night.role(str(action.actor))}) attacks {action.target} ({rule}).",
+            action,
+        )
+
+
+def _heals(night: Night, outcome: Outcome) -> None:
+    """N6 (COSMO-033, COSMO-034): a heal cancels one attack, not a second one."""
+    for action in night.using("heal"):
+        if night.stopped(outcome, "heal", action, "the heal"):
+            continue
+        target = str(action.target)
+        if not night.attacks.get(target):
+            outcome.note(
+                "heal", "info", f"The doctor {action.actor} visited {target}, whom nobody attacked (COSMO-033).", action
+            )
+            continue
+        night.attacks[target].pop(0)
+        night.saved.add(target)
+        left = len(night.attacks[target])
+        extra = f"; {left} more attack(s) remain, from which no doctor saves (COSMO-034)" if left else ""
+        outcome.note(
+            "heal",
+            "saved",
+            f"The doctor {action.actor} saved {target} from one attack (COSMO-033){extra}.",
+            action,
+            action.actor,
+        )
+
+
+def _treats(night: Night, outcome: Outcome) -> None:
+    """N6 (COSMO-055, COSMO-056): cancel one attack, or kill if no killer came."""
+    for action in night.using("treat"):
+        if night.stopped(outcome, "treat", action, "the treatment"):
+            continue
+        target = str(action.target)
+        if target not in night.attacked:
+            night.poisoned.add(target)
+            text = f"No killer came to {target}: the plague doctor {action.actor}'s medicine kills him (COSMO-056)."
+            outcome.note("treat", "effect", text, action)
+        elif night.attacks.get(target):
+            night.attacks[target].pop(0)
+            night.saved.add(target)
+            text = f"The plague doctor {action.actor} saved {target} from one attack (COSMO-055)."
+            outcome.note("treat", "saved", text, action, action.actor)
+        else:
+            outcome.note(
+                "treat", "info", f"{target} was already saved; the treatment changes nothing (COSMO-055).", action
+            )
+
+
+def _deaths(night: Night, outcome: Outcome) -> None:
+    """N7 (COSMO-020, COSMO-038, COSMO-039): attacks left kill; a putana
+    dies with her target (A13: even when healed herself)."""
+    dying = [n for n in night.state.players if night.attacks.get(n) or n in night.poisoned]
+    for name in dying:
+        outcome.note("deaths", "effect", f"{name} dies tonight and leaves the game at once (COSMO-020).")
+    changed = True
+    while changed:
+        changed = False
+        for action in night.using("block"):
+            putana = str(action.actor)
+            if action.target in dying and putana not in dying and _visited(night, action):
+                dying.append(putana)
+                changed = True
+                text = f"The putana {putana} dies with her target {action.target} (COSMO-038)."
+                outcome.note("putana_death", "effect", text, action)
+    for name in dying:
+        outcome.remove(name)
+        outcome.announce("killed", f"{name} was killed tonight.", name, None)
+    for name in night.state.players:
+        if name in night.saved and name not in dying:
+            outcome.announce("saved", f"{name} was attacked tonight and saved.", name, None)
+    for name in night.state.memory.get("silenced", []):
+        outcome.announce("silenced", f"{name} is silenced today.", name, None)
+
+
+def _visited(night: Night, action: Action) -> bool:
+    return action.actor not in night.blocked and action.actor not in night.repelled_visits
+
+
+def seen_role(night: Night, target: str) -> str:
+    """The role a check shows (COSMO-050, 053, 059; A5: the frame wins)."""
+    if target in night.framed:
+        return "mafioso"
+    role = night.role(target)
+    return "citizen" if role in SEEN_AS_CITIZEN else role
+
+
+def _checks(night: Night, outcome: Outcome) -> None:
+    """N8 (COSMO-025, COSMO-026): a check result, ``None`` when it failed
+    (A9); copied to an unpromoted sergeant present when a chief checked."""
+    for action in night.using("check"):
+        target = str(action.target)
+        if night.stopped(outcome, "check", action, "the check"):
+            result = None
+        else:
+            result = seen_role(night, target)
+            outcome.note("check", "effect", f"{action.actor} checked {target} and sees {result} (COSMO-025).", action)
+        outcome.tell(str(action.actor), target, result)
+        if night.role(str(action.actor)) in CHIEFS:
+            for sergeant in _sergeants(night):
+                outcome.tell(sergeant, target, result)
+                outcome.note(
+                    "check", "info", f"The sergeant {sergeant} sees the check of {target} (COSMO-026).", action
+                )
+
+
+def _sergeants(night: Night) -> list[str]:
+    return [
+        n
+        for n in night.state.players
+        if n in night.present and night.role(n) == "sergeant" and not is_promoted(night.state)
+    ]
+
+
+def _checks_visitors(night: Night, action: Action) -> list[str]:
+    target = action.targets()[0]
+    return sorted(
+        {
+            night.role(str(a.actor))
+            for a in night.actions
+            if a.ability in VISITS
+            and a.actor != action.actor
+            and a.actor not in night.blocked
+            and target in a.targets()
+        }
+    )
+
+
+def _spies(night: Night, outcome: Outcome) -> None:
+    """N8 (COSMO-043, A10): the roles of the unblocked visitors, sorted, once each."""
+    for action in night.using("spy"):
+        target = str(action.target)
+        if night.stopped(outcome, "spy", action, "the spying"):
+            outcome.tell(str(action.actor), target, None)
+            continue
+        visitors = _checks_visitors(night, action)
+        outcome.tell(str(action.actor), target, visitors)
+        listed = ", ".join(visitors) or "nobody"
+        outcome.note(
+            "spy", "effect", f"The journalist {action.actor} learns who visited {target}: {listed} (COSMO-043).", action
+        )
+        outcome.announce("spied", f"{target} was visited tonight by: {listed}.", target, None)
+
+
+def _contacts(night: Night, outcome: Outcome) -> None:
+    """N9 (COSMO-040): the medium talks by signs; nothing changes."""
+    for action in night.using("contact"):
+        if night.stopped(outcome, "contact", action, "the contact"):
+            continue
+        text = f"The medium {action.actor} contacts {action.target}, who is out; no game effect (COSMO-040)."
+        outcome.note("contact", "info", text, action)
