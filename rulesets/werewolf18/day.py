@@ -1,0 +1,251 @@
+"""The day (白天): ballots, surrender, cards, the count and the vote exit.
+
+Digest §8: ballots and actions are checked against the state at the start
+of the day; a surrender comes first, then the cards (red cards before the
+vote exit, WW18-015), then the count. Day 1 elects the sheriff (WW18-006);
+from day 2 the sole most-voted player still in the game is voted out
+(WW18-007, WW18-008), unless the idiot plays dumb (WW18-032) or the lover
+sacrifices himself (WW18-037, WW18-040).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from rulesets.core import Action, GameState, Outcome, PhaseInput, RulesError
+from rulesets.core.votes import leaders, tally
+
+from .cards import give_card, parse_cards
+from .common import has_skills, revealed, sacrificing_lover, sheriff
+from .exits import Exits, GameEnded, Orders
+from .steps import apply_cards, apply_surrender, note_unused_orders
+
+# The day resolution order (digest §8).
+DAY_ORDER: tuple[tuple[str, str, str], ...] = (
+    # WW18-065 / WW18-068: one vote and one change; none when accelerated.
+    ("ballots", "WW18-065", "ballots in casting order: a vote, one change, nothing more"),
+    # WW18-017: a unanimous surrender defeats the wolves.
+    ("surrender", "WW18-017", "a surrender sent by every werewolf, in or out"),
+    # WW18-015 / WW18-069 / WW18-067: cards, then the automatic yellow for not voting.
+    ("cards", "WW18-015", "cards before the vote exit; a yellow card for not voting"),
+    # WW18-047: the count, the sheriff's ballot weighing 1.5 from day 2.
+    ("count", "WW18-047", "the count; the sheriff's vote counts 1.5"),
+    # WW18-006 / WW18-045: day 1 elects the first to reach the top.
+    ("sheriff_election", "WW18-045", "day 1: the first to reach the highest total becomes sheriff"),
+    # WW18-032 / WW18-040: the idiot's reveal comes before the sacrifice.
+    ("play_dumb", "WW18-032", "the idiot about to be voted out may reveal and stay"),
+    # WW18-037: the lover leaves instead of his admired player.
+    ("sacrifice", "WW18-037", "the lover leaves instead of his admired player"),
+    # WW18-007 / WW18-008: the sole leader still in the game leaves.
+    ("vote_exit", "WW18-007", "the sole most-voted player still in the game leaves; a tie removes nobody"),
+)
+
+SHERIFF_WEIGHT = 1.5  # 带队: 警长投出的票计为1.5票 (WW18-047)
+
+
+@dataclass
+class Ballots:
+    """Accepted ballots: ``final`` voter → target (None = abstain), in first
+    casting order, and ``log``, every accepted entry in time order."""
+
+    final: dict[str, str | None] = field(default_factory=dict)
+    log: list[tuple[str, str | None]] = field(default_factory=list)
+
+
+def ballot_reason(state: GameState, voter: str | None, target: str | None) -> str | None:
+    """Why a ballot is refused, or None (WW18-010, WW18-011, WW18-034).
+
+    Raises ``RulesError`` for a player who is not in the game's list.
+    """
+    for name in (voter, target):
+        if name is not None and name not in state.players:
+            raise RulesError(f"unknown player {name!r}")
+    if voter is None:
+        return "not_your_ability"
+    if not state.players[voter].alive:
+        return "actor_not_alive"
+    if revealed(state.players[voter]):
+        return "revealed_idiot"
+    if target is None:
+        return None
+    if not state.players[target].alive:
+        return "target_not_alive"
+    return "revealed_idiot" if revealed(state.players[target]) else None
+
+
+def ballot_entries(step: PhaseInput, state: GameState) -> list[tuple[str, str | None]]:
+    """Ballots in time order: ``vote_log`` if given, else ``votes`` in key
+    order, then ``vote`` actions. Raises ``RulesError`` if malformed."""
+    raw: Any = step.extra.get("vote_log")
+    if raw is None:
+        entries = list((step.votes or {}).items())
+    elif isinstance(raw, list) and all(isinstance(e, dict) and set(e) == {"voter", "target"} for e in raw):
+        entries = [(e["voter"], e["target"]) for e in raw]
+    else:
+        raise RulesError("vote_log must be a list of {voter, target}")
+    entries += [(str(a.actor), a.target) for a in step.actions if a.ability == "vote"]  # type: ignore[misc]
+    for voter, target in entries:
+        for name in (voter, target):
+            if name is not None and name not in state.players:
+                raise RulesError(f"unknown player {name!r} in the ballots")
+    return entries
+
+
+def collect_ballots(outcome: Outcome, step: PhaseInput, message: Callable[[str], str]) -> Ballots:
+    """Check every ballot against the state at the start of the day; a third
+    ballot, or any change when accelerated, is rejected (WW18-065, WW18-068)."""
+    state = outcome.state
+    ballots = Ballots()
+    cast: dict[str, int] = {}
+    for voter, target in ballot_entries(step, state):
+        action = Action("vote", actor=voter, target=target)
+        reason = ballot_reason(state, voter, target)
+        if reason is None and cast.get(voter, 0) >= 1 and state.option("accelerated"):
+            reason = "accelerated"
+        elif reason is None and cast.get(voter, 0) >= 2:
+            reason = "no_more_changes"
+        if reason is not None:
+            outcome.reject(action, reason, message(reason), step="ballots")
+            continue
+        cast[voter] = cast.get(voter, 0) + 1
+        ballots.final[voter] = target
+        ballots.log.append((voter, target))
+        kind = "vote" if cast[voter] == 1 else "change"
+        outcome.note(
+            "ballots", "info", f"{voter} casts a {kind} for {target or 'nobody (abstains)'} (WW18-065).", action
+        )
+    return ballots
+
+
+def first_to_top(log: list[tuple[str, str | None]], candidates: list[str], top: float) -> str:
+    """Of ``candidates`` tied at ``top``, the one holding that total since the
+    earliest ballot (最先获得投票数最多, WW18-045)."""
+    running: dict[str, int] = {}
+    current: dict[str, str | None] = {}
+    reached: dict[str, int] = {}
+    for index, (voter, target) in enumerate(log):
+        previous = current.get(voter)
+        if previous is not None:
+            running[previous] -= 1
+        current[voter] = target
+        if target is not None:
+            running[target] = running.get(target, 0) + 1
+            if running[target] - 1 < top <= running[target]:
+                reached[target] = index
+    return min(candidates, key=lambda name: reached.get(name, len(log)))
+
+
+class Day:
+    """One day's resolution on ``outcome.state`` (mutated in place)."""
+
+    def __init__(self, outcome: Outcome, actions: list[Action], ballots: Ballots, rng: random.Random) -> None:
+        self.outcome = outcome
+        self.state = outcome.state
+        self.actions = actions
+        self.ballots = ballots
+        self.orders = Orders.from_actions(actions)
+        self.exits = Exits(outcome, self.orders, rng, night=False)
+        self.sheriff = sheriff(self.state)
+        self.voters = [p.name for p in self.state.alive() if not revealed(p)]
+
+    def run(self, cards: list[tuple[str, str]]) -> None:
+        """Resolve the day (DAY_ORDER); a victory stops it (WW18-051)."""
+        try:
+            apply_surrender(self.exits, self.actions)
+            apply_cards(self.exits, cards)
+            self._no_vote_cards()
+            totals = self._count()
+            if self.state.day == 1:
+                self._elect(totals)
+            else:
+                self._vote_exit(totals)
+        except GameEnded:
+            return
+        note_unused_orders(self.exits, self.orders)
+
+    def _no_vote_cards(self) -> None:
+        """A yellow card for each player who could vote and did not (WW18-067, A7)."""
+        if self.state.option("accelerated"):
+            return
+        for name in self.voters:
+            if self.state.players[name].alive and name not in self.ballots.final:
+                self.outcome.note("cards", "info", f"{name} did not vote: an automatic yellow card (WW18-067).")
+                give_card(self.exits, name, "yellow")
+
+    def _count(self) -> dict[str, float]:
+        """Totals of the final ballots; the sheriff's weighs 1.5 from day 2 (WW18-047)."""
+        weights = {self.sheriff: SHERIFF_WEIGHT} if self.sheriff and self.state.day >= 2 else {}
+        totals = tally(self.ballots.final, weights)
+        shown = ", ".join(f"{name} {total:g}" for name, total in totals.items()) or "no votes"
+        self.outcome.announce("votes", f"Vote count: {shown}.")
+        self.outcome.note("count", "info", f"Day {self.state.day} count: {shown} (WW18-047).")
+        return totals
+
+    def _elect(self, totals: dict[str, float]) -> None:
+        """Day 1: the first to reach the highest total becomes sheriff (WW18-006, WW18-045, A12)."""
+        top = leaders(totals)
+        if not top or totals[top[0]] <= 0:
+            self.outcome.note("sheriff_election", "void", "Nobody got a vote: no sheriff (WW18-045).")
+            return
+        chosen = first_to_top(self.ballots.log, top, totals[top[0]])
+        if not self.state.players[chosen].alive:
+            self.outcome.note("sheriff_election", "void", f"{chosen} was carded out today: no sheriff (A12).")
+            return
+        self.state.memory["sheriff"] = chosen
+        self.outcome.tell(chosen, chosen, "sheriff")
+        self.outcome.announce("sheriff", f"{chosen} is elected sheriff.", chosen)
+        self.outcome.note(
+            "sheriff_election", "effect", f"{chosen} first reached the top total and is sheriff (WW18-045)."
+        )
+
+    def _vote_exit(self, totals: dict[str, float]) -> None:
+        """The sole leader still in the game is voted out (WW18-007, WW18-008)."""
+        top = leaders(totals)
+        if len(top) != 1:
+            self.outcome.note("vote_exit", "void", "A tie (or no votes): nobody leaves (WW18-008).")
+            self.outcome.announce("no_elimination", "The vote is tied: nobody leaves.")
+        elif not self.state.players[top[0]].alive:
+            self.outcome.note("vote_exit", "void", f"{top[0]} was carded out today: nobody leaves (WW18-008).")
+            self.outcome.announce("no_elimination", "Nobody leaves by vote today.")
+        else:
+            self._voted_out(top[0])
+
+    def _voted_out(self, name: str) -> None:
+        """The idiot's reveal, else the lover's sacrifice, else the exit (WW18-040)."""
+        player = self.state.players[name]
+        order = self.orders.dumb.get(name)
+        if order is not None and player.role == "idiot" and has_skills(self.state, player) and not revealed(player):
+            self._reveal(name)
+            return
+        lover = sacrificing_lover(self.state, name, set())
+        if lover is not None:
+            self.exits.sacrifice(lover.name, name, "voted out")
+            return
+        self.outcome.note("vote_exit", "effect", f"{name} has the most votes and is voted out (WW18-007).")
+        self.exits.leave(name, "vote")
+
+    def _reveal(self, name: str) -> None:
+        """装傻: the idiot stays, is announced, and hands over the badge (WW18-032, WW18-033, WW18-034)."""
+        order = self.orders.take(self.orders.dumb, name)
+        idiot = self.state.players[name]
+        idiot.counters["revealed"] = True
+        idiot.bump("uses:play_dumb")
+        self.outcome.note(
+            "play_dumb", "saved", f"Idiot {name} plays dumb and stays in the game (WW18-032).", order, name
+        )
+        self.outcome.announce("revealed", f"{name} is revealed as the idiot and stays in the game.", name, "idiot")
+        if sheriff(self.state) == name:
+            self.exits.pass_badge(name)
+
+
+def resolve_day(
+    outcome: Outcome, step: PhaseInput, actions: list[Action], rng: random.Random, message: Callable[[str], str]
+) -> None:
+    """Resolve one day on ``outcome`` from its accepted ``actions`` and its
+    ballots. Raises ``RulesError`` for malformed ``cards`` or ``vote_log``."""
+    cards = parse_cards(step.extra.get("cards"), outcome.state)
+    ballots = collect_ballots(outcome, step, message)
+    Day(outcome, actions, ballots, rng).run(cards)

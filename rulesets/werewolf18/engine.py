@@ -1,0 +1,260 @@
+"""The werewolf18 ruleset: [048]『凤囚凰』, an 18-player forum werewolf game.
+
+Document: ``seeds/004_c4ea105fa104f254.txt``; digest with the rule ids:
+``spec/rulesets/werewolf18.md``. Declarations live in ``roles.py`` and
+``schedule.py``, the night in ``night.py`` (its ``ORDER`` on top), the day
+in ``day.py``, exits in ``exits.py``, the victory check in ``victory.py``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from rulesets.core import Action, ActionSlot, GameState, Outcome, PhaseInput, RulesError, Ruleset
+
+from . import day, night, roles, schedule, setup, victory
+from .common import has_skills, revealed, sheriff
+from .exits import EXIT_ORDER
+
+SURRENDER_CHANCE = 0.02  # random play: how often the whole wolf group gives up
+
+
+class Werewolf18(Ruleset):
+    """[048]『凤囚凰』: three camps, the last undefeated one wins (WW18-050).
+
+    Phases: an optional ``setup`` step (the mixed-blood's support), then
+    day 1, night 1, day 2… strictly alternating (digest §6). Step fields:
+    ``vote_log`` (ballots in time order) and ``cards`` (the directors' cards).
+    STATE carries the extra key ``sheriff``.
+    """
+
+    id = "werewolf18"
+    title = {"zh": "[048]『凤囚凰』", "en": "[048] The Phoenix Caged (18-player werewolf)"}
+    document = "004_c4ea105fa104f254.txt"
+    language = "zh"
+    TEAMS = roles.TEAMS
+    ROLES = roles.ROLES
+    ABILITIES = roles.ABILITIES
+    OPTIONS = roles.OPTIONS
+    VARIANTS = ()
+    SCHEDULE = schedule.SCHEDULE
+    ORDER = night.ORDER
+    DAY_ORDER = day.DAY_ORDER
+    EXIT_ORDER = EXIT_ORDER
+    MIN_PLAYERS = setup.PLAYERS
+    MAX_PLAYERS = setup.PLAYERS
+    STEP_FIELDS = frozenset({"vote_log", "cards"})
+    PHASES = frozenset({"setup", "day", "night"})
+    FIRST_PHASE = "setup"
+    MESSAGES = roles.MESSAGES
+
+    # ------------------------------------------------------------------ setup
+
+    def default_variant(self, n_players: int) -> str | None:
+        """No variants: the document has one deal."""
+        return None
+
+    def composition(
+        self, n_players: int, variant: str | None = None, options: dict[str, Any] | None = None
+    ) -> dict[str, int]:
+        """The 18-player deal (WW18-001); ``RulesError`` for other counts."""
+        return setup.composition(n_players)
+
+    def prepare(self, state: GameState) -> None:
+        """Check the deal under ``enforce_setup`` and start the memory."""
+        if state.option("enforce_setup"):
+            setup.check_deal(state)
+        state.memory.setdefault("sheriff", None)
+        state.memory.setdefault("last_words", 0)
+
+    # ------------------------------------------------------------- resolution
+
+    def resolve(self, state: GameState, step: PhaseInput, seed: int | None = None) -> Outcome:
+        """Resolve one step (see ``Ruleset.resolve``); STATE gains ``sheriff``.
+
+        Raises ``RulesError`` when the setup step is not first or when day
+        and night do not alternate (digest §6).
+        """
+        self._check_sequence(state, step.phase)
+        if state.winner is not None:
+            outcome = self._after_the_end(state, step)
+        else:
+            outcome = super().resolve(state, step, seed)
+        outcome.extra_state["sheriff"] = sheriff(outcome.state)
+        return outcome
+
+    def _check_sequence(self, state: GameState, phase: str) -> None:
+        if phase == "setup" and state.steps_played:
+            raise RulesError("the setup step can only be the first step")
+        if state.steps_played and state.phase == phase:
+            raise RulesError(f"two {phase} steps in a row: day and night must alternate")
+
+    def _after_the_end(self, state: GameState, step: PhaseInput) -> Outcome:
+        """Every action and ballot is refused once the game is over; nothing changes."""
+        outcome = Outcome(state.copy())
+        ballots = [Action("vote", actor=v, target=t) for v, t in day.ballot_entries(step, state)]
+        for action in [*step.actions, *ballots]:
+            outcome.reject(action, "game_over", self.message("game_over"))
+        return outcome
+
+    def resolve_setup(self, outcome: Outcome, step: PhaseInput, rng: random.Random) -> None:
+        """Step 0: the mixed-blood's support (WW18-042, WW18-005)."""
+        actions = self.accept(outcome, step.actions, "setup")
+        for action in actions:
+            self.count_use(outcome.state, action)
+        setup.apply_support(outcome, actions)
+
+    def resolve_night(self, outcome: Outcome, step: PhaseInput, rng: random.Random) -> None:
+        """The night, document steps (1)-(8) (``ORDER``)."""
+        night.resolve_night(outcome, step, self.accept(outcome, step.actions, "night"), rng)
+
+    def resolve_day(self, outcome: Outcome, step: PhaseInput, rng: random.Random) -> None:
+        """The day (``DAY_ORDER``); ``vote`` actions are ballots."""
+        actions = self.accept(outcome, [a for a in step.actions if a.ability != "vote"], "day")
+        day.resolve_day(outcome, step, actions, rng, self.message)
+
+    def check_winner(self, state: GameState) -> str | None:
+        """The only undefeated camp in play, else None (WW18-050)."""
+        return victory.winner(state)
+
+    # ------------------------------------------------------------- validation
+
+    def abilities_of(self, state: GameState, name: str) -> tuple[str, ...]:
+        """The role's abilities, plus ``pass_badge`` for the sheriff (WW18-048)."""
+        own = super().abilities_of(state, name)
+        return (*own, "pass_badge") if sheriff(state) == name else own
+
+    def phases_of(self, ability: str) -> tuple[str, ...]:
+        """Phases in which ``ability`` may be handed in (A17 for orders)."""
+        return ("day", "night") if ability in roles.DUAL_PHASE else (self.ABILITIES[ability].phase,)
+
+    def validate(self, state: GameState, action: Action, phase: str) -> str | None:
+        """The document's own limits on top of the generic checks (digest §6).
+
+        Returns a reason code (``message(reason)`` is the sentence) or None.
+        Raises ``RulesError`` for an unknown ability, player or team.
+        """
+        if action.ability not in self.ABILITIES:
+            raise RulesError(f"unknown ability {action.ability!r} in ruleset {self.id}")
+        if state.winner is not None:
+            return "game_over"
+        if phase not in self.phases_of(action.ability):
+            return "wrong_phase"
+        if action.ability == "vote":
+            return day.ballot_reason(state, action.actor, action.target if isinstance(action.target, str) else None)
+        if action.ability == "surrender":
+            return self._surrender_reason(state, action)
+        reason = self._skill_reason(state, action) or self.check_action(
+            state, action, self.ABILITIES[action.ability].phase
+        )
+        return reason or self._document_reason(state, action)
+
+    def _surrender_reason(self, state: GameState, action: Action) -> str | None:
+        """Any werewolf may consent, in or out of the game (WW18-012, WW18-017)."""
+        if action.actor is None:
+            return "not_your_ability"
+        if action.actor not in state.players:
+            raise RulesError(f"unknown player {action.actor!r}")
+        return None if "surrender" in self.abilities_of(state, action.actor) else "not_your_ability"
+
+    def _skill_reason(self, state: GameState, action: Action) -> str | None:
+        """``skills_lost`` for a village skill after the elder's exit (WW18-028)."""
+        player = state.players.get(action.actor or "")
+        if player is None or not player.alive or action.ability not in roles.VILLAGE_SKILLS:
+            return None
+        owned = action.ability in self.abilities_of(state, player.name)
+        return "skills_lost" if owned and not has_skills(state, player) else None
+
+    def _document_reason(self, state: GameState, action: Action) -> str | None:
+        """The knife needs an undefeated wolf group (WW18-020); the badge
+        never goes to a revealed idiot (WW18-034)."""
+        if action.ability == "kill":
+            if action.team is not None and action.team != "wolves":
+                return "not_your_ability"
+            if "wolves" in victory.defeated_camps(state):
+                return "camp_defeated"
+        if action.ability == "pass_badge" and revealed(state.players[str(action.target)]):
+            return "revealed_idiot"
+        return None
+
+    def check_action(self, state: GameState, action: Action, phase: str) -> str | None:
+        """Generic checks, with ``no_werewolf`` for a knife by a wolf camp
+        that has no werewolf in the game (WW18-019)."""
+        if action.ability == "kill" and action.team == "wolves" and not state.with_role("werewolf"):
+            return "no_werewolf"
+        return super().check_action(state, action, phase)
+
+    def accept(self, outcome: Outcome, actions: Any, phase: str) -> list[Action]:
+        """Validate ``actions``; a later choice of the same actor (or of the
+        wolves, however handed in) and ability replaces an earlier one."""
+        kept: dict[tuple[str, str], Action] = {}
+        for action in actions:
+            reason = self.validate(outcome.state, action, phase)
+            if reason is not None:
+                outcome.reject(action, reason, self.message(reason))
+                continue
+            key = ("team:wolves", "kill") if action.ability == "kill" else (action.who, action.ability)
+            if key in kept:
+                outcome.note(
+                    "validate",
+                    "void",
+                    f"{action.who}'s earlier {action.ability} is replaced by a later one.",
+                    kept[key],
+                )
+            kept.pop(key, None)
+            kept[key] = action
+        return list(kept.values())
+
+    # ------------------------------------------------------------ simulation
+
+    def action_slots(self, state: GameState, phase: str) -> list[ActionSlot]:
+        """Every choice that may be handed in now, ballots included; out
+        werewolves keep ``surrender`` (WW18-012)."""
+        slots: list[ActionSlot] = []
+        teams: set[str] = set()
+        for player in state.players.values():
+            for ability in self.abilities_of(state, player.name):
+                if phase not in self.phases_of(ability) or (self.ABILITIES[ability].team and player.team in teams):
+                    continue
+                if self.ABILITIES[ability].team:
+                    teams.add(player.team)
+                slots.extend(self._slot(state, phase, ability, player.name, player.team))
+            if phase == "day":
+                slots.extend(self._slot(state, phase, "vote", player.name, player.team))
+        return slots
+
+    def _slot(self, state: GameState, phase: str, ability: str, name: str, team: str) -> list[ActionSlot]:
+        spec = self.ABILITIES[ability]
+        probe = Action(ability, team=team) if spec.team else Action(ability, actor=name)
+        if spec.targets == 0:
+            return (
+                [ActionSlot(ability, (), probe.actor, probe.team, 0)]
+                if self.validate(state, probe, phase) is None
+                else []
+            )
+        candidates = self.legal_targets(state, probe, phase)
+        return [ActionSlot(ability, tuple(candidates), probe.actor, probe.team, spec.targets)] if candidates else []
+
+    def random_step(self, state: GameState, phase: str, rng: random.Random) -> PhaseInput:
+        """Random legal play: each choice with probability 0.8, every voter
+        votes (one in ten abstains), and now and then a whole-group surrender."""
+        slots = self.action_slots(state, phase)
+        actions = [
+            Action(s.ability, s.actor, s.team, rng.choice(s.candidates) if s.targets else None)
+            for s in slots
+            if s.ability not in ("vote", "surrender") and rng.random() < 0.8
+        ]
+        if rng.random() < SURRENDER_CHANCE:
+            actions += [Action("surrender", s.actor) for s in slots if s.ability == "surrender"]
+        step = PhaseInput(phase, actions)  # type: ignore[arg-type]
+        if phase == "day":
+            ballots = [s for s in slots if s.ability == "vote"]
+            step.votes = {str(s.actor): None if rng.random() < 0.1 else rng.choice(s.candidates) for s in ballots}
+        return step
+
+    def next_phase(self, state: GameState) -> str:
+        """``setup`` first, then day 1, night 1, day 2…"""
+        if state.steps_played == 0:
+            return "setup"
+        return "night" if state.phase == "day" else "day"

@@ -1,0 +1,235 @@
+"""Exits (出局) and what follows each one: digest §9 and the red card.
+
+``Exits`` is the one home of every departure in a step. It takes a player
+out, hands out last words, runs the victory check, takes the village's
+skills after the elder, fires the hunter's last shot and passes the badge,
+in that order (WW18-016, WW18-050, WW18-028, WW18-031, WW18-049). When a
+camp wins it raises ``GameEnded`` and every remaining settlement stops
+(WW18-051).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from rulesets.core import Action, Outcome
+
+from . import victory
+from .common import has_skills, may_hold_badge, sheriff
+
+# EXIT_ORDER: what follows one exit, in order (digest §9).
+EXIT_ORDER: tuple[tuple[str, str, str], ...] = (
+    ("exit", "WW18-075", "the player leaves the game (vote, poison, shot, knife, sacrifice, skill loss)"),
+    ("last_words", "WW18-016", "one of the game's four last-words rights, if any is left"),
+    ("victory", "WW18-050", "the victory check; a winner stops everything (WW18-051)"),
+    ("skill_loss", "WW18-028", "the elder out by vote, poison or shot: the village loses its skills"),
+    ("last_shot", "WW18-031", "a hunter with his skills fires his shot order"),
+    ("badge", "WW18-048", "a sheriff's badge goes to his successor, after the shot (WW18-049)"),
+)
+
+# Cause → (rule id, words for the host's trace).
+CAUSES: dict[str, tuple[str, str]] = {
+    "knife": ("WW18-060", "knifed out"),
+    "poison": ("WW18-063", "poisoned out"),
+    "vote": ("WW18-007", "voted out"),
+    "shot": ("WW18-031", "shot by the hunter"),
+    "sacrifice": ("WW18-037", "out by sacrifice for the admired player"),
+    "skill_loss": ("WW18-035", "out because the revealed idiot lost his skill (冤死)"),
+}
+
+LAST_WORDS = 4  # 遗言数量等于4 (WW18-016)
+
+
+class GameEnded(Exception):
+    """A camp has won: all remaining settlement stops (WW18-051, WW18-064)."""
+
+
+@dataclass
+class Orders:
+    """The conditional orders of one step (A17), by the acting player's name.
+
+    ``shots``: hunter → ``shoot``; ``badges``: sheriff → ``pass_badge``;
+    ``dumb``: idiot → ``play_dumb``. ``used`` holds the names whose order
+    took effect, so that the rest can be traced as ignored.
+    """
+
+    shots: dict[str, Action] = field(default_factory=dict)
+    badges: dict[str, Action] = field(default_factory=dict)
+    dumb: dict[str, Action] = field(default_factory=dict)
+    used: set[tuple[str, str]] = field(default_factory=set)
+
+    @classmethod
+    def from_actions(cls, actions: list[Action]) -> Orders:
+        """Sort accepted actions into orders (other abilities are skipped)."""
+        orders = cls()
+        books = {"shoot": orders.shots, "pass_badge": orders.badges, "play_dumb": orders.dumb}
+        for action in actions:
+            if action.ability in books and action.actor:
+                books[action.ability][action.actor] = action
+        return orders
+
+    def take(self, book: dict[str, Action], name: str) -> Action | None:
+        """The order of ``name`` in ``book``, marked as used."""
+        action = book.get(name)
+        if action is not None:
+            self.used.add((action.ability, name))
+        return action
+
+    def unused(self) -> list[Action]:
+        """Orders whose condition never happened in this step."""
+        everything = [*self.shots.values(), *self.badges.values(), *self.dumb.values()]
+        return [a for a in everything if (a.ability, a.actor) not in self.used]
+
+
+class Exits:
+    """Departures of one step, with their consequences (digest §9)."""
+
+    def __init__(self, outcome: Outcome, orders: Orders, rng: random.Random, night: bool) -> None:
+        self.outcome = outcome
+        self.state = outcome.state
+        self.orders = orders
+        self.rng = rng
+        self.night = night
+
+    def leave(self, name: str, cause: str) -> None:
+        """``name`` leaves for ``cause`` (a key of ``CAUSES``), then §9 runs.
+
+        A player leaves only once (WW18-009): a second exit does nothing.
+        Raises ``GameEnded`` when the victory check finds a winner.
+        """
+        player = self.state.players[name]
+        if not player.alive:
+            return
+        rule, words = CAUSES[cause]
+        self.outcome.remove(name)
+        self.outcome.note("exit", "effect", f"{name} leaves the game: {words} ({rule}).")
+        self._announce_exit(name, cause)
+        self._last_words(name)
+        self.check_victory()
+        if player.role == "elder" and cause in ("vote", "poison", "shot"):
+            self._skill_loss(name)
+        if player.role == "hunter":
+            self._last_shot(name)
+        if sheriff(self.state) == name:
+            self.pass_badge(name)
+
+    def red_card(self, name: str) -> None:
+        """A red card (罚下): out with no last words, shot or sacrifice; a
+        sheriff's badge goes at random (WW18-013, WW18-014, WW18-069)."""
+        if not self.state.players[name].alive:
+            self.outcome.note("cards", "void", f"{name} is already out; the red card removes nobody (WW18-009).")
+            return
+        self.outcome.remove(name)
+        self.outcome.note(
+            "cards", "effect", f"{name} is sent off by a red card, with no last words or shot (WW18-013)."
+        )
+        self.outcome.announce("red_card", f"{name} was sent off with a red card.", name)
+        self.check_victory()
+        if sheriff(self.state) == name:
+            self._random_badge(name, "a red-carded sheriff's badge goes at random (WW18-014)")
+
+    def check_victory(self) -> None:
+        """Run the victory check; raise ``GameEnded`` on a winner (WW18-050)."""
+        won = victory.winner(self.state)
+        if won is None:
+            return
+        self.state.winner = won
+        self.outcome.note(
+            "victory", "effect", f"Only the {won} camp is undefeated: it wins, settlement stops (WW18-050)."
+        )
+        raise GameEnded(won)
+
+    def pass_badge(self, holder: str) -> None:
+        """The badge of ``holder`` goes to his ``pass_badge`` target if that
+        one may hold it, else at random (WW18-048, WW18-071, A15)."""
+        order = self.orders.take(self.orders.badges, holder)
+        target = str(order.target) if order is not None else None
+        if target and target != holder and may_hold_badge(self.state.players[target]):
+            self.outcome.note("badge", "effect", f"Sheriff {holder} passes the badge to {target} (WW18-048).", order)
+            self._crown(target)
+            return
+        why = "no successor named" if order is None else f"{target} can no longer hold it"
+        self._random_badge(holder, f"{why}, so the badge goes at random (WW18-071)")
+
+    def _random_badge(self, holder: str, why: str) -> None:
+        eligible = [p.name for p in self.state.alive() if p.name != holder and may_hold_badge(p)]
+        if not eligible:
+            self.state.memory["sheriff"] = None
+            self.outcome.note("badge", "void", f"Sheriff {holder}: {why}, but nobody may hold it (WW18-048).")
+            return
+        target = self.rng.choice(eligible)
+        self.outcome.note("badge", "effect", f"Sheriff {holder}: {why}; it goes to {target}.")
+        self._crown(target)
+
+    def _crown(self, name: str) -> None:
+        """``name`` becomes sheriff and is told (WW18-046)."""
+        self.state.memory["sheriff"] = name
+        self.outcome.tell(name, name, "sheriff")
+        self.outcome.announce("sheriff", f"{name} is now the sheriff.", name)
+
+    def sacrifice(self, lover: str, admired: str, how: str) -> None:
+        """献身: ``lover`` leaves instead of ``admired``, and it is announced
+        in the document's words (WW18-037)."""
+        self.outcome.note(
+            "sacrifice", "saved", f"Lover {lover} leaves instead of {admired}, who was {how} (WW18-037).", by=lover
+        )
+        self.outcome.announce(
+            "sacrifice",
+            f"{admired} was {how}, and the lover {lover}, who loved them deeply, left the game in their place!",
+            lover,
+            "lover",
+        )
+        self.leave(lover, "sacrifice")
+
+    def _announce_exit(self, name: str, cause: str) -> None:
+        """Public line: names only, never identities or who did what (WW18-074)."""
+        if self.night:
+            self.outcome.announce("killed", f"{name} left the game during the night.", name)
+        elif cause == "vote":
+            self.outcome.announce("eliminated", f"{name} was voted out.", name)
+        elif cause == "shot":
+            self.outcome.announce("shot", f"{name} was shot and left the game.", name)
+        elif cause != "sacrifice":
+            self.outcome.announce("out", f"{name} left the game.", name)
+
+    def _last_words(self, name: str) -> None:
+        """The first four exits (red cards excepted) get last words (WW18-016)."""
+        given = self.state.memory.get("last_words", 0)
+        if given >= LAST_WORDS:
+            self.outcome.note("last_words", "info", f"{name} gets no last words: all four are given (WW18-016).")
+            return
+        self.state.memory["last_words"] = given + 1
+        self.outcome.tell(name, name, "last_words")
+        self.outcome.note("last_words", "effect", f"{name} may leave last words ({given + 1} of 4, WW18-016).")
+
+    def _skill_loss(self, elder: str) -> None:
+        """Every village player loses his skills; a revealed idiot leaves (WW18-028, WW18-035)."""
+        if self.state.memory.get("skills_lost"):
+            return
+        self.state.memory["skills_lost"] = True
+        self.outcome.note(
+            "skill_loss", "effect", f"Elder {elder} left: every village player loses all skills (WW18-028)."
+        )
+        for player in self.state.alive():
+            if player.team == "village" and player.counters.get("revealed"):
+                self.leave(player.name, "skill_loss")
+
+    def _last_shot(self, hunter: str) -> None:
+        """The hunter's shot order fires at once (WW18-031, WW18-062)."""
+        order = self.orders.take(self.orders.shots, hunter)
+        if order is None:
+            self.outcome.note("last_shot", "info", f"Hunter {hunter} gave no shot order: he gave it up (WW18-071).")
+            return
+        target = str(order.target)
+        if not has_skills(self.state, self.state.players[hunter]):
+            self.outcome.note("last_shot", "void", f"Hunter {hunter} has lost his skills: no shot (WW18-028).", order)
+        elif not self.state.players[target].alive:
+            self.outcome.note(
+                "last_shot", "void", f"Hunter {hunter}'s target {target} is already out (WW18-011).", order
+            )
+        else:
+            self.outcome.note(
+                "last_shot", "effect", f"Hunter {hunter} shoots {target}, who leaves at once (WW18-031).", order
+            )
+            self.leave(target, "shot")

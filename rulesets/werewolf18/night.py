@@ -1,0 +1,252 @@
+"""The night (游戏日夜晚): choices (1)-(6), then knife and poison settlement.
+
+Choices are made in the document's order by players in the game who still
+have their skills (WW18-059); the 双吞 test is made once before settlement
+(A4); each knife then settles on its own, the wolves' first (WW18-061), and
+the poison last (WW18-063). Every exit goes through ``Exits`` so that a
+hunter shoots at once (WW18-062) and a victory stops everything (WW18-064).
+"""
+
+from __future__ import annotations
+
+import random
+
+from rulesets.core import Action, Outcome, PhaseInput
+
+from .cards import parse_cards
+from .common import has_skills, sacrificing_lover
+from .exits import Exits, GameEnded, Orders
+from .steps import apply_cards, apply_surrender, note_unused_orders
+from .victory import defeated_camps
+
+# The night resolution order, document steps (1)-(8) and what precedes them.
+ORDER: tuple[tuple[str, str, str], ...] = (
+    # WW18-017 / A14: a unanimous surrender defeats the wolves before their knife.
+    ("surrender", "WW18-017", "a surrender sent by every werewolf, in or out, defeats the wolves"),
+    # WW18-069: the directors' cards; a red card removes the player now.
+    ("cards", "WW18-069", "the directors' cards; three blues make a yellow, three yellows a red"),
+    # WW18-029: (1) 守卫.
+    ("guard", "WW18-029", "(1) the guard makes tonight's knives on his target ineffective"),
+    # WW18-022 / WW18-021 / WW18-043: (2) 预言家.
+    ("check", "WW18-022", "(2) the seer learns a camp; the rioter shows as village"),
+    # WW18-036: (3) 情痴.
+    ("admire", "WW18-036", "(3) the lover names his admired player, once a game"),
+    # WW18-019 / WW18-020: (4) 狼人.
+    ("kill", "WW18-019", "(4) the wolf group knifes one player"),
+    # WW18-044: (5) 白狼.
+    ("bite", "WW18-044", "(5) the white wolf knifes one player"),
+    # WW18-023 / WW18-024 / WW18-026: (6) 女巫.
+    ("witch", "WW18-023", "(6) the witch is told who was knifed, then may save and poison"),
+    # WW18-026 / A4: 双吞, decided once before settlement.
+    ("double_swallow", "WW18-026", "a witch knifed out tonight: her potions do nothing"),
+    # WW18-060 / WW18-061 / WW18-062: (7) 指杀结算.
+    ("knife_settlement", "WW18-060", "(7) each knife: guard, elder, antidote, sacrifice, exit"),
+    # WW18-063: (8) 毒药结算.
+    ("poison_settlement", "WW18-063", "(8) the poison settles after every knife"),
+)
+
+
+class Night:
+    """One night's resolution on ``outcome.state`` (mutated in place)."""
+
+    def __init__(self, outcome: Outcome, actions: list[Action], rng: random.Random) -> None:
+        self.outcome = outcome
+        self.state = outcome.state
+        self.actions = actions
+        self.orders = Orders.from_actions(actions)
+        self.exits = Exits(outcome, self.orders, rng, night=True)
+        self.guarded: dict[str, str] = {}
+        self.knives: list[Action] = []
+        self.saves: list[Action] = []
+        self.poisons: list[Action] = []
+        self.hit: set[str] = set()
+        self.swallowed: set[str] = set()
+
+    def run(self, cards: list[tuple[str, str]]) -> None:
+        """Resolve the night (ORDER); a victory stops it (WW18-064)."""
+        try:
+            apply_surrender(self.exits, self.actions)
+            apply_cards(self.exits, cards)
+            for step, ability in (("guard", "guard"), ("check", "check"), ("admire", "admire")):
+                for action in self._live(ability):
+                    getattr(self, f"_{step}")(action)
+            self._knives()
+            self._witches()
+            self._double_swallow()
+            for knife in self.knives:
+                self._settle_knife(knife)
+            for poison in self.poisons:
+                self._settle_poison(poison)
+        except GameEnded:
+            return
+        note_unused_orders(self.exits, self.orders)
+
+    def _live(self, ability: str) -> list[Action]:
+        """Accepted ``ability`` actions whose actor is still in the game with
+        his skills (WW18-059); the others are traced as void."""
+        live = []
+        for action in (a for a in self.actions if a.ability == ability and a.actor):
+            player = self.state.players[action.actor or ""]
+            if player.alive and has_skills(self.state, player):
+                live.append(action)
+            else:
+                self.outcome.note(
+                    ability, "void", f"{action.actor} is out or without skills: no {ability} (WW18-059).", action
+                )
+        return live
+
+    def _guard(self, action: Action) -> None:
+        target = str(action.target)
+        self.guarded[target] = str(action.actor)
+        self._count(action)
+        self.outcome.note(
+            "guard", "effect", f"Guard {action.actor} shields {target} from tonight's knives (WW18-029).", action
+        )
+
+    def _check(self, action: Action) -> None:
+        target = self.state.players[str(action.target)]
+        seen = "village" if target.role == "rioter" else target.team
+        self.outcome.tell(str(action.actor), target.name, seen)
+        rule = "WW18-021" if target.role == "rioter" else "WW18-022"
+        self.outcome.note("check", "info", f"Seer {action.actor} checks {target.name}: camp {seen} ({rule}).", action)
+
+    def _admire(self, action: Action) -> None:
+        lover = self.state.players[str(action.actor)]
+        lover.counters["admired"] = str(action.target)
+        self._count(action)
+        self.outcome.note(
+            "admire", "effect", f"Lover {lover.name} admires {action.target} from now on (WW18-036).", action
+        )
+
+    def _knives(self) -> None:
+        """(4) the wolves' knife, then (5) the white wolf's (WW18-061)."""
+        for action in (a for a in self.actions if a.ability == "kill"):
+            if "wolves" in defeated_camps(self.state) or not self.state.with_role("werewolf"):
+                self.outcome.note("kill", "void", "The wolves are defeated or gone: no knife (WW18-020).", action)
+                continue
+            self.knives.append(action)
+            self.outcome.note("kill", "info", f"The wolves knife {action.target} (WW18-019).", action)
+        for action in self._live("bite"):
+            self.knives.append(action)
+            self.outcome.note("bite", "info", f"White wolf {action.actor} knifes {action.target} (WW18-044).", action)
+
+    def _witches(self) -> None:
+        """(6) 通灵 while she held the antidote, then her potions (WW18-023..026)."""
+        for witch in self.state.with_role("witch"):
+            if not has_skills(self.state, witch):
+                continue
+            if not witch.counters.get("uses:save"):
+                for target in dict.fromkeys(str(k.target) for k in self.knives):
+                    self.outcome.tell(witch.name, target, "attacked")
+                    self.outcome.note("witch", "info", f"Witch {witch.name} is told {target} was knifed (WW18-023).")
+        for action in self._live("save"):
+            self._count(action)
+            self.saves.append(action)
+        for action in self._live("poison"):
+            self._count(action)
+            self.poisons.append(action)
+            self.hit.add(str(action.target))  # A5: the poison's object, even if 双吞 voids it
+
+    def _effective(self, target: str) -> int:
+        """How many of tonight's knives on ``target`` are effective (一)."""
+        return 0 if target in self.guarded else sum(1 for k in self.knives if k.target == target)
+
+    def _double_swallow(self) -> None:
+        """双吞: decide once which witches are knifed out tonight (WW18-026, A4)."""
+        for name in dict.fromkeys(str(k.target) for k in self.knives):
+            if self._effective(name):
+                self.hit.add(name)
+        for witch in self.state.with_role("witch"):
+            knives = self._effective(witch.name)
+            absorbed = knives == 1 and sacrificing_lover(self.state, witch.name, self.hit) is not None
+            if knives and not absorbed:
+                self.swallowed.add(witch.name)
+                self.outcome.note(
+                    "double_swallow",
+                    "info",
+                    f"Witch {witch.name} is knifed out tonight: her potions do nothing (WW18-026).",
+                )
+
+    def _settle_knife(self, knife: Action) -> None:
+        """(7) one knife on its target, sub-steps 一 to 五 (WW18-060)."""
+        target = self.state.players[str(knife.target)]
+        saver = next(
+            (str(s.actor) for s in self.saves if s.target == target.name and s.actor not in self.swallowed), None
+        )
+        if not target.alive:
+            self.outcome.note("knife_settlement", "void", f"{target.name} is already out (WW18-009).", knife)
+        elif target.name in self.guarded:
+            by = self.guarded[target.name]
+            self.outcome.note(
+                "knife_settlement",
+                "blocked",
+                f"Guard {by} makes the knife on {target.name} ineffective (WW18-029).",
+                knife,
+                by,
+            )
+        elif target.role == "elder" and not target.counters.get("knifed"):
+            target.bump("knifed")
+            self.outcome.note(
+                "knife_settlement",
+                "saved",
+                f"Elder {target.name} survives his first effective knife (WW18-027).",
+                knife,
+                target.name,
+            )
+        elif saver is not None:
+            self.outcome.note(
+                "knife_settlement",
+                "saved",
+                f"Witch {saver}'s antidote keeps {target.name} in the game (WW18-024).",
+                knife,
+                saver,
+            )
+        else:
+            self._exit(target.name, "knife", "knifed out", knife)
+
+    def _settle_poison(self, poison: Action) -> None:
+        """(8) the poison, unless its witch was knifed out tonight (WW18-026, WW18-063)."""
+        target = str(poison.target)
+        if poison.actor in self.swallowed:
+            self.outcome.note(
+                "poison_settlement",
+                "void",
+                f"Witch {poison.actor} was knifed out: her poison on {target} does nothing (WW18-026).",
+                poison,
+            )
+        elif not self.state.players[target].alive:
+            self.outcome.note("poison_settlement", "void", f"{target} is already out (WW18-009).", poison)
+        else:
+            self._exit(target, "poison", "poisoned", poison)
+
+    def _exit(self, target: str, cause: str, how: str, action: Action) -> None:
+        """四 the lover's sacrifice (WW18-037, WW18-039), else 五 the exit."""
+        lover = sacrificing_lover(self.state, target, self.hit)
+        step = f"{cause}_settlement" if cause == "poison" else "knife_settlement"
+        if lover is not None:
+            self.outcome.note(
+                step,
+                "saved",
+                f"{target} would be {how}, but lover {lover.name} takes the exit (WW18-037).",
+                action,
+                lover.name,
+            )
+            self.exits.sacrifice(lover.name, target, how)
+            return
+        self.outcome.note(step, "effect", f"{target} is {how} (WW18-060/WW18-063).", action)
+        self.exits.leave(target, cause)
+
+    def _count(self, action: Action) -> None:
+        """Spend one use of a limited skill (WW18-025, WW18-030, WW18-036)."""
+        owner = self.state.players[str(action.actor)]
+        owner.bump(f"uses:{action.ability}")
+        owner.bump(f"{action.ability}:{action.target}")
+
+
+def resolve_night(outcome: Outcome, step: PhaseInput, actions: list[Action], rng: random.Random) -> None:
+    """Resolve one night on ``outcome`` from its accepted ``actions``.
+
+    Raises ``RulesError`` for a malformed ``cards`` field.
+    """
+    cards = parse_cards(step.extra.get("cards"), outcome.state)
+    Night(outcome, actions, rng).run(cards)
