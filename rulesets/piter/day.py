@@ -1,0 +1,256 @@
+"""Day resolution of the Piter ruleset: the Day and the Evening after it.
+
+The evening holds the nominations («выдвижение»), one vote, the re-vote of a
+tie, the Ghost's pick (PITER-093) and the non-consolidated vote rule
+(PITER-094), then the judge's sentence (PITER-050), the conversions
+(PITER-060, PITER-061) and the evening checks (PITER-080).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from rulesets.core import Action, GameState, Outcome, PhaseInput, RulesError
+
+from .departures import convert, leave
+from .validation import MESSAGES, action_reason, ballot_reason
+
+
+@dataclass
+class Round:
+    """One counted vote: ``candidates`` in nomination order, ``ballots`` the
+    effective vote of every living player (voter → candidate), ``refused``
+    the rejected ballots (voter, target, reason), ``defaulted`` the voters
+    whose vote went to the last candidate (PITER-015)."""
+
+    candidates: list[str]
+    ballots: dict[str, str] = field(default_factory=dict)
+    refused: list[tuple[str, str | None, str]] = field(default_factory=list)
+    defaulted: list[str] = field(default_factory=list)
+
+    def totals(self) -> dict[str, int]:
+        """Candidate → votes, in nomination order."""
+        return {c: sum(v == c for v in self.ballots.values()) for c in self.candidates}
+
+    def leaders(self) -> list[str]:
+        """The candidates with the most votes, in nomination order."""
+        totals = self.totals()
+        top = max(totals.values())
+        return [c for c, n in totals.items() if n == top]
+
+
+def count_round(state: GameState, raw: dict[str, str | None] | None, candidates: list[str], off_list: str) -> Round:
+    """Count ``raw`` (voter → name or None) among ``candidates`` without
+    touching ``state``. A refused or missing ballot goes to the last
+    candidate (PITER-015; in a re-vote, the tied player nominated last,
+    PITER-017). ``off_list`` is the reason for a name outside the list."""
+    result = Round(list(candidates))
+    for voter, target in (raw or {}).items():
+        reason = ballot_reason(state, voter, target, candidates, off_list)
+        if reason is not None:
+            result.refused.append((voter, target, reason))
+        elif target is not None:
+            result.ballots[voter] = target
+    for player in state.alive():
+        if player.name not in result.ballots:
+            result.ballots[player.name] = candidates[-1]
+            result.defaulted.append(player.name)
+    return result
+
+
+def nominees(state: GameState, nominations: list[str] | None) -> list[str]:
+    """The valid nominees in order: living, each once at its first place (PITER-010, PITER-019)."""
+    found: list[str] = []
+    for name in nominations or []:
+        if state.players[name].alive and name not in found:
+            found.append(name)
+    return found
+
+
+def resolve_day(outcome: Outcome, step: PhaseInput) -> None:
+    """Resolve one day step in place on ``outcome`` (digest §7.2)."""
+    state = outcome.state
+    state.memory["day"] = state.memory.get("day", 0) + 1
+    pick = _ghost_pick(outcome, step)
+    listed = nominees(state, step.nominations)
+    _note_nominations(outcome, step.nominations or [], listed)
+    if listed:
+        _vote(outcome, step, listed, pick)
+    else:
+        _no_vote(outcome, step)
+    _sentence(outcome)
+    convert(outcome, list(outcome.out))
+    for key, value in (("ghosts", []), ("non_consolidated", False), ("silenced", []), ("sentenced", [])):
+        state.memory[key] = value  # the Ghost, the silence and the sentence end with the evening
+
+
+def _note_nominations(outcome: Outcome, raw: list[str], listed: list[str]) -> None:
+    """Trace the nominations and the names ignored (PITER-010, PITER-019)."""
+    ignored = [n for i, n in enumerate(raw) if n not in listed or raw.index(n) != i]
+    outcome.note("nominations", "info", f"Nominated, in order: {', '.join(listed) or 'nobody'} (PITER-010).")
+    if ignored:
+        outcome.note(
+            "nominations",
+            "void",
+            f"Ignored nominations (out of the game or repeated): {', '.join(ignored)} (PITER-010).",
+        )
+    if listed:
+        outcome.announce("nominees", f"Nominated, in order: {', '.join(listed)} (PITER-010).")
+
+
+def _ghost_pick(outcome: Outcome, step: PhaseInput) -> Action | None:
+    """The first valid ``ghost_pick`` of an active Ghost (PITER-092); every
+    other day action is rejected (digest §7.2 step 1)."""
+    pick: Action | None = None
+    for action in [*step.actions, *_field_picks(outcome.state, step.extra.get("ghost_pick"))]:
+        reason = action_reason(outcome.state, action, "day")
+        if reason is None and pick is not None:
+            reason = "duplicate_action"
+        if reason is not None:
+            outcome.reject(action, reason, MESSAGES[reason])
+            continue
+        pick = action
+    return pick
+
+
+def _field_picks(state: GameState, value: Any) -> list[Action]:
+    """The step field ``ghost_pick`` as actions: a target name (the Ghost is
+    the first one that can be left), ``{"actor": G, "target": X}`` or
+    ``{G: X}``. Raises ``RulesError`` for another shape or an unknown name."""
+    if value is None:
+        return []
+    if isinstance(value, str):
+        ghosts = state.memory.get("ghosts", [])
+        pairs = [(ghosts[0], value)] if ghosts else []
+    elif isinstance(value, dict) and set(value) <= {"actor", "target"} and "target" in value:
+        pairs = [(value.get("actor"), value["target"])]
+    elif isinstance(value, dict):
+        pairs = list(value.items())
+    else:
+        raise RulesError(f"ghost_pick must be a name or an object: {value!r}")
+    for actor, target in pairs:
+        if actor not in state.players or target not in state.players:
+            raise RulesError(f"unknown player in ghost_pick: {value!r}")
+    return [Action("ghost_pick", actor=actor, target=target) for actor, target in pairs]
+
+
+def _record(outcome: Outcome, counted: Round, label: str) -> None:
+    """Reject refused ballots (ability ``vote``), trace defaults and totals."""
+    for voter, target, reason in counted.refused:
+        outcome.reject(Action("vote", actor=voter, target=target), reason, MESSAGES[reason], step=label)
+    if counted.defaulted:
+        outcome.note(
+            label,
+            "info",
+            f"No valid vote from {', '.join(counted.defaulted)}: counted against {counted.candidates[-1]} (PITER-015).",
+        )
+    tally = ", ".join(f"{c} {n}" for c, n in counted.totals().items())
+    outcome.note(label, "info", f"Votes: {tally} (PITER-016).")
+    outcome.announce("tally", f"Votes: {tally}.")
+
+
+def _vote(outcome: Outcome, step: PhaseInput, listed: list[str], pick: Action | None) -> None:
+    """The vote, then a tie: the Ghost's pick or the re-vote (PITER-012 to PITER-018, PITER-093)."""
+    first = count_round(outcome.state, step.votes, listed, "not_nominated")
+    _record(outcome, first, "vote")
+    if _consolidated(outcome.state, first):
+        _technical_defeat(outcome)
+        return
+    tied = first.leaders()
+    if len(tied) == 1:
+        _unused(outcome, step, pick)
+        _execute(outcome, tied[0], first)
+        return
+    if pick is not None and pick.targets()[0] in tied:
+        _ghost_execution(outcome, pick)
+        return
+    if pick is not None:
+        outcome.reject(pick, "not_tied", MESSAGES["not_tied"])
+    _revote(outcome, step, tied)
+
+
+def _unused(outcome: Outcome, step: PhaseInput, pick: Action | None) -> None:
+    """Without a tie, a Ghost's pick and a re-vote are not used (PITER-093, PITER-017)."""
+    if pick is not None:
+        outcome.note("ghost", "void", f"No tie: the Ghost {pick.actor}'s pick is not used (PITER-093).", pick)
+    if step.revote:
+        outcome.note("revote", "void", "No tie: the re-vote is not held (PITER-017).")
+
+
+def _revote(outcome: Outcome, step: PhaseInput, tied: list[str]) -> None:
+    """PITER-017, PITER-018: one re-vote among the tied; a new tie executes nobody."""
+    outcome.note("revote", "info", f"Tie between {', '.join(tied)}: one more minute each, then a re-vote (PITER-017).")
+    outcome.announce("tie", f"Tie between {', '.join(tied)}: the vote is repeated (PITER-017).")
+    second = count_round(outcome.state, step.revote, tied, "not_tied")
+    _record(outcome, second, "revote")
+    if _consolidated(outcome.state, second):
+        _technical_defeat(outcome)
+        return
+    again = second.leaders()
+    if len(again) == 1:
+        _execute(outcome, again[0], second)
+        return
+    outcome.note("revote", "info", "The re-vote ties again: nobody is executed («ночь без жертв», PITER-018).")
+    outcome.announce("no_execution", "The re-vote tied again: nobody is executed today (PITER-018).")
+
+
+def _no_vote(outcome: Outcome, step: PhaseInput) -> None:
+    """PITER-020, A-2: no nominee, no vote; every ballot is refused."""
+    for voter, target in (step.votes or {}).items():
+        reason = ballot_reason(outcome.state, voter, target, [], "not_nominated")
+        if reason is not None:
+            outcome.reject(Action("vote", actor=voter, target=target), reason, MESSAGES[reason], step="vote")
+    outcome.note("vote", "info", "Nobody was nominated: no vote and no execution (PITER-020).")
+    outcome.announce("no_execution", "Nobody was nominated: nobody is executed today (PITER-020).")
+
+
+def _consolidated(state: GameState, counted: Round) -> bool:
+    """PITER-094: under the non-consolidated rule, every living mafia
+    player's effective vote, defaults included, names one candidate."""
+    if not state.memory.get("non_consolidated"):
+        return False
+    mafia = [p.name for p in state.team_members("mafia")]
+    return len(mafia) >= 2 and len({counted.ballots[m] for m in mafia}) == 1
+
+
+def _technical_defeat(outcome: Outcome) -> None:
+    """PITER-094, A-12: every mafia player leaves and nobody is executed."""
+    outcome.note("vote", "effect", "The mafia all voted for one candidate: technical defeat of the mafia (PITER-094).")
+    outcome.announce("technical_defeat", "The mafia voted together: the mafia loses on a technicality (PITER-094).")
+    for player in outcome.state.team_members("mafia"):
+        leave(outcome, player.name, "technical_defeat", f"{player.name} leaves the table (PITER-094).")
+
+
+def _execute(outcome: Outcome, name: str, counted: Round) -> None:
+    """PITER-016: the strict leader is executed; PITER-120 makes the first
+    player executed on day 1 the host in a game without one."""
+    votes = counted.totals()[name]
+    outcome.note("vote", "effect", f"{name} has the most votes ({votes}) and is executed (PITER-016).")
+    leave(outcome, name, "executed", f"{name} is executed.")
+    _appoint_host(outcome, name)
+
+
+def _ghost_execution(outcome: Outcome, pick: Action) -> None:
+    """PITER-093: the Ghost leaves the table with the tied nominee it names."""
+    name = pick.targets()[0]
+    outcome.note("ghost", "effect", f"Tie: the Ghost {pick.actor} takes {name} from the table (PITER-093).", pick)
+    leave(outcome, name, "executed", f"{name} is executed: the Ghost chose them in the tie.")
+    _appoint_host(outcome, name)
+
+
+def _appoint_host(outcome: Outcome, name: str) -> None:
+    """PITER-120: «Ведущим становится игрок, которого первым казнили в 1й день»."""
+    memory = outcome.state.memory
+    if outcome.state.option("no_host") and memory["day"] == 1 and "host" not in memory:
+        memory["host"] = name
+        outcome.announce("host", f"{name} becomes the host (PITER-120).", name)
+
+
+def _sentence(outcome: Outcome) -> None:
+    """PITER-050, A-19: the sentenced player leaves after the vote, even if
+    the judge has left, the vote tied twice or nobody was nominated."""
+    for name in outcome.state.memory.get("sentenced", []):
+        if outcome.state.players[name].alive:
+            outcome.note("sentence", "effect", f"{name} leaves the table by the night's sentence (PITER-050).")
+            leave(outcome, name, "sentenced", f"{name} leaves the table by the judge's sentence.")

@@ -1,0 +1,177 @@
+"""Declarations of the Piter ruleset as data: teams, roles, abilities, options.
+
+Source: «Правила игры в мафию (Питер)» (``001_f0c3182968e061d1.txt``), digest
+``spec/rulesets/piter.md``. Every entry names the rule id it rests on.
+"""
+
+from __future__ import annotations
+
+from rulesets.core import Ability, Option, Role, Team
+
+# §4 Teams. The clan shares a room from the acquaintance night on (PITER-003,
+# PITER-046); the two neutrals play alone (PITER-047, PITER-048).
+TEAMS: dict[str, Team] = {
+    "town": Team("town", {"ru": "Горожане", "en": "Town"}),
+    "mafia": Team("mafia", {"ru": "Клан Мафии", "en": "Mafia clan"}, room=True),
+    "maniac": Team("maniac", {"ru": "Маньяк", "en": "Maniac"}),
+    "mirror": Team("mirror", {"ru": "Зеркало", "en": "Mirror"}),
+}
+
+# §5 Roles. The mafioso holds no individual ability: the clan shoots together
+# (PITER-040), see ``TEAM_ABILITIES``. The komsomolets and the werewolf change
+# role when they convert (PITER-060, PITER-061).
+ROLES: dict[str, Role] = {
+    "mafioso": Role(
+        "mafioso", {"ru": "Мафия", "en": "Mafioso"}, ("mafia",), (), "PITER-040: shoots with the clan at night."
+    ),
+    "putana": Role(
+        "putana",
+        {"ru": "Путана", "en": "Putana"},
+        ("mafia",),
+        ("discredit",),
+        "PITER-042: silences a player for the next day.",
+    ),
+    "bureaucrat": Role(
+        "bureaucrat",
+        {"ru": "Бюрократ", "en": "Bureaucrat"},
+        ("mafia",),
+        ("block",),
+        "PITER-044: blocks a player's night turn.",
+    ),
+    "maniac": Role(
+        "maniac", {"ru": "Маньяк", "en": "Maniac"}, ("maniac",), ("kill",), "PITER-047: a solo neutral who kills."
+    ),
+    "mirror": Role(
+        "mirror",
+        {"ru": "Зеркало", "en": "Mirror"},
+        ("mirror",),
+        ("reflect",),
+        "PITER-048: a solo neutral who passes everything aimed at it on to another player.",
+    ),
+    "oper": Role("oper", {"ru": "Опер", "en": "Oper"}, ("town",), ("kill",), "PITER-049: the town's night killer."),
+    "judge": Role(
+        "judge",
+        {"ru": "Судья", "en": "Judge"},
+        ("town",),
+        ("execute",),
+        "PITER-050: sentences a player, who leaves after the next vote.",
+    ),
+    "doctor": Role(
+        "doctor",
+        {"ru": "Доктор", "en": "Doctor"},
+        ("town",),
+        ("heal",),
+        "PITER-051: saves a player from the night's kills; may heal himself.",
+    ),
+    "journalist": Role(
+        "journalist",
+        {"ru": "Журналист", "en": "Journalist"},
+        ("town",),
+        ("compare",),
+        "PITER-055: learns whether two players are the same or different.",
+    ),
+    "citizen": Role("citizen", {"ru": "Горожанин", "en": "Citizen"}, ("town",), (), "PITER-059: no night function."),
+    "komsomolets": Role(
+        "komsomolets",
+        {"ru": "Комсомолец", "en": "Komsomolets"},
+        ("town",),
+        (),
+        "PITER-060: takes over the first functional town role to leave.",
+    ),
+    "werewolf": Role(
+        "werewolf",
+        {"ru": "Оборотень", "en": "Werewolf"},
+        ("town",),
+        (),
+        "PITER-061: turns mafioso when a mafioso leaves.",
+    ),
+}
+
+# §5 Individual abilities. ``optional=False``: a player who holds a night
+# ability and does not use it refuses their turn and leaves (PITER-031).
+ABILITIES: dict[str, Ability] = {
+    # Maniac and oper (PITER-047, PITER-049); the clan's shot is in TEAM_ABILITIES.
+    "kill": Ability("kill", "night", {"ru": "Убить", "en": "Kill"}, optional=False),
+    "discredit": Ability("discredit", "night", {"ru": "Дискредитировать", "en": "Discredit"}, optional=False),
+    "block": Ability("block", "night", {"ru": "Блокировать", "en": "Block"}, optional=False),
+    "reflect": Ability("reflect", "night", {"ru": "Отразить", "en": "Reflect"}, optional=False),
+    "execute": Ability("execute", "night", {"ru": "Казнить", "en": "Sentence"}, optional=False),
+    # The doctor may heal himself (PITER-052).
+    "heal": Ability("heal", "night", {"ru": "Лечить", "en": "Heal"}, target_rule="any_alive", optional=False),
+    "compare": Ability("compare", "night", {"ru": "Сравнить", "en": "Compare"}, targets=2, optional=False),
+    # An active Ghost (a player out of the game) names a tied nominee; the
+    # target is checked against the tie only when there is one (PITER-093).
+    "ghost_pick": Ability("ghost_pick", "day", {"ru": "Выбор Призрака", "en": "Ghost's pick"}, target_rule="any_alive"),
+}
+
+# The clan's shared shot (PITER-040): any living player, the clan's own
+# members included (A-17); with no choice nobody is shot and nobody leaves
+# (PITER-031, A-1), hence optional.
+TEAM_ABILITIES: dict[str, Ability] = {
+    "mafia": Ability("kill", "night", {"ru": "Выстрел Мафии", "en": "Clan shot"}, target_rule="any_alive", team=True),
+}
+
+# Roles whose team shot exists only while one of them lives (PITER-041).
+SHOOTERS = frozenset({"mafioso"})
+
+# «не может показывать на одного и того же игрока две ночи подряд»
+# (PITER-043, PITER-045, PITER-053).
+NO_REPEAT = frozenset({"discredit", "block", "heal"})
+
+# «убивающие» roles of the end-game table (PITER-084, A-8).
+KILLING_ROLES = frozenset({"mafioso", "maniac", "oper"})
+
+# Functional town roles a komsomolets may inherit, in night order (PITER-060, A-15).
+FUNCTIONAL_TOWN = ("oper", "doctor", "judge", "journalist")
+
+# Roles a Ghost can be left from, while unconverted (PITER-092).
+GHOST_ROLES = frozenset({"citizen", "komsomolets", "werewolf"})
+
+# §6 Options: the document's variants are independent booleans; PITER-101's
+# substitutions are table choices that only change ``composition``.
+OPTIONS: dict[str, Option] = {
+    "no_host": Option(
+        "no_host",
+        {"ru": "Игра без Ведущего", "en": "Game without a host"},
+        help="PITER-120: the first player executed on day 1 becomes the host.",
+    ),
+    "dark": Option(
+        "dark",
+        {"ru": "Игра в тёмную", "en": "Dark game"},
+        help="PITER-121: players who leave do not reveal their cards.",
+    ),
+    "extra_minutes": Option(
+        "extra_minutes",
+        {"ru": "Игра с дополнительными минутами", "en": "Extra minutes"},
+        help="PITER-122: each nominee may take one extra defence post, once per game.",
+    ),
+    "putana_for_bureaucrat": Option(
+        "putana_for_bureaucrat",
+        {"ru": "Замена: Бюрократ – Путана", "en": "Putana instead of the bureaucrat"},
+        help="PITER-101: the setup table seats a putana where it has a bureaucrat.",
+    ),
+    "judge_for_oper": Option(
+        "judge_for_oper",
+        {"ru": "Замена: Опер – Судья", "en": "Judge instead of the oper"},
+        help="PITER-101: the setup table seats a judge where it has an oper.",
+    ),
+    "mirror_for_maniac": Option(
+        "mirror_for_maniac",
+        {"ru": "Замена: Маньяк – Зеркало", "en": "Mirror instead of the maniac"},
+        help="PITER-101: the setup table seats a mirror where it has a maniac.",
+    ),
+}
+
+# PITER-110: the offences the host warns for; the third warning removes the
+# player (PITER-111). Values are the document's words.
+OFFENCES: dict[str, str] = {
+    "obscene_language": "Нецензурную речь за столом.",
+    "insult": "Прямые оскорбления других игроков.",
+    "talk_outside_window": "Разговоры вне пяти-минутного диалога.",
+    "oath_or_bet": "Клятвы и пари всех видов.",
+    "bribery": "Подкуп игроков материальными и другими вознаграждениями.",
+    "night_gesture": "Ночные жесты вне своего хода.",
+    "nomination_hint": "Подсказки игрокам во время выдвижения.",
+    "arguing_with_host": "Спор с Ведущим во время игры.",
+}
+WARNINGS_TO_REMOVE = 3

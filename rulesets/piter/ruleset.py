@@ -1,0 +1,192 @@
+"""``PiterRuleset``: the engine of «Правила игры в мафию (Питер)».
+
+Declarations come from ``roles`` and ``setup``; the night from ``night``,
+the day from ``day``, the end checks from ``victory``. This class wires them
+into the shared ``Ruleset`` protocol and overrides the generic hooks where
+the document differs: the clan's shared shot, the Ghost's pick by a player
+out of the game, and nominations before the vote.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from rulesets.core import Ability, Action, ActionSlot, GameState, Outcome, PhaseInput, RulesError, Ruleset
+
+from . import day, night, setup
+from .roles import ABILITIES, OFFENCES, OPTIONS, ROLES, SHOOTERS, TEAM_ABILITIES, TEAMS
+from .validation import MESSAGES, action_reason, ballot_reason
+from .victory import winner
+
+
+class PiterRuleset(Ruleset):
+    """The Piter ruleset (digest ``spec/rulesets/piter.md``, ids PITER-NNN).
+
+    3 to 12 players (PITER-100). The first step is the acquaintance night
+    (PITER-003); a ``day`` step is Day + Evening, a ``night`` step Night +
+    Morning. ``variant`` is unused; the document's variants are options.
+    """
+
+    id = "piter"
+    title = {"ru": "Правила игры в мафию (Питер)", "en": "Mafia rules (Piter)"}
+    document = "001_f0c3182968e061d1.txt"
+    language = "ru"
+    TEAMS = TEAMS
+    ROLES = ROLES
+    ABILITIES = ABILITIES
+    TEAM_ABILITIES = TEAM_ABILITIES
+    OPTIONS = OPTIONS
+    VARIANTS = ()
+    SCHEDULE = setup.SCHEDULE
+    ORDER = night.ORDER
+    MIN_PLAYERS = 3
+    MAX_PLAYERS = 12
+    # The digest's Ghost's pick may also come as a step field (scenario format).
+    STEP_FIELDS = frozenset({"ghost_pick"})
+    PHASES = frozenset({"day", "night"})
+    FIRST_PHASE = "night"
+    MESSAGES = MESSAGES
+
+    # ------------------------------------------------------------------ setup
+
+    def composition(
+        self, n_players: int, variant: str | None = None, options: dict[str, Any] | None = None
+    ) -> dict[str, int]:
+        """The recommended composition (PITER-100) with the substitutions
+        switched on in ``options`` (PITER-101). Raises ``RulesError`` for a
+        player count outside 3..12, a variant, or an impossible substitution."""
+        if variant is not None:
+            raise RulesError("the Piter ruleset has no variants; its variants are options (PITER-120 to PITER-122)")
+        return setup.composition(n_players, options)
+
+    # ------------------------------------------------------------- resolution
+
+    def resolve(self, state: GameState, step: PhaseInput, seed: int | None = None) -> Outcome:
+        """Resolve one step (see ``Ruleset.resolve``). Raises ``RulesError``
+        when it repeats the phase just played: steps alternate (digest §3)."""
+        if state.steps_played > 0 and state.phase == step.phase:
+            raise RulesError(f"two {step.phase} steps in a row: day and night steps alternate")
+        return super().resolve(state, step, seed)
+
+    def resolve_day(self, outcome: Outcome, step: PhaseInput, rng: random.Random) -> None:
+        """Day and Evening (digest §7.2); nothing here is random."""
+        day.resolve_day(outcome, step)
+
+    def resolve_night(self, outcome: Outcome, step: PhaseInput, rng: random.Random) -> None:
+        """Night and Morning (digest §7.1); nothing here is random."""
+        night.resolve_night(outcome, step)
+
+    def check_winner(self, state: GameState) -> str | None:
+        """The morning or evening end checks (PITER-080 to PITER-090)."""
+        return winner(state)
+
+    # ------------------------------------------------------------- validation
+
+    def validate(self, state: GameState, action: Action, phase: str) -> str | None:
+        """The reason ``action`` is refused in ``phase`` (a ``MESSAGES`` key),
+        or None. Raises ``RulesError`` for an unknown ability, team or player."""
+        self._check_known(state, action)
+        return action_reason(state, action, phase)
+
+    def vote_reason(
+        self, state: GameState, voter: str, target: str | None, candidates: list[str], revote: bool = False
+    ) -> str | None:
+        """The reason a ballot is refused (``not_nominated``, ``not_tied``,
+        ``actor_not_alive``), or None (PITER-012, PITER-017, PITER-019)."""
+        return ballot_reason(state, voter, target, candidates, "not_tied" if revote else "not_nominated")
+
+    def _check_known(self, state: GameState, action: Action) -> None:
+        """Raises ``RulesError`` for names the game does not know."""
+        if action.ability not in self.ABILITIES:
+            raise RulesError(f"unknown ability {action.ability!r} in ruleset {self.id}")
+        if action.team is not None and action.team not in self.TEAMS:
+            raise RulesError(f"unknown team {action.team!r}")
+        for name in [action.actor, *action.targets()] if action.actor else action.targets():
+            if name not in state.players:
+                raise RulesError(f"unknown player {name!r}")
+
+    def abilities_of(self, state: GameState, name: str) -> tuple[str, ...]:
+        """The current role's abilities while in the game; an active Ghost,
+        out of the game, holds only ``ghost_pick`` (PITER-092)."""
+        if name in state.memory.get("ghosts", []):
+            return ("ghost_pick",)
+        player = state.players[name]
+        return self.ROLES[player.role].abilities if player.alive else ()
+
+    def team_abilities(self, state: GameState, team: str) -> tuple[str, ...]:
+        """The clan's shot while a shooting mafioso lives (PITER-040, PITER-041)."""
+        ability = self.TEAM_ABILITIES.get(team)
+        if ability is None or not any(p.role in SHOOTERS for p in state.team_members(team)):
+            return ()
+        return (ability.id,)
+
+    # ------------------------------------------------------------ simulation
+
+    def action_slots(self, state: GameState, phase: str) -> list[ActionSlot]:
+        """Every choice that may be handed in now: the clan's shot, each
+        player's night ability, an active Ghost's pick."""
+        slots = [
+            self._slot(state, Action(ab, team=team), phase)
+            for team in self.TEAMS
+            for ab in self.team_abilities(state, team)
+        ]
+        for name in state.players:
+            for ab in self.abilities_of(state, name):
+                if self.ABILITIES[ab].phase == phase:
+                    slots.append(self._slot(state, Action(ab, actor=name), phase))
+        return [s for s in slots if s.candidates]
+
+    def _slot(self, state: GameState, probe: Action, phase: str) -> ActionSlot:
+        """One slot with its legal targets."""
+        ability = self._ability(probe)
+        return ActionSlot(
+            probe.ability, tuple(self.legal_targets(state, probe, phase)), probe.actor, probe.team, ability.targets
+        )
+
+    def _ability(self, probe: Action) -> Ability:
+        """The declaration of a team or individual action."""
+        return self.TEAM_ABILITIES[probe.team] if probe.team else self.ABILITIES[probe.ability]
+
+    def legal_targets(self, state: GameState, probe: Action, phase: str) -> list[str]:
+        """Names legal as a target of ``probe``; for the journalist's two
+        targets, every living player but himself (PITER-058)."""
+        if self._ability(probe).targets == 2:
+            others = [n for n in state.alive_names() if n != probe.actor]
+            pair = Action(probe.ability, probe.actor, probe.team, tuple(others[:2]))
+            return others if len(others) >= 2 and self.validate(state, pair, phase) is None else []
+        return [
+            n
+            for n in state.players
+            if self.validate(state, Action(probe.ability, probe.actor, probe.team, n), phase) is None
+        ]
+
+    def random_step(self, state: GameState, phase: str, rng: random.Random) -> PhaseInput:
+        """Random legal play: night slots act as in ``Ruleset.random_step``;
+        by day, one to three nominations, most players vote for a nominee, a
+        tie gets a re-vote and, with a Ghost, its pick (PITER-093)."""
+        if phase == "night":
+            return super().random_step(state, phase, rng)
+        alive = state.alive_names()
+        picked = rng.sample(alive, k=min(len(alive), rng.randint(1, 3)))
+        step = PhaseInput("day", nominations=picked)
+        step.votes = {v: rng.choice(picked) for v in alive if rng.random() < 0.9}
+        tied = day.count_round(state, step.votes, day.nominees(state, picked), "not_nominated").leaders()
+        if len(tied) > 1:
+            step.revote = {v: rng.choice(tied) for v in alive}
+            step.actions = [
+                Action("ghost_pick", actor=g, target=rng.choice(tied)) for g in state.memory.get("ghosts", [])[:1]
+            ]
+        return step
+
+    # ----------------------------------------------------------- declarations
+
+    def describe(self) -> dict[str, Any]:
+        """The declarations (see ``Ruleset.describe``) plus the clan's shot,
+        the host's offences (PITER-110) and the setup table (PITER-100)."""
+        return {
+            **super().describe(),
+            "team_abilities": {k: vars(v) for k, v in self.TEAM_ABILITIES.items()},
+            "offences": dict(OFFENCES),
+            "setup": {n: dict(roles) for n, roles in setup.TABLE.items()},
+        }

@@ -1,0 +1,132 @@
+"""Checks of one action or one ballot against the Piter rules.
+
+Every function returns a rejection reason code (digest §3) or None when the
+choice is legal; none of them mutates the state. The checks run in the
+digest's order (§7.1 step 1): phase, actor, ability, target count, targets,
+self and repeat limits. Duplicates are a property of a whole step and are
+checked by the resolvers.
+"""
+
+from __future__ import annotations
+
+from rulesets.core import Ability, Action, GameState
+
+from .roles import ABILITIES, NO_REPEAT, ROLES, SHOOTERS, TEAM_ABILITIES
+
+# The sentence a player reads for each reason code (digest §3).
+MESSAGES: dict[str, str] = {
+    "acquaintance_night": "The first night is the mafia's acquaintance night: nobody acts (PITER-003).",
+    "actor_not_alive": "You are out of the game and can no longer act or vote (PITER-019).",
+    "not_your_ability": "Your role has no such ability (PITER-032).",
+    "team_ability": "The mafia shoots as a clan: hand in the clan's choice, not your own (PITER-040).",
+    "no_shooter": "No shooting mafioso is left in the game, so the clan cannot shoot (PITER-041).",
+    "target_not_alive": "That player is out of the game (PITER-032).",
+    "self_target": "You cannot choose yourself (PITER-058).",
+    "same_player_twice": "Choose two different players to compare (PITER-055).",
+    "target_count": "This ability needs a different number of players (PITER-055).",
+    "repeat_target": "You chose that player last night; choose someone else (PITER-043, PITER-045, PITER-053).",
+    "duplicate_action": "You have already handed in your choice this phase.",
+    "wrong_phase": "This ability cannot be used in this phase.",
+    "not_nominated": "You can only vote for a nominated player (PITER-012).",
+    "not_tied": "Only the tied nominees can be chosen now (PITER-017, PITER-093).",
+    "extra_minute_used": "You have already taken your extra minute this game (PITER-122).",
+    "no_extra_minutes": "This game is played without extra minutes (PITER-122).",
+    "silenced": "You were discredited last night and stay silent all day (PITER-021).",
+    "unknown_offence": "There is no such offence in the rules (PITER-110).",
+}
+
+
+def is_acquaintance(state: GameState, phase: str) -> bool:
+    """True for the first step when it is a night: the acquaintance night (PITER-003)."""
+    return phase == "night" and state.steps_played == 0
+
+
+def ability_for(action: Action) -> Ability:
+    """The declaration an action is checked against: the clan's shot for a
+    team action (PITER-040), else the individual ability."""
+    if action.team is not None and action.team in TEAM_ABILITIES:
+        return TEAM_ABILITIES[action.team]
+    return ABILITIES[action.ability]
+
+
+def action_reason(state: GameState, action: Action, phase: str) -> str | None:
+    """The reason ``action`` is refused in ``phase``, or None when legal.
+
+    Raises ``KeyError`` only for names the caller did not check (the scenario
+    parser and the web app pass known players and abilities).
+    """
+    if is_acquaintance(state, phase):
+        return "acquaintance_night"
+    if ABILITIES[action.ability].phase != phase:
+        return "wrong_phase"
+    if action.team is not None:
+        return _team_reason(state, action)
+    if action.ability == "ghost_pick":
+        return _ghost_reason(state, action)
+    return _actor_reason(state, action)
+
+
+def _team_reason(state: GameState, action: Action) -> str | None:
+    """The clan's shot (PITER-040, PITER-041): any living target (A-17)."""
+    ability = TEAM_ABILITIES.get(action.team or "")
+    if ability is None or ability.id != action.ability:
+        return "not_your_ability"
+    if not any(p.role in SHOOTERS for p in state.team_members(action.team or "")):
+        return "no_shooter"
+    return _target_reason(state, action, ability)
+
+
+def _ghost_reason(state: GameState, action: Action) -> str | None:
+    """Only an active Ghost picks (PITER-092); its target is checked against
+    the tie when the vote is counted (PITER-093)."""
+    if action.actor not in state.memory.get("ghosts", []):
+        return "not_your_ability"
+    if len(action.targets()) != 1:
+        return "target_count"
+    return None
+
+
+def _actor_reason(state: GameState, action: Action) -> str | None:
+    """An individual night ability of the actor's current role (PITER-032)."""
+    actor = state.players[action.actor or ""]
+    if not actor.alive:
+        return "actor_not_alive"
+    if action.ability not in ROLES[actor.role].abilities:
+        return "team_ability" if actor.role in SHOOTERS and action.ability == "kill" else "not_your_ability"
+    return _target_reason(state, action, ABILITIES[action.ability])
+
+
+def _target_reason(state: GameState, action: Action, ability: Ability) -> str | None:
+    """Target count, living targets, self-targets (PITER-058, A-17, A-18),
+    the journalist's two different players (A-14) and the "two nights
+    running" limits (PITER-043, PITER-045, PITER-053)."""
+    targets = action.targets()
+    if len(targets) != ability.targets:
+        return "target_count"
+    if any(not state.players[t].alive for t in targets):
+        return "target_not_alive"
+    if ability.target_rule == "other_alive" and action.actor in targets:
+        return "self_target"
+    if len(set(targets)) != len(targets):
+        return "same_player_twice"
+    if action.actor is not None and ability.id in NO_REPEAT:
+        last = state.players[action.actor].counters.get(f"last:{ability.id}")
+        if last in targets:
+            return "repeat_target"
+    return None
+
+
+def ballot_reason(state: GameState, voter: str, target: str | None, candidates: list[str], off_list: str) -> str | None:
+    """The reason a ballot is refused, or None when it counts.
+
+    ``candidates`` are the nominees (or the tied ones in a re-vote);
+    ``off_list`` is the reason for a name outside them: ``not_nominated``
+    (PITER-012, PITER-020) or ``not_tied`` (PITER-017). A dead voter, the
+    Ghost included, is refused (PITER-019, PITER-093). ``None`` is an
+    abstention: legal, and counted against the last candidate (PITER-015).
+    """
+    if not state.players[voter].alive:
+        return "actor_not_alive"
+    if target is not None and target not in candidates:
+        return off_list
+    return None
