@@ -47,7 +47,8 @@ class Night:
     target → sources still standing (``"mafia"`` or a killer's name);
     ``attacked``: targets any killer came to (before saves);
     ``poisoned``: the plague doctor's uncancellable victims;
-    ``saved``: players an attack was cancelled on.
+    ``saved``: players an attack was cancelled on; ``promoted``: whether
+    the sergeant was already promoted at nightfall.
     """
 
     state: GameState
@@ -61,6 +62,7 @@ class Night:
     attacked: set[str] = field(default_factory=set)
     poisoned: set[str] = field(default_factory=set)
     saved: set[str] = field(default_factory=set)
+    promoted: bool = False
 
     def using(self, ability: str) -> list[Action]:
         """The accepted actions of ``ability``, in hand-in order."""
@@ -106,7 +108,8 @@ class Night:
 def resolve(outcome: Outcome, actions: list[Action]) -> None:
     """Resolve the night's accepted ``actions`` in ``ORDER`` (N1–N9) on
     ``outcome``; N0 ran before validation (see ``open_night``)."""
-    night = Night(outcome.state, actions, present=set(outcome.state.alive_names()))
+    state = outcome.state
+    night = Night(state, actions, present=set(state.alive_names()), promoted=is_promoted(state))
     for apply in (
         _blocks,
         _protection,
@@ -284,7 +287,9 @@ def _deaths(night: Night, outcome: Outcome) -> None:
     dies with her target (A13: even when healed herself)."""
     dying = [n for n in night.state.players if night.attacks.get(n) or n in night.poisoned]
     for name in dying:
-        outcome.note("deaths", "effect", f"{name} dies tonight and leaves the game at once (COSMO-020).")
+        outcome.note(
+            "deaths", "effect", f"{name} dies tonight; he acted tonight and is out from the morning post (COSMO-020)."
+        )
     changed = True
     while changed:
         changed = False
@@ -337,11 +342,9 @@ def _checks(night: Night, outcome: Outcome) -> None:
 
 
 def _sergeants(night: Night) -> list[str]:
-    return [
-        n
-        for n in night.state.players
-        if n in night.present and night.role(n) == "sergeant" and not is_promoted(night.state)
-    ]
+    if night.promoted:
+        return []
+    return [n for n in night.state.players if n in night.present and night.role(n) == "sergeant"]
 
 
 def _checks_visitors(night: Night, action: Action) -> list[str]:
