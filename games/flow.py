@@ -500,6 +500,7 @@ def _resolve_phase(game: Game, phase: Phase, deadline: Deadline, when: datetime)
     resolution.results = results.results_text(ruleset, game, phase, outcome)
     resolution.save(update_fields=["outcome", "results"])
     _hand_feedback(game, outcome)
+    _reveal(game, outcome)
     log_event(game, "phase_resolved", {"phase": str(phase), "trace": resolution.outcome["trace"]})
     nxt = None
     if outcome.state.winner is None:
@@ -509,6 +510,14 @@ def _resolve_phase(game: Game, phase: Phase, deadline: Deadline, when: datetime)
     if outcome.state.winner is not None:
         _finish(game, outcome.state, when)
     return outcome
+
+
+def _reveal(game: Game, outcome: Outcome) -> None:
+    """Record the roles the results reveal publicly (the document hides
+    some, such as the Werewolf's victim)."""
+    for line in outcome.announcements:
+        if line.player and line.role:
+            game.players.filter(nickname=line.player).update(revealed_role=line.role)
 
 
 def _hand_feedback(game: Game, outcome: Outcome) -> None:
@@ -640,6 +649,8 @@ def penalty_apply(*, game: Game, kind: str, target: str, now: datetime | None = 
     public = kind == "disqualify"
     log_event(game, "penalty", {"kind": kind, "target": target, "trace": [t.to_dict() for t in outcome.trace]}, Event.Audience.PUBLIC if public else Event.Audience.HOST)
     if public:
+        for name in outcome.out:
+            game.players.filter(nickname=name).update(revealed_role=outcome.state.players[name].role)
         text = results.modkill_text(ruleset, outcome)
         room = Room.objects.filter(game=game, kind=Room.Kind.DAY).order_by("-day").first()
         if room is not None:

@@ -109,6 +109,7 @@ class Player(models.Model):
     team = models.CharField(max_length=40, blank=True)
     alive = models.BooleanField(default=True)
     left_at_day = models.PositiveSmallIntegerField(null=True, blank=True)
+    revealed_role = models.CharField(max_length=40, blank=True)
     last_words_used = models.BooleanField(default=False)
     joined_at = models.DateTimeField(default=dj_tz.now)
 

@@ -1,0 +1,222 @@
+"""Forms: every request is parsed by a Django form; invalid input comes
+back with the form kept and a sentence saying what is wrong."""
+
+from __future__ import annotations
+
+from typing import Any
+from zoneinfo import available_timezones
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.utils.translation import gettext_lazy as _
+
+import rulesets
+
+from .results import ability_name, role_name
+from .schedule import is_valid_local_time
+
+TIMEZONES = sorted(available_timezones())
+
+
+class GameCreateForm(forms.Form):
+    """The host announces a game (forum ruleset by default)."""
+
+    title = forms.CharField(label=_("Title"), max_length=200)
+    theme = forms.CharField(label=_("Theme"), required=False, widget=forms.Textarea(attrs={"rows": 3}))
+    characters = forms.CharField(
+        label=_("Characters players may pick (one per line; empty for free choice)"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 4}),
+    )
+    ruleset = forms.ChoiceField(label=_("Ruleset"), choices=[(r, r) for r in rulesets.ids()], initial="forum")
+    variant = forms.ChoiceField(
+        label=_("Variant"),
+        required=False,
+        choices=[("", _("Suggest from the player count")), ("two_sided", _("Two-sided")), ("three_sided", _("Three-sided"))],
+        help_text=_("Forum rules: two-sided with fewer than 15 players, three-sided with more."),
+    )
+    timezone = forms.ChoiceField(label=_("Time zone"), choices=[(t, t) for t in TIMEZONES], initial="Europe/Moscow")
+    schedule = forms.ChoiceField(
+        label=_("Schedule"),
+        choices=[("standard", _("Standard: the rules' daily deadlines")), ("fast", _("Fast: phases of a few minutes"))],
+        initial="standard",
+    )
+    fast_scale = forms.FloatField(
+        label=_("Fast schedule scale"), min_value=0.05, max_value=60, initial=1.0,
+        help_text=_("Multiplies the ruleset's turbo minutes (1 = a forum day of 12 minutes)."),
+    )
+    day_actions = forms.CharField(label=_("Day choices by"), initial="14:00", max_length=5)
+    vote = forms.CharField(label=_("Vote closes at"), initial="21:00", max_length=5)
+    night = forms.CharField(label=_("Night choices by"), initial="22:00", max_length=5)
+    signup_limit = forms.IntegerField(label=_("Sign-up limit"), min_value=3, max_value=40, initial=20)
+    autopublish = forms.BooleanField(label=_("Publish results automatically at the deadline"), required=False, initial=True)
+    options = forms.JSONField(
+        label=_("House rules (JSON, e.g. {\"bonus\": true})"), required=False, initial=dict,
+        help_text=_("The optional rules of the ruleset; see its list below."),
+    )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        tz = data.get("timezone") or "UTC"
+        for key in ("day_actions", "vote", "night"):
+            value = data.get(key)
+            if value and not is_valid_local_time(value, tz):
+                self.add_error(key, _("Give a time as HH:MM that exists every day in the game's time zone."))
+        ruleset = rulesets.get(data.get("ruleset") or "forum")
+        options = data.get("options") or {}
+        if not isinstance(options, dict):
+            self.add_error("options", _("House rules must be a JSON object."))
+        else:
+            unknown = [k for k in options if k not in ruleset.OPTIONS]
+            if unknown:
+                self.add_error("options", _("Unknown house rule(s): %(names)s.") % {"names": ", ".join(unknown)})
+        if data.get("variant") and data["variant"] not in ruleset.VARIANTS:
+            self.add_error("variant", _("This ruleset has no such variant."))
+        return data
+
+    def game_fields(self) -> dict[str, Any]:
+        """Keyword arguments for ``flow.game_create``."""
+        d = self.cleaned_data
+        ruleset = rulesets.get(d["ruleset"])
+        times = {"day_actions": d["day_actions"], "vote": d["vote"], "night": d["night"]}
+        return {
+            "theme": d["theme"],
+            "characters": [c.strip() for c in d["characters"].splitlines() if c.strip()],
+            "variant": d.get("variant") or "",
+            "timezone": d["timezone"],
+            "fast": d["schedule"] == "fast",
+            "fast_scale": d["fast_scale"],
+            "deadlines": {e.id: times[e.id] for e in ruleset.SCHEDULE if e.id in times},
+            "signup_limit": d["signup_limit"],
+            "autopublish": d["autopublish"],
+            "options": d.get("options") or {},
+        }
+
+
+class ApplyForm(forms.Form):
+    """A player applies with a character (it becomes the game nickname)."""
+
+    nickname = forms.CharField(label=_("Character / game nickname"), max_length=60)
+
+    def __init__(self, *args: Any, characters: list[str] | None = None, taken: set[str] | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if characters:
+            free = [c for c in characters if c not in (taken or set())]
+            self.fields["nickname"] = forms.ChoiceField(label=_("Character"), choices=[(c, c) for c in free])
+
+
+class PostForm(forms.Form):
+    """A post: BBCode subset, at most 20,000 characters."""
+
+    body = forms.CharField(label=_("Message"), max_length=20000, widget=forms.Textarea(attrs={"rows": 5, "id": "post-body"}))
+
+
+class VoteForm(forms.Form):
+    """A vote names one living player (FORUM-019)."""
+
+    target = forms.ChoiceField(label=_("Vote for"))
+
+    def __init__(self, *args: Any, candidates: list[tuple[str, str]] | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["target"].choices = candidates or []
+
+
+class ActionForm(forms.Form):
+    """A choice for one ability slot, built from the ruleset's declaration:
+    only legal targets are offered."""
+
+    ability = forms.CharField(widget=forms.HiddenInput)
+    team = forms.BooleanField(required=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args: Any, slot: Any, ruleset: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.slot = slot
+        self.title = ability_name(ruleset, slot.ability)
+        self.fields["ability"].initial = slot.ability
+        self.fields["team"].initial = slot.team is not None
+        choices = [(c, c) for c in slot.candidates if c]
+        for i in range(slot.targets):
+            label = _("Target") if slot.targets == 1 else _("Target %(n)d") % {"n": i + 1}
+            self.fields[f"target{i}"] = forms.ChoiceField(label=label, choices=choices)
+
+    def targets(self) -> list[str]:
+        """The chosen targets in order."""
+        return [self.cleaned_data[f"target{i}"] for i in range(self.slot.targets)]
+
+
+class CompositionForm(forms.Form):
+    """The host edits the proposed composition (role → count)."""
+
+    def __init__(self, *args: Any, ruleset: Any, proposed: dict[str, int], players: int, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.players = players
+        for role_id in ruleset.ROLES:
+            self.fields[f"role_{role_id}"] = forms.IntegerField(
+                label=role_name(ruleset, role_id), min_value=0, max_value=players, initial=proposed.get(role_id, 0), required=False
+            )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        total = sum(v or 0 for k, v in data.items() if k.startswith("role_"))
+        if total != self.players:
+            raise forms.ValidationError(_("The roles add up to %(total)d, but %(players)d players are seated.") % {"total": total, "players": self.players})
+        return data
+
+    def composition(self) -> dict[str, int]:
+        """Role id → count, zero counts left out."""
+        return {k.removeprefix("role_"): v for k, v in self.cleaned_data.items() if k.startswith("role_") and v}
+
+
+class ExtendForm(forms.Form):
+    """Push the open phase's deadlines back."""
+
+    minutes = forms.IntegerField(label=_("Minutes"), min_value=1, max_value=7 * 24 * 60, initial=60)
+
+
+class PenaltyForm(forms.Form):
+    """A penalty the rules name, on a player or a team."""
+
+    KINDS = [
+        ("skip_move", _("Take away the role's next move")),
+        ("skip_team_shot", _("Take away the team's next shot")),
+        ("demote", _("Demote to a plain citizen")),
+        ("disqualify", _("Disqualify (modkill)")),
+    ]
+    kind = forms.ChoiceField(label=_("Penalty"), choices=KINDS)
+    target = forms.CharField(label=_("Player nickname or team id"), max_length=60)
+
+
+class ReplaceForm(forms.Form):
+    """A replacement: a new account takes over a seat."""
+
+    nickname = forms.ChoiceField(label=_("Seat"))
+    username = forms.CharField(label=_("New player's account"), max_length=150)
+
+    def __init__(self, *args: Any, nicknames: list[str] | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["nickname"].choices = [(n, n) for n in nicknames or []]
+
+    def clean_username(self) -> Any:
+        user = get_user_model().objects.filter(username=self.cleaned_data["username"]).first()
+        if user is None:
+            raise forms.ValidationError(_("There is no account with that name."))
+        return user
+
+
+class RegisterNicknameForm(forms.Form):
+    """An admin binds a game nickname to an account."""
+
+    username = forms.CharField(label=_("Account"), max_length=150)
+    nickname = forms.CharField(label=_("Game nickname"), max_length=60)
+
+    def clean_username(self) -> Any:
+        user = get_user_model().objects.filter(username=self.cleaned_data["username"]).first()
+        if user is None:
+            raise forms.ValidationError(_("There is no account with that name."))
+        return user
+
+
+class ResultsForm(forms.Form):
+    """The host edits a results post before or after publishing it."""
+
+    text = forms.CharField(label=_("Results post"), widget=forms.Textarea(attrs={"rows": 8}), max_length=20000)

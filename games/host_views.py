@@ -1,0 +1,284 @@
+"""The host's pages (Ведущий): sign-up, the draw, the dashboard and its
+tools. Every view goes through ``access.game_for_host`` (the host or an
+admin); anyone else gets a 404."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import Count, Q
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from . import access, flow
+from .forms import CompositionForm, ExtendForm, PenaltyForm, RegisterNicknameForm, ReplaceForm, ResultsForm
+from .models import Action, Event, Game, Player, Post, Resolution, Room, Vote
+from .results import ability_name, role_name, team_name
+from .views import game_context
+
+
+def _back(slug: str, anchor: str = "") -> HttpResponseRedirect:
+    return HttpResponseRedirect(reverse("host", args=[slug]) + (f"#{anchor}" if anchor else ""))
+
+
+def _run(request: HttpRequest, success: str, fn: Any, **kwargs: Any) -> bool:
+    """Call a flow function; report success or its FlowError as a message."""
+    try:
+        fn(**kwargs)
+    except flow.FlowError as exc:
+        messages.error(request, str(exc))
+        return False
+    messages.success(request, success)
+    return True
+
+
+@login_required
+@require_GET
+def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
+    """Every seat's role, team and state; the choices handed in this phase
+    and who has not acted; post counts per game day; the vote count; the
+    automatic consequences to confirm; results drafts; the event log with
+    the ruleset's trace."""
+    game = access.game_for_host(request.user, slug)
+    ruleset = flow.ruleset_of(game)
+    ctx = game_context(request, game, None)
+    phase = ctx["phase"]
+    seats = list(game.players.select_related("user").order_by("joined_at", "id"))
+    seated = [p for p in seats if p.status == Player.Status.SEATED]
+    ctx.update(
+        ruleset=ruleset,
+        applicants=[p for p in seats if p.status == Player.Status.APPLIED],
+        seated=[{"p": p, "role": role_name(ruleset, p.role) if p.role else "", "team": team_name(ruleset, p.team)} for p in seated],
+        register_form=RegisterNicknameForm(),
+        extend_form=ExtendForm(),
+        penalty_form=PenaltyForm(),
+        replace_form=ReplaceForm(nicknames=[p.nickname for p in seated]),
+    )
+    if game.status == Game.Status.SIGNUP and not game.state and len(seated) >= ruleset.MIN_PLAYERS:
+        try:
+            proposed = flow.proposed_composition(game)
+        except flow.FlowError as exc:
+            proposed = {}
+            ctx["composition_error"] = str(exc)
+        ctx["composition_form"] = CompositionForm(ruleset=ruleset, proposed=proposed, players=len(seated))
+    ctx.update(_phase_overview(game, phase, seated, ruleset))
+    ctx["post_counts"] = _post_counts(game, seated)
+    drafts = Resolution.objects.filter(deadline__phase__game=game).select_related("deadline__phase", "published_post").order_by("-created_at")
+    ctx["resolutions"] = [{"r": r, "form": ResultsForm(initial={"text": r.results}), "trace": r.outcome.get("trace", []), "rejected": r.outcome.get("rejected", [])} for r in drafts[:20]]
+    ctx["events"] = Event.objects.filter(game=game).select_related("player").order_by("-id")[:100]
+    return render(request, "games/host.html", ctx)
+
+
+def _phase_overview(game: Game, phase: Any, seated: list[Player], ruleset: Any) -> dict[str, Any]:
+    """Choices handed in, who still has a choice open, the vote and the
+    autokills the rules would apply (FORUM-163) for the host to confirm."""
+    if phase is None or not game.state:
+        return {}
+    state = flow.state_of(game)
+    actions = list(Action.objects.filter(phase=phase).select_related("actor"))
+    handed = {(a.team or a.actor.nickname, a.ability) for a in actions}
+    pending = []
+    for slot in ruleset.action_slots(state, phase.kind):
+        who = slot.team or slot.actor
+        if (who, slot.ability) not in handed:
+            pending.append({"who": team_name(ruleset, slot.team) if slot.team else slot.actor, "ability": ability_name(ruleset, slot.ability)})
+    ctx: dict[str, Any] = {
+        "actions": [{"who": team_name(ruleset, a.team) if a.team else a.actor.nickname, "by": a.actor.nickname if a.actor else "", "ability": ability_name(ruleset, a.ability), "targets": ", ".join(a.targets), "when": flow.local_deadline(game, a.updated_at)} for a in actions],
+        "pending": pending,
+    }
+    if phase.kind == "day":
+        votes = {v.voter_id: v for v in Vote.objects.filter(game=game, day=phase.number).select_related("target")}
+        excused = set(game.options.get("excused", {}).get(str(phase.number), []))
+        rows = []
+        for p in seated:
+            if not p.alive:
+                continue
+            v = votes.get(p.id)
+            risk = "no_vote" if v is None else ("self_vote" if v.target_id == p.id else "")
+            rows.append({"p": p, "vote": v.target.nickname if v and v.target else "", "risk": risk, "excused": p.nickname in excused})
+        ctx["vote_rows"] = rows
+        tally: dict[str, int] = defaultdict(int)
+        for v in votes.values():
+            if v.target:
+                tally[v.target.nickname] += 1
+        ctx["tally"] = sorted(tally.items(), key=lambda kv: -kv[1])
+    ctx["counters"] = {p.name: p.counters for p in state.players.values() if p.counters}
+    return ctx
+
+
+def _post_counts(game: Game, seated: list[Player]) -> dict[str, Any]:
+    """Posts per seat per game day in the public threads (for the post
+    minimum the document sets; under it the seat is flagged)."""
+    rows = (
+        Post.objects.filter(room__game=game, author__isnull=False, room__kind__in=[Room.Kind.DAY, Room.Kind.VOTE])
+        .values("author_id", "game_day").annotate(n=Count("id"))
+    )
+    counts: dict[int, dict[int, int]] = defaultdict(dict)
+    days: set[int] = set()
+    for row in rows:
+        counts[row["author_id"]][row["game_day"]] = row["n"]
+        days.add(row["game_day"])
+    minimum = int(game.options.get("post_minimum", 0) or 0)
+    ordered = sorted(days)
+    table = []
+    for p in seated:
+        cells = [counts[p.id].get(d, 0) for d in ordered]
+        table.append({"nickname": p.nickname, "cells": cells, "flag": bool(minimum) and p.alive and any(c < minimum for c in cells)})
+    return {"days": ordered, "rows": table, "minimum": minimum}
+
+
+def _seat(game: Game, nickname: str) -> Player:
+    return game.players.seated().get(nickname=nickname)
+
+
+@login_required
+@require_POST
+def signup_open(request: HttpRequest, slug: str) -> HttpResponse:
+    """Open sign-up (and the introductions thread)."""
+    game = access.game_for_host(request.user, slug)
+    _run(request, "Sign-up is open.", flow.signup_open, game=game)
+    return _back(slug)
+
+
+@login_required
+@require_POST
+def signup_decide(request: HttpRequest, slug: str, player_id: str) -> HttpResponse:
+    """Accept or decline an application."""
+    game = access.game_for_host(request.user, slug)
+    player = game.players.filter(public_id=player_id, status=Player.Status.APPLIED).first()
+    if player is None:
+        messages.error(request, "There is no such application.")
+    else:
+        accept = request.POST.get("decision") == "accept"
+        _run(request, "Application accepted." if accept else "Application declined.", flow.signup_decide, game=game, player=player, accept=accept)
+    return _back(slug, "signup")
+
+
+@login_required
+@require_POST
+def register_nickname(request: HttpRequest, slug: str) -> HttpResponse:
+    """Bind a game nickname to an account (admins and the host)."""
+    game = access.game_for_host(request.user, slug)
+    form = RegisterNicknameForm(request.POST)
+    if form.is_valid():
+        _run(request, "Nickname registered.", flow.nickname_register, game=game, user=form.cleaned_data["username"], nickname=form.cleaned_data["nickname"])
+    else:
+        messages.error(request, "; ".join(e for errs in form.errors.values() for e in errs))
+    return _back(slug, "signup")
+
+
+@login_required
+@require_POST
+def draw_roles(request: HttpRequest, slug: str) -> HttpResponse:
+    """Draw roles from the (edited) composition."""
+    game = access.game_for_host(request.user, slug)
+    ruleset = flow.ruleset_of(game)
+    n = game.players.seated().count()
+    form = CompositionForm(request.POST, ruleset=ruleset, proposed={}, players=n)
+    if form.is_valid():
+        _run(request, "Roles drawn; every player finds theirs in the cabinet.", flow.roles_draw, game=game, composition=form.composition())
+    else:
+        messages.error(request, "; ".join(e for errs in form.errors.values() for e in errs))
+    return _back(slug, "draw")
+
+
+@login_required
+@require_POST
+def start(request: HttpRequest, slug: str) -> HttpResponse:
+    """Start the game: day 1 opens."""
+    game = access.game_for_host(request.user, slug)
+    _run(request, "The game has started.", flow.game_start, game=game)
+    return _back(slug)
+
+
+@login_required
+@require_POST
+def resolve_now(request: HttpRequest, slug: str) -> HttpResponse:
+    """Resolve the open phase now."""
+    game = access.game_for_host(request.user, slug)
+    _run(request, "The phase was resolved.", flow.phase_resolve_now, game=game)
+    return _back(slug)
+
+
+@login_required
+@require_POST
+def extend(request: HttpRequest, slug: str) -> HttpResponse:
+    """Extend the open phase's deadlines."""
+    game = access.game_for_host(request.user, slug)
+    form = ExtendForm(request.POST)
+    if form.is_valid():
+        _run(request, "The deadlines were extended.", flow.deadline_extend, game=game, minutes=form.cleaned_data["minutes"])
+    else:
+        messages.error(request, "Extend by between 1 minute and 7 days.")
+    return _back(slug)
+
+
+@login_required
+@require_POST
+def excuse(request: HttpRequest, slug: str, player_id: str) -> HttpResponse:
+    """Waive or restore a player's autokill for today's vote."""
+    game = access.game_for_host(request.user, slug)
+    player = game.players.seated().filter(public_id=player_id).first()
+    if player is None:
+        messages.error(request, "There is no such player.")
+    else:
+        on = request.POST.get("excused") == "1"
+        _run(request, "Autokill waived." if on else "Autokill restored.", flow.autokill_excuse, game=game, player=player, excused=on)
+    return _back(slug, "vote")
+
+
+@login_required
+@require_POST
+def penalty(request: HttpRequest, slug: str) -> HttpResponse:
+    """Apply a penalty (a move or shot taken away, demotion, modkill)."""
+    game = access.game_for_host(request.user, slug)
+    form = PenaltyForm(request.POST)
+    if form.is_valid():
+        _run(request, "The penalty was applied.", flow.penalty_apply, game=game, kind=form.cleaned_data["kind"], target=form.cleaned_data["target"])
+    else:
+        messages.error(request, "Choose a penalty and its target.")
+    return _back(slug, "tools")
+
+
+@login_required
+@require_POST
+def replace(request: HttpRequest, slug: str) -> HttpResponse:
+    """A replacement takes over a seat."""
+    game = access.game_for_host(request.user, slug)
+    form = ReplaceForm(request.POST, nicknames=list(game.players.seated().values_list("nickname", flat=True)))
+    if form.is_valid():
+        _run(request, "The replacement has taken over the seat.", flow.player_replace, game=game, player=_seat(game, form.cleaned_data["nickname"]), new_user=form.cleaned_data["username"])
+    else:
+        messages.error(request, "; ".join(e for errs in form.errors.values() for e in errs))
+    return _back(slug, "tools")
+
+
+@login_required
+@require_http_methods(["POST"])
+def results(request: HttpRequest, slug: str, resolution_id: int) -> HttpResponse:
+    """Publish a draft results post, or correct a published one (logged)."""
+    game = access.game_for_host(request.user, slug)
+    resolution = Resolution.objects.filter(pk=resolution_id, deadline__phase__game=game).select_related("deadline__phase", "published_post").first()
+    form = ResultsForm(request.POST)
+    if resolution is None:
+        messages.error(request, "There are no such results.")
+    elif form.is_valid():
+        verb = "corrected" if resolution.published_post_id else "published"
+        _run(request, f"Results {verb}.", flow.results_publish, resolution=resolution, text=form.cleaned_data["text"])
+    else:
+        messages.error(request, "The results post cannot be empty.")
+    return _back(slug, "results")
+
+
+@login_required
+@require_GET
+def accounts(request: HttpRequest, slug: str) -> HttpResponse:
+    """Admins and the host: which account plays which nickname."""
+    game = access.game_for_host(request.user, slug)
+    seats = game.players.select_related("user").filter(~Q(status=Player.Status.DECLINED))
+    return render(request, "games/accounts.html", {"game": game, "seats": seats, "register_form": RegisterNicknameForm()})

@@ -1,0 +1,316 @@
+"""Pages every visitor and player uses: the game list, a game, its threads,
+the vote, the cabinet. Thin: parse with a form, ask ``access``, call
+``flow``, render. Nicknames only: no account name ever reaches these pages
+(except the host's and admins' own views)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
+from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
+from django.db.models import Count, Q
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from . import access, flow
+from .forms import ActionForm, ApplyForm, GameCreateForm, PostForm, VoteForm
+from .models import Action, Deadline, Game, Player, Post, Room, Vote
+from .results import ability_name, role_name, team_name
+
+
+def _next_deadline(game: Game) -> Deadline | None:
+    return Deadline.objects.filter(phase__game=game, done_at__isnull=True).order_by("due_at").first()
+
+
+def game_context(request: HttpRequest, game: Game, seat: Player | None) -> dict[str, Any]:
+    """What every game page shows: the phase, the countdown to the next
+    deadline (in the game's time zone) and what the reader still has to do."""
+    phase = flow.current_phase(game) if game.is_running else None
+    deadline = _next_deadline(game) if phase else None
+    todo: list[str] = []
+    if seat and seat.alive and phase:
+        if phase.kind == "day" and not Vote.objects.filter(game=game, day=phase.number, voter=seat).exists():
+            todo.append("vote")
+        if flow.open_slots(game, seat):
+            handed = Action.objects.filter(phase=phase).filter(Q(actor=seat, team="") | Q(team=seat.team, team__gt="")).exists()
+            if not handed:
+                todo.append("choice")
+    return {
+        "game": game,
+        "seat": seat,
+        "phase": phase,
+        "deadline": deadline,
+        "deadline_local": flow.local_deadline(game, deadline.due_at) if deadline else "",
+        "todo": todo,
+        "is_host": access.is_host(request.user, game),
+    }
+
+
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    """Games open for sign-up, running and finished."""
+    games = Game.objects.exclude(status=Game.Status.DRAFT).annotate(seated=Count("players", filter=Q(players__status="seated")))
+    mine = Game.objects.filter(host_id=request.user.id) if request.user.is_authenticated else Game.objects.none()
+    return render(request, "games/home.html", {"games": games[:100], "hosted": mine.filter(status=Game.Status.DRAFT)})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def game_new(request: HttpRequest) -> HttpResponse:
+    """The host announces a game."""
+    form = GameCreateForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            game = flow.game_create(host=request.user, title=form.cleaned_data["title"], ruleset_id=form.cleaned_data["ruleset"], **form.game_fields())
+        except flow.FlowError as exc:
+            form.add_error(None, str(exc))
+        else:
+            return HttpResponseRedirect(reverse("host", args=[game.slug]))
+    import rulesets
+
+    return render(request, "games/game_new.html", {"form": form, "rulesets": [rulesets.get(r) for r in rulesets.ids()]})
+
+
+@require_GET
+def game_page(request: HttpRequest, slug: str) -> HttpResponse:
+    """A game: its threads, its players (nicknames; roles revealed by the
+    results), sign-up, and the reader's own seat."""
+    game = access.game_for_reader(request.user, slug)
+    seat = access.seat_of(request.user, game)
+    ctx = game_context(request, game, seat)
+    rooms = Room.objects.filter(game=game).annotate(n_posts=Count("posts"))
+    if not ctx["is_host"]:
+        rooms = rooms.filter(Q(kind__in=Room.PUBLIC) | Q(members=seat) if seat else Q(kind__in=Room.PUBLIC)).distinct()
+    ruleset = flow.ruleset_of(game)
+    show_roles = access.can_see_roles(request.user, game)
+    players = []
+    for p in game.players.seated():
+        shown = p.role if show_roles else p.revealed_role
+        players.append({"nickname": p.nickname, "alive": p.alive, "role": role_name(ruleset, shown) if shown else ""})
+    applied = None
+    if request.user.is_authenticated and not seat:
+        applied = game.players.filter(user=request.user).first()
+    taken = set(game.players.exclude(status=Player.Status.DECLINED).values_list("nickname", flat=True))
+    ctx.update(
+        rooms=rooms.order_by("kind", "day", "id"),
+        players=players,
+        applied=applied,
+        apply_form=ApplyForm(characters=game.characters, taken=taken) if game.status == Game.Status.SIGNUP else None,
+        my_role=role_name(ruleset, seat.role) if seat and seat.role else "",
+        my_team=team_name(ruleset, seat.team) if seat and seat.team else "",
+        winner=team_name(ruleset, game.winner) if game.winner and game.winner != "draw" else game.winner,
+    )
+    return render(request, "games/game.html", ctx)
+
+
+@login_required
+@require_POST
+def game_apply(request: HttpRequest, slug: str) -> HttpResponse:
+    """Apply to a game with a character."""
+    game = access.game_for_reader(request.user, slug)
+    taken = set(game.players.exclude(status=Player.Status.DECLINED).values_list("nickname", flat=True))
+    form = ApplyForm(request.POST, characters=game.characters, taken=taken)
+    if form.is_valid():
+        try:
+            flow.signup_apply(game=game, user=request.user, nickname=form.cleaned_data["nickname"])
+            messages.success(request, "Your application was sent to the host.")
+        except flow.FlowError as exc:
+            messages.error(request, str(exc))
+    else:
+        messages.error(request, "; ".join(e for errs in form.errors.values() for e in errs))
+    return HttpResponseRedirect(reverse("game", args=[slug]))
+
+
+def _posts_page(room: Room, page_number: Any) -> Any:
+    posts = room.posts.select_related("author").order_by("id")
+    return Paginator(posts, settings.MAFIA_POSTS_PER_PAGE).get_page(page_number)
+
+
+def _flood_limited(seat_or_user: str) -> bool:
+    """True when this poster exceeded the posts-per-minute limit."""
+    key = f"posts:{seat_or_user}"
+    count = cache.get_or_set(key, 0, 60)
+    if count >= settings.MAFIA_POSTS_PER_MINUTE:
+        return True
+    try:
+        cache.incr(key)
+    except ValueError:
+        cache.set(key, 1, 60)
+    return False
+
+
+@require_http_methods(["GET", "POST"])
+def room_page(request: HttpRequest, slug: str, room_id: str) -> HttpResponse:
+    """A thread: its posts (paginated), the post form when allowed, and in
+    a vote thread the vote form and the live vote count."""
+    game = access.game_for_reader(request.user, slug)
+    room, seat = access.room_for_reader(request.user, game, room_id)
+    refusal = access.post_refusal(request.user, room, seat) if request.user.is_authenticated else "login"
+    form = PostForm(request.POST or None)
+    status = 200
+    if request.method == "POST":
+        if refusal is not None:
+            raise PermissionDenied(refusal)
+        if form.is_valid():
+            if _flood_limited(seat.public_id if seat else f"u{request.user.pk}"):
+                form.add_error(None, "You are posting too fast; wait a minute. Your text is kept below.")
+                status = 429
+            else:
+                try:
+                    flow.post_create(room=room, seat=seat, body=form.cleaned_data["body"], by_host=seat is None)
+                except flow.FlowError as exc:
+                    form.add_error(None, str(exc))
+                else:
+                    page = _posts_page(room, "last")
+                    return HttpResponseRedirect(f"{reverse('room', args=[slug, room_id])}?page={page.number}#bottom")
+    page = _posts_page(room, request.GET.get("page"))
+    ctx = game_context(request, game, seat)
+    ctx.update(room=room, page=page, form=form, refusal=refusal, last_id=page.object_list[-1].id if page.object_list else 0)
+    if room.kind == Room.Kind.VOTE:
+        ctx.update(_vote_context(game, room, seat))
+    return render(request, "games/room.html", ctx, status=status)
+
+
+@require_GET
+def room_new_posts(request: HttpRequest, slug: str, room_id: str) -> HttpResponse:
+    """htmx: posts newer than ``after`` (at most one page), for live threads."""
+    game = access.game_for_reader(request.user, slug)
+    room, seat = access.room_for_reader(request.user, game, room_id)
+    try:
+        after = int(request.GET.get("after", "0"))
+    except ValueError:
+        after = 0
+    posts = list(room.posts.select_related("author").filter(id__gt=after).order_by("id")[: settings.MAFIA_POSTS_PER_PAGE])
+    if not posts:
+        return HttpResponse(status=204)
+    return render(request, "games/_posts.html", {"posts": posts, "room": room, "game": game, "last_id": posts[-1].id, "poll": True})
+
+
+def _vote_context(game: Game, room: Room, seat: Player | None) -> dict[str, Any]:
+    votes = list(Vote.objects.filter(game=game, day=room.day).select_related("voter", "target").order_by("created_at", "id"))
+    counts = Counter(v.target.nickname for v in votes if v.target)
+    voted = {v.voter_id for v in votes}
+    alive = list(game.players.alive().only("id", "nickname", "public_id"))
+    phase = flow.current_phase(game)
+    can_vote = bool(seat and seat.alive and phase and phase.kind == "day" and phase.number == room.day and seat.id not in voted)
+    form = VoteForm(candidates=[(p.public_id, p.nickname) for p in alive]) if can_vote else None
+    return {
+        "tally": sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])),
+        "votes": votes,
+        "not_voted": [p.nickname for p in alive if p.id not in voted] if room.day == (phase.number if phase else None) else [],
+        "vote_form": form,
+    }
+
+
+@require_GET
+def vote_count(request: HttpRequest, slug: str, room_id: str) -> HttpResponse:
+    """htmx: the live vote count of a vote thread."""
+    game = access.game_for_reader(request.user, slug)
+    room, seat = access.room_for_reader(request.user, game, room_id)
+    if room.kind != Room.Kind.VOTE:
+        return HttpResponse(status=404)
+    ctx = {"game": game, "room": room, **_vote_context(game, room, seat)}
+    return render(request, "games/_vote_count.html", ctx)
+
+
+@login_required
+@require_POST
+def vote(request: HttpRequest, slug: str, room_id: str) -> HttpResponse:
+    """Cast today's vote (one, never changed; FORUM-019)."""
+    game = access.game_for_reader(request.user, slug)
+    room, seat = access.room_for_reader(request.user, game, room_id)
+    if seat is None or room.kind != Room.Kind.VOTE:
+        raise PermissionDenied("Only the game's players vote.")
+    choices = list(game.players.alive().values_list("public_id", "nickname"))
+    form = VoteForm(request.POST, candidates=choices)
+    if form.is_valid():
+        target = game.players.alive().get(public_id=form.cleaned_data["target"])
+        try:
+            flow.vote_cast(game=game, seat=seat, target=target)
+            messages.success(request, f"Your vote for {target.nickname} is counted.")
+        except flow.FlowError as exc:
+            messages.error(request, str(exc))
+    else:
+        messages.error(request, "Choose a player who is still in the game.")
+    return HttpResponseRedirect(reverse("room", args=[slug, room_id]) + "?page=last#bottom")
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def cabinet(request: HttpRequest, slug: str) -> HttpResponse:
+    """The player's cabinet: role card, the choices they may hand in now
+    (forms built from the ruleset), receipts, and the private thread with
+    the host (questions and private results)."""
+    game = access.game_for_reader(request.user, slug)
+    seat = access.seat_of(request.user, game)
+    if seat is None:
+        raise PermissionDenied("Only the game's players have a cabinet.")
+    if not seat.role:
+        messages.info(request, "Roles have not been drawn yet.")
+        return HttpResponseRedirect(reverse("game", args=[slug]))
+    ruleset = flow.ruleset_of(game)
+    room = flow.cabinet_of(seat)
+    slots = flow.open_slots(game, seat)
+    forms = []
+    for slot in slots:
+        data = request.POST if request.method == "POST" and request.POST.get("ability") == slot.ability else None
+        forms.append(ActionForm(data, slot=slot, ruleset=ruleset, prefix=None))
+    if request.method == "POST":
+        action_form = next((f for f in forms if f.is_bound), None)
+        if action_form is None:
+            messages.error(request, "That choice is not open to you now.")
+        elif action_form.is_valid():
+            try:
+                flow.action_submit(game=game, seat=seat, ability=action_form.cleaned_data["ability"], targets=action_form.targets(), team=bool(action_form.cleaned_data["team"]))
+                messages.success(request, "Your choice was handed in; you may change it until the deadline.")
+                return HttpResponseRedirect(reverse("cabinet", args=[slug]))
+            except flow.FlowError as exc:
+                action_form.add_error(None, str(exc))
+        elif request.POST.get("ability") and not any(f.is_bound for f in forms):
+            messages.error(request, "That choice is not open to you now.")
+    phase = flow.current_phase(game)
+    receipts = []
+    if phase:
+        for a in Action.objects.filter(phase=phase).filter(Q(actor=seat, team="") | Q(team=seat.team, team__gt="")).select_related("actor"):
+            receipts.append({"id": a.id, "ability": ability_name(ruleset, a.ability), "targets": ", ".join(a.targets), "when": flow.local_deadline(game, a.updated_at), "by": a.actor.nickname if a.actor else "", "team": a.team})
+    ctx = game_context(request, game, seat)
+    shared = Room.objects.filter(game=game, members=seat).exclude(pk=room.pk)
+    ctx.update(
+        room=room, page=_posts_page(room, request.GET.get("page") or "last"), forms=forms, receipts=receipts,
+        role=role_name(ruleset, seat.role), team=team_name(ruleset, seat.team), post_form=PostForm(), shared_rooms=shared,
+        choice_deadline=flow.local_deadline(game, flow.choice_deadline(phase).due_at) if phase and flow.choice_deadline(phase) else "",
+    )
+    return render(request, "games/cabinet.html", ctx, status=400 if request.method == "POST" and any(f.errors for f in forms) else 200)
+
+
+@login_required
+@require_POST
+def action_withdraw(request: HttpRequest, slug: str, action_id: int) -> HttpResponse:
+    """Withdraw a handed-in choice before the deadline."""
+    game = access.game_for_reader(request.user, slug)
+    seat = access.seat_of(request.user, game)
+    if seat is None:
+        raise PermissionDenied("Only the game's players have choices.")
+    try:
+        flow.action_withdraw(game=game, seat=seat, action_id=action_id)
+        messages.success(request, "Your choice was withdrawn.")
+    except flow.FlowError as exc:
+        messages.error(request, str(exc))
+    return HttpResponseRedirect(reverse("cabinet", args=[slug]))
+
+
+@require_GET
+def game_status(request: HttpRequest, slug: str) -> HttpResponse:
+    """htmx: the phase bar (phase, countdown, what is left to do)."""
+    game = access.game_for_reader(request.user, slug)
+    seat = access.seat_of(request.user, game)
+    return render(request, "games/_phase_bar.html", game_context(request, game, seat))
+

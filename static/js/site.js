@@ -1,0 +1,23 @@
+// Countdowns to the next deadline and one-click quoting; no inline scripts (CSP).
+(function () {
+  function pad(n) { return n < 10 ? "0" + n : "" + n; }
+  function tick() {
+    document.querySelectorAll(".countdown[data-deadline]").forEach(function (el) {
+      var left = Math.floor((new Date(el.dataset.deadline) - new Date()) / 1000);
+      if (isNaN(left)) return;
+      if (left <= 0) { el.textContent = el.dataset.doneText || "deadline passed"; return; }
+      var d = Math.floor(left / 86400), h = Math.floor(left % 86400 / 3600), m = Math.floor(left % 3600 / 60), s = left % 60;
+      el.textContent = (d ? d + "d " : "") + pad(h) + ":" + pad(m) + ":" + pad(s);
+    });
+  }
+  setInterval(tick, 1000);
+  document.addEventListener("DOMContentLoaded", tick);
+  document.addEventListener("click", function (ev) {
+    var btn = ev.target.closest(".quote-btn");
+    if (!btn) return;
+    var box = document.getElementById("post-body");
+    if (!box) return;
+    box.value += (box.value && !box.value.endsWith("\n") ? "\n" : "") + btn.dataset.quote + "\n";
+    box.focus();
+  });
+})();
