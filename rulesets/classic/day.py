@@ -43,8 +43,9 @@ def electorate(state: GameState) -> list[str]:
 
 
 def lynch_vote(outcome: Outcome, step: PhaseInput, refuse: Refuse) -> None:
-    """One lynch vote: a player voted by more than half of the electorate
-    shows their card and leaves (CLASSIC-012); otherwise nobody (CLASSIC-013, B-3)."""
+    """One lynch vote: a player voted by the majority («большинство»), more
+    than half of the electorate, shows their card and leaves (CLASSIC-012);
+    otherwise nobody leaves (CLASSIC-013, B-3: no re-vote)."""
     state = outcome.state
     voters = electorate(state)
     ballots: dict[str, str | None] = {}
@@ -91,8 +92,9 @@ def _lynch(outcome: Outcome, name: str, text: str) -> None:
 
 
 def deciding_vote(outcome: Outcome, step: PhaseInput, refuse: Refuse) -> None:
-    """CLASSIC-044: the two survivors and the last honest player to leave vote
-    for a survivor; two votes lynch them and the other's team wins, else a draw."""
+    """The deciding vote (CLASSIC-044: «Дать право голоса последнему убитому
+    честному»): the two survivors and the last honest player to leave vote for
+    a survivor; two votes lynch them and the other's team wins, else a draw."""
     state = outcome.state
     pending = state.memory["deciding"]
     survivors: list[str] = pending["survivors"]

@@ -35,7 +35,7 @@ _EXTRA_NAMES = {"doctor": "Doctor", "putana": "Putana", "commissar": "Commissar"
 
 
 def first_night(outcome: Outcome) -> None:
-    """The mafia meet each other and the host; extras meet the host in turn;
+    """The mafia meet each other and the host («знакомятся»); extras meet the host in turn;
     nobody is killed (CLASSIC-007, CLASSIC-008, CLASSIC-060)."""
     state = outcome.state
     mafia = ", ".join(p.name for p in state.team_members("mafia"))
@@ -84,8 +84,9 @@ def _remember_choices(state: GameState, actions: list[Action], night: int) -> No
 
 
 def _visits(outcome: Outcome, visits: list[Action]) -> set[str]:
-    """Apply visits in seat order; a putana already occupied by an earlier
-    visit has her own visit void (CLASSIC-035, B-14)."""
+    """Apply the putana's («Стерва/путана») visits in seat order; returns the
+    occupied players. A putana already occupied by an earlier visit has her
+    own visit void, so two putanas never void each other both (CLASSIC-035, B-14)."""
     order = list(outcome.state.players)
     occupied: set[str] = set()
     for action in sorted(visits, key=lambda a: order.index(a.actor or "")):
@@ -109,7 +110,7 @@ def _visits(outcome: Outcome, visits: list[Action]) -> set[str]:
 
 
 def _victim(outcome: Outcome, kills: list[Action]) -> tuple[str | None, Action | None]:
-    """The mafia's victim and the action naming them, or (None, None)."""
+    """The mafia's victim («жертва») and the action naming them, or (None, None) (CLASSIC-020)."""
     if option(outcome.state.options, "no_host"):
         return _notes_victim(outcome, kills)
     if not kills:
@@ -127,7 +128,7 @@ def _victim(outcome: Outcome, kills: list[Action]) -> tuple[str | None, Action |
 
 
 def _notes_victim(outcome: Outcome, notes: list[Action]) -> tuple[str | None, Action | None]:
-    """CLASSIC-062, CLASSIC-063: every living mafioso must write the same name."""
+    """CLASSIC-062, CLASSIC-063: every living mafioso's note («записка») must name the same player."""
     mafiosi = [p.name for p in outcome.state.team_members("mafia")]
     names = {a.actor: a.targets()[0] for a in notes}
     chosen = {names.get(m) for m in mafiosi}
@@ -150,7 +151,7 @@ def _notes_victim(outcome: Outcome, notes: list[Action]) -> tuple[str | None, Ac
 
 
 def _heals(outcome: Outcome, heals: list[Action], occupied: set[str], victim: str | None) -> str | None:
-    """The doctor who saved the victim, if any (CLASSIC-032)."""
+    """The doctor («Доктор») who saved the victim, if any (CLASSIC-032)."""
     saved_by = None
     for action in heals:
         target = action.targets()[0]
@@ -177,7 +178,7 @@ def _heals(outcome: Outcome, heals: list[Action], occupied: set[str], victim: st
 
 
 def _checks(outcome: Outcome, checks: list[Action], occupied: set[str]) -> None:
-    """Feedback ``mafia``/``town`` to each commissar not occupied (CLASSIC-037, B-13)."""
+    """Feedback ``mafia``/``town`` to each commissar («Комиссар») not occupied (CLASSIC-037, B-13)."""
     for action in checks:
         target = action.targets()[0]
         if action.actor in occupied:

@@ -19,7 +19,7 @@ from .schedule import SCHEDULE
 
 
 class ClassicRuleset(Ruleset):
-    """The classic game: an informed mafia against an honest majority.
+    """The classic game: an informed mafia («мафия») against an honest majority («честные жители»).
 
     Options ``no_host``, ``blind``, ``blind_multi_lynch`` and ``dispute``
     (classic.md §6); no variants. The first night only introduces the mafia
@@ -70,7 +70,7 @@ class ClassicRuleset(Ruleset):
         """Resolve one step after checking the phase sequence (classic.md §3).
 
         Raises ``RulesError`` when a phase repeats, except the up to k lynch
-        votes of one day with ``blind_multi_lynch`` (CLASSIC-066).
+        votes of one day with ``blind_multi_lynch`` («линчевать нескольких», CLASSIC-066).
         """
         if state.steps_played and step.phase == state.phase:
             rounds = setup.lynches_per_day(state.options)
@@ -81,7 +81,7 @@ class ClassicRuleset(Ruleset):
         return super().resolve(state, step, seed)
 
     def resolve_night(self, outcome: Outcome, step: PhaseInput, rng: random.Random) -> None:
-        """A night: the first one only introduces (CLASSIC-007, CLASSIC-008);
+        """A night («ночь»): the first one only introduces (CLASSIC-007, CLASSIC-008);
         one before a deciding vote is void (CLASSIC-044); otherwise
         ``night.resolve`` in the order of ``ORDER``."""
         state = outcome.state
@@ -100,7 +100,7 @@ class ClassicRuleset(Ruleset):
         victory.settle(outcome, rng)
 
     def resolve_day(self, outcome: Outcome, step: PhaseInput, rng: random.Random) -> None:
-        """A lynch vote (CLASSIC-011 to CLASSIC-014, CLASSIC-066) or the
+        """A lynch vote («голосование», CLASSIC-011 to CLASSIC-014, CLASSIC-066) or the
         deciding vote (CLASSIC-044). A day that opens the game counts the
         first night as played (classic.md §3)."""
         state = outcome.state
@@ -131,6 +131,8 @@ class ClassicRuleset(Ruleset):
         for an unknown ability, team or player.
         """
         if phase == "night" and state.steps_played == 0:
+            # Unknown players or abilities still make the file malformed
+            # (RulesError); anything known is refused on the first night.
             self.check_action(state, action, phase)
             return "first_night"
         if phase == "night" and state.memory.get("deciding"):
@@ -169,7 +171,8 @@ class ClassicRuleset(Ruleset):
         host's sentence with the rule id in the trace."""
         outcome.rejected.append(Rejection(action, reason, self.message(reason)))
         who = action.actor or f"the {action.team} team"
-        text = f"{who}'s {action.ability} of {action.target or 'nobody'} is refused: {self.message(reason)} ({reason_rule(reason, action.ability)})."
+        rule = reason_rule(reason, action.ability)
+        text = f"{who}'s {action.ability} of {action.target or 'nobody'} is refused: {self.message(reason)} ({rule})."
         outcome.note("validate", "rejected", text, action)
 
     def accept(self, outcome: Outcome, actions: Iterable[Action], phase: str) -> list[Action]:
@@ -202,6 +205,16 @@ class ClassicRuleset(Ruleset):
                 slots.append(ActionSlot("kill", tuple(cands), p.name))
         return slots
 
+    def _random_night(self, state: GameState, rng: random.Random) -> PhaseInput:
+        """Generic night choices; without a host the mafiosi mostly agree on
+        their notes, as players who meet on the first night would (CLASSIC-062)."""
+        step = super().random_step(state, "night", rng)
+        notes = [a for a in step.actions if a.ability == "kill" and a.actor]
+        if notes and rng.random() < 0.8:
+            agreed = notes[0].target
+            step.actions = [Action("kill", a.actor, None, agreed) if a in notes else a for a in step.actions]
+        return step
+
     def next_phase(self, state: GameState) -> str:
         """Night after day, day after night; with ``blind_multi_lynch`` = k a
         day holds up to k lynch votes (CLASSIC-066)."""
@@ -214,7 +227,7 @@ class ClassicRuleset(Ruleset):
         """Random legal play: night choices from ``action_slots``; by day the
         entitled voters mostly follow two suspects, so majorities happen."""
         if phase != "day":
-            return super().random_step(state, phase, rng)
+            return self._random_night(state, rng)
         pending = state.memory.get("deciding")
         if pending:
             voters = [v for v in [*pending["survivors"], pending["voter"]] if v]

@@ -41,9 +41,9 @@ def check_winner(state: GameState) -> str | None:
 
 
 def settle(outcome: Outcome, rng: random.Random) -> None:
-    """After every step: set the winner, draw the lot, or open the deciding vote.
+    """After every step: set the winner, draw the lot («жребий»), or open the deciding vote.
 
-    CLASSIC-043: one against one is settled by the ``dispute`` option;
+    CLASSIC-043: one against one is settled by the ``dispute`` option («Решение спорных ситуаций»);
     CLASSIC-045: the lot is the default; CLASSIC-044: ``last_honest_vote``
     leaves the game waiting for a deciding vote.
     """
@@ -95,7 +95,7 @@ def _open_deciding_vote(outcome: Outcome) -> None:
 
 
 def scores(state: GameState) -> dict[str, int]:
-    """Points of a finished game for a series, by player name.
+    """Points of a finished game for a series («Подсчет очков»), by player name.
 
     Mafia win: each surviving mafioso scores the starting number of honest
     players (CLASSIC-050). Town win: each honest player, alive or not, scores
