@@ -1,0 +1,139 @@
+"""Invariants over random legal games of every ruleset and player count
+(hypothesis): the dead never act or come back, a rejected choice never
+takes effect, a finished game has exactly the winner the victory rules
+give, and the same seed replays the same game."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import rulesets
+from rulesets.core import Action, PhaseInput
+from rulesets.simulate import player_counts, random_game
+
+RULESETS = rulesets.ids()
+SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def _game(rid: str, data: st.DataObject):
+    ruleset = rulesets.get(rid)
+    n = data.draw(st.sampled_from(player_counts(ruleset)), label="players")
+    seed = data.draw(st.integers(0, 2**32), label="seed")
+    return ruleset, random_game(ruleset, n, seed)
+
+
+@pytest.mark.parametrize("rid", RULESETS)
+@SETTINGS
+@given(data=st.data())
+def test_nobody_out_comes_back(rid: str, data: st.DataObject) -> None:
+    """Once out of the game, a player stays out in every later phase."""
+    _ruleset, game = _game(rid, data)
+    out: set[str] = set()
+    for outcome in game.outcomes:
+        alive = {p.name for p in outcome.state.players.values() if p.alive}
+        assert not (alive & out), f"back from the dead: {alive & out}"
+        out |= {p.name for p in outcome.state.players.values() if not p.alive}
+
+
+@pytest.mark.parametrize("rid", RULESETS)
+@SETTINGS
+@given(data=st.data())
+def test_the_dead_never_act(rid: str, data: st.DataObject) -> None:
+    """Every ability of a player already out is rejected and changes nothing."""
+    ruleset, game = _game(rid, data)
+    rng = random.Random(0)
+    for before, outcome in zip([game.start] + [o.state for o in game.outcomes], game.outcomes, strict=False):
+        dead = [p for p in before.players.values() if not p.alive]
+        if not dead or before.winner:
+            continue
+        phase = ruleset.next_phase(before)
+        step = ruleset.random_step(before, phase, rng)
+        ghost = rng.choice(dead)
+        ability = next((a for a in ruleset.ABILITIES.values() if a.phase == phase and not a.team), None)
+        if ability is None:
+            continue
+        target = rng.choice(before.alive_names()) if ability.targets == 1 else None
+        bad = Action(ability.id, actor=ghost.name, target=target)
+        with_ghost = ruleset.resolve(before, PhaseInput(phase, [*step.actions, bad], step.votes, step.nominations, step.revote, step.extra))
+        without = ruleset.resolve(before, step)
+        assert any(r.action == bad for r in with_ghost.rejected)
+        assert with_ghost.state.to_dict() == without.state.to_dict()
+        return
+
+
+@pytest.mark.parametrize("rid", RULESETS)
+@SETTINGS
+@given(data=st.data())
+def test_a_rejected_choice_never_takes_effect(rid: str, data: st.DataObject) -> None:
+    """Resolving a phase with its rejected actions removed gives the same
+    state: what the rules refuse has no effect."""
+    ruleset, game = _game(rid, data)
+    states = [game.start] + [o.state for o in game.outcomes]
+    rng = random.Random(1)
+    for before in states[:-1]:
+        if before.winner:
+            break
+        phase = ruleset.next_phase(before)
+        step = ruleset.random_step(before, phase, rng)
+        extra = [Action(a.id, actor=p.name, target=p.name if a.targets == 1 else None) for p in before.alive()[:3] for a in list(ruleset.ABILITIES.values())[:4] if not a.team]
+        full = ruleset.resolve(before, PhaseInput(phase, [*step.actions, *extra], step.votes, step.nominations, step.revote, step.extra))
+        rejected = {id(r.action) for r in full.rejected}
+        kept = [a for a in [*step.actions, *extra] if id(a) not in rejected]
+        clean = ruleset.resolve(before, PhaseInput(phase, kept, step.votes, step.nominations, step.revote, step.extra))
+        assert clean.state.to_dict() == full.state.to_dict()
+
+
+@pytest.mark.parametrize("rid", RULESETS)
+@SETTINGS
+@given(data=st.data())
+def test_a_finished_game_has_the_winner_the_rules_give(rid: str, data: st.DataObject) -> None:
+    """The winner, once set, is what the victory check says of the final
+    state, it never changes, and later actions are refused."""
+    ruleset, game = _game(rid, data)
+    winners = [o.state.winner for o in game.outcomes]
+    first = next((i for i, w in enumerate(winners) if w is not None), None)
+    if first is None:
+        return
+    final = game.outcomes[first].state
+    assert final.winner in set(ruleset.TEAMS) | {"draw"}
+    assert all(w == final.winner for w in winners[first:])
+    phase = ruleset.next_phase(final)
+    late = [Action(a.id, actor=p.name, target=p.name if a.targets == 1 else None) for p in final.alive()[:2] for a in ruleset.ABILITIES.values() if not a.team]
+    after = ruleset.resolve(final, PhaseInput(phase, late))
+    assert after.state.winner == final.winner and after.out == []
+    assert len(after.rejected) == len(late)
+
+
+@pytest.mark.parametrize("rid", RULESETS)
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_the_same_seed_replays_the_same_game(rid: str, seed: int) -> None:
+    """Random play, role draw and every coin flip come from the seed only."""
+    ruleset = rulesets.get(rid)
+    n = player_counts(ruleset)[seed % len(player_counts(ruleset))]
+    a, b = random_game(ruleset, n, seed), random_game(ruleset, n, seed)
+    assert a.start.to_dict() == b.start.to_dict()
+    assert [o.to_state_dict() for o in a.outcomes] == [o.to_state_dict() for o in b.outcomes]
+    assert [[t.to_dict() for t in o.trace] for o in a.outcomes] == [[t.to_dict() for t in o.trace] for o in b.outcomes]
+
+
+@pytest.mark.parametrize("rid", RULESETS)
+def test_most_random_games_end_with_a_winner(rid: str) -> None:
+    """Games that run long enough end: at least 9 in 10 random games finish."""
+    ruleset = rulesets.get(rid)
+    counts = player_counts(ruleset)
+    ended = sum(random_game(ruleset, counts[i % len(counts)], i).final.winner is not None for i in range(40))
+    assert ended >= 36
+
+
+@pytest.mark.parametrize("rid", RULESETS)
+def test_every_player_count_has_a_composition(rid: str) -> None:
+    """The setup table covers every count the ruleset declares and sums right."""
+    ruleset = rulesets.get(rid)
+    for n in player_counts(ruleset):
+        comp = ruleset.composition(n, ruleset.default_variant(n))
+        assert sum(comp.values()) == n and set(comp) <= set(ruleset.ROLES)
