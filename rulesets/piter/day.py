@@ -111,6 +111,12 @@ def _ghost_pick(outcome: Outcome, step: PhaseInput) -> Action | None:
             outcome.reject(action, reason, MESSAGES[reason])
             continue
         pick = action
+        outcome.note(
+            "ghost",
+            "info",
+            f"The Ghost {action.actor} names {action.targets()[0]}; it counts only on a tie (PITER-093).",
+            action,
+        )
     return pick
 
 

@@ -100,7 +100,7 @@ OPTIONS: dict[str, Option] = {
 
 # Sentences a player reads for each rejection reason of this ruleset.
 MESSAGES: dict[str, str] = {
-    "skills_lost": "Because the elder left the game, your camp has lost its skills.",
+    "skills_lost": "Because the elder has left the game, you have lost your skills.",
     "no_more_changes": "You have already used your one vote change today.",
     "accelerated": "The game is accelerated: vote changes are not allowed.",
     "revealed_idiot": "A revealed idiot can neither vote nor be voted for, nor hold the badge.",
