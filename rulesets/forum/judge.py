@@ -1,0 +1,378 @@
+"""Judging every shot at one target (digest, night step 5; the «Форсмажоры»).
+
+``judge_target(night, target, shots)`` decides, for one target and the set of
+live shots at it, who dies, who changes side and who learns what. The first
+matching case decides: the Tin Woodman off duty, the Child, the Bum, the Cop
+(or acting Assistant), a Don, anyone else. Marks only; ``effects`` applies.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import query
+
+if TYPE_CHECKING:
+    from .night import Night, Shot
+
+
+def judge_target(night: Night, target: str, shots: list[Shot]) -> None:
+    """Mark the fate of ``target`` under ``shots`` (FORUM-021..152)."""
+    role = night.role(target)
+    if role == "snitch":
+        shots = [s for s in shots if not _deal(night, target, s)]
+        if not shots:
+            return
+    if role == "tin_woodman" and target not in night.on_duty:
+        _immortal_tw(night, target, shots)
+    elif role == "child":
+        _child(night, target, shots)
+    elif role == "bum" and _bum(night, target, shots):
+        return
+    elif night.acting_cop(target):
+        _cop(night, target, shots)
+    elif role == "don":
+        _don(night, target, shots)
+    else:
+        _other(night, target, shots)
+
+
+def _deal(night: Night, snitch: str, shot: Shot) -> bool:
+    """FORUM-117, FORUM-118: a team that has not found its Child may spare the Snitch and learn the Child."""
+    team = shot.team or ""
+    if not shot.deal or team in night.state.memory.get("found_child", []):
+        return False
+    children = [name for name, (role, _) in night.start.items() if role == "child" and night.state.players[name].alive]
+    for child in children:
+        night.team_tells.append((team, child, "child"))
+    night.note(
+        "shots",
+        "effect",
+        f"{team} takes the Snitch {snitch}'s deal: he lives and they learn the Child {', '.join(children) or '(none in play)'} (FORUM-117).",
+        shot.action,
+    )
+    return True
+
+
+def _finish(night: Night, target: str, lethal: list[Shot], rule: str) -> None:
+    """T dies if a lethal shot remains and T is not in P (FORUM-022, FORUM-136)."""
+    if not lethal:
+        return
+    guard = night.protected.get(target)
+    who = ", ".join(s.action.who for s in lethal)
+    if guard is None:
+        night.mark_death(target, f"shot by {who} ({rule})")
+        for shot in lethal:
+            night.note("shots", "effect", f"{shot.action.who} shot {target}: lethal ({rule}).", shot.action)
+        return
+    for shot in lethal:
+        night.note(
+            "shots",
+            "saved",
+            f"{shot.action.who} shot {target}, but {guard} saved him ({rule}, FORUM-052).",
+            shot.action,
+            guard,
+        )
+        if shot.kind == "team":
+            night.outcome.announce(
+                "saved", f"The {shot.team} attacked {target}, but {guard} saved him (FORUM-180).", target
+            )
+
+
+def _immortal_tw(night: Night, target: str, shots: list[Shot]) -> None:
+    """FORUM-059, FORUM-061: the TW off duty is unharmed; each shooter becomes his chooser."""
+    for shot in shots:
+        spec = _chooser_spec(shot)
+        if spec is not None and spec not in night.next_duty.setdefault(target, []):
+            night.next_duty[target].append(spec)
+        night.note(
+            "shots",
+            "void",
+            f"{shot.action.who} shot the Tin Woodman {target}: he is immortal off duty and will fire for {shot.action.who} next night (FORUM-059, FORUM-061).",
+            shot.action,
+        )
+
+
+def _chooser_spec(shot: Shot) -> dict[str, str] | None:
+    """Only guns, teams, the Maniac and the Zombie choose the TW (ambiguity 8)."""
+    if shot.via_tw or shot.kind == "avenger":
+        return None
+    if shot.kind == "team":
+        return {"kind": "team", "who": shot.team or ""}
+    return {"kind": shot.kind, "who": shot.shooter or ""}
+
+
+def _labels(shots: list[Shot], skip: tuple[str, ...] = ()) -> set[str]:
+    return {s.label for s in shots if s.kind not in skip}
+
+
+def _child(night: Night, target: str, shots: list[Shot]) -> None:
+    """FORUM-043..046, FORUM-054, FORUM-064, FORUM-066, FORUM-140..149: shots at the Child."""
+    c = _labels(shots, ("zombie", "avenger"))
+    teams = sorted(label[5:] for label in c if label.startswith("team:"))
+    zombie = [s for s in shots if s.kind == "zombie"]
+    multifunctional = bool(night.state.option("multifunctional_child"))
+    if multifunctional and "cop" in c and teams:
+        night.mark_death(target, "the Cop and a team hit the multifunctional Child (FORUM-149)")
+        night.note(
+            "shots",
+            "effect",
+            f"The Cop and {', '.join(teams)} hit the multifunctional Child {target}: it dies (FORUM-149).",
+        )
+    elif len(c) == 1 and teams:
+        _child_joins(night, target, teams[0], shots)
+        _finish(night, target, zombie, "FORUM-109")
+    elif c == {"cop"} or ("cop" in c and len(c) == 2):
+        _child_to_cop(night, target, multifunctional and c == {"cop"})
+    else:
+        lethal = [s for s in shots if s.kind != "avenger"]
+        _finish(night, target, lethal, "FORUM-142, FORUM-145, FORUM-147, FORUM-148, FORUM-103")
+        if target not in night.deaths and c & {"cop", *(f"team:{t}" for t in teams)}:
+            night.outcome.tell(target, target, "child")  # FORUM-046, FORUM-145: keeps the role
+
+
+def _child_joins(night: Night, target: str, team: str, shots: list[Shot]) -> None:
+    """FORUM-043, FORUM-054, FORUM-066: a team's hit makes the Child one of them, healed or not."""
+    night.convert(target, "mafioso", team)
+    night.state.memory.setdefault("found_child", [])
+    if team not in night.state.memory["found_child"]:
+        night.state.memory["found_child"].append(team)
+    night.outcome.tell(target, target, "child")
+    for shot in shots:
+        if shot.via_tw and shot.team == team:
+            night.outcome.tell(shot.via_tw, target, team)  # FORUM-066: the TW knows the new member
+    night.outcome.announce("child_found", f"The {team} found their Child (FORUM-066).")
+    night.note("shots", "effect", f"{team} hit the Child {target}: it joins {team} (FORUM-043, FORUM-054).")
+
+
+def _child_to_cop(night: Night, target: str, joins_room: bool) -> None:
+    """FORUM-044, FORUM-045, FORUM-064, FORUM-140, FORUM-141, FORUM-144, FORUM-146."""
+    role = "cop_assistant" if joins_room else "citizen"
+    night.convert(target, role, "town")
+    night.outcome.tell(target, target, "child")
+    rule = "FORUM-045" if joins_room else "FORUM-044, FORUM-140, FORUM-141, FORUM-144, FORUM-146"
+    night.note("shots", "effect", f"The Cop's shot at the Child {target} makes it a {role} ({rule}).")
+
+
+def _criminal_labels(labels: set[str]) -> set[str]:
+    return {label for label in labels if label.startswith("team:") or label == "maniac"}
+
+
+def _bum(night: Night, target: str, shots: list[Shot]) -> bool:
+    """FORUM-119, FORUM-120, FORUM-150..152: who takes the Bum's vote; False = judge as anyone else."""
+    c = _labels(shots) & ({"cop", "maniac"} | {s.label for s in shots if s.kind == "team"})
+    crim = _criminal_labels(c)
+    three = night.state.variant == "three_sided"
+    both = len(crim) == 2
+    by_label = {s.label: s for s in shots}
+    rest = [s for s in shots if s.label not in c]
+    if c == {"cop"} or (both and "cop" in c):
+        _bum_taken(night, target, by_label["cop"], "FORUM-119, FORUM-151")
+    elif len(c) == 1 and ((three and crim and "maniac" not in crim) or (not three and c == {"maniac"})):
+        _bum_taken(night, target, by_label[next(iter(c))], "FORUM-120, FORUM-073")
+    elif both and c == crim:
+        night.note("shots", "info", f"Both criminal shooters hit the Bum {target}: nobody gets his vote (FORUM-150).")
+        _finish(night, target, [by_label[label] for label in crim], "FORUM-150")
+    else:
+        return False
+    _other(night, target, rest, shots)
+    return True
+
+
+def _bum_taken(night: Night, target: str, shot: Shot, rule: str) -> None:
+    if shot.kind == "team":
+        holder = {"kind": "team", "who": shot.team or "", "fallback": ""}
+    else:
+        holder = {"kind": "player", "who": shot.shooter or "", "fallback": shot.via_tw or ""}
+    night.bum_holders[target] = holder
+    night.note(
+        "shots",
+        "effect",
+        f"{shot.action.who} hit the Bum {target} and takes his vote for tomorrow ({rule}).",
+        shot.action,
+    )
+
+
+def _cop(night: Night, target: str, shots: list[Shot]) -> None:
+    """FORUM-030, FORUM-035, FORUM-036, FORUM-041, FORUM-067..069, FORUM-071, FORUM-078, FORUM-084, FORUM-104, FORUM-136."""
+    lethal = []
+    for shot in shots:
+        if shot.kind == "sniper":
+            _sniper_demoted(night, target, shot)
+        elif shot.kind in ("maniac", "zombie"):
+            _rebound(night, target, shot, "FORUM-030, FORUM-071" if shot.kind == "maniac" else "FORUM-104")
+        elif shot.kind == "team" and _team_kills_cop(night, target, shot):
+            lethal.append(shot)
+        else:
+            night.note(
+                "shots",
+                "void",
+                f"{shot.action.who} shot the Cop {target} without effect (FORUM-060, FORUM-112).",
+                shot.action,
+            )
+    _finish(night, target, lethal, "FORUM-036, FORUM-041, FORUM-136")
+
+
+def _sniper_demoted(night: Night, cop: str, shot: Shot) -> None:
+    """FORUM-084, FORUM-078: the Cop lives; whoever fired the Sniper's gun becomes a citizen and learns the Cop."""
+    firer = shot.firer or ""
+    night.convert(firer, "citizen", "town")
+    night.outcome.tell(firer, cop, "cop")
+    night.note(
+        "shots",
+        "effect",
+        f"{firer} fired the Sniper's gun at the Cop {cop}: the Cop lives, {firer} becomes a plain citizen (FORUM-084, FORUM-078).",
+        shot.action,
+    )
+
+
+def _rebound(night: Night, target: str, shot: Shot, rule: str) -> None:
+    """The Maniac or Zombie who hits the Cop or a Don dies himself, unless protected."""
+    firer = shot.firer or ""
+    guard = night.protected.get(firer)
+    if guard is not None:
+        night.note(
+            "shots",
+            "saved",
+            f"{firer} hit {target} and should die, but {guard} saves him ({rule}).",
+            shot.action,
+            guard,
+        )
+        return
+    night.mark_death(firer, f"hit {target} and dies himself ({rule})")
+    night.note("shots", "effect", f"{firer} hit {target}: {target} lives, {firer} dies ({rule}).", shot.action)
+
+
+def _own_shot(night: Night, cop: str) -> str | None:
+    for shot in night.shots:
+        if shot.shooter == cop and shot.kind == "cop" and not shot.via_tw and not shot.void:
+            return shot.target
+    return None
+
+
+def _team_kills_cop(night: Night, cop: str, shot: Shot) -> bool:
+    """FORUM-035/036/041 and, for the TW on duty, FORUM-067/068/069."""
+    own = _own_shot(night, cop)
+    team = shot.team or ""
+    if shot.via_tw:
+        if own == shot.via_tw and not any(night.role(p.name) == "don" for p in night.state.team_members(team)):
+            night.note(
+                "shots",
+                "void",
+                f"The Cop {cop} and the TW on duty for {team} shot each other with no Don alive: only the TW dies (FORUM-069).",
+                shot.action,
+            )
+            return False
+        return True  # FORUM-067 (both die), FORUM-068 (the Cop shot someone else)
+    if night.role(cop) == "cop" and own and night.team(own) == team and night.role(own) != "don":
+        night.team_tells.append((team, cop, "cop"))
+        night.note(
+            "shots",
+            "void",
+            f"The Cop {cop} shot {own} of {team} while {team} shot him: {team}'s shot fails and they learn the Cop (FORUM-035, FORUM-135).",
+            shot.action,
+        )
+        return False
+    return True
+
+
+def _don(night: Night, target: str, shots: list[Shot]) -> None:
+    """FORUM-026, FORUM-055, FORUM-060, FORUM-079, FORUM-080, FORUM-085, FORUM-086, FORUM-104, FORUM-127."""
+    team = night.team(target)
+    lethal = []
+    for shot in shots:
+        if shot.kind == "sniper":
+            _sniper_joins(night, target, team, shot)
+        elif shot.kind == "zombie":
+            _rebound(night, target, shot, "FORUM-104")
+        elif shot.kind == "team" and shot.via_tw and shot.team == team:
+            night.note(
+                "shots", "void", f"The TW on duty for {team} cannot kill its Don {target} (FORUM-060).", shot.action
+            )
+        else:
+            lethal.append(shot)
+    _finish(night, target, lethal, "FORUM-026, FORUM-029, FORUM-080")
+
+
+def _sniper_joins(night: Night, don: str, team: str, shot: Shot) -> None:
+    """FORUM-085, FORUM-079: the Don lives; the one who fired the Sniper's gun joins his team."""
+    firer = shot.firer or ""
+    night.convert(firer, "mafioso", team)
+    night.outcome.announce("converted", "The Sniper became a member of a criminal team (FORUM-085).", None)
+    night.note(
+        "shots",
+        "effect",
+        f"{firer} fired the Sniper's gun at the Don {don}: the Don lives, {firer} joins {team} (FORUM-085, FORUM-055, FORUM-127).",
+        shot.action,
+    )
+
+
+def _other(night: Night, target: str, shots: list[Shot], everything: list[Shot] | None = None) -> None:
+    """Anyone else (digest case 6): FORUM-023, FORUM-025..029, FORUM-039, FORUM-060, FORUM-083, FORUM-102..112, FORUM-132..139.
+
+    ``everything`` is every shot at the target when only ``shots`` are left to judge (the Bum).
+    """
+    kinds = {s.kind for s in everything or shots}
+    cop_saves = "cop" in kinds and night.team(target) == "town"
+    zombie_sniper = {"zombie", "sniper"} <= kinds
+    lethal = []
+    for shot in shots:
+        if not _lethal(night, target, shot):
+            continue
+        if cop_saves and shot.kind != "avenger" and not (zombie_sniper and shot.kind in ("zombie", "sniper")):
+            night.note(
+                "shots",
+                "saved",
+                f"{shot.action.who} shot {target}, but the Cop's shot saves him (FORUM-023, FORUM-039, FORUM-139).",
+                shot.action,
+                "the Cop",
+            )
+            if shot.kind == "team":
+                night.outcome.announce(
+                    "saved", f"The {shot.team} attacked {target}, but the Cop saved him (FORUM-180).", target
+                )
+            continue
+        lethal.append(shot)
+    _finish(night, target, lethal, "FORUM-026, FORUM-028, FORUM-029, FORUM-034, FORUM-103")
+
+
+def _lethal(night: Night, target: str, shot: Shot) -> bool:
+    """Is ``shot`` lethal to ``target`` on its own (before protection)?"""
+    team = night.team(target)
+    if shot.via_tw and _tw_own_side(night, target, shot):
+        night.note("shots", "void", f"The TW cannot kill {target}, of the side he fires for (FORUM-060).", shot.action)
+        return False
+    if shot.kind == "cop" and team in ("town", "maniac"):
+        night.note(
+            "shots",
+            "info",
+            f"The Cop's shot at {target} is a check: the Cop missed (FORUM-025, FORUM-027, FORUM-038).",
+            shot.action,
+        )
+        night.outcome.announce("cop_missed", "The Cop missed (FORUM-038).")
+        return False
+    if shot.kind == "zombie" and night.role(target) == "citizen":
+        night.convert(target, "zombie", "zombie")
+        night.note(
+            "shots",
+            "effect",
+            f"The Zombie drags the plain citizen {target} to his side (FORUM-102, FORUM-105).",
+            shot.action,
+        )
+        return False
+    if shot.kind == "avenger" and not query.criminal_team(team):
+        night.note(
+            "shots",
+            "void",
+            f"The revenge shot at {target} misses: it works only on criminals (FORUM-112).",
+            shot.action,
+        )
+        return False
+    return True
+
+
+def _tw_own_side(night: Night, target: str, shot: Shot) -> bool:
+    """FORUM-060: the TW cannot kill a member of the team, or the solo shooter, he fires for."""
+    if shot.kind == "team":
+        return night.team(target) == shot.team
+    return target == shot.shooter

@@ -1,0 +1,471 @@
+"""Night resolution of the forum game («ночные события», FORUM-010).
+
+All night choices are simultaneous; the host resolves them together in the
+order below (digest, "Night resolution"). Deaths and conversions are marked
+first and applied together at the end, so the dead still act that night.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from rulesets.core import Action, GameState, Outcome, PhaseInput
+
+from . import query
+from .effects import apply_night
+from .judge import judge_target
+from .roles import DEFAULT_SKIPS_ALLOWED, DUTIES, MESSAGES, SKIPS_ALLOWED
+from .validate import GUN_KINDS, accept
+
+# Night resolution steps: (step id, rule id, what it does).
+ORDER: tuple[tuple[str, str, str], ...] = (
+    # FORUM-161: choices are checked before anything resolves (digest step 1).
+    ("validate", "FORUM-161", "refuse dead actors or targets, closed moves, limits, the TW's chooser, duplicates"),
+    # FORUM-057: a modifier, so it resolves before the shots it voids.
+    ("block", "FORUM-057", "the Tin Woodman's choice of the Cop, a Don or the Sniper voids that gun's shot"),
+    # FORUM-052, FORUM-125, FORUM-126: protection is known before any shot lands.
+    ("protect", "FORUM-052", "the Doctor's patient, the hidden and the Bonus player survive every shot"),
+    # FORUM-092..100: bites take roles before the shots are judged.
+    ("bite", "FORUM-092", "first night only: the Werewolf and the Vampire bite"),
+    # FORUM-021..152: each target is judged once against every shot at it.
+    ("shots", "FORUM-021", "every shot is judged per target: TW, Child, Bum, Cop, Don, anyone else"),
+    # FORUM-087..089: the Kamikaze's revenge needs the night's deaths.
+    ("kamikaze", "FORUM-087", "a Kamikaze who dies tonight, or was voted out, takes his chosen victim"),
+    # FORUM-160, FORUM-095, FORUM-096: a missing move is counted last.
+    ("skips", "FORUM-160", "a role who gave no move counts a skip; past the limit he is autokilled"),
+    # FORUM-031: everything marked takes effect together and is announced.
+    ("apply", "FORUM-031", "deaths, conversions, vote holders, TW choosers and walking basements take effect"),
+)
+
+
+@dataclass
+class Shot:
+    """One accepted shot: ``kind`` is ``cop``, ``sniper``, ``team``, ``maniac``,
+    ``zombie`` or ``avenger``; ``shooter`` the player who fired (None for a
+    team's own shot); ``via_tw`` the Tin Woodman firing on duty."""
+
+    kind: str
+    target: str
+    action: Action
+    shooter: str | None = None
+    team: str | None = None
+    via_tw: str | None = None
+    chooser: dict[str, str] | None = None
+    deal: bool = False
+    void: bool = False
+
+    @property
+    def label(self) -> str:
+        """``team:X`` for a team's shot, else the kind (digest's S sets)."""
+        return f"team:{self.team}" if self.kind == "team" else self.kind
+
+    @property
+    def firer(self) -> str | None:
+        """The player who pulled the trigger: the TW on duty, else the shooter."""
+        return self.via_tw or self.shooter
+
+
+@dataclass
+class Night:
+    """Everything marked during one night before it takes effect."""
+
+    outcome: Outcome
+    step: PhaseInput
+    start: dict[str, tuple[str, str]]
+    on_duty: dict[str, dict[str, str]]
+    actions: list[Action] = field(default_factory=list)
+    shots: list[Shot] = field(default_factory=list)
+    protected: dict[str, str] = field(default_factory=dict)
+    deaths: dict[str, str] = field(default_factory=dict)
+    hidden_roles: set[str] = field(default_factory=set)
+    conversions: list[tuple[str, str, str]] = field(default_factory=list)
+    next_duty: dict[str, list[dict[str, str]]] = field(default_factory=dict)
+    bum_holders: dict[str, dict[str, Any]] = field(default_factory=dict)
+    team_tells: list[tuple[str, str, str]] = field(default_factory=list)
+    walking_grants: list[str] = field(default_factory=list)
+
+    @property
+    def state(self) -> GameState:
+        """The working state (a copy of the input state)."""
+        return self.outcome.state
+
+    def role(self, name: str) -> str:
+        """The role at the start of the night."""
+        return self.start[name][0]
+
+    def team(self, name: str) -> str:
+        """The side a shot meets: the TW on duty counts as his chooser's side (FORUM-062, FORUM-082)."""
+        spec = self.on_duty.get(name)
+        if spec is None:
+            return self.start[name][1]
+        return {"team": spec["who"], "maniac": "maniac", "zombie": "zombie"}.get(spec["kind"], "town")
+
+    def acting_cop(self, name: str) -> bool:
+        """The Cop or the acting Assistant at the start of the night (FORUM-040)."""
+        role = self.role(name)
+        cop_alive = any(r == "cop" and self.state.players[n].alive for n, (r, _) in self.start.items())
+        return role == "cop" or (role == "cop_assistant" and not cop_alive)
+
+    def mark_death(self, name: str, why: str) -> None:
+        """Mark ``name`` to leave at the end of the night (first reason kept)."""
+        self.deaths.setdefault(name, why)
+
+    def convert(self, name: str, role: str, team: str) -> None:
+        """Mark a change of role and team, applied at the end of the night."""
+        self.conversions.append((name, role, team))
+
+    def note(self, step: str, result: Any, text: str, action: Action | None = None, by: str | None = None) -> None:
+        """A trace line for the host."""
+        self.outcome.note(step, result, text, action, by)
+
+
+def resolve_night(outcome: Outcome, step: PhaseInput, rng: random.Random) -> None:
+    """Resolve one night in place on ``outcome.state`` (digest, Night resolution).
+
+    ``step.extra`` may carry ``late`` (actors whose choices missed 22:00,
+    FORUM-161), ``preliminary`` (Vampire → early choice, FORUM-178) and
+    ``excused`` (names whose autokill the host waived).
+    """
+    night = _open(outcome, step)
+    _block(night)
+    _protect(night)
+    _bite(night)
+    _judge_shots(night)
+    _kamikaze(night)
+    _skips(night)
+    apply_night(night)
+
+
+def _open(outcome: Outcome, step: PhaseInput) -> Night:
+    state = outcome.state
+    start = {p.name: (p.role, p.team) for p in state.players.values()}
+    on_duty = {}
+    for tw, specs in state.memory.get("tw_duty", {}).items():
+        alive = [s for s in specs if query.chooser_alive(state, s)]
+        if alive and state.players[tw].alive:
+            on_duty[tw] = alive[0]
+    night = Night(outcome, step, start, on_duty)
+    actions = _with_preliminary(state, step)
+    night.actions = accept(state, outcome, actions, "night", list(step.extra.get("late", [])), MESSAGES)
+    for action in night.actions:
+        _count_use(state, action)
+    night.shots = _build_shots(night)
+    return night
+
+
+def _with_preliminary(state: GameState, step: PhaseInput) -> list[Action]:
+    """A late Vampire's early preliminary choice stands (FORUM-178)."""
+    late = set(step.extra.get("late", []))
+    extra = [
+        Action("bite", actor=name, target=target)
+        for name, target in (step.extra.get("preliminary") or {}).items()
+        if name in late and name in state.players
+    ]
+    return list(step.actions) + extra
+
+
+def _count_use(state: GameState, action: Action) -> None:
+    if action.actor is None:
+        return
+    player = state.players[action.actor]
+    player.bump(f"uses:{action.ability}")
+    for target in action.targets():
+        player.bump(f"{action.ability}:{target}")
+    if action.ability == "choose" and player.role == "tin_woodman":
+        player.counters["tw_chose"] = True  # FORUM-056
+
+
+def _build_shots(night: Night) -> list[Shot]:
+    shots: list[Shot] = []
+    duty_left = {tw: [s for s in specs if query.chooser_alive(night.state, s)] for tw, specs in _duties(night).items()}
+    for action in night.actions:
+        if action.ability not in ("shoot", "kill", "deal"):
+            continue
+        target = action.targets()[0]
+        if action.team is not None:
+            shots.append(Shot("team", target, action, team=action.team, deal=action.ability == "deal"))
+        elif night.role(action.actor or "") == "tin_woodman":
+            shots.append(_tw_shot(night, action, target, duty_left[action.actor or ""]))
+        else:
+            shots.append(Shot(_gun_kind(night, action.actor or ""), target, action, shooter=action.actor))
+    return shots
+
+
+def _duties(night: Night) -> dict[str, list[dict[str, str]]]:
+    return {tw: list(specs) for tw, specs in night.state.memory.get("tw_duty", {}).items()}
+
+
+def _tw_shot(night: Night, action: Action, target: str, specs: list[dict[str, str]]) -> Shot:
+    """The TW fires with his chooser's gun and rules (FORUM-059)."""
+    wanted = GUN_KINDS if action.ability == "shoot" else ("team",)
+    spec = next(s for s in specs if s["kind"] in wanted)
+    specs.remove(spec)
+    team = spec["who"] if spec["kind"] == "team" else None
+    shot = Shot(spec["kind"], target, action, shooter=spec["who"], team=team, via_tw=action.actor, chooser=spec)
+    shot.deal = action.ability == "deal"
+    night.note("validate", "info", f"Tin Woodman {action.actor} fires for {spec['who']} tonight (FORUM-059).", action)
+    return shot
+
+
+def _gun_kind(night: Night, actor: str) -> str:
+    role = night.role(actor)
+    if role in ("cop", "cop_assistant"):
+        return "cop"
+    if role in ("cop_wife", "cop_lover"):
+        return "avenger"
+    return role  # sniper, maniac, zombie
+
+
+def _block(night: Night) -> None:
+    """FORUM-057/058: the TW's choice of a gun voids its shot; anyone else is a wasted choice."""
+    for action in night.actions:
+        if action.ability != "choose" or night.role(action.actor or "") != "tin_woodman":
+            continue
+        target = action.targets()[0]
+        voided = [s for s in night.shots if _is_gun_of(night, s, target)]
+        for shot in voided:
+            shot.void = True
+            night.note(
+                "block",
+                "blocked",
+                f"{shot.action.who}'s shot is void: the Tin Woodman chose {target} (FORUM-057).",
+                shot.action,
+                action.actor,
+            )
+        if not voided:
+            night.note(
+                "block",
+                "void",
+                f"Tin Woodman {action.actor} chose {target}: no gun fired by that player, the choice is wasted (FORUM-058).",
+                action,
+            )
+
+
+def _is_gun_of(night: Night, shot: Shot, target: str) -> bool:
+    """Does ``target``'s gun fire ``shot``: the Cop's or Sniper's own, or a Don's team (FORUM-057)."""
+    if shot.via_tw:
+        return False
+    if night.role(target) == "don":
+        return shot.kind == "team" and shot.team == night.start[target][1]
+    gun_holder = night.acting_cop(target) or night.role(target) == "sniper"
+    return gun_holder and shot.shooter == target
+
+
+def _protect(night: Night) -> None:
+    """FORUM-052 (Doctor), FORUM-126 (basement), FORUM-125 (Bonus): the protection set P."""
+    for action in night.actions:
+        target = (action.targets() or [""])[0]
+        if action.ability == "heal":
+            night.protected.setdefault(target, "the Doctor")
+            night.note("protect", "effect", f"Doctor {action.actor} heals {target} tonight (FORUM-052).", action)
+        elif action.ability == "hide":
+            which = _use_basement(night.state, action.who)
+            night.protected.setdefault(target, "the basement")
+            night.note(
+                "protect", "effect", f"{action.who} hides {target} in the {which} (FORUM-126, FORUM-129).", action
+            )
+    bonus = query.bonus_player(night.state)
+    if bonus and night.state.players[bonus].alive:
+        night.protected.setdefault(bonus, "the Bonus")
+        night.note("protect", "info", f"{bonus} holds the Bonus for game day {night.state.day} (FORUM-125).")
+
+
+def _use_basement(state: GameState, who: str) -> str:
+    """Spend one basement of ``who``: the ordinary one first (FORUM-126, FORUM-182)."""
+    keys = query.basement_keys(state, who)
+    if keys and keys[0] == "basement":
+        state.memory.setdefault("basement_used", []).append(query.basement_side(state, who))
+        return "basement"
+    holder = who if who.startswith("team:") else f"player:{who}"
+    state.memory["walking"]["holders"].remove(holder)
+    return "walking basement"
+
+
+def _bite(night: Night) -> None:
+    """FORUM-092..100: first-night bites (validation already refused later ones)."""
+    for action in night.actions:
+        if action.ability != "bite":
+            continue
+        if night.role(action.actor or "") == "werewolf":
+            _werewolf(night, action)
+        else:
+            _vampire(night, action)
+
+
+def _cop_shot_at(night: Night, target: str) -> bool:
+    return any(s.kind == "cop" and s.target == target and not s.void for s in night.shots)
+
+
+def _werewolf(night: Night, action: Action) -> None:
+    wolf, victim = action.actor or "", action.targets()[0]
+    guard = night.protected.get(victim)
+    if guard is None and _cop_shot_at(night, victim) and night.team(victim) == "town":
+        guard = "the Cop"
+    if guard is not None:
+        night.mark_death(wolf, f"the Werewolf's victim {victim} was protected by {guard} (FORUM-094)")
+        night.note(
+            "bite",
+            "saved",
+            f"Werewolf {wolf} bit {victim}, protected by {guard}: the Werewolf dies (FORUM-094).",
+            action,
+            guard,
+        )
+        return
+    role, team = night.start[victim]
+    night.convert(wolf, role, team)
+    night.mark_death(victim, f"bitten by the Werewolf, who takes the role {role} (FORUM-092, FORUM-093)")
+    night.hidden_roles.add(victim)
+    night.note(
+        "bite",
+        "effect",
+        f"Werewolf {wolf} bit {victim} and takes the role {role}; {victim} leaves (FORUM-092).",
+        action,
+    )
+
+
+def _vampire(night: Night, action: Action) -> None:
+    vamp, victim = action.actor or "", action.targets()[0]
+    role, team = night.start[victim]
+    if query.criminal_team(team):
+        night.convert(vamp, "mafioso", team)
+        night.note("bite", "effect", f"Vampire {vamp} bit {victim} of {team} and joins that team (FORUM-098).", action)
+    elif team == "town" and role == "child" and _cop_shot_at(night, victim):
+        night.convert(vamp, "citizen", "town")
+        night.note(
+            "bite",
+            "effect",
+            f"Vampire {vamp} bit the Child {victim}, but the Cop's shot took that role: the Vampire plays on as a citizen (FORUM-099).",
+            action,
+        )
+    elif team == "town":
+        night.convert(victim, "citizen", "town")
+        night.convert(vamp, role, "town")
+        night.note(
+            "bite",
+            "effect",
+            f"Vampire {vamp} bit {victim} and takes the role {role}; {victim} becomes a plain citizen (FORUM-097, FORUM-100).",
+            action,
+        )
+    else:
+        night.note("bite", "void", f"Vampire {vamp} bit the neutral {victim}: nothing changes (ambiguity 21).", action)
+
+
+def _judge_shots(night: Night) -> None:
+    """FORUM-021..152: group the live shots by target and judge each target once."""
+    by_target: dict[str, list[Shot]] = {}
+    for shot in night.shots:
+        if not shot.void:
+            by_target.setdefault(shot.target, []).append(shot)
+            _side_effects(night, shot)
+    for target, shots in by_target.items():
+        judge_target(night, target, shots)
+    _settle_walking(night)
+
+
+def _side_effects(night: Night, shot: Shot) -> None:
+    """The Cop's check (FORUM-038) and the walking basement (FORUM-129) of every live shot."""
+    if shot.kind == "cop" and not shot.via_tw and shot.shooter:
+        night.outcome.tell(shot.shooter, shot.target, night.start[shot.target][1])
+    walking = night.state.memory.get("walking")
+    if walking and not walking.get("done") and walking.get("carrier") == shot.target:
+        holder = f"team:{shot.team}" if shot.kind == "team" else f"player:{shot.firer}"
+        if holder not in night.walking_grants:
+            night.walking_grants.append(holder)
+
+
+def _settle_walking(night: Night) -> None:
+    if not night.walking_grants:
+        return
+    walking = night.state.memory["walking"]
+    walking["done"] = True
+    for holder in night.walking_grants:
+        walking["holders"].append(holder)
+        walking["ever"].append(holder)
+        night.note(
+            "shots", "info", f"The walking basement goes to {holder}, the first to shoot its carrier (FORUM-129)."
+        )
+
+
+def _kamikaze(night: Night) -> None:
+    """FORUM-087..089: a Kamikaze who dies tonight, or was voted out, takes his victim."""
+    choices = {
+        a.actor: a.targets()[0]
+        for a in night.actions
+        if a.ability == "choose" and night.role(a.actor or "") == "kamikaze"
+    }
+    for name, (role, _) in night.start.items():
+        if role != "kamikaze":
+            continue
+        player = night.state.players[name]
+        pending = bool(player.counters.pop("kamikaze_pending", False))
+        previous = player.counters.pop("kamikaze_choice", None)
+        choice = choices.get(name) or (previous if pending else None)
+        if name in night.deaths or pending:
+            _kamikaze_take(night, name, choice)
+        elif name in choices:
+            player.counters["kamikaze_choice"] = choices[name]  # kept for a vote-out tomorrow (FORUM-089)
+
+
+def _kamikaze_take(night: Night, name: str, victim: str | None) -> None:
+    if victim is None or victim in night.deaths or not night.state.players[victim].alive:
+        night.note("kamikaze", "void", f"Kamikaze {name} leaves without taking anyone (FORUM-087).")
+        return
+    night.outcome.announce("kamikaze", f"The Kamikaze's choice was {victim} (FORUM-089).", victim)
+    guard = night.protected.get(victim)
+    if guard is not None:
+        night.note(
+            "kamikaze",
+            "saved",
+            f"Kamikaze {name} takes {victim}, but {guard} protects him (ambiguity 22).",
+            None,
+            guard,
+        )
+        return
+    night.mark_death(victim, f"taken by the Kamikaze {name} (FORUM-087)")
+    night.note("kamikaze", "effect", f"Kamikaze {name} takes {victim} out of the game (FORUM-087, FORUM-089).")
+
+
+def _skips(night: Night) -> None:
+    """FORUM-160: a role with a duty who gave no move counts a skip; FORUM-095/096: no bite, no life."""
+    acted = {(a.actor, a.ability) for a in night.actions if a.actor}
+    excused = set(night.step.extra.get("excused", []))
+    for name, (role, _) in night.start.items():
+        player = night.state.players[name]
+        if not player.alive:
+            continue
+        if role in ("werewolf", "vampire") and query.first_night(night.state) and (name, "bite") not in acted:
+            _autokill(night, name, f"the {role} did not bite on the first night (FORUM-095, FORUM-096)", excused)
+            continue
+        if _duty(night, name, role) is not None and (name, _duty(night, name, role)) not in acted:
+            _count_skip(night, name, role, excused)
+
+
+def _duty(night: Night, name: str, role: str) -> str | None:
+    phase_ability = DUTIES.get(role)
+    if phase_ability is None or phase_ability[0] != "night":
+        return None
+    if role == "cop_assistant" and not night.acting_cop(name):
+        return None
+    return phase_ability[1]
+
+
+def _count_skip(night: Night, name: str, role: str, excused: set[str]) -> None:
+    player = night.state.players[name]
+    if query.skipped_by_tw(night.state, name) or player.counters.get("penalty_skip") == "night":
+        return  # a move lost to the TW or to a penalty is not a skip (ambiguity 18)
+    skips = player.bump("skips")
+    allowed = SKIPS_ALLOWED.get(role, DEFAULT_SKIPS_ALLOWED)
+    night.note("skips", "info", f"{name} ({role}) skipped a move: {skips} of {allowed} allowed (FORUM-160).")
+    if skips > allowed:
+        _autokill(night, name, f"skip number {skips} (FORUM-160)", excused)
+
+
+def _autokill(night: Night, name: str, why: str, excused: set[str]) -> None:
+    if name in excused:
+        night.note("skips", "info", f"{name} would be autokilled for {why}, but the host excused him.")
+        return
+    night.mark_death(name, f"autokill: {why}")
+    night.note("skips", "effect", f"{name} is autokilled: {why}.")
+    night.outcome.announce("autokill", f"{name} leaves the game by autokill.", name, night.role(name))

@@ -1,0 +1,133 @@
+"""The forum ruleset class: declarations plus the hooks of ``Ruleset``.
+
+Source: ``seeds/000_dd24d2d15662915b.txt`` «Правила игры в виртуальную мафию»;
+digest ``spec/rulesets/forum.md`` (rule ids FORUM-NNN).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from rulesets.core import Action, GameState, Outcome, PhaseInput, Ruleset
+from rulesets.core.base import ActionSlot
+
+from . import day, night, penalties, query, setup, validate, victory
+from .roles import ABILITIES, CRIMINAL_TEAMS, MESSAGES, OPTIONS, ROLE_ROOMS, ROLES, SCHEDULE, TEAMS, VARIANTS
+
+_TEAM_SLOTS = ("kill", "deal", "hide", "direct_vote")
+
+
+class ForumRuleset(Ruleset):
+    """Forum («virtual») mafia: two- and three-sided games, one real day per game day."""
+
+    id = "forum"
+    title = {"ru": "Виртуальная мафия (форумная)", "en": "Forum mafia"}
+    document = "000_dd24d2d15662915b.txt"
+    TEAMS = TEAMS
+    ROLES = ROLES
+    ABILITIES = ABILITIES
+    OPTIONS = OPTIONS
+    VARIANTS = VARIANTS
+    SCHEDULE = SCHEDULE
+    ORDER = night.ORDER
+    DAY_ORDER = day.DAY_ORDER
+    MESSAGES = MESSAGES
+    MIN_PLAYERS = setup.MIN_PLAYERS
+    MAX_PLAYERS = setup.MAX_PLAYERS
+    PENALTIES = penalties.PENALTIES
+
+    # ------------------------------------------------------------------ setup
+
+    def default_variant(self, n_players: int) -> str:
+        """``two_sided`` below 15 players, else ``three_sided`` (FORUM-001, FORUM-002)."""
+        return setup.default_variant(n_players)
+
+    def composition(
+        self, n_players: int, variant: str | None = None, options: dict[str, Any] | None = None
+    ) -> dict[str, int]:
+        """Role id → count (FORUM-005..007); raises ``RulesError`` outside the variant's range."""
+        return setup.composition(n_players, variant, options)
+
+    def suggested_options(self, n_players: int, variant: str | None = None) -> dict[str, Any]:
+        """House rules the balance examples pair with ``n_players`` (FORUM-007)."""
+        return setup.suggested_options(n_players, variant)
+
+    def draw_seats(self, names: list[str], composition: dict[str, int], seed: int) -> list[tuple[str, str, str | None]]:
+        """A blind draw as (nickname, role, team) seats, criminals dealt to both teams (FORUM-033)."""
+        return setup.draw_seats(names, composition, seed)
+
+    def prepare(self, state: GameState) -> None:
+        """Check the seating and fill ``state.memory`` (FORUM-003, FORUM-004, FORUM-128)."""
+        setup.prepare(state)
+
+    # ------------------------------------------------------------- resolution
+
+    def resolve_day(self, outcome: Outcome, step: PhaseInput, rng: random.Random) -> None:
+        """The day roles, the vote and the autokills (FORUM-014..019, FORUM-048..051, FORUM-160..166)."""
+        day.resolve_day(outcome, step, rng)
+
+    def resolve_night(self, outcome: Outcome, step: PhaseInput, rng: random.Random) -> None:
+        """The night, in ``ORDER`` (FORUM-021..152)."""
+        night.resolve_night(outcome, step, rng)
+
+    def check_winner(self, state: GameState) -> str | None:
+        """FORUM-168..177."""
+        return victory.winner(state)
+
+    def validate(self, state: GameState, action: Action, phase: str) -> str | None:
+        """The reason code the rules refuse ``action`` with, or None (read it with ``message``)."""
+        return validate.check(state, action, phase)
+
+    # ---------------------------------------------------------- web app API
+
+    def apply_penalty(self, state: GameState, kind: str, target: str) -> Outcome:
+        """The host's penalty ``kind`` on ``target`` (see ``penalties``); input state untouched."""
+        return penalties.apply_penalty(self, state, kind, target)
+
+    def team_rooms(self, state: GameState) -> dict[str, list[str]]:
+        """Room key → living nicknames sharing it: each criminal team's room and the Cop's room."""
+        rooms = {team.id: [p.name for p in state.team_members(team.id)] for team in TEAMS.values() if team.room}
+        for key, roles in ROLE_ROOMS.items():
+            rooms[key] = [p.name for p in state.alive() if p.role in roles]
+        return {key: names for key, names in rooms.items() if names}
+
+    def action_slots(self, state: GameState, phase: str) -> list[ActionSlot]:
+        """Every choice open now: the players' own moves (the TW on duty, a basement
+        holder, a Bum's vote holder, a Kamikaze voted out included) and the teams'."""
+        slots = []
+        for player in state.players.values():
+            for ability in self._abilities_to_offer(state, player.name, phase):
+                slots.extend(self._slot(state, Action(ability, actor=player.name), phase))
+        for team in CRIMINAL_TEAMS:
+            for ability in _TEAM_SLOTS:
+                if ABILITIES[ability].phase == phase:
+                    slots.extend(self._slot(state, Action(ability, team=team), phase))
+        return slots
+
+    def _abilities_to_offer(self, state: GameState, name: str, phase: str) -> list[str]:
+        player = state.players[name]
+        if not player.alive:
+            return ["choose"] if player.counters.get("kamikaze_pending") and phase == "night" else []
+        offered = [*ROLES[player.role].abilities, "hide", "direct_vote"]
+        return [a for a in dict.fromkeys(offered) if ABILITIES[a].phase == phase]
+
+    def _slot(self, state: GameState, probe: Action, phase: str) -> list[ActionSlot]:
+        candidates = self.legal_targets(state, probe, phase)
+        if not candidates:
+            return []
+        return [ActionSlot(probe.ability, tuple(candidates), probe.actor, probe.team, 1)]
+
+    def random_step(self, state: GameState, phase: str, rng: random.Random) -> PhaseInput:
+        """Random legal play; a team hands in a kill or a deal, never both (FORUM-021)."""
+        step = super().random_step(state, phase, rng)
+        teams_killing = {a.team for a in step.actions if a.ability == "kill" and a.team}
+        step.actions = [a for a in step.actions if not (a.ability == "deal" and a.team in teams_killing)]
+        return step
+
+    def holds_bum_vote(self, state: GameState, who: str) -> bool:
+        """True when ``who`` (a nickname or ``team:X``) may direct a Bum's vote today (FORUM-119)."""
+        return query.holds_bum_vote(state, who)
+
+
+RULESET = ForumRuleset()

@@ -1,0 +1,188 @@
+"""Validation of forum choices: which moves the rules refuse, with reason codes.
+
+Reason codes are the digest's (night resolution step 1, day vote step 1):
+``dead_actor``, ``dead_target``, ``wrong_phase``, ``not_available``, ``limit``,
+``used``, ``first_night_only``, ``skipped``, ``annulled``, ``not_own``,
+``duplicate``, plus ``self_target``, ``target_count``, ``penalty`` and ``late``.
+Nothing here mutates the state.
+"""
+
+from __future__ import annotations
+
+from rulesets.core import Action, GameState, Outcome, PlayerState, RulesError
+
+from . import query
+from .roles import ABILITIES, CRIMINAL_TEAMS, ROLES, TEAMS
+
+GUN_KINDS = ("cop", "sniper", "maniac", "zombie")
+_TEAM_MOVES = ("kill", "deal", "hide", "direct_vote")
+_OTHER_ONLY = ("shoot", "choose", "bite", "kill", "deal")
+_AVENGERS = ("cop_wife", "cop_lover")
+
+
+def check(state: GameState, action: Action, phase: str) -> str | None:
+    """The reason the rules refuse ``action`` in ``phase``, or None.
+
+    Raises ``RulesError`` for an unknown ability, player or team (a malformed
+    request, not a rules violation).
+    """
+    if action.ability not in ABILITIES:
+        raise RulesError(f"unknown ability {action.ability!r} in ruleset forum")
+    for name in action.targets():
+        if name not in state.players:
+            raise RulesError(f"unknown player {name!r}")
+    reason = _actor_checks(state, action, phase) if action.actor is not None else _team_checks(state, action, phase)
+    return reason or _target_checks(state, action)
+
+
+def _actor_checks(state: GameState, action: Action, phase: str) -> str | None:
+    if action.actor not in state.players:
+        raise RulesError(f"unknown player {action.actor!r}")
+    player = state.players[action.actor]
+    if not player.alive and not _kamikaze_after_vote(player, action, phase):
+        return "dead_actor"  # FORUM-089 is the one exception
+    if ABILITIES[action.ability].phase != phase:
+        return "wrong_phase"
+    return _availability(state, player, action.ability) or _penalty(player, action.ability, phase)
+
+
+def _kamikaze_after_vote(player: PlayerState, action: Action, phase: str) -> bool:
+    """A Kamikaze voted out may still name his victim that night (FORUM-089)."""
+    return phase == "night" and action.ability == "choose" and bool(player.counters.get("kamikaze_pending"))
+
+
+def _availability(state: GameState, player: PlayerState, ability: str) -> str | None:
+    if ability == "vote":
+        return "not_available"  # votes arrive in ``votes``, never as an action
+    if ability == "hide":
+        return _basement_reason(state, player.name)
+    if ability == "direct_vote":
+        return None if query.holds_bum_vote(state, player.name) else "not_available"  # FORUM-119
+    if player.role == "tin_woodman" and ability != "choose":
+        return _tw_reason(state, player.name, ability)
+    if ability not in ROLES[player.role].abilities:
+        return "not_available"
+    return _role_reason(state, player, ability)
+
+
+def _role_reason(state: GameState, player: PlayerState, ability: str) -> str | None:
+    role = player.role
+    if role == "cop_assistant" and not query.is_acting_cop(state, player.name):
+        return "not_available"  # FORUM-040: only once the Cop is out
+    if role in _AVENGERS:
+        if query.cop_room(state):
+            return "not_available"  # FORUM-111: only once the Cop (and Assistant) are out
+        if player.counters.get("uses:shoot", 0) >= 1:
+            return "used"  # FORUM-112: one shot per game
+    if role == "tin_woodman" and player.counters.get("tw_chose"):
+        return "used"  # FORUM-056: once per game
+    if ability == "bite" and not query.first_night(state):
+        return "first_night_only"  # FORUM-092, FORUM-096
+    if ability == "shoot" and query.skipped_by_tw(state, player.name):
+        return "skipped"  # FORUM-059
+    return None
+
+
+def _tw_reason(state: GameState, name: str, ability: str) -> str | None:
+    """The TW acts only for last night's choosers, by their rules (FORUM-059, FORUM-074, FORUM-081)."""
+    wanted = GUN_KINDS if ability == "shoot" else ("team",)
+    specs = [s for s in query.tw_duty(state, name) if s["kind"] in wanted]
+    if not specs:
+        return "not_available"
+    if not any(query.chooser_alive(state, s) for s in specs):
+        return "annulled"
+    return None
+
+
+def _basement_reason(state: GameState, who: str) -> str | None:
+    if query.basement_keys(state, who):
+        return None
+    return "used" if query.ever_had_basement(state, who) else "not_available"  # FORUM-126
+
+
+def _penalty(player: PlayerState, ability: str, phase: str) -> str | None:
+    """The host took this player's next move away (FORUM-154, FORUM-156)."""
+    if player.counters.get("penalty_skip") == phase and ability != "vote":
+        return "penalty"
+    return None
+
+
+def _team_checks(state: GameState, action: Action, phase: str) -> str | None:
+    team = action.team or ""
+    if team not in TEAMS:
+        raise RulesError(f"unknown team {team!r}")
+    if team not in CRIMINAL_TEAMS or action.ability not in _TEAM_MOVES:
+        return "not_available"
+    if not state.team_members(team):
+        return "dead_actor"
+    if ABILITIES[action.ability].phase != phase:
+        return "wrong_phase"
+    who = f"team:{team}"
+    if action.ability == "hide":
+        return _basement_reason(state, who)
+    if action.ability == "direct_vote":
+        return None if query.holds_bum_vote(state, who) else "not_available"
+    if query.skipped_by_tw(state, who):
+        return "skipped"  # FORUM-059
+    if team in state.memory.get("penalty_team", []):
+        return "penalty"  # FORUM-156: «лишение их выстрела в ближайшую ночь»
+    return None
+
+
+def _target_checks(state: GameState, action: Action) -> str | None:
+    targets = action.targets()
+    if len(targets) != 1:
+        return "target_count"
+    target = targets[0]
+    if not state.players[target].alive:
+        return "dead_target"
+    if action.actor == target and action.ability in _OTHER_ONLY:
+        return "self_target"
+    if action.ability == "hide" and not query.own_side(state, action.who, target):
+        return "not_own"  # FORUM-126: «спрятать любого своего»
+    limit = ABILITIES[action.ability].per_target_limit
+    if limit is not None and action.actor is not None:
+        if state.players[action.actor].counters.get(f"{action.ability}:{target}", 0) >= limit:
+            return "limit"  # FORUM-049, FORUM-051, FORUM-053, FORUM-124
+    return None
+
+
+def _slot_key(action: Action) -> tuple[str, str]:
+    """A team's kill and deal are one shot (FORUM-021, FORUM-117)."""
+    slot = "kill" if action.ability == "deal" else action.ability
+    return (action.who, slot)
+
+
+def accept(
+    state: GameState, outcome: Outcome, actions: list[Action], phase: str, late: list[str], messages: dict[str, str]
+) -> list[Action]:
+    """Validate ``actions`` in order; reject the refused ones on ``outcome``.
+
+    ``late`` lists actors (names or ``team:X``) whose choices came after the
+    deadline (FORUM-161). A second action in one slot is a ``duplicate``,
+    except that a Tin Woodman acting for several choosers may act once for each.
+    Returns the accepted actions in input order.
+    """
+    kept: list[Action] = []
+    used: dict[tuple[str, str], int] = {}
+    for action in actions:
+        reason = "late" if action.who in late else check(state, action, phase)
+        key = _slot_key(action)
+        if reason is None and used.get(key, 0) >= _slot_capacity(state, action):
+            reason = "duplicate"
+        if reason is not None:
+            outcome.reject(action, reason, messages[reason])
+            continue
+        used[key] = used.get(key, 0) + 1
+        kept.append(action)
+    return kept
+
+
+def _slot_capacity(state: GameState, action: Action) -> int:
+    if action.actor is None or state.players[action.actor].role != "tin_woodman":
+        return 1
+    if action.ability in ("shoot", "kill", "deal"):
+        wanted = GUN_KINDS if action.ability == "shoot" else ("team",)
+        specs = [s for s in query.tw_duty(state, action.actor) if s["kind"] in wanted]
+        return max(1, sum(1 for s in specs if query.chooser_alive(state, s)))
+    return 1
