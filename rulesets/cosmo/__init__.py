@@ -143,8 +143,8 @@ class CosmoRuleset(Ruleset):
         coin = step.extra.get("coin")
         if coin is not None and coin not in day.COIN_SIDES:
             raise RulesError(f"coin must be one of {day.COIN_SIDES}, not {coin!r}")
-        accepted = self.accept(outcome, step.actions, "day")
-        verdict = next((a for a in accepted if a.ability == "judge_verdict"), None)
+        verdicts = [a for a in self.accept(outcome, step.actions, "day") if a.ability == "judge_verdict"]
+        verdict = verdicts[0] if verdicts else None
         if verdict is not None:
             self.count_use(outcome.state, verdict)
 
@@ -152,6 +152,10 @@ class CosmoRuleset(Ruleset):
             outcome.reject(action, reason, self.message(reason), step="vote")
 
         day.resolve(outcome, step, verdict, reject, rng)
+        for late in verdicts[1:]:
+            # One vote is cancelled once (COSMO-031): a second judge's card stays unused.
+            text = f"The day's vote was already cancelled by the judge {verdicts[0].actor} (COSMO-030)."
+            outcome.note("verdict", "void", text, late)
 
     def check_winner(self, state: GameState) -> str | None:
         """§8: ``draw``, ``town``, ``mafia``, ``maniac`` or None."""

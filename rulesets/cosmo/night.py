@@ -287,9 +287,17 @@ def _deaths(night: Night, outcome: Outcome) -> None:
     dies with her target (A13: even when healed herself)."""
     dying = [n for n in night.state.players if night.attacks.get(n) or n in night.poisoned]
     for name in dying:
-        outcome.note(
-            "deaths", "effect", f"{name} dies tonight; he acted tonight and is out from the morning post (COSMO-020)."
-        )
+        text = f"{name} dies tonight; he acted tonight and is out from the morning post (COSMO-020)."
+        outcome.note("deaths", "effect", text)
+    _putanas_follow(night, outcome, dying)
+    for name in dying:
+        outcome.remove(name)
+    _morning_post(night, outcome, dying)
+
+
+def _putanas_follow(night: Night, outcome: Outcome, dying: list[str]) -> None:
+    """Add to ``dying`` every putana whose target dies, until none is added
+    (a putana may visit another putana)."""
     changed = True
     while changed:
         changed = False
@@ -300,8 +308,12 @@ def _deaths(night: Night, outcome: Outcome) -> None:
                 changed = True
                 text = f"The putana {putana} dies with her target {action.target} (COSMO-038)."
                 outcome.note("putana_death", "effect", text, action)
+
+
+def _morning_post(night: Night, outcome: Outcome, dying: list[str]) -> None:
+    """§2 morning post: who was killed (no role, no killer), who was saved,
+    who is silenced today."""
     for name in dying:
-        outcome.remove(name)
         outcome.announce("killed", f"{name} was killed tonight.", name, None)
     for name in night.state.players:
         if name in night.saved and name not in dying:
@@ -347,7 +359,7 @@ def _sergeants(night: Night) -> list[str]:
     return [n for n in night.state.players if n in night.present and night.role(n) == "sergeant"]
 
 
-def _checks_visitors(night: Night, action: Action) -> list[str]:
+def _visitors(night: Night, action: Action) -> list[str]:
     target = action.targets()[0]
     return sorted(
         {
@@ -368,7 +380,7 @@ def _spies(night: Night, outcome: Outcome) -> None:
         if night.stopped(outcome, "spy", action, "the spying"):
             outcome.tell(str(action.actor), target, None)
             continue
-        visitors = _checks_visitors(night, action)
+        visitors = _visitors(night, action)
         outcome.tell(str(action.actor), target, visitors)
         listed = ", ".join(visitors) or "nobody"
         outcome.note(

@@ -10,15 +10,12 @@ of them (COSMO-008..010), a tie is re-voted and a coin is always given.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from rulesets.core import Action, GameState, PhaseInput
+from rulesets.core import Action, GameState, PhaseInput, Ruleset
 
 from .day import COIN_SIDES, silenced
 from .roles import EXCLUSIVE, MAFIA_MEMBERS
-
-if TYPE_CHECKING:
-    from rulesets.core import Ruleset
 
 
 def random_step(ruleset: Ruleset, state: GameState, phase: str, rng: random.Random) -> PhaseInput:
