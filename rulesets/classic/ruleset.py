@@ -89,6 +89,7 @@ class ClassicRuleset(Ruleset):
         actions = self.accept(outcome, step.actions, "night")
         state.memory["night"] += 1
         state.memory["day_round"] = 0
+        state.memory["no_vote"] = []  # a visit costs only the following day's vote (CLASSIC-035)
         if first:
             night.first_night(outcome)
         elif state.memory.get("deciding"):
@@ -225,14 +226,11 @@ class ClassicRuleset(Ruleset):
 
     def random_step(self, state: GameState, phase: str, rng: random.Random) -> PhaseInput:
         """Random legal play: night choices from ``action_slots``; by day the
-        entitled voters mostly follow two suspects, so majorities happen."""
+        entitled voters (``day.electorate``) mostly follow two suspects among
+        the candidates, so majorities happen."""
         if phase != "day":
             return self._random_night(state, rng)
-        pending = state.memory.get("deciding")
-        if pending:
-            voters = [v for v in [*pending["survivors"], pending["voter"]] if v]
-            return PhaseInput("day", votes={v: rng.choice(pending["survivors"]) for v in voters})
-        alive = state.alive_names()
-        suspects = rng.sample(alive, min(2, len(alive)))
-        votes = {v: rng.choice(suspects if rng.random() < 0.8 else alive) for v in day.electorate(state)}
+        pool = day.candidates(state, None)
+        suspects = rng.sample(pool, min(2, len(pool)))
+        votes = {v: rng.choice(suspects if rng.random() < 0.8 else pool) for v in day.electorate(state)}
         return PhaseInput("day", votes=votes)

@@ -10,7 +10,16 @@ import random
 import pytest
 
 import rulesets
-from rulesets.classic import check_composition, deciding_vote_entry, lynches_per_day, schedule, scores
+from rulesets.classic import (
+    candidates,
+    check_composition,
+    deciding_vote_entry,
+    electorate,
+    lynches_per_day,
+    schedule,
+    scores,
+    vote_reason,
+)
 from rulesets.core import Action, GameState, Outcome, PhaseInput, RulesError
 from rulesets.simulate import random_game
 
@@ -256,6 +265,36 @@ def test_rejection_trace_cites_the_rule() -> None:
     outcome = play(game(), day(), night(kill("M2")))
     assert outcome.rejected[0].reason == "target_own_team"
     assert any(t.result == "rejected" and "CLASSIC-021" in t.text for t in outcome.trace)
+
+
+def test_vote_form_helpers_follow_the_putana_and_nominations() -> None:
+    """CLASSIC-035, CLASSIC-011, CLASSIC-014: who may vote, for whom, and why not."""
+    night_two = night(kill("C1"), Action("visit", actor="Put", target="C2"))
+    state = play(game(EXTRAS), day(), night_two).state
+    assert "C2" not in electorate(state) and "C1" not in electorate(state)
+    assert vote_reason(state, "C2", "M1") == "no_vote_right"
+    assert vote_reason(state, "C1", "M1") == "actor_not_alive"
+    assert vote_reason(state, "C3", "C1") == "target_not_alive"
+    assert vote_reason(state, "C3", "M2", ["M1"]) == "not_a_candidate"
+    assert vote_reason(state, "C3", None) is None
+    assert candidates(state, ["M1", "C1"]) == ["M1"]
+
+
+def test_putana_vote_loss_lasts_one_day() -> None:
+    """CLASSIC-035: «may not vote in the following day» only."""
+    night_two = night(kill("C1"), Action("visit", actor="Put", target="C2"))
+    state = play(game(EXTRAS), day(), night_two, day(), night(kill("C3"))).state
+    assert vote_reason(state, "C2", "M1") is None
+
+
+def test_deciding_vote_helpers() -> None:
+    """CLASSIC-044: the survivors and the last honest player vote, only for a survivor."""
+    start = game([("M1", "mafioso"), ("C1", "citizen"), ("C2", "citizen")], dispute="last_honest_vote")
+    state = play(start, day({"M1": "C2", "C1": "C2"})).state
+    assert electorate(state) == ["M1", "C1", "C2"]
+    assert candidates(state, None) == ["M1", "C1"]
+    assert vote_reason(state, "C2", "M1") is None
+    assert vote_reason(state, "C2", "C2") == "not_a_candidate"
 
 
 # ----------------------------------------------------- trace and posts
