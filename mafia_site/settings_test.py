@@ -1,0 +1,13 @@
+"""The small test override of ``settings``: a fixed key, a fast hasher,
+a per-process cache unless Redis is given."""
+
+import os
+
+os.environ.setdefault("DJANGO_SECRET_KEY", "test-only-secret-key-not-for-production")
+
+from .settings import *  # noqa: E402,F403
+from .settings import REDIS_URL  # noqa: E402
+
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+if not REDIS_URL:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}

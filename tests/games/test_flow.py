@@ -1,0 +1,172 @@
+"""Game flow transitions on the real database: sign-up, draw, votes,
+choices, deadlines, results, victory (forum ruleset)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from games import flow
+from games.models import Deadline, Event, Phase, Post, Resolution, Room, Vote
+
+pytestmark = pytest.mark.django_db
+
+
+def everyone_votes_for(game, seats, target: str, excepted: str = "Plain Two") -> None:
+    """Every living seat votes for ``target`` (who votes for ``excepted``)."""
+    for nick, seat in seats.items():
+        seat.refresh_from_db()
+        if seat.alive:
+            flow.vote_cast(game=game, seat=seat, target=seats[excepted if nick == target else target])
+
+
+def test_it_opens_day_one_with_its_threads_and_deadlines(forum_game) -> None:
+    """Day 1: a day thread and a vote thread (FORUM-013), and the 14:00 /
+    21:00 deadlines in the game's time zone (FORUM-012, FORUM-009)."""
+    game, _seats = forum_game
+    phase = flow.current_phase(game)
+    assert (phase.kind, phase.number) == ("day", 1)
+    kinds = set(Room.objects.filter(game=game, day=1).values_list("kind", flat=True))
+    assert kinds == {"day", "vote"}
+    local = {d.kind: flow.local_deadline(game, d.due_at) for d in phase.deadlines.all()}
+    assert local["day_actions"].split(" ")[1] == "14:00" and local["vote"].split(" ")[1] == "21:00"
+
+
+def test_it_deals_each_role_to_its_cabinet(forum_game) -> None:
+    """Every seat learns its role in its cabinet; the mafia gets its room."""
+    game, seats = forum_game
+    card = flow.cabinet_of(seats["Clyde"]).posts.first()
+    assert "cop" in card.body.lower() or "коп" in card.body.lower()
+    room = Room.objects.get(game=game, kind="team", key="mafia")
+    assert set(room.members.values_list("nickname", flat=True)) == {"Bonnie", "Mafia Two"}
+
+
+def test_a_vote_is_counted_once_and_cannot_change(forum_game) -> None:
+    """One vote per player per day, never changed (FORUM-019)."""
+    game, seats = forum_game
+    flow.vote_cast(game=game, seat=seats["Plain One"], target=seats["Bonnie"])
+    with pytest.raises(flow.FlowError, match="cannot be changed"):
+        flow.vote_cast(game=game, seat=seats["Plain One"], target=seats["Doc"])
+    assert Vote.objects.filter(game=game).count() == 1
+
+
+def test_a_late_vote_is_refused_with_the_deadline_shown(forum_game) -> None:
+    """A vote after 21:00 is refused and the message shows the deadline in
+    the game's time zone (FORUM-165)."""
+    game, seats = forum_game
+    deadline = flow.current_phase(game).deadlines.get(kind="vote")
+    with pytest.raises(flow.FlowError, match=r"21:00 \(Europe/Moscow\)"):
+        flow.vote_cast(game=game, seat=seats["Plain One"], target=seats["Bonnie"], now=deadline.due_at + timedelta(minutes=1))
+
+
+def test_a_night_choice_is_refused_after_its_deadline(forum_game) -> None:
+    """A cop's shot after 22:00 is refused with the deadline shown."""
+    game, seats = forum_game
+    everyone_votes_for(game, seats, "Plain Three")
+    flow.phase_resolve_now(game=game)
+    night = flow.current_phase(game)
+    due = night.deadlines.get().due_at
+    with pytest.raises(flow.FlowError, match="22:00"):
+        flow.action_submit(game=game, seat=seats["Clyde"], ability="shoot", targets=["Bonnie"], now=due + timedelta(seconds=5))
+
+
+def test_a_choice_the_rules_refuse_gets_the_rulesets_reason(forum_game) -> None:
+    """The cop may not shoot himself: refused with a sentence."""
+    game, seats = forum_game
+    everyone_votes_for(game, seats, "Plain Three")
+    flow.phase_resolve_now(game=game)
+    with pytest.raises(flow.FlowError) as err:
+        flow.action_submit(game=game, seat=seats["Clyde"], ability="shoot", targets=["Clyde"])
+    assert str(err.value).endswith(".")
+
+
+def test_the_vote_deadline_eliminates_and_opens_the_night(forum_game) -> None:
+    """At 21:00 the vote is counted: the leader leaves and his card is
+    revealed (FORUM-014); the night opens (FORUM-010)."""
+    game, seats = forum_game
+    for voter in ("Clyde", "Doc", "Plain One", "Plain Two", "Plain Three"):
+        flow.vote_cast(game=game, seat=seats[voter], target=seats["Bonnie"])
+    flow.vote_cast(game=game, seat=seats["Bonnie"], target=seats["Doc"])
+    flow.vote_cast(game=game, seat=seats["Mafia Two"], target=seats["Doc"])
+    vote = flow.current_phase(game).deadlines.get(kind="vote")
+    assert flow.resolve_due(vote.due_at + timedelta(seconds=1)) == 2
+    seats["Bonnie"].refresh_from_db()
+    assert not seats["Bonnie"].alive and seats["Bonnie"].revealed_role == "don"
+    assert flow.current_phase(game).kind == "night"
+    results = Post.objects.filter(room__kind="vote", by_host=True).last()
+    assert "Bonnie" in results.body
+
+
+def test_a_deadline_fires_once_even_when_processed_twice(forum_game) -> None:
+    """Processing the same due deadlines again changes nothing."""
+    game, _seats = forum_game
+    later = timezone.now() + timedelta(days=2)
+    first = flow.resolve_due(later)
+    snapshot = (Resolution.objects.count(), Event.objects.count(), Post.objects.count(), Phase.objects.count())
+    assert first >= 1
+    assert flow.resolve_due(later) == 0
+    assert (Resolution.objects.count(), Event.objects.count(), Post.objects.count(), Phase.objects.count()) == snapshot
+
+
+def test_missed_deadlines_are_caught_up_in_order(forum_game) -> None:
+    """After a long outage every missed deadline fires, oldest first, each
+    once; nobody votes, so the document's autokills apply (FORUM-163)."""
+    game, _seats = forum_game
+    flow.resolve_due(timezone.now() + timedelta(days=10))
+    done = list(Deadline.objects.filter(phase__game=game).exclude(done_at=None).order_by("done_at", "id").values_list("due_at", flat=True))
+    assert done == sorted(done)
+    assert Resolution.objects.filter(deadline__phase__game=game).count() == Deadline.objects.filter(phase__game=game, resolves=True).exclude(done_at=None).count()
+    game.refresh_from_db()
+    assert game.status == "finished" and game.winner
+
+
+def test_a_draft_waits_for_the_host_and_a_correction_is_logged(forum_game) -> None:
+    """With results held as drafts, nothing is published until the host
+    does; a corrected results post is logged."""
+    game, seats = forum_game
+    game.autopublish = False
+    game.save(update_fields=["autopublish"])
+    everyone_votes_for(game, seats, "Plain Three")
+    flow.phase_resolve_now(game=game)
+    resolution = Resolution.objects.get(deadline__phase__game=game)
+    assert resolution.published_post is None and resolution.results
+    post = flow.results_publish(resolution=resolution, text=resolution.results)
+    flow.results_publish(resolution=resolution, text=resolution.results + "\nCorrected.")
+    post.refresh_from_db()
+    assert post.body.endswith("Corrected.") and post.edited_at
+    assert Event.objects.filter(game=game, kind="results_corrected").exists()
+
+
+def test_a_replacement_keeps_the_seat(forum_game, make_user) -> None:
+    """A new account takes over the nickname; role and votes stay with the seat."""
+    game, seats = forum_game
+    flow.vote_cast(game=game, seat=seats["Plain One"], target=seats["Bonnie"])
+    newcomer = make_user("newcomer")
+    flow.player_replace(game=game, player=seats["Plain One"], new_user=newcomer)
+    seat = game.players.get(nickname="Plain One")
+    assert seat.user == newcomer and seat.role == "citizen" and seat.votes_cast.count() == 1
+
+
+def test_a_modkill_removes_the_player_and_reveals_the_role(forum_game) -> None:
+    """The host's disqualification takes the player out publicly."""
+    game, seats = forum_game
+    flow.player_modkill(game=game, player=seats["Plain Two"])
+    seat = game.players.get(nickname="Plain Two")
+    assert not seat.alive and seat.revealed_role == "citizen"
+    assert Event.objects.filter(game=game, kind="penalty", audience="public").exists()
+
+
+def test_victory_ends_the_game_and_reveals_every_role(forum_game) -> None:
+    """When a side wins the game finishes and every role is published."""
+    game, seats = forum_game
+    for nick in ("Bonnie", "Mafia Two"):
+        flow.player_modkill(game=game, player=seats[nick])
+    game.refresh_from_db()
+    if game.status != "finished":
+        flow.resolve_due(timezone.now() + timedelta(days=30))
+        game.refresh_from_db()
+    assert game.status == "finished"
+    final = Post.objects.filter(room__game=game, by_host=True).last()
+    assert all(nick in final.body for nick in seats)
