@@ -141,6 +141,7 @@ class ClassicRuleset(Ruleset):
         return self.check_action(state, action, phase) or self._document_limits(state, action)
 
     def _document_limits(self, state: GameState, action: Action) -> str | None:
+        """The document's own limits, after the generic checks passed."""
         if action.ability == "kill":
             return self._kill_limits(state, action)
         if action.ability in ("heal", "visit"):
@@ -148,6 +149,8 @@ class ClassicRuleset(Ruleset):
         return None
 
     def _kill_limits(self, state: GameState, action: Action) -> str | None:
+        """CLASSIC-023/CLASSIC-061: team choice with a host, notes without;
+        CLASSIC-021: «кого из мирных жителей» — only honest victims."""
         no_host = setup.option(state.options, "no_host")
         if no_host and action.team is not None:
             return "individual_notes"
@@ -158,6 +161,9 @@ class ClassicRuleset(Ruleset):
         return None
 
     def _repeat_limits(self, state: GameState, action: Action) -> str | None:
+        """CLASSIC-034: one self-heal a game; CLASSIC-033, CLASSIC-036: not the
+        player chosen the night before. The choice counts even when the
+        putana voided it, so a refusal never reveals her visit."""
         actor = state.players[action.actor or ""]
         target = action.targets()[0]
         if action.ability == "heal" and target == actor.name and actor.counters.get("self_heals", 0) >= 1:
@@ -173,7 +179,7 @@ class ClassicRuleset(Ruleset):
         outcome.rejected.append(Rejection(action, reason, self.message(reason)))
         who = action.actor or f"the {action.team} team"
         rule = reason_rule(reason, action.ability)
-        text = f"{who}'s {action.ability} of {action.target or 'nobody'} is refused: {self.message(reason)} ({rule})."
+        text = f"{who}'s {action.ability} of {action.target or 'nobody'} is refused ({rule}): {self.message(reason)}"
         outcome.note("validate", "rejected", text, action)
 
     def accept(self, outcome: Outcome, actions: Iterable[Action], phase: str) -> list[Action]:
