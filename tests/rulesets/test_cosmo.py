@@ -574,3 +574,59 @@ def test_replay_is_identical():
     first = random_game(R, 12, 7)
     second = random_game(R, 12, 7)
     assert [o.to_state_dict() for o in first.outcomes] == [o.to_state_dict() for o in second.outcomes]
+
+
+# --------------------------------------------------------- interpretations
+
+
+def test_second_judge_verdict_is_void():
+    """COSMO-031: one vote is cancelled once; a second judge's card stays unused."""
+    state = game("J1:judge J2:judge " + SIX)
+    out = day(
+        state, {}, actions=[Action("judge_verdict", "J1", target="M1"), Action("judge_verdict", "J2", target="C1")]
+    )
+    assert out.out == ["M1"]
+    assert [t.result for t in out.trace if t.action and t.action.actor == "J2"] == ["void"]
+    assert R.validate(out.state, Action("judge_verdict", "J2", target="M2"), "day") is None
+
+
+def test_healed_putana_still_dies_with_target():
+    """COSMO-038, A13: the heal on the putana does not cover dying with her target."""
+    state = game("P:putana D:doctor Mn:maniac " + SIX)
+    out = night(
+        state, Action("block", "P", target="C1"), Action("heal", "D", target="P"), Action("kill", "Mn", target="C1")
+    )
+    assert sorted(out.out) == ["C1", "P"]
+
+
+def test_journalist_lists_unblocked_visitors_only():
+    """COSMO-043, A10: a blocked visitor did not visit; a journalist spying on a
+    protected player is repelled and learns nothing (COSMO-044)."""
+    state = game("J:journalist B:bodyguard P:putana K:commissar Mn:maniac " + SIX)
+    out = night(
+        state,
+        Action("check", "K", target="C2"),
+        Action("block", "P", target="Mn"),
+        Action("kill", "Mn", target="C2"),
+        Action("kill_vote", "M1", target="C2"),
+        Action("spy", "J", target="C2"),
+    )
+    assert [f.result for f in out.feedback if f.to == "J"] == [["commissar", "mafioso"]]
+    out = night(state, Action("protect", "B", target="C1"), Action("spy", "J", target="C1"))
+    assert [f.result for f in out.feedback if f.to == "J"] == [None]
+
+
+def test_frame_beats_ninja_and_turncoat():
+    """COSMO-050, A5: «независимо от его настоящей роли» — the frame wins over the disguise."""
+    state = game("I:intriguer K:commissar T:turncoat " + SIX)
+    out = night(state, Action("frame", "I", target="T"), Action("check", "K", target="T"))
+    assert [f.result for f in out.feedback] == ["mafioso"]
+
+
+def test_mafia_kill_needs_more_than_half_of_members_present():
+    """COSMO-018, A3: one vote of two members is not a majority; the lunatic never counts."""
+    state = game("L:lunatic " + SIX)
+    out = night(state, Action("kill_vote", "M1", target="C1"), Action("kill_vote", "L", target="C1"))
+    assert out.out == []
+    assert any("COSMO-041" in t.text for t in out.trace)
+    assert any(t.step == "mafia_kill" and t.result == "void" and t.action is None for t in out.trace)
