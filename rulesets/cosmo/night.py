@@ -296,18 +296,17 @@ def _deaths(night: Night, outcome: Outcome) -> None:
 
 
 def _putanas_follow(night: Night, outcome: Outcome, dying: list[str]) -> None:
-    """Add to ``dying`` every putana whose target dies, until none is added
-    (a putana may visit another putana)."""
-    changed = True
-    while changed:
-        changed = False
-        for action in night.using("block"):
-            putana = str(action.actor)
-            if action.target in dying and putana not in dying and _visited(night, action):
-                dying.append(putana)
-                changed = True
-                text = f"The putana {putana} dies with her target {action.target} (COSMO-038)."
-                outcome.note("putana_death", "effect", text, action)
+    """Add to ``dying`` every putana whose visit took place and whose target dies.
+
+    One pass is enough: a putana visited by another putana is blocked, so
+    her own visit never took place and cannot kill her in turn.
+    """
+    for action in night.using("block"):
+        putana = str(action.actor)
+        if action.target in dying and putana not in dying and _visited(night, action):
+            dying.append(putana)
+            text = f"The putana {putana} dies with her target {action.target} (COSMO-038)."
+            outcome.note("putana_death", "effect", text, action)
 
 
 def _morning_post(night: Night, outcome: Outcome, dying: list[str]) -> None:
