@@ -131,7 +131,9 @@ def game_apply(request: HttpRequest, slug: str) -> HttpResponse:
 
 def _posts_page(room: Room, page_number: Any) -> Any:
     posts = room.posts.select_related("author").order_by("id")
-    return Paginator(posts, settings.MAFIA_POSTS_PER_PAGE).get_page(page_number)
+    page = Paginator(posts, settings.MAFIA_POSTS_PER_PAGE).get_page(page_number)
+    page.object_list = list(page.object_list)
+    return page
 
 
 def _flood_limited(seat_or_user: str) -> bool:
