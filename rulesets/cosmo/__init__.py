@@ -111,7 +111,7 @@ class CosmoRuleset(Ruleset):
         """
         if action.team is not None:
             return "team_action"
-        if action.ability == "judge_verdict" and action.target is None:
+        if action.ability == "judge_verdict" and not action.targets():
             # An empty verdict passes the same checks as a verdict on the judge himself.
             return self.check_action(state, Action(action.ability, action.actor, target=action.actor), phase)
         return self.check_action(state, action, phase)

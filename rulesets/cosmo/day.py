@@ -104,11 +104,11 @@ def _verdict(outcome: Outcome, action: Action) -> None:
     judge = str(action.actor)
     outcome.announce("revealed", f"{judge} reveals the judge's card: the day's vote is cancelled.", judge, "judge")
     outcome.note("verdict", "effect", f"The judge {judge} cancels the day's vote (COSMO-030).", action)
-    if action.target is None:
+    if not action.targets():
         outcome.note("verdict", "effect", f"The judge {judge} jails nobody today (COSMO-031).", action)
         outcome.announce("no_elimination", "Nobody is jailed today.")
         return
-    jail(outcome, str(action.target), f"by the judge {judge}'s verdict (COSMO-030)")
+    jail(outcome, action.targets()[0], f"by the judge {judge}'s verdict (COSMO-030)")
 
 
 def _vote(outcome: Outcome, step: PhaseInput, reject: Reject, rng: random.Random) -> None:
