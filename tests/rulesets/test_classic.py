@@ -158,6 +158,16 @@ def test_declarations_name_roles_in_russian_and_english() -> None:
     json.dumps(CLASSIC.describe(), ensure_ascii=False)
 
 
+def test_every_night_trace_step_is_in_order() -> None:
+    """ORDER: each night trace line names a declared step (CLASSIC-007 to CLASSIC-045)."""
+    steps = {step for step, _, _ in CLASSIC.ORDER}
+    for seed in range(10):
+        played = random_game(CLASSIC, 9, seed)
+        for outcome in played.outcomes:
+            if outcome.state.phase == "night":
+                assert {t.step for t in outcome.trace} <= steps
+
+
 def test_order_follows_the_waking_order() -> None:
     """CLASSIC-009: «• Мафия • Доктор • Стерва/путана • Комиссар»; the putana's effect goes first (B-14)."""
     steps = [step for step, _, _ in CLASSIC.ORDER]
@@ -505,3 +515,12 @@ def test_random_games_with_options_run(options: dict[str, object]) -> None:
                 outcome = CLASSIC.resolve(state, CLASSIC.random_step(state, CLASSIC.next_phase(state), rng))
                 assert state.steps_played == 0 or not outcome.rejected
                 state = outcome.state
+
+
+def test_no_host_miss_is_traced_as_void() -> None:
+    """CLASSIC-062: differing notes are a miss («мафия промахнулась»), traced for the host."""
+    notes = [Action("kill", actor="M1", target="C1"), Action("kill", actor="M2", target="C2")]
+    outcome = play(game(no_host=True), day(), night(*notes))
+    assert outcome.out == []
+    assert [t.result for t in outcome.trace if t.step == "kill"] == ["void", "void"]
+    assert all("CLASSIC-062" in t.text for t in outcome.trace if t.step == "kill")
