@@ -222,7 +222,7 @@ class Day:
             return
         lover = sacrificing_lover(self.state, name, set())
         if lover is not None:
-            self.exits.sacrifice(lover.name, name, "voted out")
+            self.exits.sacrifice(lover.name, name, "voted out", "sacrifice")
             return
         self.outcome.note("vote_exit", "effect", f"{name} has the most votes and is voted out (WW18-007).")
         self.exits.leave(name, "vote")

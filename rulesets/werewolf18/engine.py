@@ -9,6 +9,7 @@ in ``day.py``, exits in ``exits.py``, the victory check in ``victory.py``.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from typing import Any
 
 from rulesets.core import Action, ActionSlot, GameState, Outcome, PhaseInput, RulesError, Ruleset
@@ -185,7 +186,7 @@ class Werewolf18(Ruleset):
             return "no_werewolf"
         return super().check_action(state, action, phase)
 
-    def accept(self, outcome: Outcome, actions: Any, phase: str) -> list[Action]:
+    def accept(self, outcome: Outcome, actions: Iterable[Action], phase: str) -> list[Action]:
         """Validate ``actions``; a later choice of the same actor (or of the
         wolves, however handed in) and ability replaces an earlier one."""
         kept: dict[tuple[str, str], Action] = {}

@@ -91,6 +91,7 @@ class Exits:
         self.orders = orders
         self.rng = rng
         self.night = night
+        self.defeated = victory.defeated_camps(outcome.state)
 
     def leave(self, name: str, cause: str) -> None:
         """``name`` leaves for ``cause`` (a key of ``CAUSES``), then §9 runs.
@@ -130,7 +131,16 @@ class Exits:
             self._random_badge(name, "a red-carded sheriff's badge goes at random (WW18-014)")
 
     def check_victory(self) -> None:
-        """Run the victory check; raise ``GameEnded`` on a winner (WW18-050)."""
+        """Run the victory check; raise ``GameEnded`` on a winner (WW18-050).
+
+        A new defeat is traced for the host only: it is never published (WW18-004).
+        """
+        defeated = victory.defeated_camps(self.state)
+        for camp in sorted(defeated - self.defeated):
+            self.outcome.note(
+                "victory", "info", f"The {camp} camp is defeated, unannounced; its players stay (WW18-004)."
+            )
+        self.defeated = defeated
         won = victory.winner(self.state)
         if won is None:
             return
@@ -168,12 +178,11 @@ class Exits:
         self.outcome.tell(name, name, "sheriff")
         self.outcome.announce("sheriff", f"{name} is now the sheriff.", name)
 
-    def sacrifice(self, lover: str, admired: str, how: str) -> None:
+    def sacrifice(self, lover: str, admired: str, how: str, step: str, action: Action | None = None) -> None:
         """献身: ``lover`` leaves instead of ``admired``, and it is announced
-        in the document's words (WW18-037)."""
-        self.outcome.note(
-            "sacrifice", "saved", f"Lover {lover} leaves instead of {admired}, who was {how} (WW18-037).", by=lover
-        )
+        in the document's words (WW18-037). ``step`` names the ORDER step."""
+        text = f"{admired} would be {how}, but lover {lover} leaves in their place (WW18-037)."
+        self.outcome.note(step, "saved", text, action, lover)
         self.outcome.announce(
             "sacrifice",
             f"{admired} was {how}, and the lover {lover}, who loved them deeply, left the game in their place!",

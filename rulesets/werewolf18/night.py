@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import random
 
-from rulesets.core import Action, Outcome, PhaseInput
+from rulesets.core import Action, Outcome, PhaseInput, PlayerState
+from rulesets.core.model import TraceResult
 
 from .cards import parse_cards
 from .common import has_skills, sacrificing_lover
@@ -170,39 +171,28 @@ class Night:
     def _settle_knife(self, knife: Action) -> None:
         """(7) one knife on its target, sub-steps 一 to 五 (WW18-060)."""
         target = self.state.players[str(knife.target)]
-        saver = next(
-            (str(s.actor) for s in self.saves if s.target == target.name and s.actor not in self.swallowed), None
-        )
-        if not target.alive:
-            self.outcome.note("knife_settlement", "void", f"{target.name} is already out (WW18-009).", knife)
-        elif target.name in self.guarded:
-            by = self.guarded[target.name]
-            self.outcome.note(
-                "knife_settlement",
-                "blocked",
-                f"Guard {by} makes the knife on {target.name} ineffective (WW18-029).",
-                knife,
-                by,
-            )
-        elif target.role == "elder" and not target.counters.get("knifed"):
-            target.bump("knifed")
-            self.outcome.note(
-                "knife_settlement",
-                "saved",
-                f"Elder {target.name} survives his first effective knife (WW18-027).",
-                knife,
-                target.name,
-            )
-        elif saver is not None:
-            self.outcome.note(
-                "knife_settlement",
-                "saved",
-                f"Witch {saver}'s antidote keeps {target.name} in the game (WW18-024).",
-                knife,
-                saver,
-            )
-        else:
+        stopped = self._stop_knife(target)
+        if stopped is None:
             self._exit(target.name, "knife", "knifed out", knife)
+            return
+        result, by, text = stopped
+        self.outcome.note("knife_settlement", result, text, knife, by)
+
+    def _stop_knife(self, target: PlayerState) -> tuple[TraceResult, str | None, str] | None:
+        """Sub-steps (0) 一 二 三: why a knife does not remove ``target``, as
+        (result, by whom, trace text), or None. Marks the elder's first knife."""
+        if not target.alive:
+            return "void", None, f"{target.name} is already out (WW18-009)."
+        if target.name in self.guarded:
+            guard = self.guarded[target.name]
+            return "blocked", guard, f"Guard {guard} makes the knife on {target.name} ineffective (WW18-029)."
+        if target.role == "elder" and not target.counters.get("knifed"):
+            target.bump("knifed")
+            return "saved", target.name, f"Elder {target.name} survives his first effective knife (WW18-027)."
+        for save in self.saves:
+            if save.target == target.name and save.actor not in self.swallowed:
+                return "saved", save.actor, f"Witch {save.actor}'s antidote keeps {target.name} in the game (WW18-024)."
+        return None
 
     def _settle_poison(self, poison: Action) -> None:
         """(8) the poison, unless its witch was knifed out tonight (WW18-026, WW18-063)."""
@@ -221,17 +211,10 @@ class Night:
 
     def _exit(self, target: str, cause: str, how: str, action: Action) -> None:
         """四 the lover's sacrifice (WW18-037, WW18-039), else 五 the exit."""
+        step = "poison_settlement" if cause == "poison" else "knife_settlement"
         lover = sacrificing_lover(self.state, target, self.hit)
-        step = f"{cause}_settlement" if cause == "poison" else "knife_settlement"
         if lover is not None:
-            self.outcome.note(
-                step,
-                "saved",
-                f"{target} would be {how}, but lover {lover.name} takes the exit (WW18-037).",
-                action,
-                lover.name,
-            )
-            self.exits.sacrifice(lover.name, target, how)
+            self.exits.sacrifice(lover.name, target, how, step, action)
             return
         self.outcome.note(step, "effect", f"{target} is {how} (WW18-060/WW18-063).", action)
         self.exits.leave(target, cause)
