@@ -17,6 +17,8 @@ from .setup import is_blind, option
 ORDER: tuple[tuple[str, str, str], ...] = (
     # CLASSIC-007, CLASSIC-014, CLASSIC-021, CLASSIC-023, CLASSIC-033, CLASSIC-034, CLASSIC-036, CLASSIC-061
     ("validate", "CLASSIC-007", "every action is checked; on the first night all are refused"),
+    # CLASSIC-007, CLASSIC-008, CLASSIC-060: the first night only introduces.
+    ("meet", "CLASSIC-008", "first night: the mafia meet, the extra characters meet the host in turn"),
     # CLASSIC-035, B-14: the occupied player's own action is void whatever the waking order.
     ("visit", "CLASSIC-035", "the putana's visit voids the visited player's own action and next day's vote"),
     # CLASSIC-020, CLASSIC-023, CLASSIC-062, CLASSIC-063: one victim, or a miss.
