@@ -7,6 +7,7 @@ from typing import Any
 from zoneinfo import available_timezones
 
 from django import forms
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
@@ -28,7 +29,7 @@ class GameCreateForm(forms.Form):
         required=False,
         widget=forms.Textarea(attrs={"rows": 4}),
     )
-    ruleset = forms.ChoiceField(label=_("Ruleset"), choices=[(r, r) for r in rulesets.ids()], initial="forum")
+    ruleset = forms.ChoiceField(label=_("Ruleset"), choices=[(r, r) for r in settings.MAFIA_WEB_RULESETS], initial="forum")
     variant = forms.ChoiceField(
         label=_("Variant"),
         required=False,

@@ -76,7 +76,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
             return HttpResponseRedirect(reverse("host", args=[game.slug]))
     import rulesets
 
-    return render(request, "games/game_new.html", {"form": form, "rulesets": [rulesets.get(r) for r in rulesets.ids()]})
+    return render(request, "games/game_new.html", {"form": form, "rulesets": [rulesets.get(r) for r in settings.MAFIA_WEB_RULESETS]})
 
 
 @require_GET

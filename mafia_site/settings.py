@@ -158,6 +158,11 @@ if env_bool("DJANGO_BEHIND_TLS_PROXY", False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     ALLAUTH_TRUSTED_PROXY_COUNT = 1
 
+# Rulesets a host can pick in the browser: those whose day flow (day
+# choices, one open vote, night choices) the pages support. The other
+# engines are complete and playable through ``python -m rulesets play``.
+MAFIA_WEB_RULESETS = ["forum"]
+
 # Posts per page in threads; a page's query count does not depend on it.
 MAFIA_POSTS_PER_PAGE = 30
 # A player may post at most this many posts a minute (anti-flood).
