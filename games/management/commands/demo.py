@@ -17,7 +17,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 
 from games import flow
-from games.models import Game
+from games.models import Game, Resolution
 
 DEMO_TITLE = "Demo: Night at the Lighthouse Inn"
 DEMO_THEME = (
@@ -69,15 +69,25 @@ class Command(BaseCommand):
             "--reset", action="store_true", help="Restore the demo passwords and replace the demo game with a new one."
         )
         parser.add_argument(
+            "--fast-scale",
+            type=float,
+            default=FAST_SCALE,
+            help=f"Scale of the ruleset's fast schedule for a new demo game (default {FAST_SCALE}: a 6-minute day).",
+        )
+        parser.add_argument(
             "--force", action="store_true", help="Run even with DEBUG off (the demo passwords are public)."
         )
 
-    def handle(self, *args, reset: bool = False, force: bool = False, **options) -> None:
+    def handle(
+        self, *args, reset: bool = False, force: bool = False, fast_scale: float = FAST_SCALE, **options
+    ) -> None:
         if not settings.DEBUG and not force:
             raise CommandError("The demo accounts have public passwords: run with DJANGO_DEBUG=1, or pass --force.")
+        if fast_scale <= 0:
+            raise CommandError("--fast-scale must be a positive number.")
         with transaction.atomic():
             users = {account.username: self._account(account, reset) for account in ACCOUNTS}
-            game, created = self._game(users, reset)
+            game, created = self._game(users, reset, fast_scale)
         self._report(users, game, created)
 
     def _account(self, account: DemoAccount, reset: bool):
@@ -90,17 +100,19 @@ class Command(BaseCommand):
             user.save()
         return user
 
-    def _game(self, users: dict, reset: bool) -> tuple[Game, bool]:
+    def _game(self, users: dict, reset: bool, fast_scale: float) -> tuple[Game, bool]:
         """The running demo game, or a new one started through ``games.flow``."""
         demo_games = Game.objects.filter(host=users["host"], title=DEMO_TITLE)
         if reset:
+            # Resolutions protect a played game's history; a demo's may go.
+            Resolution.objects.filter(deadline__phase__game__in=demo_games).delete()
             demo_games.delete()
         running = demo_games.filter(status=Game.Status.RUNNING).first()
         if running is not None:
             return running, False
-        return self._start_game(users), True
+        return self._start_game(users, fast_scale), True
 
-    def _start_game(self, users: dict) -> Game:
+    def _start_game(self, users: dict, fast_scale: float) -> Game:
         try:
             game = flow.game_create(
                 host=users["host"],
@@ -110,7 +122,7 @@ class Command(BaseCommand):
                 theme=DEMO_THEME,
                 characters=CHARACTERS,
                 fast=True,
-                fast_scale=FAST_SCALE,
+                fast_scale=fast_scale,
                 autopublish=True,
                 signup_limit=len(CHARACTERS),
             )
@@ -126,7 +138,11 @@ class Command(BaseCommand):
     def _report(self, users: dict, game: Game, created: bool) -> None:
         base = f"http://127.0.0.1:{os.environ.get('PORT', '8000')}"
         out = self.stdout.write
-        out(self.style.SUCCESS(("Started" if created else "Reusing") + f" the demo game “{game.title}” ({game.ruleset}, fast)."))
+        out(
+            self.style.SUCCESS(
+                ("Started" if created else "Reusing") + f" the demo game “{game.title}” ({game.ruleset}, fast)."
+            )
+        )
         out("")
         out(f"  {'login':<10} {'password':<16} who")
         for account in ACCOUNTS:
@@ -136,4 +152,13 @@ class Command(BaseCommand):
         out("")
         out(f"  Open {base}/ and log in as “host” to run the game, or as a player to play.")
         out(f"  Django admin: {base}/admin/ (login “admin”).")
-        out("  One game day takes about 6 minutes: choices lock at 2, the vote closes at 4, the night at 6.")
+        out(f"  Each game day, counted from its start: {self._schedule(game)}.")
+        out("  Under the forum rules a living player who has not voted when the vote closes leaves by")
+        out("  autokill; the host may excuse it. `manage.py demo --reset` starts the demo game afresh.")
+
+    def _schedule(self, game: Game) -> str:
+        """The fast deadlines of a game day in words (minutes from the day's start)."""
+        entries = flow.ruleset_of(game).SCHEDULE
+        return ", ".join(
+            f"{entry.name.get('en', entry.id)} after {entry.fast_minutes * game.fast_scale:g} min" for entry in entries
+        )
