@@ -77,7 +77,7 @@ class Werewolf18(Ruleset):
         Raises ``RulesError`` when the setup step is not first or when day
         and night do not alternate (digest §6).
         """
-        self._check_sequence(state, step.phase)
+        self._check_step(state, step)
         if state.winner is not None:
             outcome = self._after_the_end(state, step)
         else:
@@ -85,11 +85,17 @@ class Werewolf18(Ruleset):
         outcome.extra_state["sheriff"] = sheriff(outcome.state)
         return outcome
 
-    def _check_sequence(self, state: GameState, phase: str) -> None:
-        if phase == "setup" and state.steps_played:
+    def _check_step(self, state: GameState, step: PhaseInput) -> None:
+        """Digest §6: setup first, then day and night alternate; ``vote_log``
+        is a day field and ``cards`` a day or night field."""
+        if step.phase == "setup" and state.steps_played:
             raise RulesError("the setup step can only be the first step")
-        if state.steps_played and state.phase == phase:
-            raise RulesError(f"two {phase} steps in a row: day and night must alternate")
+        if state.steps_played and state.phase == step.phase:
+            raise RulesError(f"two {step.phase} steps in a row: day and night must alternate")
+        allowed = {"setup": set(), "night": {"cards"}, "day": {"cards", "vote_log"}}[step.phase]
+        misplaced = set(step.extra) - allowed
+        if misplaced:
+            raise RulesError(f"field(s) {sorted(misplaced)} do not belong in a {step.phase} step")
 
     def _after_the_end(self, state: GameState, step: PhaseInput) -> Outcome:
         """Every action and ballot is refused once the game is over; nothing changes."""

@@ -364,6 +364,8 @@ def scenario(steps: list[dict], players=SMALL) -> dict:
         [{"phase": "day", "vote_log": [{"voter": "V1"}]}],
         [{"phase": "day", "vote_log": [{"voter": "V1", "target": "Nobody"}]}],
         [{"phase": "night", "unknown": 1}],
+        [{"phase": "night", "vote_log": []}],
+        [{"phase": "setup", "cards": []}],
     ],
 )
 def test_malformed_steps_are_errors(steps: list[dict]) -> None:
