@@ -478,7 +478,7 @@ def _phase_input(game: Game, phase: Phase, state: GameState) -> PhaseInput:
     if phase.kind == Phase.Kind.DAY:
         votes = Vote.objects.filter(game=game, day=phase.number).select_related("voter", "target")
         step.votes = {v.voter.nickname: v.target.nickname if v.target else None for v in votes}
-        step.extra["excused"] = list(game.options.get("excused", {}).get(str(phase.number), []))
+    step.extra["excused"] = excused_today(game, phase.number)
     return step
 
 
@@ -612,20 +612,41 @@ def deadline_extend(*, game: Game, minutes: int) -> None:
     log_event(game, "deadline_extended", {"phase": str(phase), "minutes": minutes}, Event.Audience.PUBLIC)
 
 
+AUTOKILL_DECISIONS = {"waive": ("excused", True), "restore": ("excused", False), "confirm": ("confirmed", True), "unconfirm": ("confirmed", False)}
+
+
 @transaction.atomic
-def autokill_excuse(*, game: Game, player: Player, excused: bool) -> None:
-    """The host waives (or restores) the autokill of ``player`` for today's
-    vote (no vote, or a vote for oneself; FORUM-163)."""
-    phase = _open_day_phase(game)
+def autokill_decide(*, game: Game, player: Player, decision: str) -> None:
+    """The host overrides an automatic consequence for today (FORUM-160,
+    FORUM-163, FORUM-164): ``waive``/``restore`` an autokill the rules would
+    apply; in a game whose autokills wait for the host (``autokills`` =
+    ``host_confirms``), ``confirm``/``unconfirm`` one. Raises FlowError."""
+    if decision not in AUTOKILL_DECISIONS:
+        raise FlowError(_("Unknown decision."))
+    phase = current_phase(game)
+    if phase is None:
+        raise FlowError(_("No phase is open."))
+    key, add = AUTOKILL_DECISIONS[decision]
     options = dict(game.options)
-    by_day = dict(options.get("excused", {}))
+    by_day = dict(options.get(key, {}))
     names = set(by_day.get(str(phase.number), []))
-    names.add(player.nickname) if excused else names.discard(player.nickname)
+    names.add(player.nickname) if add else names.discard(player.nickname)
     by_day[str(phase.number)] = sorted(names)
-    options["excused"] = by_day
+    options[key] = by_day
     game.options = options
     game.save(update_fields=["options"])
-    log_event(game, "autokill_excused" if excused else "autokill_restored", {"nickname": player.nickname, "day": phase.number})
+    log_event(game, f"autokill_{decision}", {"nickname": player.nickname, "day": phase.number})
+
+
+def excused_today(game: Game, number: int) -> list[str]:
+    """Nicknames whose autokill does not apply on game day ``number``: those
+    the host waived, and in a ``host_confirms`` game all those the host did
+    not confirm."""
+    excused = set(game.options.get("excused", {}).get(str(number), []))
+    if game.options.get("autokills") == "host_confirms":
+        confirmed = set(game.options.get("confirmed", {}).get(str(number), []))
+        excused |= set(game.players.alive().values_list("nickname", flat=True)) - confirmed
+    return sorted(excused)
 
 
 @transaction.atomic

@@ -50,6 +50,11 @@ class GameCreateForm(forms.Form):
     vote = forms.CharField(label=_("Vote closes at"), initial="21:00", max_length=5)
     night = forms.CharField(label=_("Night choices by"), initial="22:00", max_length=5)
     signup_limit = forms.IntegerField(label=_("Sign-up limit"), min_value=3, max_value=40, initial=20)
+    autokills = forms.ChoiceField(
+        label=_("Autokills (no vote, vote for oneself, too many skipped moves)"),
+        choices=[("automatic", _("Automatic, as the rules say; I can waive one")), ("host_confirms", _("Only those I confirm"))],
+        initial="automatic",
+    )
     autopublish = forms.BooleanField(label=_("Publish results automatically at the deadline"), required=False, initial=True)
     options = forms.JSONField(
         label=_("House rules (JSON, e.g. {\"bonus\": true})"), required=False, initial=dict,
@@ -90,7 +95,7 @@ class GameCreateForm(forms.Form):
             "deadlines": {e.id: times[e.id] for e in ruleset.SCHEDULE if e.id in times},
             "signup_limit": d["signup_limit"],
             "autopublish": d["autopublish"],
-            "options": d.get("options") or {},
+            "options": {**(d.get("options") or {}), "autokills": d["autokills"]},
         }
 
 

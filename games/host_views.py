@@ -93,14 +93,16 @@ def _phase_overview(game: Game, phase: Any, seated: list[Player], ruleset: Any) 
     }
     if phase.kind == "day":
         votes = {v.voter_id: v for v in Vote.objects.filter(game=game, day=phase.number).select_related("target")}
-        excused = set(game.options.get("excused", {}).get(str(phase.number), []))
+        excused = set(flow.excused_today(game, phase.number))
+        confirmed = set(game.options.get("confirmed", {}).get(str(phase.number), []))
+        ctx["host_confirms"] = game.options.get("autokills") == "host_confirms"
         rows = []
         for p in seated:
             if not p.alive:
                 continue
             v = votes.get(p.id)
             risk = "no_vote" if v is None else ("self_vote" if v.target_id == p.id else "")
-            rows.append({"p": p, "vote": v.target.nickname if v and v.target else "", "risk": risk, "excused": p.nickname in excused})
+            rows.append({"p": p, "vote": v.target.nickname if v and v.target else "", "risk": risk, "excused": p.nickname in excused, "confirmed": p.nickname in confirmed})
         ctx["vote_rows"] = rows
         tally: dict[str, int] = defaultdict(int)
         for v in votes.values():
@@ -221,14 +223,14 @@ def extend(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_POST
 def excuse(request: HttpRequest, slug: str, player_id: str) -> HttpResponse:
-    """Waive or restore a player's autokill for today's vote."""
+    """Waive, restore, confirm or unconfirm a player's autokill for today."""
     game = access.game_for_host(request.user, slug)
     player = game.players.seated().filter(public_id=player_id).first()
     if player is None:
         messages.error(request, "There is no such player.")
     else:
-        on = request.POST.get("excused") == "1"
-        _run(request, "Autokill waived." if on else "Autokill restored.", flow.autokill_excuse, game=game, player=player, excused=on)
+        decision = request.POST.get("decision", "")
+        _run(request, f"Autokill: {decision} recorded.", flow.autokill_decide, game=game, player=player, decision=decision)
     return _back(slug, "vote")
 
 

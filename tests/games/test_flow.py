@@ -170,3 +170,27 @@ def test_victory_ends_the_game_and_reveals_every_role(forum_game) -> None:
     assert game.status == "finished"
     final = Post.objects.filter(room__game=game, by_host=True).last()
     assert all(nick in final.body for nick in seats)
+
+
+def test_a_waived_autokill_does_not_happen(forum_game) -> None:
+    """The host waives the autokill of a player who did not vote
+    (FORUM-163 made automatic, overridden by the host)."""
+    game, seats = forum_game
+    everyone_votes_for(game, seats, "Plain Three")
+    Vote.objects.filter(voter=seats["Plain One"]).delete()
+    flow.autokill_decide(game=game, player=seats["Plain One"], decision="waive")
+    flow.phase_resolve_now(game=game)
+    assert game.players.get(nickname="Plain One").alive
+    assert not game.players.get(nickname="Plain Three").alive
+
+
+def test_in_a_host_confirms_game_only_confirmed_autokills_happen(forum_game) -> None:
+    """With autokills waiting for the host, nobody who did not vote leaves
+    unless the host confirmed it."""
+    game, seats = forum_game
+    game.options = {**game.options, "autokills": "host_confirms"}
+    game.save(update_fields=["options"])
+    flow.autokill_decide(game=game, player=seats["Plain Two"], decision="confirm")
+    flow.phase_resolve_now(game=game)
+    alive = set(game.players.alive().values_list("nickname", flat=True))
+    assert alive == set(seats) - {"Plain Two"}
