@@ -16,7 +16,7 @@ from rulesets.core.votes import sole_leader
 from . import query
 from .effects import clear_penalties, cop_lover_learns
 from .roles import DEFAULT_SKIPS_ALLOWED, DUTIES, MESSAGES, SKIPS_ALLOWED
-from .validate import accept
+from .validate import accept, refuse
 
 # Day resolution steps: (step id, rule id, what it does).
 DAY_ORDER: tuple[tuple[str, str, str], ...] = (
@@ -117,7 +117,7 @@ def _ballots(outcome: Outcome, votes: dict[str, str | None], late: list[str], da
         action = Action("vote", actor=voter, target=target)
         reason = _vote_reason(state, voter, target, late)
         if reason is not None:
-            outcome.reject(action, reason, MESSAGES[reason])
+            refuse(outcome, action, reason, MESSAGES)
             if reason in ("late", "dead_target"):
                 ballots[voter] = ""  # he voted, but the vote does not count (FORUM-165)
             continue

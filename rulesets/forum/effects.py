@@ -21,7 +21,7 @@ def apply_night(night: Night) -> None:
     """Make the night's marks take effect on ``night.state`` (FORUM-031)."""
     for name, role, team in night.conversions:
         convert(night.state, name, role, team)
-        night.note("apply", "effect", f"{name} is now {role} of {team}.")
+        night.note("apply", "effect", f"{name} is now {role} of {team} (FORUM-031, FORUM-062).")
     for name, why in night.deaths.items():
         _leave(night, name, why)
     cop_lover_learns(night.outcome, list(night.deaths))

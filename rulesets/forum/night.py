@@ -147,23 +147,22 @@ def _open(outcome: Outcome, step: PhaseInput) -> Night:
         if alive and state.players[tw].alive:
             on_duty[tw] = alive[0]
     night = Night(outcome, step, start, on_duty)
-    actions = _with_preliminary(state, step)
-    night.actions = accept(state, outcome, actions, "night", list(step.extra.get("late", [])), MESSAGES)
+    late = list(step.extra.get("late", []))
+    night.actions = accept(state, outcome, list(step.actions), "night", late, MESSAGES)
+    night.actions += accept(state, outcome, _preliminary(state, late, step), "night", [], MESSAGES)
     for action in night.actions:
         _count_use(state, action)
     night.shots = _build_shots(night)
     return night
 
 
-def _with_preliminary(state: GameState, step: PhaseInput) -> list[Action]:
+def _preliminary(state: GameState, late: list[str], step: PhaseInput) -> list[Action]:
     """A late Vampire's early preliminary choice stands (FORUM-178)."""
-    late = set(step.extra.get("late", []))
-    extra = [
+    return [
         Action("bite", actor=name, target=target)
         for name, target in (step.extra.get("preliminary") or {}).items()
         if name in late and name in state.players
     ]
-    return list(step.actions) + extra
 
 
 def _count_use(state: GameState, action: Action) -> None:

@@ -9,7 +9,7 @@ Nothing here mutates the state.
 
 from __future__ import annotations
 
-from rulesets.core import Action, GameState, Outcome, PlayerState, RulesError
+from rulesets.core import Action, GameState, Outcome, PlayerState, Rejection, RulesError
 
 from . import query
 from .roles import ABILITIES, CRIMINAL_TEAMS, ROLES, TEAMS
@@ -171,11 +171,45 @@ def accept(
         if reason is None and used.get(key, 0) >= _slot_capacity(state, action):
             reason = "duplicate"
         if reason is not None:
-            outcome.reject(action, reason, messages[reason])
+            refuse(outcome, action, reason, messages)
             continue
         used[key] = used.get(key, 0) + 1
         kept.append(action)
     return kept
+
+
+# The rule behind each refusal, for the host's trace.
+REASON_RULES: dict[str, str] = {
+    "dead_actor": "FORUM-020, FORUM-031",
+    "dead_target": "FORUM-031",
+    "wrong_phase": "FORUM-010, FORUM-012",
+    "limit": "FORUM-049, FORUM-051, FORUM-053, FORUM-124",
+    "used": "FORUM-056, FORUM-112, FORUM-126",
+    "first_night_only": "FORUM-092, FORUM-096",
+    "skipped": "FORUM-059",
+    "annulled": "FORUM-074, FORUM-081",
+    "not_own": "FORUM-126",
+    "duplicate": "FORUM-019, FORUM-021",
+    "self_target": "FORUM-056, FORUM-083, FORUM-092",
+    "target_count": "FORUM-021",
+    "penalty": "FORUM-154, FORUM-156",
+    "late": "FORUM-161, FORUM-165",
+}
+_UNAVAILABLE_RULES = {
+    "shoot": "FORUM-040, FORUM-111",
+    "kill": "FORUM-059",
+    "deal": "FORUM-059, FORUM-117",
+    "hide": "FORUM-126",
+    "direct_vote": "FORUM-119",
+    "vote": "FORUM-019",
+}
+
+
+def refuse(outcome: Outcome, action: Action, reason: str, messages: dict[str, str]) -> None:
+    """Record a refusal: the player's sentence in ``rejected``, the rule in the trace."""
+    outcome.rejected.append(Rejection(action, reason, messages[reason]))
+    rule = _UNAVAILABLE_RULES.get(action.ability, "FORUM-011") if reason == "not_available" else REASON_RULES[reason]
+    outcome.note("validate", "rejected", f"{action.who}'s {action.ability} is refused: {reason} ({rule}).", action)
 
 
 def _slot_capacity(state: GameState, action: Action) -> int:
