@@ -60,9 +60,7 @@ def ballot_reason(state: GameState, voter: str | None, target: str | None) -> st
 
     Raises ``RulesError`` for a player who is not in the game's list.
     """
-    for name in (voter, target):
-        if name is not None and name not in state.players:
-            raise RulesError(f"unknown player {name!r}")
+    _known(state, voter, target)
     if voter is None:
         return "not_your_ability"
     if not state.players[voter].alive:
@@ -88,10 +86,15 @@ def ballot_entries(step: PhaseInput, state: GameState) -> list[tuple[str, str | 
         raise RulesError("vote_log must be a list of {voter, target}")
     entries += [(str(a.actor), a.target) for a in step.actions if a.ability == "vote"]  # type: ignore[misc]
     for voter, target in entries:
-        for name in (voter, target):
-            if name is not None and name not in state.players:
-                raise RulesError(f"unknown player {name!r} in the ballots")
+        _known(state, voter, target)
     return entries
+
+
+def _known(state: GameState, *names: str | None) -> None:
+    """Raise ``RulesError`` for a name that is not seated in the game."""
+    for name in names:
+        if name is not None and name not in state.players:
+            raise RulesError(f"unknown player {name!r} in the ballots")
 
 
 def collect_ballots(outcome: Outcome, step: PhaseInput, message: Callable[[str], str]) -> Ballots:

@@ -31,7 +31,7 @@ class Werewolf18(Ruleset):
     """
 
     id = "werewolf18"
-    title = {"zh": "[048]『凤囚凰』", "en": "[048] The Phoenix Caged (18-player werewolf)"}
+    title = {"zh": "[048]『凤囚凰』", "en": "[048] Feng Qiu Huang (18-player werewolf)"}
     document = "004_c4ea105fa104f254.txt"
     language = "zh"
     TEAMS = roles.TEAMS
@@ -176,11 +176,8 @@ class Werewolf18(Ruleset):
     def _document_reason(self, state: GameState, action: Action) -> str | None:
         """The knife needs an undefeated wolf group (WW18-020); the badge
         never goes to a revealed idiot (WW18-034)."""
-        if action.ability == "kill":
-            if action.team is not None and action.team != "wolves":
-                return "not_your_ability"
-            if "wolves" in victory.defeated_camps(state):
-                return "camp_defeated"
+        if action.ability == "kill" and "wolves" in victory.defeated_camps(state):
+            return "camp_defeated"
         if action.ability == "pass_badge" and revealed(state.players[str(action.target)]):
             return "revealed_idiot"
         return None
