@@ -41,7 +41,7 @@ def give_warning(state: GameState, name: str, offence: str) -> Outcome:
 def may_speak(state: GameState, name: str) -> bool:
     """True when ``name`` may post, nominate or give a monologue today: in
     the game and not discredited by the putana last night (PITER-021, A-4).
-    A silenced player still votes."""
+    A silenced player still votes; refuse a post with ``message("silenced")``."""
     player = state.players.get(name)
     return player is not None and player.alive and name not in state.memory.get("silenced", [])
 

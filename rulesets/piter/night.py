@@ -311,7 +311,8 @@ def _remember(state: GameState, board: Board, starters: list[str]) -> None:
         action = done.get(name)
         if action is not None:
             counters[f"last:{action.ability}"] = action.targets()[0]
-        counters["self_healed"] = action is not None and action.ability == "heal" and action.targets() == [name]
+        if state.players[name].role == "doctor":
+            counters["self_healed"] = action is not None and action.targets() == [name]
 
 
 def _morning(outcome: Outcome) -> None:

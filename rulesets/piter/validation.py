@@ -25,14 +25,13 @@ MESSAGES: dict[str, str] = {
     "same_player_twice": "Choose two different players to compare (PITER-055).",
     "target_count": "This ability needs a different number of players (PITER-055).",
     "repeat_target": "You chose that player last night; choose someone else (PITER-043, PITER-045, PITER-053).",
-    "duplicate_action": "You have already handed in your choice this phase.",
-    "wrong_phase": "This ability cannot be used in this phase.",
+    "duplicate_action": "You have already handed in your choice for this turn (PITER-030).",
+    "wrong_phase": "This ability cannot be used in this part of the game day (PITER-001).",
     "not_nominated": "You can only vote for a nominated player (PITER-012).",
     "not_tied": "Only the tied nominees can be chosen now (PITER-017, PITER-093).",
     "extra_minute_used": "You have already taken your extra minute this game (PITER-122).",
     "no_extra_minutes": "This game is played without extra minutes (PITER-122).",
     "silenced": "You were discredited last night and stay silent all day (PITER-021).",
-    "unknown_offence": "There is no such offence in the rules (PITER-110).",
 }
 
 

@@ -489,3 +489,23 @@ def test_state_survives_json_round_trip() -> None:
     day = RULESET.resolve(restored, parse_step(RULESET, restored, QUIET_DAY))
     assert day.out == ["B"]
     assert RULESET.validate(restored, Action("heal", "D", target="C"), "night") == "repeat_target"
+
+
+def test_offences_follow_the_document_list() -> None:
+    """PITER-110: the eight offences the host warns for, in the document's words."""
+    offences = RULESET.describe()["offences"]
+    assert len(offences) == 8
+    assert offences["night_gesture"] == "Ночные жесты вне своего хода."
+
+
+def test_describe_is_json() -> None:
+    """PITER-100: the declarations the web app reads serialise to JSON."""
+    described = json.loads(json.dumps(RULESET.describe(), ensure_ascii=False))
+    assert described["id"] == "piter"
+    assert described["setup"]["12"]["judge"] == 1
+    assert [step for step, _, _ in described["order"]][0] == "acquaintance"
+
+
+def test_silenced_message_is_readable() -> None:
+    """PITER-021: the sentence shown when a discredited player tries to post."""
+    assert "PITER-021" in RULESET.message("silenced")
