@@ -50,6 +50,10 @@ class GameCreateForm(forms.Form):
     vote = forms.CharField(label=_("Vote closes at"), initial="21:00", max_length=5)
     night = forms.CharField(label=_("Night choices by"), initial="22:00", max_length=5)
     signup_limit = forms.IntegerField(label=_("Sign-up limit"), min_value=3, max_value=40, initial=20)
+    post_minimum = forms.IntegerField(
+        label=_("Post minimum per game day"), min_value=0, max_value=50, initial=5,
+        help_text=_("Forum rules: 5 meaningful posts a game day, the vote included (FORUM-162); players under it are flagged for the autoban."),
+    )
     autokills = forms.ChoiceField(
         label=_("Autokills (no vote, vote for oneself, too many skipped moves)"),
         choices=[("automatic", _("Automatic, as the rules say; I can waive one")), ("host_confirms", _("Only those I confirm"))],
@@ -95,7 +99,7 @@ class GameCreateForm(forms.Form):
             "deadlines": {e.id: times[e.id] for e in ruleset.SCHEDULE if e.id in times},
             "signup_limit": d["signup_limit"],
             "autopublish": d["autopublish"],
-            "options": {**(d.get("options") or {}), "autokills": d["autokills"]},
+            "options": {**(d.get("options") or {}), "autokills": d["autokills"], "post_minimum": d["post_minimum"]},
         }
 
 
