@@ -68,9 +68,9 @@ class Night:
         try:
             apply_surrender(self.exits, self.actions)
             apply_cards(self.exits, cards)
-            for step, ability in (("guard", "guard"), ("check", "check"), ("admire", "admire")):
+            for ability in ("guard", "check", "admire"):
                 for action in self._live(ability):
-                    getattr(self, f"_{step}")(action)
+                    getattr(self, f"_{ability}")(action)
             self._knives()
             self._witches()
             self._double_swallow()
@@ -143,10 +143,14 @@ class Night:
         for action in self._live("save"):
             self._count(action)
             self.saves.append(action)
+            text = f"Witch {action.actor} uses her antidote on {action.target}; it is spent (WW18-025)."
+            self.outcome.note("witch", "info", text, action)
         for action in self._live("poison"):
             self._count(action)
             self.poisons.append(action)
             self.hit.add(str(action.target))  # A5: the poison's object, even if 双吞 voids it
+            text = f"Witch {action.actor} poisons {action.target}; it settles last (WW18-026)."
+            self.outcome.note("witch", "info", text, action)
 
     def _effective(self, target: str) -> int:
         """How many of tonight's knives on ``target`` are effective (一)."""
