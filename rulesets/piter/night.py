@@ -116,9 +116,9 @@ def resolve_night(outcome: Outcome, step: PhaseInput) -> None:
     """Resolve one night step in place on ``outcome`` (digest §7.1)."""
     if outcome.state.steps_played == 0:
         _acquaintance(outcome, step)
+        _morning(outcome, [])
     else:
-        _ordinary(outcome, step)
-    _morning(outcome)
+        _morning(outcome, _ordinary(outcome, step))
 
 
 def _acquaintance(outcome: Outcome, step: PhaseInput) -> None:
@@ -131,8 +131,9 @@ def _acquaintance(outcome: Outcome, step: PhaseInput) -> None:
     outcome.announce("mafia_count", f"There are {len(clan)} mafia in the town (PITER-004).")
 
 
-def _ordinary(outcome: Outcome, step: PhaseInput) -> None:
-    """An ordinary night: turns, deaths, refusals, departures, conversions."""
+def _ordinary(outcome: Outcome, step: PhaseInput) -> list[str]:
+    """An ordinary night: turns, deaths, refusals, departures, conversions.
+    Returns the players killed this night, in seat order."""
     state = outcome.state
     starters = state.alive_names()
     board = Board()
@@ -146,7 +147,7 @@ def _ordinary(outcome: Outcome, step: PhaseInput) -> None:
     for name in departed:
         leave(outcome, name, "left", f"{name} left the table this night.")
     convert(outcome, departed)
-    state.memory["killed_last_night"] = [n for n in starters if n in deaths]
+    return [n for n in starters if n in deaths]
 
 
 def accept(outcome: Outcome, actions: list[Action]) -> list[Action]:
@@ -315,13 +316,13 @@ def _remember(state: GameState, board: Board, starters: list[str]) -> None:
             counters["self_healed"] = action is not None and action.targets() == [name]
 
 
-def _morning(outcome: Outcome) -> None:
-    """The Morning: silence and the 50/50 rule (PITER-091, PITER-092)."""
+def _morning(outcome: Outcome, killed: list[str]) -> None:
+    """The Morning: silence and the 50/50 rule; a Ghost can be left from the
+    players ``killed`` this night (PITER-091, PITER-092)."""
     state = outcome.state
     for name in state.memory.get("silenced", []):
         if state.players[name].alive:
             outcome.announce("silenced", f"{name} is silent today (PITER-021).", name)
-    killed = state.memory.pop("killed_last_night", [])
     ghosts = [n for n in killed if state.players[n].role in GHOST_ROLES]
     two_left = len(state.alive()) == 2
     fifty = is_fifty_fifty(state)
