@@ -103,7 +103,7 @@ def _ghost_pick(outcome: Outcome, step: PhaseInput) -> Action | None:
     """The first valid ``ghost_pick`` of an active Ghost (PITER-092); every
     other day action is rejected (digest §7.2 step 1)."""
     pick: Action | None = None
-    for action in [*step.actions, *_field_picks(outcome.state, step.extra.get("ghost_pick"))]:
+    for action in [*step.actions, *_field_picks(outcome, step.extra.get("ghost_pick"))]:
         reason = action_reason(outcome.state, action, "day")
         if reason is None and pick is not None:
             reason = "duplicate_action"
@@ -120,25 +120,29 @@ def _ghost_pick(outcome: Outcome, step: PhaseInput) -> Action | None:
     return pick
 
 
-def _field_picks(state: GameState, value: Any) -> list[Action]:
-    """The step field ``ghost_pick`` as actions: a target name (the Ghost is
-    the first one that can be left), ``{"actor": G, "target": X}`` or
-    ``{G: X}``. Raises ``RulesError`` for another shape or an unknown name."""
+def _field_picks(outcome: Outcome, value: Any) -> list[Action]:
+    """The step field ``ghost_pick`` as actions: a target name or
+    ``{"target": X}`` (picked by the first player a Ghost can be left from),
+    ``{"actor": G, "target": X}``, or ``{G: X}``. Raises ``RulesError`` for
+    another shape or an unknown name (PITER-092, PITER-093)."""
     if value is None:
         return []
+    ghosts = outcome.state.memory.get("ghosts", [])
     if isinstance(value, str):
-        ghosts = state.memory.get("ghosts", [])
-        pairs = [(ghosts[0], value)] if ghosts else []
-    elif isinstance(value, dict) and set(value) <= {"actor", "target"} and "target" in value:
-        pairs = [(value.get("actor"), value["target"])]
-    elif isinstance(value, dict):
-        pairs = list(value.items())
-    else:
+        value = {"target": value}
+    if not isinstance(value, dict):
         raise RulesError(f"ghost_pick must be a name or an object: {value!r}")
-    for actor, target in pairs:
-        if actor not in state.players or target not in state.players:
+    if "target" in value and set(value) <= {"actor", "target"}:
+        value = {value.get("actor") or (ghosts[0] if ghosts else None): value["target"]}
+    picks = []
+    for actor, target in value.items():
+        if target not in outcome.state.players or (actor is not None and actor not in outcome.state.players):
             raise RulesError(f"unknown player in ghost_pick: {value!r}")
-    return [Action("ghost_pick", actor=actor, target=target) for actor, target in pairs]
+        if actor is None:
+            outcome.note("ghost", "void", f"No Ghost can be left today: the pick of {target} is ignored (PITER-092).")
+            continue
+        picks.append(Action("ghost_pick", actor=actor, target=target))
+    return picks
 
 
 def _record(outcome: Outcome, counted: Round, label: str) -> None:

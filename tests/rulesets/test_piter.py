@@ -303,7 +303,7 @@ def test_ghost_pick_as_step_field() -> None:
     """PITER-093: the scenario format's ``ghost_pick`` step field names the tied nominee."""
     state = seat("M=mafioso N=mafioso A=citizen B=citizen C=citizen E=citizen")
     tie = {"M": "B", "N": "B", "B": "M", "C": "M"}
-    for pick in ("M", {"actor": "A", "target": "M"}, {"A": "M"}):
+    for pick in ("M", {"target": "M"}, {"actor": "A", "target": "M"}, {"A": "M"}):
         outcomes = play(
             state,
             {"phase": "day", "nominations": ["E"], "votes": {}},
@@ -311,6 +311,15 @@ def test_ghost_pick_as_step_field() -> None:
             {"phase": "day", "nominations": ["M", "B"], "votes": tie, "revote": tie, "ghost_pick": pick},
         )
         assert outcomes[2].out == ["M"]
+
+
+def test_ghost_pick_field_without_ghost_is_ignored() -> None:
+    """PITER-092: with nobody to leave as a Ghost, a step-level pick changes nothing and is traced."""
+    state = seat("M=mafioso N=mafioso A=citizen B=citizen C=citizen E=citizen")
+    tie = {"M": "A", "N": "A", "A": "M", "B": "M", "C": "M", "E": "A"}
+    day = play(state, {"phase": "day", "nominations": ["M", "A"], "votes": tie, "revote": tie, "ghost_pick": "M"})[0]
+    assert day.out == []
+    assert any(t.step == "ghost" and t.result == "void" for t in day.trace)
 
 
 def test_ghost_pick_field_with_unknown_player_is_malformed() -> None:
