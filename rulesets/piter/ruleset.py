@@ -149,15 +149,16 @@ class PiterRuleset(Ruleset):
         return self.TEAM_ABILITIES[probe.team] if probe.team else self.ABILITIES[probe.ability]
 
     def legal_targets(self, state: GameState, probe: Action, phase: str) -> list[str]:
-        """Names legal as a target of ``probe``; for the journalist's two
-        targets, every living player but himself (PITER-058)."""
+        """Living players legal as a target of ``probe`` (PITER-032; a Ghost
+        picks among the living nominees, PITER-093); for the journalist's
+        two targets, every living player but himself (PITER-058)."""
         if self._ability(probe).targets == 2:
             others = [n for n in state.alive_names() if n != probe.actor]
             pair = Action(probe.ability, probe.actor, probe.team, tuple(others[:2]))
             return others if len(others) >= 2 and self.validate(state, pair, phase) is None else []
         return [
             n
-            for n in state.players
+            for n in state.alive_names()
             if self.validate(state, Action(probe.ability, probe.actor, probe.team, n), phase) is None
         ]
 

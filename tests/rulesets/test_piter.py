@@ -518,3 +518,14 @@ def test_describe_is_json() -> None:
 def test_silenced_message_is_readable() -> None:
     """PITER-021: the sentence shown when a discredited player tries to post."""
     assert "PITER-021" in RULESET.message("silenced")
+
+
+def test_ghost_slot_offers_living_players() -> None:
+    """PITER-092, PITER-093: an active Ghost's cabinet offers the living players only."""
+    state = seat("M=mafioso N=mafioso A=citizen B=citizen C=citizen E=citizen")
+    outcomes = play(
+        state, {"phase": "day", "nominations": ["E"], "votes": {}}, {"phase": "night", "actions": [kill("A")]}
+    )
+    slots = RULESET.action_slots(outcomes[1].state, "day")
+    assert [(s.actor, s.ability) for s in slots] == [("A", "ghost_pick")]
+    assert set(slots[0].candidates) == {"M", "N", "B", "C"}
