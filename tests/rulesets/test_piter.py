@@ -529,3 +529,13 @@ def test_ghost_slot_offers_living_players() -> None:
     slots = RULESET.action_slots(outcomes[1].state, "day")
     assert [(s.actor, s.ability) for s in slots] == [("A", "ghost_pick")]
     assert set(slots[0].candidates) == {"M", "N", "B", "C"}
+
+
+def test_every_living_player_counts_exactly_once() -> None:
+    """PITER-013, PITER-014, PITER-015: one vote per living player, voters and non-voters alike."""
+    state = seat("M=mafioso N=mafioso A=citizen B=citizen C=citizen E=citizen")
+    state.players["E"].alive = False
+    day = play(state, {"phase": "day", "nominations": ["A", "M"], "votes": {"M": "A", "E": "M", "B": None}})[0]
+    tally = next(t.text for t in day.trace if t.text.startswith("Votes:"))
+    assert tally == "Votes: A 1, M 4 (PITER-016)."
+    assert [r.action.actor for r in day.rejected] == ["E"]
