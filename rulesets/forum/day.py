@@ -202,11 +202,12 @@ def _autokills(
     found: list[tuple[str, str]] = []
     for player in state.alive():
         ballot = ballots.get(player.name)
+        past_limit = _day_skip(outcome, player.name, day)
         if ballot is None:
             found.append((player.name, "did not vote (FORUM-163)"))
         elif ballot == player.name:
             found.append((player.name, "voted against himself (FORUM-164)"))
-        elif _day_skip(outcome, player.name, day):
+        elif past_limit:
             found.append((player.name, "skipped a move past the limit (FORUM-160)"))
     return [name for name, why in found if _autokill(outcome, name, why, excused, leader)]
 

@@ -108,6 +108,13 @@ def _labels(shots: list[Shot], skip: tuple[str, ...] = ()) -> set[str]:
 
 def _child(night: Night, target: str, shots: list[Shot]) -> None:
     """FORUM-043..046, FORUM-054, FORUM-064, FORUM-066, FORUM-140..149: shots at the Child."""
+    for shot in shots:
+        night.note(
+            "shots",
+            "info",
+            f"{shot.action.who} shot the Child {target} (FORUM-043, FORUM-044, FORUM-140..149).",
+            shot.action,
+        )
     c = _labels(shots, ("zombie", "avenger"))
     teams = sorted(label[5:] for label in c if label.startswith("team:"))
     zombie = [s for s in shots if s.kind == "zombie"]
@@ -160,6 +167,13 @@ def _criminal_labels(labels: set[str]) -> set[str]:
 
 def _bum(night: Night, target: str, shots: list[Shot]) -> bool:
     """FORUM-119, FORUM-120, FORUM-150..152: who takes the Bum's vote; False = judge as anyone else."""
+    for shot in shots:
+        night.note(
+            "shots",
+            "info",
+            f"{shot.action.who} shot the Bum {target} (FORUM-119, FORUM-120, FORUM-150..152).",
+            shot.action,
+        )
     c = _labels(shots) & ({"cop", "maniac"} | {s.label for s in shots if s.kind == "team"})
     crim = _criminal_labels(c)
     three = night.state.variant == "three_sided"

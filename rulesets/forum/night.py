@@ -233,7 +233,11 @@ def _block(night: Night) -> None:
                 shot.action,
                 action.actor,
             )
-        if not voided:
+        if voided:
+            night.note(
+                "block", "effect", f"Tin Woodman {action.actor} blocks {target}'s gun tonight (FORUM-057).", action
+            )
+        else:
             night.note(
                 "block",
                 "void",
@@ -389,11 +393,8 @@ def _settle_walking(night: Night) -> None:
 
 def _kamikaze(night: Night) -> None:
     """FORUM-087..089: a Kamikaze who dies tonight, or was voted out, takes his victim."""
-    choices = {
-        a.actor: a.targets()[0]
-        for a in night.actions
-        if a.ability == "choose" and night.role(a.actor or "") == "kamikaze"
-    }
+    actions = {a.actor: a for a in night.actions if a.ability == "choose" and night.role(a.actor or "") == "kamikaze"}
+    choices = {name: a.targets()[0] for name, a in actions.items()}
     for name, (role, _) in night.start.items():
         if role != "kamikaze":
             continue
@@ -402,14 +403,15 @@ def _kamikaze(night: Night) -> None:
         previous = player.counters.pop("kamikaze_choice", None)
         choice = choices.get(name) or (previous if pending else None)
         if name in night.deaths or pending:
-            _kamikaze_take(night, name, choice)
+            _kamikaze_take(night, name, choice, actions.get(name))
         elif name in choices:
             player.counters["kamikaze_choice"] = choices[name]  # kept for a vote-out tomorrow (FORUM-089)
+            night.note("kamikaze", "void", f"Kamikaze {name} survives: his choice lapses (FORUM-088).", actions[name])
 
 
-def _kamikaze_take(night: Night, name: str, victim: str | None) -> None:
+def _kamikaze_take(night: Night, name: str, victim: str | None, action: Action | None) -> None:
     if victim is None or victim in night.deaths or not night.state.players[victim].alive:
-        night.note("kamikaze", "void", f"Kamikaze {name} leaves without taking anyone (FORUM-087).")
+        night.note("kamikaze", "void", f"Kamikaze {name} leaves without taking anyone (FORUM-087).", action)
         return
     night.outcome.announce("kamikaze", f"The Kamikaze's choice was {victim} (FORUM-089).", victim)
     guard = night.protected.get(victim)
@@ -418,12 +420,12 @@ def _kamikaze_take(night: Night, name: str, victim: str | None) -> None:
             "kamikaze",
             "saved",
             f"Kamikaze {name} takes {victim}, but {guard} protects him (ambiguity 22).",
-            None,
+            action,
             guard,
         )
         return
     night.mark_death(victim, f"taken by the Kamikaze {name} (FORUM-087)")
-    night.note("kamikaze", "effect", f"Kamikaze {name} takes {victim} out of the game (FORUM-087, FORUM-089).")
+    night.note("kamikaze", "effect", f"Kamikaze {name} takes {victim} out of the game (FORUM-087, FORUM-089).", action)
 
 
 def _skips(night: Night) -> None:

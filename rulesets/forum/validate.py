@@ -60,8 +60,8 @@ def _availability(state: GameState, player: PlayerState, ability: str) -> str | 
         return None if query.holds_bum_vote(state, player.name) else "not_available"  # FORUM-119
     if player.role == "tin_woodman" and ability != "choose":
         return _tw_reason(state, player.name, ability)
-    if ability not in ROLES[player.role].abilities:
-        return "not_available"
+    if ability not in ROLES[player.role].abilities or ABILITIES[ability].team:
+        return "not_available"  # a team's shot is handed in by the team (FORUM-021)
     return _role_reason(state, player, ability)
 
 

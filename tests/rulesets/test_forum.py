@@ -5,6 +5,7 @@ excuses, lateness, penalties, rooms, storage). Each docstring names its rule."""
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
@@ -238,6 +239,19 @@ def test_every_trace_line_names_a_rule() -> None:
         for outcome in game.outcomes:
             for entry in outcome.trace:
                 assert "FORUM-" in entry.text or "ambiguity" in entry.text, entry.text
+
+
+def test_every_action_handed_in_is_traced() -> None:
+    """Every choice, accepted or refused, has a trace line for the host (FORUM-031, FORUM-161)."""
+    for seed in range(60):
+        rng = random.Random(seed)
+        state = random_game(FORUM, 7 + seed % 24, seed, max_steps=0).start
+        while state.winner is None and state.steps_played < 30:
+            step = FORUM.random_step(state, FORUM.next_phase(state), rng)
+            outcome = FORUM.resolve(state, step)
+            traced = {entry.action for entry in outcome.trace}
+            assert all(action in traced for action in step.actions)
+            state = outcome.state
 
 
 def test_doctor_save_is_traced_and_announced() -> None:
