@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
+from django.utils.translation import gettext as _
 
 from .models import Game, Player, Room
 
@@ -96,20 +97,20 @@ def post_refusal(user, room: Room, seat: Player | None) -> str | None:
     if is_host(user, game):
         return None
     if seat is None:
-        return "Only the game's players may post here."
+        return _("Only the game's players may post here.")
     if game.status == Game.Status.FINISHED:
-        return "The game is over; its threads are closed."
-    if room.kind == Room.Kind.SIGNUP:
-        return None
+        return _("The game is over; its threads are closed.")
     if not seat.alive:
         return _dead_post_refusal(room, seat)
+    if room.kind == Room.Kind.SIGNUP:
+        return None
     if room.kind == Room.Kind.VOTE:
-        return "Vote with the vote form: a vote post names one nickname and cannot be changed (FORUM-019)."
+        return _("Vote with the vote form: a vote post names one nickname and cannot be changed (FORUM-019).")
     if room.is_public:
         return None
     if room.members.filter(pk=seat.pk).exists():
         return None
-    return "You are not a member of this room."
+    return _("You are not a member of this room.")
 
 
 def _dead_post_refusal(room: Room, seat: Player) -> str | None:
@@ -117,7 +118,7 @@ def _dead_post_refusal(room: Room, seat: Player) -> str | None:
         return None
     if room.kind == Room.Kind.DAY and room.day == seat.left_at_day and not seat.last_words_used:
         return None
-    return "You are out of the game: you may post only in the graveyard (FORUM-020)."
+    return _("You are out of the game: you may post only in the graveyard (FORUM-020).")
 
 
 def require_post(user, room: Room, seat: Player | None) -> None:

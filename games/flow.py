@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 
 import rulesets
 from rulesets.core import Action as RulesAction
-from rulesets.core import GameState, Outcome, PhaseInput, Ruleset, RulesError
+from rulesets.core import GameState, Outcome, PhaseInput, RulesError, Ruleset
 
 from . import markup, results
 from .models import Action, Deadline, Event, Game, Phase, Player, Post, Resolution, Room, Vote
@@ -46,7 +46,9 @@ def state_of(game: Game) -> GameState:
     return GameState.from_dict(game.state)
 
 
-def log_event(game: Game, kind: str, data: dict[str, Any], audience: str = Event.Audience.HOST, player: Player | None = None) -> Event:
+def log_event(
+    game: Game, kind: str, data: dict[str, Any], audience: str = Event.Audience.HOST, player: Player | None = None
+) -> Event:
     """Append an event to the game's log."""
     return Event.objects.create(game=game, kind=kind, audience=audience, player=player, data=data)
 
@@ -81,8 +83,12 @@ def signup_open(*, game: Game) -> None:
     if game.status != Game.Status.DRAFT:
         return
     Room.objects.get_or_create(game=game, kind=Room.Kind.SIGNUP, day=None, key="", defaults={"title": _("Sign-up")})
-    Room.objects.get_or_create(game=game, kind=Room.Kind.INTRO, day=None, key="", defaults={"title": _("Introductions")})
-    Room.objects.get_or_create(game=game, kind=Room.Kind.GRAVEYARD, day=None, key="", defaults={"title": _("Graveyard")})
+    Room.objects.get_or_create(
+        game=game, kind=Room.Kind.INTRO, day=None, key="", defaults={"title": _("Introductions")}
+    )
+    Room.objects.get_or_create(
+        game=game, kind=Room.Kind.GRAVEYARD, day=None, key="", defaults={"title": _("Graveyard")}
+    )
     game.status = Game.Status.SIGNUP
     game.save(update_fields=["status"])
     log_event(game, "signup_opened", {}, Event.Audience.PUBLIC)
@@ -134,7 +140,12 @@ def signup_decide(*, game: Game, player: Player, accept: bool) -> None:
         raise FlowError(_("The game is full."))
     player.status = Player.Status.SEATED if accept else Player.Status.DECLINED
     player.save(update_fields=["status"])
-    log_event(game, "signup_accepted" if accept else "signup_declined", {"nickname": player.nickname}, Event.Audience.PUBLIC if accept else Event.Audience.HOST)
+    log_event(
+        game,
+        "signup_accepted" if accept else "signup_declined",
+        {"nickname": player.nickname},
+        Event.Audience.PUBLIC if accept else Event.Audience.HOST,
+    )
 
 
 @transaction.atomic
@@ -174,7 +185,9 @@ def roles_draw(*, game: Game, composition: dict[str, int]) -> None:
     variant = game.variant or ruleset.default_variant(len(seats)) or ""
     try:
         drawn = ruleset.draw_roles([p.nickname for p in seats], composition, game.seed)
-        state = ruleset.new_game([(n, r, None) for n, r in drawn], variant or None, _engine_options(game), seed=game.seed)
+        state = ruleset.new_game(
+            [(n, r, None) for n, r in drawn], variant or None, _engine_options(game), seed=game.seed
+        )
     except RulesError as exc:
         raise FlowError(str(exc)) from exc
     game.variant, game.composition, game.state = variant, composition, state.to_dict()
@@ -211,8 +224,12 @@ def _open_phase(game: Game, number: int, kind: str, now: datetime) -> Phase:
     for entry, due in phase_deadlines(game, ruleset, kind, now):
         Deadline.objects.create(phase=phase, kind=entry.id, due_at=due, resolves=entry.resolves)
     if kind == "day":
-        Room.objects.get_or_create(game=game, kind=Room.Kind.DAY, day=number, key="", defaults={"title": _("Day %(n)d") % {"n": number}})
-        Room.objects.get_or_create(game=game, kind=Room.Kind.VOTE, day=number, key="", defaults={"title": _("Vote, day %(n)d") % {"n": number}})
+        Room.objects.get_or_create(
+            game=game, kind=Room.Kind.DAY, day=number, key="", defaults={"title": _("Day %(n)d") % {"n": number}}
+        )
+        Room.objects.get_or_create(
+            game=game, kind=Room.Kind.VOTE, day=number, key="", defaults={"title": _("Vote, day %(n)d") % {"n": number}}
+        )
     log_event(game, "phase_opened", {"phase": kind, "number": number}, Event.Audience.PUBLIC)
     return phase
 
@@ -251,16 +268,27 @@ def _sync_rooms(game: Game, state: GameState) -> None:
     for key, names in groups.items():
         members = [seats[n] for n in names if n in seats]
         is_team = key in ruleset.TEAMS
+        if is_team:
+            # The dead keep reading their team's room (games.access).
+            members += [p for p in seats.values() if not p.alive and p.team == key and p not in members]
         if not members and is_team and not Room.objects.filter(game=game, kind=Room.Kind.TEAM, key=key).exists():
             continue
         title = results.team_title(ruleset, key) if is_team else results.shared_cabinet_title(ruleset, key)
         room, _created = Room.objects.get_or_create(
-            game=game, kind=Room.Kind.TEAM if is_team else Room.Kind.CABINET, day=None, key=key, defaults={"title": title}
+            game=game,
+            kind=Room.Kind.TEAM if is_team else Room.Kind.CABINET,
+            day=None,
+            key=key,
+            defaults={"title": title},
         )
         room.members.set(members)
     for seat in seats.values():
         room, _created = Room.objects.get_or_create(
-            game=game, kind=Room.Kind.CABINET, day=None, key=seat.public_id, defaults={"title": _("Cabinet of %(nick)s") % {"nick": seat.nickname}}
+            game=game,
+            kind=Room.Kind.CABINET,
+            day=None,
+            key=seat.public_id,
+            defaults={"title": _("Cabinet of %(nick)s") % {"nick": seat.nickname}},
         )
         room.members.set([seat])
 
@@ -290,7 +318,9 @@ def current_phase(game: Game) -> Phase | None:
 
 
 @transaction.atomic
-def post_create(*, room: Room, seat: Player | None, body: str, by_host: bool = False, now: datetime | None = None) -> Post:
+def post_create(
+    *, room: Room, seat: Player | None, body: str, by_host: bool = False, now: datetime | None = None
+) -> Post:
     """A post in a thread; access is checked by the caller (games.access).
     A dead player's one last post in their day thread is spent here."""
     body = body.strip()
@@ -300,8 +330,13 @@ def post_create(*, room: Room, seat: Player | None, body: str, by_host: bool = F
         raise FlowError(_("The post is too long (at most 20,000 characters)."))
     game = room.game
     post = Post.objects.create(
-        room=room, author=None if by_host else seat, by_host=by_host, body=body, body_html=markup.render(body),
-        game_day=current_day(game), created_at=now or timezone.now(),
+        room=room,
+        author=None if by_host else seat,
+        by_host=by_host,
+        body=body,
+        body_html=markup.render(body),
+        game_day=current_day(game),
+        created_at=now or timezone.now(),
     )
     if seat is not None and not by_host and not seat.alive and room.kind == Room.Kind.DAY:
         seat.last_words_used = True
@@ -327,7 +362,10 @@ def vote_cast(*, game: Game, seat: Player, target: Player, now: datetime | None 
     phase = _open_day_phase(game)
     deadline = phase.deadlines.filter(resolves=True).first()
     if deadline and now >= deadline.due_at:
-        raise FlowError(_("The vote closed at %(when)s; your vote was not counted.") % {"when": local_deadline(game, deadline.due_at)})
+        raise FlowError(
+            _("The vote closed at %(when)s; your vote was not counted.")
+            % {"when": local_deadline(game, deadline.due_at)}
+        )
     if not seat.alive:
         raise FlowError(_("You are out of the game and cannot vote."))
     if not target.alive or target.game_id != game.id or target.status != Player.Status.SEATED:
@@ -338,10 +376,17 @@ def vote_cast(*, game: Game, seat: Player, target: Player, now: datetime | None 
     post = post_create(room=room, seat=seat, body=target.nickname, now=now)
     try:
         with transaction.atomic():
-            vote = Vote.objects.create(game=game, day=phase.number, voter=seat, target=target, post=post, created_at=now)
+            vote = Vote.objects.create(
+                game=game, day=phase.number, voter=seat, target=target, post=post, created_at=now
+            )
     except IntegrityError as exc:
         raise FlowError(_("You have already voted today; a vote cannot be changed (FORUM-019).")) from exc
-    log_event(game, "vote_cast", {"day": phase.number, "voter": seat.nickname, "target": target.nickname}, Event.Audience.PUBLIC)
+    log_event(
+        game,
+        "vote_cast",
+        {"day": phase.number, "voter": seat.nickname, "target": target.nickname},
+        Event.Audience.PUBLIC,
+    )
     return vote
 
 
@@ -363,13 +408,16 @@ def open_slots(game: Game, seat: Player) -> list:
     ruleset = ruleset_of(game)
     state = state_of(game)
     return [
-        slot for slot in ruleset.action_slots(state, phase.kind)
+        slot
+        for slot in ruleset.action_slots(state, phase.kind)
         if slot.actor == seat.nickname or (slot.team is not None and slot.team == seat.team)
     ]
 
 
 @transaction.atomic
-def action_submit(*, game: Game, seat: Player, ability: str, targets: list[str], team: bool = False, now: datetime | None = None) -> Action:
+def action_submit(
+    *, game: Game, seat: Player, ability: str, targets: list[str], team: bool = False, now: datetime | None = None
+) -> Action:
     """Hand in (or change) a choice for the open phase. Raises FlowError
     with a sentence: late (the deadline shown in the game's time zone), not
     allowed, or refused by the rules (the ruleset's own message)."""
@@ -385,7 +433,11 @@ def action_submit(*, game: Game, seat: Player, ability: str, targets: list[str],
     ruleset = ruleset_of(game)
     state = state_of(game)
     target: Any = targets[0] if len(targets) == 1 else (list(targets) or None)
-    probe = RulesAction(ability, team=seat.team, target=target) if team else RulesAction(ability, actor=seat.nickname, target=target)
+    probe = (
+        RulesAction(ability, team=seat.team, target=target)
+        if team
+        else RulesAction(ability, actor=seat.nickname, target=target)
+    )
     if team and seat.nickname not in [p.name for p in state.team_members(seat.team)]:
         raise FlowError(_("Only a living member of the team may hand in its choice."))
     try:
@@ -397,11 +449,30 @@ def action_submit(*, game: Game, seat: Player, ability: str, targets: list[str],
     lookup = Q(phase=phase, ability=ability) & (Q(team=seat.team) if team else Q(actor=seat, team=""))
     action = Action.objects.filter(lookup).first()
     if action is None:
-        action = Action.objects.create(phase=phase, actor=seat, team=seat.team if team else "", ability=ability, targets=targets, submitted_at=now, updated_at=now)
+        action = Action.objects.create(
+            phase=phase,
+            actor=seat,
+            team=seat.team if team else "",
+            ability=ability,
+            targets=targets,
+            submitted_at=now,
+            updated_at=now,
+        )
     else:
         action.actor, action.targets, action.updated_at = seat, targets, now
         action.save(update_fields=["actor", "targets", "updated_at"])
-    log_event(game, "action_submitted", {"phase": str(phase), "by": seat.nickname, "team": seat.team if team else "", "ability": ability, "targets": targets}, Event.Audience.HOST)
+    log_event(
+        game,
+        "action_submitted",
+        {
+            "phase": str(phase),
+            "by": seat.nickname,
+            "team": seat.team if team else "",
+            "ability": ability,
+            "targets": targets,
+        },
+        Event.Audience.HOST,
+    )
     return action
 
 
@@ -410,7 +481,9 @@ def action_withdraw(*, game: Game, seat: Player, action_id: int, now: datetime |
     """Withdraw a choice before its deadline."""
     now = now or timezone.now()
     phase = current_phase(game)
-    action = Action.objects.filter(pk=action_id, phase=phase).filter(Q(actor=seat) | Q(team=seat.team, team__gt="")).first()
+    action = (
+        Action.objects.filter(pk=action_id, phase=phase).filter(Q(actor=seat) | Q(team=seat.team, team__gt="")).first()
+    )
     if phase is None or action is None:
         raise FlowError(_("There is no such choice to withdraw."))
     deadline = choice_deadline(phase)
@@ -439,9 +512,7 @@ def resolve_due(now: datetime | None = None, limit: int = 100) -> int:
 def _process_one(now: datetime) -> int | None:
     """Claim and process the oldest due deadline; None when none is due."""
     with transaction.atomic():
-        deadline = (
-            Deadline.objects.select_for_update(skip_locked=True).due(now).select_related("phase__game").first()
-        )
+        deadline = Deadline.objects.select_for_update(skip_locked=True).due(now).select_related("phase__game").first()
         if deadline is None:
             return None
         # Earlier deadlines of the same game go first (catch-up in order).
@@ -502,9 +573,13 @@ def _resolve_phase(game: Game, phase: Phase, deadline: Deadline, when: datetime)
     _hand_feedback(game, outcome)
     _reveal(game, outcome)
     log_event(game, "phase_resolved", {"phase": str(phase), "trace": resolution.outcome["trace"]})
-    nxt = None
     if outcome.state.winner is None:
-        nxt = _open_phase(game, phase.number + (1 if phase.kind == Phase.Kind.NIGHT else 0), "night" if phase.kind == Phase.Kind.DAY else "day", when)
+        _open_phase(
+            game,
+            phase.number + (1 if phase.kind == Phase.Kind.NIGHT else 0),
+            "night" if phase.kind == Phase.Kind.DAY else "day",
+            when,
+        )
     if game.autopublish:
         results_publish(resolution=resolution, text=resolution.results, now=when)
     if outcome.state.winner is not None:
@@ -538,7 +613,11 @@ def _results_room(game: Game, resolution: Resolution) -> Room:
         room = Room.objects.filter(game=game, kind=Room.Kind.DAY, day=phase.number + 1).first()
         if room is not None:
             return room
-    return Room.objects.filter(game=game, kind=Room.Kind.VOTE if phase.kind == Phase.Kind.DAY else Room.Kind.DAY).order_by("-day").first()
+    return (
+        Room.objects.filter(game=game, kind=Room.Kind.VOTE if phase.kind == Phase.Kind.DAY else Room.Kind.DAY)
+        .order_by("-day")
+        .first()
+    )
 
 
 @transaction.atomic
@@ -559,7 +638,14 @@ def results_publish(*, resolution: Resolution, text: str, now: datetime | None =
         resolution.save(update_fields=["results"])
         log_event(game, "results_corrected", {"old": old, "new": text}, Event.Audience.PUBLIC)
         return post
-    post = Post.objects.create(room=_results_room(game, resolution), by_host=True, body=text, body_html=markup.render(text), game_day=resolution.deadline.phase.number, created_at=now)
+    post = Post.objects.create(
+        room=_results_room(game, resolution),
+        by_host=True,
+        body=text,
+        body_html=markup.render(text),
+        game_day=resolution.deadline.phase.number,
+        created_at=now,
+    )
     resolution.results, resolution.published_post, resolution.published_at = text, post, now
     resolution.save(update_fields=["results", "published_post", "published_at"])
     log_event(game, "results_published", {"phase": str(resolution.deadline.phase)}, Event.Audience.PUBLIC)
@@ -571,8 +657,12 @@ def _finish(game: Game, state: GameState, when: datetime) -> None:
     game.save(update_fields=["status", "winner", "finished_at"])
     Deadline.objects.filter(phase__game=game, done_at__isnull=True).update(done_at=when)
     text = results.final_text(ruleset_of(game), game, state)
-    room = Room.objects.filter(game=game, kind=Room.Kind.DAY).order_by("-day").first() or Room.objects.get(game=game, kind=Room.Kind.GRAVEYARD)
-    Post.objects.create(room=room, by_host=True, body=text, body_html=markup.render(text), game_day=current_day(game), created_at=when)
+    room = Room.objects.filter(game=game, kind=Room.Kind.DAY).order_by("-day").first() or Room.objects.get(
+        game=game, kind=Room.Kind.GRAVEYARD
+    )
+    Post.objects.create(
+        room=room, by_host=True, body=text, body_html=markup.render(text), game_day=current_day(game), created_at=when
+    )
     log_event(game, "game_finished", {"winner": game.winner}, Event.Audience.PUBLIC)
 
 
@@ -612,7 +702,12 @@ def deadline_extend(*, game: Game, minutes: int) -> None:
     log_event(game, "deadline_extended", {"phase": str(phase), "minutes": minutes}, Event.Audience.PUBLIC)
 
 
-AUTOKILL_DECISIONS = {"waive": ("excused", True), "restore": ("excused", False), "confirm": ("confirmed", True), "unconfirm": ("confirmed", False)}
+AUTOKILL_DECISIONS = {
+    "waive": ("excused", True),
+    "restore": ("excused", False),
+    "confirm": ("confirmed", True),
+    "unconfirm": ("confirmed", False),
+}
 
 
 @transaction.atomic
@@ -668,14 +763,26 @@ def penalty_apply(*, game: Game, kind: str, target: str, now: datetime | None = 
     _sync_players(game, outcome.state, current_day(game))
     _sync_rooms(game, outcome.state)
     public = kind == "disqualify"
-    log_event(game, "penalty", {"kind": kind, "target": target, "trace": [t.to_dict() for t in outcome.trace]}, Event.Audience.PUBLIC if public else Event.Audience.HOST)
+    log_event(
+        game,
+        "penalty",
+        {"kind": kind, "target": target, "trace": [t.to_dict() for t in outcome.trace]},
+        Event.Audience.PUBLIC if public else Event.Audience.HOST,
+    )
     if public:
         for name in outcome.out:
             game.players.filter(nickname=name).update(revealed_role=outcome.state.players[name].role)
         text = results.modkill_text(ruleset, outcome)
         room = Room.objects.filter(game=game, kind=Room.Kind.DAY).order_by("-day").first()
         if room is not None:
-            Post.objects.create(room=room, by_host=True, body=text, body_html=markup.render(text), game_day=current_day(game), created_at=now)
+            Post.objects.create(
+                room=room,
+                by_host=True,
+                body=text,
+                body_html=markup.render(text),
+                game_day=current_day(game),
+                created_at=now,
+            )
     if outcome.state.winner is not None:
         _finish(game, outcome.state, now)
 
@@ -696,7 +803,13 @@ def player_replace(*, game: Game, player: Player, new_user) -> None:
     player.user = new_user
     player.save(update_fields=["user"])
     log_event(game, "player_replaced", {"nickname": player.nickname, "old_user": old_user_id, "new_user": new_user.pk})
-    Post.objects.create(room=cabinet_of(player), by_host=True, body=_("A replacement has taken over this seat."), body_html=markup.render(_("A replacement has taken over this seat.")), game_day=current_day(game))
+    Post.objects.create(
+        room=cabinet_of(player),
+        by_host=True,
+        body=_("A replacement has taken over this seat."),
+        body_html=markup.render(_("A replacement has taken over this seat.")),
+        game_day=current_day(game),
+    )
 
 
 def random_seed() -> int:

@@ -29,11 +29,17 @@ class GameCreateForm(forms.Form):
         required=False,
         widget=forms.Textarea(attrs={"rows": 4}),
     )
-    ruleset = forms.ChoiceField(label=_("Ruleset"), choices=[(r, r) for r in settings.MAFIA_WEB_RULESETS], initial="forum")
+    ruleset = forms.ChoiceField(
+        label=_("Ruleset"), choices=[(r, r) for r in settings.MAFIA_WEB_RULESETS], initial="forum"
+    )
     variant = forms.ChoiceField(
         label=_("Variant"),
         required=False,
-        choices=[("", _("Suggest from the player count")), ("two_sided", _("Two-sided")), ("three_sided", _("Three-sided"))],
+        choices=[
+            ("", _("Suggest from the player count")),
+            ("two_sided", _("Two-sided")),
+            ("three_sided", _("Three-sided")),
+        ],
         help_text=_("Forum rules: two-sided with fewer than 15 players, three-sided with more."),
     )
     timezone = forms.ChoiceField(label=_("Time zone"), choices=[(t, t) for t in TIMEZONES], initial="Europe/Moscow")
@@ -43,7 +49,10 @@ class GameCreateForm(forms.Form):
         initial="standard",
     )
     fast_scale = forms.FloatField(
-        label=_("Fast schedule scale"), min_value=0.05, max_value=60, initial=1.0,
+        label=_("Fast schedule scale"),
+        min_value=0.05,
+        max_value=60,
+        initial=1.0,
         help_text=_("Multiplies the ruleset's turbo minutes (1 = a forum day of 12 minutes)."),
     )
     day_actions = forms.CharField(label=_("Day choices by"), initial="14:00", max_length=5)
@@ -51,17 +60,29 @@ class GameCreateForm(forms.Form):
     night = forms.CharField(label=_("Night choices by"), initial="22:00", max_length=5)
     signup_limit = forms.IntegerField(label=_("Sign-up limit"), min_value=3, max_value=40, initial=20)
     post_minimum = forms.IntegerField(
-        label=_("Post minimum per game day"), min_value=0, max_value=50, initial=5,
-        help_text=_("Forum rules: 5 meaningful posts a game day, the vote included (FORUM-162); players under it are flagged for the autoban."),
+        label=_("Post minimum per game day"),
+        min_value=0,
+        max_value=50,
+        initial=5,
+        help_text=_(
+            "Forum rules: 5 meaningful posts a game day, the vote included (FORUM-162); players under it are flagged for the autoban."
+        ),
     )
     autokills = forms.ChoiceField(
         label=_("Autokills (no vote, vote for oneself, too many skipped moves)"),
-        choices=[("automatic", _("Automatic, as the rules say; I can waive one")), ("host_confirms", _("Only those I confirm"))],
+        choices=[
+            ("automatic", _("Automatic, as the rules say; I can waive one")),
+            ("host_confirms", _("Only those I confirm")),
+        ],
         initial="automatic",
     )
-    autopublish = forms.BooleanField(label=_("Publish results automatically at the deadline"), required=False, initial=True)
+    autopublish = forms.BooleanField(
+        label=_("Publish results automatically at the deadline"), required=False, initial=True
+    )
     options = forms.JSONField(
-        label=_("House rules (JSON, e.g. {\"bonus\": true})"), required=False, initial=dict,
+        label=_('House rules (JSON, e.g. {"bonus": true})'),
+        required=False,
+        initial=dict,
         help_text=_("The optional rules of the ruleset; see its list below."),
     )
 
@@ -108,7 +129,9 @@ class ApplyForm(forms.Form):
 
     nickname = forms.CharField(label=_("Character / game nickname"), max_length=60)
 
-    def __init__(self, *args: Any, characters: list[str] | None = None, taken: set[str] | None = None, **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, characters: list[str] | None = None, taken: set[str] | None = None, **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
         if characters:
             free = [c for c in characters if c not in (taken or set())]
@@ -118,7 +141,9 @@ class ApplyForm(forms.Form):
 class PostForm(forms.Form):
     """A post: BBCode subset, at most 20,000 characters."""
 
-    body = forms.CharField(label=_("Message"), max_length=20000, widget=forms.Textarea(attrs={"rows": 5, "id": "post-body"}))
+    body = forms.CharField(
+        label=_("Message"), max_length=20000, widget=forms.Textarea(attrs={"rows": 5, "id": "post-body"})
+    )
 
 
 class VoteForm(forms.Form):
@@ -162,14 +187,21 @@ class CompositionForm(forms.Form):
         self.players = players
         for role_id in ruleset.ROLES:
             self.fields[f"role_{role_id}"] = forms.IntegerField(
-                label=role_name(ruleset, role_id), min_value=0, max_value=players, initial=proposed.get(role_id, 0), required=False
+                label=role_name(ruleset, role_id),
+                min_value=0,
+                max_value=players,
+                initial=proposed.get(role_id, 0),
+                required=False,
             )
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         total = sum(v or 0 for k, v in data.items() if k.startswith("role_"))
         if total != self.players:
-            raise forms.ValidationError(_("The roles add up to %(total)d, but %(players)d players are seated.") % {"total": total, "players": self.players})
+            raise forms.ValidationError(
+                _("The roles add up to %(total)d, but %(players)d players are seated.")
+                % {"total": total, "players": self.players}
+            )
         return data
 
     def composition(self) -> dict[str, int]:

@@ -13,6 +13,7 @@ from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from . import access, flow
@@ -53,7 +54,10 @@ def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
     ctx.update(
         ruleset=ruleset,
         applicants=[p for p in seats if p.status == Player.Status.APPLIED],
-        seated=[{"p": p, "role": role_name(ruleset, p.role) if p.role else "", "team": team_name(ruleset, p.team)} for p in seated],
+        seated=[
+            {"p": p, "role": role_name(ruleset, p.role) if p.role else "", "team": team_name(ruleset, p.team)}
+            for p in seated
+        ],
         register_form=RegisterNicknameForm(),
         extend_form=ExtendForm(),
         penalty_form=PenaltyForm(),
@@ -68,8 +72,20 @@ def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
         ctx["composition_form"] = CompositionForm(ruleset=ruleset, proposed=proposed, players=len(seated))
     ctx.update(_phase_overview(game, phase, seated, ruleset))
     ctx["post_counts"] = _post_counts(game, seated)
-    drafts = Resolution.objects.filter(deadline__phase__game=game).select_related("deadline__phase", "published_post").order_by("-created_at")
-    ctx["resolutions"] = [{"r": r, "form": ResultsForm(initial={"text": r.results}), "trace": r.outcome.get("trace", []), "rejected": r.outcome.get("rejected", [])} for r in drafts[:20]]
+    drafts = (
+        Resolution.objects.filter(deadline__phase__game=game)
+        .select_related("deadline__phase", "published_post")
+        .order_by("-created_at")
+    )
+    ctx["resolutions"] = [
+        {
+            "r": r,
+            "form": ResultsForm(initial={"text": r.results}),
+            "trace": r.outcome.get("trace", []),
+            "rejected": r.outcome.get("rejected", []),
+        }
+        for r in drafts[:20]
+    ]
     ctx["events"] = Event.objects.filter(game=game).select_related("player").order_by("-id")[:100]
     return render(request, "games/host.html", ctx)
 
@@ -86,9 +102,23 @@ def _phase_overview(game: Game, phase: Any, seated: list[Player], ruleset: Any) 
     for slot in ruleset.action_slots(state, phase.kind):
         who = slot.team or slot.actor
         if (who, slot.ability) not in handed:
-            pending.append({"who": team_name(ruleset, slot.team) if slot.team else slot.actor, "ability": ability_name(ruleset, slot.ability)})
+            pending.append(
+                {
+                    "who": team_name(ruleset, slot.team) if slot.team else slot.actor,
+                    "ability": ability_name(ruleset, slot.ability),
+                }
+            )
     ctx: dict[str, Any] = {
-        "actions": [{"who": team_name(ruleset, a.team) if a.team else a.actor.nickname, "by": a.actor.nickname if a.actor else "", "ability": ability_name(ruleset, a.ability), "targets": ", ".join(a.targets), "when": flow.local_deadline(game, a.updated_at)} for a in actions],
+        "actions": [
+            {
+                "who": team_name(ruleset, a.team) if a.team else a.actor.nickname,
+                "by": a.actor.nickname if a.actor else "",
+                "ability": ability_name(ruleset, a.ability),
+                "targets": ", ".join(a.targets),
+                "when": flow.local_deadline(game, a.updated_at),
+            }
+            for a in actions
+        ],
         "pending": pending,
     }
     if phase.kind == "day":
@@ -102,7 +132,15 @@ def _phase_overview(game: Game, phase: Any, seated: list[Player], ruleset: Any) 
                 continue
             v = votes.get(p.id)
             risk = "no_vote" if v is None else ("self_vote" if v.target_id == p.id else "")
-            rows.append({"p": p, "vote": v.target.nickname if v and v.target else "", "risk": risk, "excused": p.nickname in excused, "confirmed": p.nickname in confirmed})
+            rows.append(
+                {
+                    "p": p,
+                    "vote": v.target.nickname if v and v.target else "",
+                    "risk": risk,
+                    "excused": p.nickname in excused,
+                    "confirmed": p.nickname in confirmed,
+                }
+            )
         ctx["vote_rows"] = rows
         tally: dict[str, int] = defaultdict(int)
         for v in votes.values():
@@ -118,7 +156,8 @@ def _post_counts(game: Game, seated: list[Player]) -> dict[str, Any]:
     minimum the document sets; under it the seat is flagged)."""
     rows = (
         Post.objects.filter(room__game=game, author__isnull=False, room__kind__in=[Room.Kind.DAY, Room.Kind.VOTE])
-        .values("author_id", "game_day").annotate(n=Count("id"))
+        .values("author_id", "game_day")
+        .annotate(n=Count("id"))
     )
     counts: dict[int, dict[int, int]] = defaultdict(dict)
     days: set[int] = set()
@@ -130,7 +169,13 @@ def _post_counts(game: Game, seated: list[Player]) -> dict[str, Any]:
     table = []
     for p in seated:
         cells = [counts[p.id].get(d, 0) for d in ordered]
-        table.append({"nickname": p.nickname, "cells": cells, "flag": bool(minimum) and p.alive and any(c < minimum for c in cells)})
+        table.append(
+            {
+                "nickname": p.nickname,
+                "cells": cells,
+                "flag": bool(minimum) and p.alive and any(c < minimum for c in cells),
+            }
+        )
     return {"days": ordered, "rows": table, "minimum": minimum}
 
 
@@ -143,7 +188,7 @@ def _seat(game: Game, nickname: str) -> Player:
 def signup_open(request: HttpRequest, slug: str) -> HttpResponse:
     """Open sign-up (and the introductions thread)."""
     game = access.game_for_host(request.user, slug)
-    _run(request, "Sign-up is open.", flow.signup_open, game=game)
+    _run(request, _("Sign-up is open."), flow.signup_open, game=game)
     return _back(slug)
 
 
@@ -154,10 +199,17 @@ def signup_decide(request: HttpRequest, slug: str, player_id: str) -> HttpRespon
     game = access.game_for_host(request.user, slug)
     player = game.players.filter(public_id=player_id, status=Player.Status.APPLIED).first()
     if player is None:
-        messages.error(request, "There is no such application.")
+        messages.error(request, _("There is no such application."))
     else:
         accept = request.POST.get("decision") == "accept"
-        _run(request, "Application accepted." if accept else "Application declined.", flow.signup_decide, game=game, player=player, accept=accept)
+        _run(
+            request,
+            _("Application accepted.") if accept else _("Application declined."),
+            flow.signup_decide,
+            game=game,
+            player=player,
+            accept=accept,
+        )
     return _back(slug, "signup")
 
 
@@ -168,7 +220,14 @@ def register_nickname(request: HttpRequest, slug: str) -> HttpResponse:
     game = access.game_for_host(request.user, slug)
     form = RegisterNicknameForm(request.POST)
     if form.is_valid():
-        _run(request, "Nickname registered.", flow.nickname_register, game=game, user=form.cleaned_data["username"], nickname=form.cleaned_data["nickname"])
+        _run(
+            request,
+            _("Nickname registered."),
+            flow.nickname_register,
+            game=game,
+            user=form.cleaned_data["username"],
+            nickname=form.cleaned_data["nickname"],
+        )
     else:
         messages.error(request, "; ".join(e for errs in form.errors.values() for e in errs))
     return _back(slug, "signup")
@@ -183,7 +242,13 @@ def draw_roles(request: HttpRequest, slug: str) -> HttpResponse:
     n = game.players.seated().count()
     form = CompositionForm(request.POST, ruleset=ruleset, proposed={}, players=n)
     if form.is_valid():
-        _run(request, "Roles drawn; every player finds theirs in the cabinet.", flow.roles_draw, game=game, composition=form.composition())
+        _run(
+            request,
+            _("Roles drawn; every player finds theirs in the cabinet."),
+            flow.roles_draw,
+            game=game,
+            composition=form.composition(),
+        )
     else:
         messages.error(request, "; ".join(e for errs in form.errors.values() for e in errs))
     return _back(slug, "draw")
@@ -194,7 +259,7 @@ def draw_roles(request: HttpRequest, slug: str) -> HttpResponse:
 def start(request: HttpRequest, slug: str) -> HttpResponse:
     """Start the game: day 1 opens."""
     game = access.game_for_host(request.user, slug)
-    _run(request, "The game has started.", flow.game_start, game=game)
+    _run(request, _("The game has started."), flow.game_start, game=game)
     return _back(slug)
 
 
@@ -203,7 +268,7 @@ def start(request: HttpRequest, slug: str) -> HttpResponse:
 def resolve_now(request: HttpRequest, slug: str) -> HttpResponse:
     """Resolve the open phase now."""
     game = access.game_for_host(request.user, slug)
-    _run(request, "The phase was resolved.", flow.phase_resolve_now, game=game)
+    _run(request, _("The phase was resolved."), flow.phase_resolve_now, game=game)
     return _back(slug)
 
 
@@ -214,9 +279,15 @@ def extend(request: HttpRequest, slug: str) -> HttpResponse:
     game = access.game_for_host(request.user, slug)
     form = ExtendForm(request.POST)
     if form.is_valid():
-        _run(request, "The deadlines were extended.", flow.deadline_extend, game=game, minutes=form.cleaned_data["minutes"])
+        _run(
+            request,
+            _("The deadlines were extended."),
+            flow.deadline_extend,
+            game=game,
+            minutes=form.cleaned_data["minutes"],
+        )
     else:
-        messages.error(request, "Extend by between 1 minute and 7 days.")
+        messages.error(request, _("Extend by between 1 minute and 7 days."))
     return _back(slug)
 
 
@@ -227,10 +298,17 @@ def excuse(request: HttpRequest, slug: str, player_id: str) -> HttpResponse:
     game = access.game_for_host(request.user, slug)
     player = game.players.seated().filter(public_id=player_id).first()
     if player is None:
-        messages.error(request, "There is no such player.")
+        messages.error(request, _("There is no such player."))
     else:
         decision = request.POST.get("decision", "")
-        _run(request, f"Autokill: {decision} recorded.", flow.autokill_decide, game=game, player=player, decision=decision)
+        _run(
+            request,
+            _("Your decision on the autokill is recorded."),
+            flow.autokill_decide,
+            game=game,
+            player=player,
+            decision=decision,
+        )
     return _back(slug, "vote")
 
 
@@ -241,9 +319,16 @@ def penalty(request: HttpRequest, slug: str) -> HttpResponse:
     game = access.game_for_host(request.user, slug)
     form = PenaltyForm(request.POST)
     if form.is_valid():
-        _run(request, "The penalty was applied.", flow.penalty_apply, game=game, kind=form.cleaned_data["kind"], target=form.cleaned_data["target"])
+        _run(
+            request,
+            _("The penalty was applied."),
+            flow.penalty_apply,
+            game=game,
+            kind=form.cleaned_data["kind"],
+            target=form.cleaned_data["target"],
+        )
     else:
-        messages.error(request, "Choose a penalty and its target.")
+        messages.error(request, _("Choose a penalty and its target."))
     return _back(slug, "tools")
 
 
@@ -254,7 +339,14 @@ def replace(request: HttpRequest, slug: str) -> HttpResponse:
     game = access.game_for_host(request.user, slug)
     form = ReplaceForm(request.POST, nicknames=list(game.players.seated().values_list("nickname", flat=True)))
     if form.is_valid():
-        _run(request, "The replacement has taken over the seat.", flow.player_replace, game=game, player=_seat(game, form.cleaned_data["nickname"]), new_user=form.cleaned_data["username"])
+        _run(
+            request,
+            _("The replacement has taken over the seat."),
+            flow.player_replace,
+            game=game,
+            player=_seat(game, form.cleaned_data["nickname"]),
+            new_user=form.cleaned_data["username"],
+        )
     else:
         messages.error(request, "; ".join(e for errs in form.errors.values() for e in errs))
     return _back(slug, "tools")
@@ -265,15 +357,25 @@ def replace(request: HttpRequest, slug: str) -> HttpResponse:
 def results(request: HttpRequest, slug: str, resolution_id: int) -> HttpResponse:
     """Publish a draft results post, or correct a published one (logged)."""
     game = access.game_for_host(request.user, slug)
-    resolution = Resolution.objects.filter(pk=resolution_id, deadline__phase__game=game).select_related("deadline__phase", "published_post").first()
+    resolution = (
+        Resolution.objects.filter(pk=resolution_id, deadline__phase__game=game)
+        .select_related("deadline__phase", "published_post")
+        .first()
+    )
     form = ResultsForm(request.POST)
     if resolution is None:
-        messages.error(request, "There are no such results.")
+        messages.error(request, _("There are no such results."))
     elif form.is_valid():
         verb = "corrected" if resolution.published_post_id else "published"
-        _run(request, f"Results {verb}.", flow.results_publish, resolution=resolution, text=form.cleaned_data["text"])
+        _run(
+            request,
+            _("Results corrected.") if verb == "corrected" else _("Results published."),
+            flow.results_publish,
+            resolution=resolution,
+            text=form.cleaned_data["text"],
+        )
     else:
-        messages.error(request, "The results post cannot be empty.")
+        messages.error(request, _("The results post cannot be empty."))
     return _back(slug, "results")
 
 
@@ -283,4 +385,6 @@ def accounts(request: HttpRequest, slug: str) -> HttpResponse:
     """Admins and the host: which account plays which nickname."""
     game = access.game_for_host(request.user, slug)
     seats = game.players.select_related("user").filter(~Q(status=Player.Status.DECLINED))
-    return render(request, "games/accounts.html", {"game": game, "seats": seats, "register_form": RegisterNicknameForm()})
+    return render(
+        request, "games/accounts.html", {"game": game, "seats": seats, "register_form": RegisterNicknameForm()}
+    )

@@ -176,6 +176,9 @@ class Deadline(models.Model):
         constraints = [models.UniqueConstraint(fields=["phase", "kind"], name="one_deadline_per_kind")]
         indexes = [models.Index(fields=["done_at", "due_at"], name="deadline_due_idx")]
 
+    def __str__(self) -> str:
+        return f"{self.kind} at {self.due_at:%Y-%m-%d %H:%M} UTC"
+
 
 class Room(models.Model):
     """A thread: public (sign-up, introductions, day, vote, graveyard,
@@ -234,6 +237,9 @@ class Post(models.Model):
         ordering = ["created_at", "id"]
         indexes = [models.Index(fields=["room", "id"], name="post_room_idx")]
 
+    def __str__(self) -> str:
+        return f"post {self.pk} in {self.room_id}"
+
 
 class Vote(models.Model):
     """One vote per player per game day (FORUM-019): ``target`` None never
@@ -249,6 +255,9 @@ class Vote(models.Model):
     class Meta:
         ordering = ["created_at", "id"]
         constraints = [models.UniqueConstraint(fields=["game", "day", "voter"], name="one_vote_per_day")]
+
+    def __str__(self) -> str:
+        return f"vote {self.pk}, day {self.day}"
 
 
 class Action(models.Model):
@@ -275,6 +284,9 @@ class Action(models.Model):
             ),
         ]
 
+    def __str__(self) -> str:
+        return f"{self.ability} {self.targets}"
+
 
 class Resolution(models.Model):
     """The ruleset's outcome of one resolving deadline; its one-to-one link
@@ -288,6 +300,9 @@ class Resolution(models.Model):
     published_post = models.OneToOneField(Post, null=True, blank=True, on_delete=models.SET_NULL)
     published_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(default=dj_tz.now)
+
+    def __str__(self) -> str:
+        return f"resolution of deadline {self.deadline_id}"
 
 
 class Event(models.Model):
@@ -309,6 +324,9 @@ class Event(models.Model):
 
     class Meta:
         ordering = ["created_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.kind} #{self.pk}"
 
     def save(self, *args: Any, **kwargs: Any) -> None:
         """Insert only: the log is append-only."""

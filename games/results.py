@@ -61,9 +61,14 @@ def ability_name(ruleset: Ruleset, ability: str) -> str:
 def role_card(ruleset: Ruleset, role: str, team: str) -> str:
     """The private message that tells a player their role."""
     spec = ruleset.ROLES.get(role)
-    lines = [_("[b]Your role:[/b] %(role)s") % {"role": role_name(ruleset, role)}, _("[b]Your team:[/b] %(team)s") % {"team": team_name(ruleset, team)}]
+    lines = [
+        _("[b]Your role:[/b] %(role)s") % {"role": role_name(ruleset, role)},
+        _("[b]Your team:[/b] %(team)s") % {"team": team_name(ruleset, team)},
+    ]
     if spec and spec.abilities:
-        lines.append(_("[b]Your abilities:[/b] %(list)s") % {"list": ", ".join(ability_name(ruleset, a) for a in spec.abilities)})
+        lines.append(
+            _("[b]Your abilities:[/b] %(list)s") % {"list": ", ".join(ability_name(ruleset, a) for a in spec.abilities)}
+        )
     if spec and spec.summary:
         lines.append(spec.summary)
     return "\n".join(lines)
@@ -79,7 +84,9 @@ def feedback_text(ruleset: Ruleset, item: Feedback) -> str:
     elif result in ruleset.ROLES:
         shown = role_name(ruleset, result)
     else:
-        shown = {"same": _("the same team"), "different": _("different teams"), "attacked": _("attacked tonight")}.get(str(result), str(result))
+        shown = {"same": _("the same team"), "different": _("different teams"), "attacked": _("attacked tonight")}.get(
+            str(result), str(result)
+        )
     if item.about and item.about != item.to:
         return _("[b]Result:[/b] %(about)s — %(result)s") % {"about": item.about, "result": shown}
     return _("[b]Result:[/b] %(result)s") % {"result": shown}
@@ -137,7 +144,11 @@ def final_text(ruleset: Ruleset, game: Game, state: GameState) -> str:
 
 def modkill_text(ruleset: Ruleset, outcome: Outcome) -> str:
     """The public post of a modkill."""
-    lines = [_("%(player)s was removed from the game by the host. Role: %(role)s.") % {"player": name, "role": role_name(ruleset, outcome.state.players[name].role)} for name in outcome.out]
+    lines = [
+        _("%(player)s was removed from the game by the host. Role: %(role)s.")
+        % {"player": name, "role": role_name(ruleset, outcome.state.players[name].role)}
+        for name in outcome.out
+    ]
     return "\n".join(lines) or _("The host applied a penalty.")
 
 

@@ -42,15 +42,19 @@ def local_time_for(game: Game, entry: ScheduleEntry) -> str:
     return game.deadlines.get(entry.id) or entry.time
 
 
-def phase_deadlines(game: Game, ruleset: Ruleset, phase_kind: str, opened: datetime) -> list[tuple[ScheduleEntry, datetime]]:
+def phase_deadlines(
+    game: Game, ruleset: Ruleset, phase_kind: str, opened: datetime
+) -> list[tuple[ScheduleEntry, datetime]]:
     """Deadlines of a phase opened at ``opened`` (aware): each entry's due
     time is the first occurrence of its local time after the previous one.
     A fast game uses ``fast_minutes × fast_scale`` from the day's opening;
     a night's offsets count from the same day start (the vote's deadline)."""
     out: list[tuple[ScheduleEntry, datetime]] = []
     if game.fast:
-        base_offset = 0 if phase_kind == "day" else max(
-            (e.fast_minutes for e in ruleset.SCHEDULE if e.closes == "day"), default=0
+        base_offset = (
+            0
+            if phase_kind == "day"
+            else max((e.fast_minutes for e in ruleset.SCHEDULE if e.closes == "day"), default=0)
         )
         for entry in entries_for(ruleset, phase_kind):
             minutes = (entry.fast_minutes - base_offset) * game.fast_scale

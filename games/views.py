@@ -18,11 +18,12 @@ from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from . import access, flow
 from .forms import ActionForm, ApplyForm, GameCreateForm, PostForm, VoteForm
-from .models import Action, Deadline, Game, Player, Post, Room, Vote
+from .models import Action, Deadline, Game, Player, Room, Vote
 from .results import ability_name, role_name, team_name
 
 
@@ -40,7 +41,11 @@ def game_context(request: HttpRequest, game: Game, seat: Player | None) -> dict[
         if phase.kind == "day" and not Vote.objects.filter(game=game, day=phase.number, voter=seat).exists():
             todo.append("vote")
         if flow.open_slots(game, seat):
-            handed = Action.objects.filter(phase=phase).filter(Q(actor=seat, team="") | Q(team=seat.team, team__gt="")).exists()
+            handed = (
+                Action.objects.filter(phase=phase)
+                .filter(Q(actor=seat, team="") | Q(team=seat.team, team__gt=""))
+                .exists()
+            )
             if not handed:
                 todo.append("choice")
     return {
@@ -57,7 +62,9 @@ def game_context(request: HttpRequest, game: Game, seat: Player | None) -> dict[
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
     """Games open for sign-up, running and finished."""
-    games = Game.objects.exclude(status=Game.Status.DRAFT).annotate(seated=Count("players", filter=Q(players__status="seated")))
+    games = Game.objects.exclude(status=Game.Status.DRAFT).annotate(
+        seated=Count("players", filter=Q(players__status="seated"))
+    )
     mine = Game.objects.filter(host_id=request.user.id) if request.user.is_authenticated else Game.objects.none()
     return render(request, "games/home.html", {"games": games[:100], "hosted": mine.filter(status=Game.Status.DRAFT)})
 
@@ -69,14 +76,23 @@ def game_new(request: HttpRequest) -> HttpResponse:
     form = GameCreateForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            game = flow.game_create(host=request.user, title=form.cleaned_data["title"], ruleset_id=form.cleaned_data["ruleset"], **form.game_fields())
+            game = flow.game_create(
+                host=request.user,
+                title=form.cleaned_data["title"],
+                ruleset_id=form.cleaned_data["ruleset"],
+                **form.game_fields(),
+            )
         except flow.FlowError as exc:
             form.add_error(None, str(exc))
         else:
             return HttpResponseRedirect(reverse("host", args=[game.slug]))
     import rulesets
 
-    return render(request, "games/game_new.html", {"form": form, "rulesets": [rulesets.get(r) for r in settings.MAFIA_WEB_RULESETS]})
+    return render(
+        request,
+        "games/game_new.html",
+        {"form": form, "rulesets": [rulesets.get(r) for r in settings.MAFIA_WEB_RULESETS]},
+    )
 
 
 @require_GET
@@ -121,7 +137,7 @@ def game_apply(request: HttpRequest, slug: str) -> HttpResponse:
     if form.is_valid():
         try:
             flow.signup_apply(game=game, user=request.user, nickname=form.cleaned_data["nickname"])
-            messages.success(request, "Your application was sent to the host.")
+            messages.success(request, _("Your application was sent to the host."))
         except flow.FlowError as exc:
             messages.error(request, str(exc))
     else:
@@ -163,7 +179,7 @@ def room_page(request: HttpRequest, slug: str, room_id: str) -> HttpResponse:
             raise PermissionDenied(refusal)
         if form.is_valid():
             if _flood_limited(seat.public_id if seat else f"u{request.user.pk}"):
-                form.add_error(None, "You are posting too fast; wait a minute. Your text is kept below.")
+                form.add_error(None, _("You are posting too fast; wait a minute. Your text is kept below."))
                 status = 429
             else:
                 try:
@@ -175,7 +191,9 @@ def room_page(request: HttpRequest, slug: str, room_id: str) -> HttpResponse:
                     return HttpResponseRedirect(f"{reverse('room', args=[slug, room_id])}?page={page.number}#bottom")
     page = _posts_page(room, request.GET.get("page"))
     ctx = game_context(request, game, seat)
-    ctx.update(room=room, page=page, form=form, refusal=refusal, last_id=page.object_list[-1].id if page.object_list else 0)
+    ctx.update(
+        room=room, page=page, form=form, refusal=refusal, last_id=page.object_list[-1].id if page.object_list else 0
+    )
     if room.kind == Room.Kind.VOTE:
         ctx.update(_vote_context(game, room, seat))
     return render(request, "games/room.html", ctx, status=status)
@@ -190,24 +208,36 @@ def room_new_posts(request: HttpRequest, slug: str, room_id: str) -> HttpRespons
         after = int(request.GET.get("after", "0"))
     except ValueError:
         after = 0
-    posts = list(room.posts.select_related("author").filter(id__gt=after).order_by("id")[: settings.MAFIA_POSTS_PER_PAGE])
+    posts = list(
+        room.posts.select_related("author").filter(id__gt=after).order_by("id")[: settings.MAFIA_POSTS_PER_PAGE]
+    )
     if not posts:
         return HttpResponse(status=204)
-    return render(request, "games/_posts.html", {"posts": posts, "room": room, "game": game, "last_id": posts[-1].id, "poll": True})
+    return render(
+        request,
+        "games/_posts.html",
+        {"posts": posts, "room": room, "game": game, "last_id": posts[-1].id, "poll": True},
+    )
 
 
 def _vote_context(game: Game, room: Room, seat: Player | None) -> dict[str, Any]:
-    votes = list(Vote.objects.filter(game=game, day=room.day).select_related("voter", "target").order_by("created_at", "id"))
+    votes = list(
+        Vote.objects.filter(game=game, day=room.day).select_related("voter", "target").order_by("created_at", "id")
+    )
     counts = Counter(v.target.nickname for v in votes if v.target)
     voted = {v.voter_id for v in votes}
     alive = list(game.players.alive().only("id", "nickname", "public_id"))
     phase = flow.current_phase(game)
-    can_vote = bool(seat and seat.alive and phase and phase.kind == "day" and phase.number == room.day and seat.id not in voted)
+    can_vote = bool(
+        seat and seat.alive and phase and phase.kind == "day" and phase.number == room.day and seat.id not in voted
+    )
     form = VoteForm(candidates=[(p.public_id, p.nickname) for p in alive]) if can_vote else None
     return {
         "tally": sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])),
         "votes": votes,
-        "not_voted": [p.nickname for p in alive if p.id not in voted] if room.day == (phase.number if phase else None) else [],
+        "not_voted": [p.nickname for p in alive if p.id not in voted]
+        if room.day == (phase.number if phase else None)
+        else [],
         "vote_form": form,
     }
 
@@ -230,18 +260,18 @@ def vote(request: HttpRequest, slug: str, room_id: str) -> HttpResponse:
     game = access.game_for_reader(request.user, slug)
     room, seat = access.room_for_reader(request.user, game, room_id)
     if seat is None or room.kind != Room.Kind.VOTE:
-        raise PermissionDenied("Only the game's players vote.")
+        raise PermissionDenied(_("Only the game's players vote."))
     choices = list(game.players.alive().values_list("public_id", "nickname"))
     form = VoteForm(request.POST, candidates=choices)
     if form.is_valid():
         target = game.players.alive().get(public_id=form.cleaned_data["target"])
         try:
             flow.vote_cast(game=game, seat=seat, target=target)
-            messages.success(request, f"Your vote for {target.nickname} is counted.")
+            messages.success(request, _("Your vote for %(nick)s is counted.") % {"nick": target.nickname})
         except flow.FlowError as exc:
             messages.error(request, str(exc))
     else:
-        messages.error(request, "Choose a player who is still in the game.")
+        messages.error(request, _("Choose a player who is still in the game."))
     return HttpResponseRedirect(reverse("room", args=[slug, room_id]) + "?page=last#bottom")
 
 
@@ -254,9 +284,9 @@ def cabinet(request: HttpRequest, slug: str) -> HttpResponse:
     game = access.game_for_reader(request.user, slug)
     seat = access.seat_of(request.user, game)
     if seat is None:
-        raise PermissionDenied("Only the game's players have a cabinet.")
+        raise PermissionDenied(_("Only the game's players have a cabinet."))
     if not seat.role:
-        messages.info(request, "Roles have not been drawn yet.")
+        messages.info(request, _("Roles have not been drawn yet."))
         return HttpResponseRedirect(reverse("game", args=[slug]))
     ruleset = flow.ruleset_of(game)
     room = flow.cabinet_of(seat)
@@ -268,29 +298,61 @@ def cabinet(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "POST":
         action_form = next((f for f in forms if f.is_bound), None)
         if action_form is None:
-            messages.error(request, "That choice is not open to you now.")
+            messages.error(request, _("That choice is not open to you now."))
         elif action_form.is_valid():
             try:
-                flow.action_submit(game=game, seat=seat, ability=action_form.cleaned_data["ability"], targets=action_form.targets(), team=bool(action_form.cleaned_data["team"]))
-                messages.success(request, "Your choice was handed in; you may change it until the deadline.")
+                flow.action_submit(
+                    game=game,
+                    seat=seat,
+                    ability=action_form.cleaned_data["ability"],
+                    targets=action_form.targets(),
+                    team=bool(action_form.cleaned_data["team"]),
+                )
+                messages.success(request, _("Your choice was handed in; you may change it until the deadline."))
                 return HttpResponseRedirect(reverse("cabinet", args=[slug]))
             except flow.FlowError as exc:
                 action_form.add_error(None, str(exc))
         elif request.POST.get("ability") and not any(f.is_bound for f in forms):
-            messages.error(request, "That choice is not open to you now.")
+            messages.error(request, _("That choice is not open to you now."))
     phase = flow.current_phase(game)
     receipts = []
     if phase:
-        for a in Action.objects.filter(phase=phase).filter(Q(actor=seat, team="") | Q(team=seat.team, team__gt="")).select_related("actor"):
-            receipts.append({"id": a.id, "ability": ability_name(ruleset, a.ability), "targets": ", ".join(a.targets), "when": flow.local_deadline(game, a.updated_at), "by": a.actor.nickname if a.actor else "", "team": a.team})
+        for a in (
+            Action.objects.filter(phase=phase)
+            .filter(Q(actor=seat, team="") | Q(team=seat.team, team__gt=""))
+            .select_related("actor")
+        ):
+            receipts.append(
+                {
+                    "id": a.id,
+                    "ability": ability_name(ruleset, a.ability),
+                    "targets": ", ".join(a.targets),
+                    "when": flow.local_deadline(game, a.updated_at),
+                    "by": a.actor.nickname if a.actor else "",
+                    "team": a.team,
+                }
+            )
     ctx = game_context(request, game, seat)
     shared = Room.objects.filter(game=game, members=seat).exclude(pk=room.pk)
     ctx.update(
-        room=room, page=_posts_page(room, request.GET.get("page") or "last"), forms=forms, receipts=receipts,
-        role=role_name(ruleset, seat.role), team=team_name(ruleset, seat.team), post_form=PostForm(), shared_rooms=shared,
-        choice_deadline=flow.local_deadline(game, flow.choice_deadline(phase).due_at) if phase and flow.choice_deadline(phase) else "",
+        room=room,
+        page=_posts_page(room, request.GET.get("page") or "last"),
+        forms=forms,
+        receipts=receipts,
+        role=role_name(ruleset, seat.role),
+        team=team_name(ruleset, seat.team),
+        post_form=PostForm(),
+        shared_rooms=shared,
+        choice_deadline=flow.local_deadline(game, flow.choice_deadline(phase).due_at)
+        if phase and flow.choice_deadline(phase)
+        else "",
     )
-    return render(request, "games/cabinet.html", ctx, status=400 if request.method == "POST" and any(f.errors for f in forms) else 200)
+    return render(
+        request,
+        "games/cabinet.html",
+        ctx,
+        status=400 if request.method == "POST" and any(f.errors for f in forms) else 200,
+    )
 
 
 @login_required
@@ -300,10 +362,10 @@ def action_withdraw(request: HttpRequest, slug: str, action_id: int) -> HttpResp
     game = access.game_for_reader(request.user, slug)
     seat = access.seat_of(request.user, game)
     if seat is None:
-        raise PermissionDenied("Only the game's players have choices.")
+        raise PermissionDenied(_("Only the game's players have choices."))
     try:
         flow.action_withdraw(game=game, seat=seat, action_id=action_id)
-        messages.success(request, "Your choice was withdrawn.")
+        messages.success(request, _("Your choice was withdrawn."))
     except flow.FlowError as exc:
         messages.error(request, str(exc))
     return HttpResponseRedirect(reverse("cabinet", args=[slug]))
@@ -315,4 +377,3 @@ def game_status(request: HttpRequest, slug: str) -> HttpResponse:
     game = access.game_for_reader(request.user, slug)
     seat = access.seat_of(request.user, game)
     return render(request, "games/_phase_bar.html", game_context(request, game, seat))
-

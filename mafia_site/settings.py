@@ -90,7 +90,9 @@ if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
 else:
     # A cache shared by every process, as allauth's rate limits need.
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache", "LOCATION": VAR_DIR / "cache"}}
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache", "LOCATION": VAR_DIR / "cache"}
+    }
     CELERY_BROKER_URL = "filesystem://"
     _broker = VAR_DIR / "broker"
     for _sub in ("queue", "processed"):
