@@ -95,12 +95,13 @@ else:
     }
     CELERY_BROKER_URL = "filesystem://"
     _broker = VAR_DIR / "broker"
-    for _sub in ("queue", "processed"):
+    for _sub in ("queue", "processed", "control"):
         (_broker / _sub).mkdir(parents=True, exist_ok=True)
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(_broker / "queue"),
         "data_folder_out": str(_broker / "queue"),
         "processed_folder": str(_broker / "processed"),
+        "control_folder": str(_broker / "control"),
     }
     CELERY_WORKER_ENABLE_REMOTE_CONTROL = False
 

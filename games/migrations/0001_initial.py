@@ -3,13 +3,13 @@
 import django.db.models.deletion
 import django.db.models.functions.text
 import django.utils.timezone
-import games.models
 from django.conf import settings
 from django.db import migrations, models
 
+import games.models
+
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -18,222 +18,371 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name='Game',
+            name="Game",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('slug', models.SlugField(default=games.models.public_id, max_length=20, unique=True)),
-                ('title', models.CharField(max_length=200, verbose_name='title')),
-                ('theme', models.TextField(blank=True, verbose_name='theme')),
-                ('characters', models.JSONField(blank=True, default=list, verbose_name='characters')),
-                ('ruleset', models.CharField(default='forum', max_length=30)),
-                ('variant', models.CharField(blank=True, max_length=30)),
-                ('options', models.JSONField(blank=True, default=dict)),
-                ('timezone', models.CharField(default='Europe/Moscow', max_length=64)),
-                ('fast', models.BooleanField(default=False, verbose_name='fast schedule')),
-                ('fast_scale', models.FloatField(default=1.0)),
-                ('deadlines', models.JSONField(blank=True, default=dict)),
-                ('signup_limit', models.PositiveSmallIntegerField(default=20, verbose_name='sign-up limit')),
-                ('autopublish', models.BooleanField(default=True, verbose_name='publish results automatically')),
-                ('reveal_accounts', models.BooleanField(default=False, verbose_name='reveal accounts after the game')),
-                ('status', models.CharField(choices=[('draft', 'Draft'), ('signup', 'Sign-up open'), ('running', 'Running'), ('finished', 'Finished')], default='draft', max_length=10)),
-                ('seed', models.BigIntegerField(default=0)),
-                ('composition', models.JSONField(blank=True, default=dict)),
-                ('state', models.JSONField(blank=True, null=True)),
-                ('winner', models.CharField(blank=True, max_length=30)),
-                ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('started_at', models.DateTimeField(blank=True, null=True)),
-                ('finished_at', models.DateTimeField(blank=True, null=True)),
-                ('host', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='hosted_games', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("slug", models.SlugField(default=games.models.public_id, max_length=20, unique=True)),
+                ("title", models.CharField(max_length=200, verbose_name="title")),
+                ("theme", models.TextField(blank=True, verbose_name="theme")),
+                ("characters", models.JSONField(blank=True, default=list, verbose_name="characters")),
+                ("ruleset", models.CharField(default="forum", max_length=30)),
+                ("variant", models.CharField(blank=True, max_length=30)),
+                ("options", models.JSONField(blank=True, default=dict)),
+                ("timezone", models.CharField(default="Europe/Moscow", max_length=64)),
+                ("fast", models.BooleanField(default=False, verbose_name="fast schedule")),
+                ("fast_scale", models.FloatField(default=1.0)),
+                ("deadlines", models.JSONField(blank=True, default=dict)),
+                ("signup_limit", models.PositiveSmallIntegerField(default=20, verbose_name="sign-up limit")),
+                ("autopublish", models.BooleanField(default=True, verbose_name="publish results automatically")),
+                ("reveal_accounts", models.BooleanField(default=False, verbose_name="reveal accounts after the game")),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("draft", "Draft"),
+                            ("signup", "Sign-up open"),
+                            ("running", "Running"),
+                            ("finished", "Finished"),
+                        ],
+                        default="draft",
+                        max_length=10,
+                    ),
+                ),
+                ("seed", models.BigIntegerField(default=0)),
+                ("composition", models.JSONField(blank=True, default=dict)),
+                ("state", models.JSONField(blank=True, null=True)),
+                ("winner", models.CharField(blank=True, max_length=30)),
+                ("created_at", models.DateTimeField(default=django.utils.timezone.now)),
+                ("started_at", models.DateTimeField(blank=True, null=True)),
+                ("finished_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "host",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="hosted_games",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-created_at'],
+                "ordering": ["-created_at"],
             },
         ),
         migrations.CreateModel(
-            name='Phase',
+            name="Phase",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveSmallIntegerField()),
-                ('kind', models.CharField(choices=[('day', 'Day'), ('night', 'Night')], max_length=5)),
-                ('opened_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('locked_at', models.DateTimeField(blank=True, null=True)),
-                ('resolved_at', models.DateTimeField(blank=True, null=True)),
-                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='phases', to='games.game')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("number", models.PositiveSmallIntegerField()),
+                ("kind", models.CharField(choices=[("day", "Day"), ("night", "Night")], max_length=5)),
+                ("opened_at", models.DateTimeField(default=django.utils.timezone.now)),
+                ("locked_at", models.DateTimeField(blank=True, null=True)),
+                ("resolved_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "game",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="phases", to="games.game"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['game', 'number', '-kind'],
+                "ordering": ["game", "number", "-kind"],
             },
         ),
         migrations.CreateModel(
-            name='Deadline',
+            name="Deadline",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(max_length=30)),
-                ('due_at', models.DateTimeField(db_index=True)),
-                ('resolves', models.BooleanField(default=False)),
-                ('done_at', models.DateTimeField(blank=True, null=True)),
-                ('lateness_seconds', models.FloatField(blank=True, null=True)),
-                ('phase', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='deadlines', to='games.phase')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("kind", models.CharField(max_length=30)),
+                ("due_at", models.DateTimeField(db_index=True)),
+                ("resolves", models.BooleanField(default=False)),
+                ("done_at", models.DateTimeField(blank=True, null=True)),
+                ("lateness_seconds", models.FloatField(blank=True, null=True)),
+                (
+                    "phase",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="deadlines", to="games.phase"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['due_at'],
+                "ordering": ["due_at"],
             },
         ),
         migrations.CreateModel(
-            name='Player',
+            name="Player",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('nickname', models.CharField(max_length=60, verbose_name='game nickname')),
-                ('public_id', models.SlugField(default=games.models.public_id, max_length=20, unique=True)),
-                ('status', models.CharField(choices=[('applied', 'Applied'), ('seated', 'Seated'), ('declined', 'Declined')], default='applied', max_length=10)),
-                ('role', models.CharField(blank=True, max_length=40)),
-                ('team', models.CharField(blank=True, max_length=40)),
-                ('alive', models.BooleanField(default=True)),
-                ('left_at_day', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('revealed_role', models.CharField(blank=True, max_length=40)),
-                ('last_words_used', models.BooleanField(default=False)),
-                ('joined_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='players', to='games.game')),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='seats', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("nickname", models.CharField(max_length=60, verbose_name="game nickname")),
+                ("public_id", models.SlugField(default=games.models.public_id, max_length=20, unique=True)),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[("applied", "Applied"), ("seated", "Seated"), ("declined", "Declined")],
+                        default="applied",
+                        max_length=10,
+                    ),
+                ),
+                ("role", models.CharField(blank=True, max_length=40)),
+                ("team", models.CharField(blank=True, max_length=40)),
+                ("alive", models.BooleanField(default=True)),
+                ("left_at_day", models.PositiveSmallIntegerField(blank=True, null=True)),
+                ("revealed_role", models.CharField(blank=True, max_length=40)),
+                ("last_words_used", models.BooleanField(default=False)),
+                ("joined_at", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "game",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="players", to="games.game"
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="seats", to=settings.AUTH_USER_MODEL
+                    ),
+                ),
             ],
             options={
-                'ordering': ['joined_at', 'id'],
+                "ordering": ["joined_at", "id"],
             },
         ),
         migrations.CreateModel(
-            name='Event',
+            name="Event",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(max_length=40)),
-                ('audience', models.CharField(choices=[('public', 'Everyone'), ('host', 'Host'), ('player', 'One player')], default='host', max_length=10)),
-                ('data', models.JSONField(default=dict)),
-                ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='events', to='games.game')),
-                ('player', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='events', to='games.player')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("kind", models.CharField(max_length=40)),
+                (
+                    "audience",
+                    models.CharField(
+                        choices=[("public", "Everyone"), ("host", "Host"), ("player", "One player")],
+                        default="host",
+                        max_length=10,
+                    ),
+                ),
+                ("data", models.JSONField(default=dict)),
+                ("created_at", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "game",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="events", to="games.game"
+                    ),
+                ),
+                (
+                    "player",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="events",
+                        to="games.player",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['created_at', 'id'],
+                "ordering": ["created_at", "id"],
             },
         ),
         migrations.CreateModel(
-            name='Action',
+            name="Action",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('team', models.CharField(blank=True, max_length=40)),
-                ('ability', models.CharField(max_length=40)),
-                ('targets', models.JSONField(default=list)),
-                ('submitted_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('updated_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('phase', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='actions', to='games.phase')),
-                ('actor', models.ForeignKey(null=True, on_delete=django.db.models.deletion.CASCADE, related_name='actions', to='games.player')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("team", models.CharField(blank=True, max_length=40)),
+                ("ability", models.CharField(max_length=40)),
+                ("targets", models.JSONField(default=list)),
+                ("submitted_at", models.DateTimeField(default=django.utils.timezone.now)),
+                ("updated_at", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "phase",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="actions", to="games.phase"
+                    ),
+                ),
+                (
+                    "actor",
+                    models.ForeignKey(
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="actions",
+                        to="games.player",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['submitted_at', 'id'],
+                "ordering": ["submitted_at", "id"],
             },
         ),
         migrations.CreateModel(
-            name='Post',
+            name="Post",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('by_host', models.BooleanField(default=False)),
-                ('game_day', models.PositiveSmallIntegerField(default=0)),
-                ('body', models.TextField()),
-                ('body_html', models.TextField()),
-                ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('edited_at', models.DateTimeField(blank=True, null=True)),
-                ('author', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='posts', to='games.player')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("by_host", models.BooleanField(default=False)),
+                ("game_day", models.PositiveSmallIntegerField(default=0)),
+                ("body", models.TextField()),
+                ("body_html", models.TextField()),
+                ("created_at", models.DateTimeField(default=django.utils.timezone.now)),
+                ("edited_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "author",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="posts",
+                        to="games.player",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['created_at', 'id'],
+                "ordering": ["created_at", "id"],
             },
         ),
         migrations.CreateModel(
-            name='Resolution',
+            name="Resolution",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('outcome', models.JSONField(default=dict)),
-                ('results', models.TextField(blank=True)),
-                ('published_at', models.DateTimeField(blank=True, null=True)),
-                ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('deadline', models.OneToOneField(on_delete=django.db.models.deletion.PROTECT, related_name='resolution', to='games.deadline')),
-                ('published_post', models.OneToOneField(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, to='games.post')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("outcome", models.JSONField(default=dict)),
+                ("results", models.TextField(blank=True)),
+                ("published_at", models.DateTimeField(blank=True, null=True)),
+                ("created_at", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "deadline",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="resolution", to="games.deadline"
+                    ),
+                ),
+                (
+                    "published_post",
+                    models.OneToOneField(
+                        blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, to="games.post"
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='Room',
+            name="Room",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(choices=[('signup', 'Sign-up'), ('intro', 'Introductions'), ('day', 'Day thread'), ('vote', 'Vote thread'), ('graveyard', 'Graveyard'), ('team', 'Team room'), ('cabinet', 'Cabinet')], max_length=10)),
-                ('public_id', models.SlugField(default=games.models.public_id, max_length=20, unique=True)),
-                ('day', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('key', models.CharField(blank=True, max_length=60)),
-                ('title', models.CharField(max_length=200)),
-                ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='rooms', to='games.game')),
-                ('members', models.ManyToManyField(blank=True, related_name='rooms', to='games.player')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[
+                            ("signup", "Sign-up"),
+                            ("intro", "Introductions"),
+                            ("day", "Day thread"),
+                            ("vote", "Vote thread"),
+                            ("graveyard", "Graveyard"),
+                            ("team", "Team room"),
+                            ("cabinet", "Cabinet"),
+                        ],
+                        max_length=10,
+                    ),
+                ),
+                ("public_id", models.SlugField(default=games.models.public_id, max_length=20, unique=True)),
+                ("day", models.PositiveSmallIntegerField(blank=True, null=True)),
+                ("key", models.CharField(blank=True, max_length=60)),
+                ("title", models.CharField(max_length=200)),
+                ("created_at", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "game",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="rooms", to="games.game"
+                    ),
+                ),
+                ("members", models.ManyToManyField(blank=True, related_name="rooms", to="games.player")),
             ],
             options={
-                'ordering': ['created_at', 'id'],
+                "ordering": ["created_at", "id"],
             },
         ),
         migrations.AddField(
-            model_name='post',
-            name='room',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='posts', to='games.room'),
+            model_name="post",
+            name="room",
+            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name="posts", to="games.room"),
         ),
         migrations.CreateModel(
-            name='Vote',
+            name="Vote",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('day', models.PositiveSmallIntegerField()),
-                ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='votes', to='games.game')),
-                ('post', models.OneToOneField(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, to='games.post')),
-                ('target', models.ForeignKey(null=True, on_delete=django.db.models.deletion.CASCADE, related_name='votes_received', to='games.player')),
-                ('voter', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='votes_cast', to='games.player')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("day", models.PositiveSmallIntegerField()),
+                ("created_at", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "game",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="votes", to="games.game"
+                    ),
+                ),
+                (
+                    "post",
+                    models.OneToOneField(
+                        blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, to="games.post"
+                    ),
+                ),
+                (
+                    "target",
+                    models.ForeignKey(
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="votes_received",
+                        to="games.player",
+                    ),
+                ),
+                (
+                    "voter",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="votes_cast", to="games.player"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['created_at', 'id'],
+                "ordering": ["created_at", "id"],
             },
         ),
         migrations.AddConstraint(
-            model_name='phase',
-            constraint=models.UniqueConstraint(fields=('game', 'number', 'kind'), name='one_phase_per_kind'),
+            model_name="phase",
+            constraint=models.UniqueConstraint(fields=("game", "number", "kind"), name="one_phase_per_kind"),
         ),
         migrations.AddIndex(
-            model_name='deadline',
-            index=models.Index(fields=['done_at', 'due_at'], name='deadline_due_idx'),
+            model_name="deadline",
+            index=models.Index(fields=["done_at", "due_at"], name="deadline_due_idx"),
         ),
         migrations.AddConstraint(
-            model_name='deadline',
-            constraint=models.UniqueConstraint(fields=('phase', 'kind'), name='one_deadline_per_kind'),
+            model_name="deadline",
+            constraint=models.UniqueConstraint(fields=("phase", "kind"), name="one_deadline_per_kind"),
         ),
         migrations.AddConstraint(
-            model_name='player',
-            constraint=models.UniqueConstraint(fields=('game', 'user'), name='one_seat_per_account'),
+            model_name="player",
+            constraint=models.UniqueConstraint(fields=("game", "user"), name="one_seat_per_account"),
         ),
         migrations.AddConstraint(
-            model_name='player',
-            constraint=models.UniqueConstraint(models.F('game'), django.db.models.functions.text.Lower('nickname'), name='unique_nickname_per_game'),
+            model_name="player",
+            constraint=models.UniqueConstraint(
+                models.F("game"), django.db.models.functions.text.Lower("nickname"), name="unique_nickname_per_game"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='action',
-            constraint=models.UniqueConstraint(condition=models.Q(('team', '')), fields=('phase', 'actor', 'ability'), name='one_choice_per_actor'),
+            model_name="action",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("team", "")), fields=("phase", "actor", "ability"), name="one_choice_per_actor"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='action',
-            constraint=models.UniqueConstraint(condition=models.Q(('team', ''), _negated=True), fields=('phase', 'team', 'ability'), name='one_choice_per_team'),
+            model_name="action",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("team", ""), _negated=True),
+                fields=("phase", "team", "ability"),
+                name="one_choice_per_team",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='room',
-            constraint=models.UniqueConstraint(fields=('game', 'kind', 'day', 'key'), name='unique_room'),
+            model_name="room",
+            constraint=models.UniqueConstraint(fields=("game", "kind", "day", "key"), name="unique_room"),
         ),
         migrations.AddIndex(
-            model_name='post',
-            index=models.Index(fields=['room', 'id'], name='post_room_idx'),
+            model_name="post",
+            index=models.Index(fields=["room", "id"], name="post_room_idx"),
         ),
         migrations.AddConstraint(
-            model_name='vote',
-            constraint=models.UniqueConstraint(fields=('game', 'day', 'voter'), name='one_vote_per_day'),
+            model_name="vote",
+            constraint=models.UniqueConstraint(fields=("game", "day", "voter"), name="one_vote_per_day"),
         ),
     ]
