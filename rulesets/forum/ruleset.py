@@ -13,7 +13,18 @@ from rulesets.core import Action, GameState, Outcome, PhaseInput, Ruleset
 from rulesets.core.base import ActionSlot
 
 from . import day, night, penalties, query, setup, validate, victory
-from .roles import ABILITIES, CRIMINAL_TEAMS, MESSAGES, OPTIONS, ROLE_ROOMS, ROLES, SCHEDULE, TEAMS, VARIANTS
+from .roles import (
+    ABILITIES,
+    CRIMINAL_TEAMS,
+    MESSAGES,
+    OPTIONS,
+    RARE_ROLES,
+    ROLE_ROOMS,
+    ROLES,
+    SCHEDULE,
+    TEAMS,
+    VARIANTS,
+)
 
 _TEAM_SLOTS = ("kill", "deal", "hide", "direct_vote")
 
@@ -36,6 +47,8 @@ class ForumRuleset(Ruleset):
     MIN_PLAYERS = setup.MIN_PLAYERS
     MAX_PLAYERS = setup.MAX_PLAYERS
     PENALTIES = penalties.PENALTIES
+    # Roles the host brings in only with the ``rare_roles`` option («Малоиспользуемые роли»).
+    RARE_ROLES = RARE_ROLES
 
     # ------------------------------------------------------------------ setup
 

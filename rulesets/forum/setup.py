@@ -24,7 +24,12 @@ MAX_PLAYERS = 30
 RANGES: dict[str, tuple[int, int]] = {"two_sided": (MIN_PLAYERS, 15), "three_sided": (15, MAX_PLAYERS)}
 # Town roles in the order a growing table gets them; role players are half of the town.
 TOWN_ROLES = ("cop", "doctor", "sniper", "lawyer", "bouncer", "child", "tin_woodman", "cop_assistant")
-RARE_TOWN_ROLES = ("keymaster", "prosecutor", "bum", "snitch", "cop_wife")
+# The same with the rare roles («малоиспользуемые роли»); the Cop's Lover and the Zombie
+# come in by the balance rules instead (FORUM-007, FORUM-102).
+RARE_TOWN_ROLES = (
+    "cop", "doctor", "sniper", "lawyer", "bouncer", "keymaster", "child", "prosecutor",
+    "tin_woodman", "bum", "snitch", "cop_assistant", "cop_wife",
+)  # fmt: skip
 ZOMBIE_ABOVE = 25  # FORUM-102: «Вводится в игру с большим количеством игроков (свыше 25)»
 
 
@@ -87,7 +92,7 @@ def _compensation(n_players: int, variant: str, options: dict[str, Any]) -> list
 
 def _fill_town(roles: dict[str, int], n_players: int, options: dict[str, Any]) -> None:
     town = n_players - sum(roles.values())
-    order = list(TOWN_ROLES) + (list(RARE_TOWN_ROLES) if options.get("rare_roles") else [])
+    order = RARE_TOWN_ROLES if options.get("rare_roles") else TOWN_ROLES
     wanted = max(2, town // 2) - roles.get("cop_lover", 0)
     for role in order[: max(0, wanted)]:
         roles[role] = roles.get(role, 0) + 1
@@ -168,10 +173,10 @@ def _split_teams(state: GameState) -> None:
 def _check_options(state: GameState) -> None:
     for key, value in state.options.items():
         kind = OPTIONS[key].kind
-        if kind == "bool" and not isinstance(value, bool):
-            raise RulesError(f"option {key!r} takes true or false")
         if kind == "dict" and value is not None and not isinstance(value, dict):
             raise RulesError(f"option {key!r} takes an object")
+        if kind == "list" and not isinstance(value, list):
+            raise RulesError(f"option {key!r} takes a list")
     for side in state.option("basement", []) or []:
         if side not in ("town", *CRIMINAL_TEAMS) or side not in TEAMS:
             raise RulesError(f"unknown basement side {side!r} (FORUM-126)")

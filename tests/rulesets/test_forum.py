@@ -114,6 +114,12 @@ def test_zombie_only_above_twenty_five_with_rare_roles() -> None:
     assert "zombie" not in FORUM.composition(26, "three_sided")
 
 
+def test_rare_roles_join_a_big_town_only_when_chosen() -> None:
+    """«Малоиспользуемые роли»: the Keymaster and the others come in with the rare_roles option."""
+    assert "keymaster" not in FORUM.composition(30, "three_sided")
+    assert "keymaster" in FORUM.composition(30, "three_sided", {"rare_roles": True})
+
+
 def test_blind_draw_deals_one_don_to_each_team() -> None:
     """FORUM-004, FORUM-033: two equal teams, each led by a Don."""
     comp = FORUM.composition(20, "three_sided")
@@ -304,6 +310,13 @@ def test_no_vote_autokill_is_announced() -> None:
     assert "F" in outcome.out
     assert any(a.kind == "autokill" and a.player == "F" for a in outcome.announcements)
     assert any(t.result == "effect" and "FORUM-163" in t.text for t in outcome.trace)
+
+
+def test_a_day_step_without_votes_holds_no_vote() -> None:
+    """FORUM-163 applies to a held vote; a step with no ``votes`` (day choices only) removes nobody."""
+    state = seat("L=lawyer " + THREE)
+    outcome = FORUM.resolve(state, PhaseInput("day", [shoot("L", "F", "protect")]))
+    assert outcome.out == [] and outcome.state.players["L"].counters["protect:F"] == 1
 
 
 def test_excused_voter_is_not_autokilled() -> None:
