@@ -54,22 +54,24 @@ def _deal(night: Night, snitch: str, shot: Shot) -> bool:
     return True
 
 
-def _finish(night: Night, target: str, lethal: list[Shot], rule: str) -> None:
+def _finish(night: Night, target: str, lethal: list[Shot], rule: str = "") -> None:
     """T dies if a lethal shot remains and T is not in P (FORUM-022, FORUM-136)."""
     if not lethal:
         return
     guard = night.protected.get(target)
     who = ", ".join(s.action.who for s in lethal)
     if guard is None:
-        night.mark_death(target, f"shot by {who} ({rule})")
+        night.mark_death(target, f"shot by {who} ({_rule_of(lethal[0], rule)})")
         for shot in lethal:
-            night.note("shots", "effect", f"{shot.action.who} shot {target}: lethal ({rule}).", shot.action)
+            night.note(
+                "shots", "effect", f"{shot.action.who} shot {target}: lethal ({_rule_of(shot, rule)}).", shot.action
+            )
         return
     for shot in lethal:
         night.note(
             "shots",
             "saved",
-            f"{shot.action.who} shot {target}, but {guard} saved him ({rule}, FORUM-052).",
+            f"{shot.action.who} shot {target}, but {guard} saved him ({_rule_of(shot, rule)}; {_GUARD_RULES[guard]}).",
             shot.action,
             guard,
         )
@@ -77,6 +79,23 @@ def _finish(night: Night, target: str, lethal: list[Shot], rule: str) -> None:
             night.outcome.announce(
                 "saved", f"The {shot.team} attacked {target}, but {guard} saved him (FORUM-180).", target
             )
+
+
+# The rule that makes each kind of shot lethal, and the rule of each protection.
+_KIND_RULES = {
+    "cop": "FORUM-026, FORUM-037",
+    "sniper": "FORUM-083",
+    "team": "FORUM-034, FORUM-080",
+    "maniac": "FORUM-029",
+    "zombie": "FORUM-103",
+    "avenger": "FORUM-112",
+}
+_GUARD_RULES = {"the Doctor": "FORUM-052", "the basement": "FORUM-126", "the Bonus": "FORUM-125"}
+
+
+def _rule_of(shot: Shot, case_rule: str) -> str:
+    """The shot's own rule, then the rule of the case that judged it, if any."""
+    return f"{_KIND_RULES[shot.kind]}; {case_rule}" if case_rule else _KIND_RULES[shot.kind]
 
 
 def _immortal_tw(night: Night, target: str, shots: list[Shot]) -> None:
@@ -215,8 +234,9 @@ def _cop(night: Night, target: str, shots: list[Shot]) -> None:
             _sniper_demoted(night, target, shot)
         elif shot.kind in ("maniac", "zombie"):
             _rebound(night, target, shot, "FORUM-030, FORUM-071" if shot.kind == "maniac" else "FORUM-104")
-        elif shot.kind == "team" and _team_kills_cop(night, target, shot):
-            lethal.append(shot)
+        elif shot.kind == "team":
+            if _team_kills_cop(night, target, shot):
+                lethal.append(shot)
         else:
             night.note(
                 "shots",
@@ -305,7 +325,7 @@ def _don(night: Night, target: str, shots: list[Shot]) -> None:
             )
         else:
             lethal.append(shot)
-    _finish(night, target, lethal, "FORUM-026, FORUM-029, FORUM-080")
+    _finish(night, target, lethal, "FORUM-036, FORUM-080")
 
 
 def _sniper_joins(night: Night, don: str, team: str, shot: Shot) -> None:
@@ -347,7 +367,7 @@ def _other(night: Night, target: str, shots: list[Shot], everything: list[Shot] 
                 )
             continue
         lethal.append(shot)
-    _finish(night, target, lethal, "FORUM-026, FORUM-028, FORUM-029, FORUM-034, FORUM-103")
+    _finish(night, target, lethal)
 
 
 def _lethal(night: Night, target: str, shot: Shot) -> bool:
