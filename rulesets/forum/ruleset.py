@@ -59,7 +59,10 @@ class ForumRuleset(Ruleset):
     def composition(
         self, n_players: int, variant: str | None = None, options: dict[str, Any] | None = None
     ) -> dict[str, int]:
-        """Role id → count (FORUM-005..007); raises ``RulesError`` outside the variant's range."""
+        """Role id → count summing to ``n_players`` («Баланс сил», FORUM-005..007).
+
+        Raises ``RulesError`` outside the variant's range (7–15 two-sided, 15–30 three-sided).
+        """
         return setup.composition(n_players, variant, options)
 
     def suggested_options(self, n_players: int, variant: str | None = None) -> dict[str, Any]:
@@ -77,15 +80,16 @@ class ForumRuleset(Ruleset):
     # ------------------------------------------------------------- resolution
 
     def resolve_day(self, outcome: Outcome, step: PhaseInput, rng: random.Random) -> None:
-        """The day roles, the vote and the autokills (FORUM-014..019, FORUM-048..051, FORUM-160..166)."""
+        """«Дневные события»: the day roles, the vote («голосилка») and the autokills
+        (FORUM-014..019, FORUM-048..051, FORUM-160..166), in ``DAY_ORDER``."""
         day.resolve_day(outcome, step, rng)
 
     def resolve_night(self, outcome: Outcome, step: PhaseInput, rng: random.Random) -> None:
-        """The night, in ``ORDER`` (FORUM-021..152)."""
+        """«Ночные события», in ``ORDER`` (FORUM-021..152, the «Форсмажоры» FORUM-132..152)."""
         night.resolve_night(outcome, step, rng)
 
     def check_winner(self, state: GameState) -> str | None:
-        """FORUM-168..177."""
+        """«Итог игры» (FORUM-168..177): a team id, ``draw`` or None."""
         return victory.winner(state)
 
     def validate(self, state: GameState, action: Action, phase: str) -> str | None:
@@ -95,11 +99,15 @@ class ForumRuleset(Ruleset):
     # ---------------------------------------------------------- web app API
 
     def apply_penalty(self, state: GameState, kind: str, target: str) -> Outcome:
-        """The host's penalty ``kind`` on ``target`` (see ``penalties``); input state untouched."""
+        """The host's penalty («наказание», FORUM-153..159): ``kind`` in ``PENALTIES``,
+        ``target`` a nickname (a team id for ``skip_team_shot``). Returns an ``Outcome``
+        whose ``state`` is the new state; the input is untouched. Raises ``RulesError``
+        for an unknown kind or target."""
         return penalties.apply_penalty(self, state, kind, target)
 
     def team_rooms(self, state: GameState) -> dict[str, list[str]]:
-        """Room key → living nicknames sharing it: each criminal team's room and the Cop's room."""
+        """Room key → living nicknames sharing it: ``mafia``/``maniacs`` («мафская и манская»)
+        and ``cop`` («копская»: the Cop and the Assistant), from ``TEAMS`` and ``ROLE_ROOMS``."""
         rooms = {team.id: [p.name for p in state.team_members(team.id)] for team in TEAMS.values() if team.room}
         for key, roles in ROLE_ROOMS.items():
             rooms[key] = [p.name for p in state.alive() if p.role in roles]

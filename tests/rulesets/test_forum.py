@@ -290,6 +290,21 @@ def test_werewolf_victim_role_stays_hidden() -> None:
     assert line.player == "L" and line.role is None
 
 
+def test_kamikaze_choice_is_announced_with_the_night_results() -> None:
+    """FORUM-089: «Выбор Кама оглашается ночью вместе с выборами остальных ночных ролевых»."""
+    outcome = night(seat("Q=kamikaze " + THREE), shoot("Q", "F", "choose"), team("mafia", "Q"), shoot("A", "G"))
+    assert any(a.kind == "kamikaze" and a.player == "F" for a in outcome.announcements)
+    assert any(t.result == "effect" and "FORUM-087" in t.text for t in outcome.trace)
+
+
+def test_werewolf_without_bite_leaves_by_autokill() -> None:
+    """FORUM-095: an automatic death is traced with its rule and announced as ``autokill``."""
+    outcome = night(seat("W=werewolf " + THREE), shoot("A", "F"))
+    assert outcome.out == ["W"]
+    assert any(a.kind == "autokill" and a.player == "W" for a in outcome.announcements)
+    assert any(t.result == "effect" and "FORUM-095" in t.text for t in outcome.trace)
+
+
 def test_voted_out_card_is_revealed() -> None:
     """FORUM-014: «ведущий вскрывает его карту»."""
     state = seat(THREE)
