@@ -52,7 +52,6 @@ class Shot:
     shooter: str | None = None
     team: str | None = None
     via_tw: str | None = None
-    chooser: dict[str, str] | None = None
     deal: bool = False
     void: bool = False
 
@@ -202,7 +201,7 @@ def _tw_shot(night: Night, action: Action, target: str, specs: list[dict[str, st
     spec = next(s for s in specs if s["kind"] in wanted)
     specs.remove(spec)
     team = spec["who"] if spec["kind"] == "team" else None
-    shot = Shot(spec["kind"], target, action, shooter=spec["who"], team=team, via_tw=action.actor, chooser=spec)
+    shot = Shot(spec["kind"], target, action, shooter=spec["who"], team=team, via_tw=action.actor)
     shot.deal = action.ability == "deal"
     night.note("validate", "info", f"Tin Woodman {action.actor} fires for {spec['who']} tonight (FORUM-059).", action)
     return shot

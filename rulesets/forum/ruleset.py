@@ -44,6 +44,10 @@ class ForumRuleset(Ruleset):
     ORDER = night.ORDER
     DAY_ORDER = day.DAY_ORDER
     MESSAGES = MESSAGES
+    # The forum page defines no extra scenario step fields; the web app passes
+    # ``excused``, ``late`` and ``preliminary`` in ``PhaseInput.extra``.
+    STEP_FIELDS = frozenset()
+    PHASES = frozenset({"day", "night"})
     MIN_PLAYERS = setup.MIN_PLAYERS
     MAX_PLAYERS = setup.MAX_PLAYERS
     PENALTIES = penalties.PENALTIES
