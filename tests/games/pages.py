@@ -1,0 +1,82 @@
+"""Helpers for the page tests: logged-in clients for the personas, the
+forum game's rooms by name, a dead seat made through the flow, and bigger
+games for the query-count tests.
+
+Persona names used by the page tests (see ``tests/conftest.py``):
+``anon`` (no account), ``dave`` (a stranger), ``citizen`` (p3 playing
+"Plain One"), ``bob`` (the Don "Bonnie"), ``carol`` (the cop "Clyde"),
+``dead`` (p1 playing "Mafia Two", a mafioso modkilled on day 1),
+``alice`` (the host) and ``erin`` (a site admin).
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.test import Client
+
+from games import flow
+from games.models import Game, Player, Post, Room
+
+PERSONAS = ("anon", "dave", "citizen", "bob", "carol", "dead", "alice", "erin")
+USERNAMES = {"citizen": "p3", "dead": "p1"}
+NICKNAMES = {"citizen": "Plain One", "bob": "Bonnie", "carol": "Clyde", "dead": "Mafia Two"}
+ROOM_NAMES = ("signup", "intro", "day", "vote", "graveyard", "mafia", "cop", "cabinet")
+
+
+def client_as(persona: str) -> Client:
+    """A test client logged in as ``persona`` (anonymous for ``anon``)."""
+    client = Client()
+    if persona != "anon":
+        client.force_login(get_user_model().objects.get(username=USERNAMES.get(persona, persona)))
+    return client
+
+
+def rooms_of(game: Game) -> dict[str, Room]:
+    """The rooms of the forum game by name: the public threads of day 1,
+    the mafia's team room, the cop's shared cabinet and Clyde's own cabinet."""
+    rooms = {r.kind: r for r in Room.objects.filter(game=game, kind__in=Room.PUBLIC)}
+    rooms["mafia"] = Room.objects.get(game=game, kind=Room.Kind.TEAM, key="mafia")
+    rooms["cop"] = Room.objects.get(game=game, kind=Room.Kind.CABINET, key="cop")
+    rooms["cabinet"] = flow.cabinet_of(Player.objects.get(game=game, nickname="Clyde"))
+    return rooms
+
+
+def kill_mafioso(game: Game) -> Player:
+    """The host modkills "Mafia Two" on day 1 (the game goes on); returns the seat."""
+    flow.player_modkill(game=game, player=Player.objects.get(game=game, nickname="Mafia Two"))
+    game.refresh_from_db()
+    return Player.objects.get(game=game, nickname="Mafia Two")
+
+
+def mark_rooms(game: Game) -> dict[str, str]:
+    """A host's post in every room, carrying a marker naming the room;
+    returns room name → marker."""
+    markers = {}
+    for name, room in rooms_of(game).items():
+        markers[name] = f"marker-{name}-text"
+        flow.post_create(room=room, seat=None, body=markers[name], by_host=True)
+    return markers
+
+
+def add_posts(room: Room, authors: list[Player], n: int) -> None:
+    """``n`` posts in ``room`` by the given seats in turn (host's posts if none)."""
+    posts = []
+    for i in range(n):
+        author = authors[i % len(authors)] if authors else None
+        body = f"[b]post {i}[/b] [quote=Someone]earlier[/quote]"
+        posts.append(Post(room=room, author=author, by_host=author is None, body=body, body_html=f"<b>post {i}</b>", game_day=room.day or 0))
+    Post.objects.bulk_create(posts)
+
+
+def running_game(host, make_user, n: int, prefix: str) -> Game:
+    """A running forum game of ``n`` seats with the proposed composition,
+    day 1 open; accounts are ``{prefix}{i}``, nicknames ``Seat {i}``."""
+    game = flow.game_create(host=host, title=f"Town of {n}", ruleset_id="forum")
+    flow.signup_open(game=game)
+    for i in range(n):
+        flow.nickname_register(game=game, user=make_user(f"{prefix}{i}"), nickname=f"Seat {i}")
+    flow.roles_draw(game=game, composition=flow.proposed_composition(game))
+    game.refresh_from_db()
+    flow.game_start(game=game)
+    game.refresh_from_db()
+    return game

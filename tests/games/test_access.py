@@ -1,0 +1,232 @@
+"""Who may read and post where, through the real pages: every kind of room,
+the live fragments, the cabinet, the host's dashboard and its tools and the
+accounts page, for every persona (see ``tests/games/pages.py``).
+
+Rules: public threads are read by everyone; a team room by its members
+(the dead included) and the host; a cabinet by its holders and the host
+(games/access.py). The dead post only in the graveyard, plus one last post
+in the day thread of the day they left (FORUM-020); living players may
+talk in the graveyard too (FORUM-181); a vote is cast with the vote form,
+never posted (FORUM-019).
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from games.models import Game, Player, Post, Vote
+
+from .pages import PERSONAS, ROOM_NAMES, client_as, kill_mafioso, mark_rooms, rooms_of
+
+pytestmark = pytest.mark.django_db
+
+HOSTS = {"alice", "erin"}
+PUBLIC = {"signup", "intro", "day", "vote", "graveyard"}
+READERS = {
+    **{name: set(PERSONAS) for name in PUBLIC},
+    "mafia": {"bob", "dead"} | HOSTS,
+    "cop": {"carol"} | HOSTS,
+    "cabinet": {"carol"} | HOSTS,
+}
+# Who may post in each room (others: 403 where they may read, 404 where not).
+POSTERS = {
+    "signup": {"citizen", "bob", "carol"} | HOSTS,
+    "intro": {"citizen", "bob", "carol"} | HOSTS,
+    "day": {"citizen", "bob", "carol", "dead"} | HOSTS,
+    "vote": HOSTS,
+    "graveyard": {"citizen", "bob", "carol", "dead"} | HOSTS,
+    "mafia": {"bob"} | HOSTS,
+    "cop": {"carol"} | HOSTS,
+    "cabinet": {"carol"} | HOSTS,
+}
+OWN_ROLES = {"citizen": "Citizen", "bob": "Don", "carol": "Cop", "dead": "Mafioso"}
+MATRIX = [(room, persona) for room in ROOM_NAMES for persona in PERSONAS]
+
+
+@pytest.fixture
+def game(forum_game) -> Game:
+    """The forum game on day 1 with "Mafia Two" modkilled and a marked
+    host's post in every room."""
+    game, _seats = forum_game
+    kill_mafioso(game)
+    game.markers = mark_rooms(game)
+    return game
+
+
+def _room_url(game: Game, room_name: str, view: str = "room") -> str:
+    return reverse(view, args=[game.slug, rooms_of(game)[room_name].public_id])
+
+
+@pytest.mark.parametrize(("room_name", "persona"), MATRIX)
+def test_room_page_is_shown_only_to_its_readers(game, room_name, persona) -> None:
+    """A thread shows its posts to its readers; to anyone else it does not
+    exist (404, nothing of it shown)."""
+    response = client_as(persona).get(_room_url(game, room_name))
+    marker = game.markers[room_name]
+    if persona in READERS[room_name]:
+        assert response.status_code == 200
+        assert marker in response.content.decode()
+    else:
+        assert response.status_code == 404
+        assert marker not in response.content.decode()
+
+
+@pytest.mark.parametrize(("room_name", "persona"), MATRIX)
+def test_new_posts_fragment_is_served_only_to_the_rooms_readers(game, room_name, persona) -> None:
+    """The live new-posts fragment follows the same rule as the thread."""
+    response = client_as(persona).get(_room_url(game, room_name, "room_new_posts"), {"after": 0})
+    if persona in READERS[room_name]:
+        assert response.status_code == 200
+        assert game.markers[room_name] in response.content.decode()
+    else:
+        assert response.status_code == 404
+
+
+@pytest.mark.parametrize(("room_name", "persona"), MATRIX)
+def test_posting_is_allowed_only_where_the_rules_let_the_persona_talk(game, room_name, persona) -> None:
+    """FORUM-020, FORUM-181, FORUM-019: a post lands only where the persona
+    may talk; elsewhere it is refused (403, or 404 for a room the persona
+    may not even read) and nothing is stored."""
+    before = Post.objects.count()
+    response = client_as(persona).post(_room_url(game, room_name), {"body": "a word from the matrix"})
+    if persona in POSTERS[room_name]:
+        assert response.status_code == 302
+        assert Post.objects.count() == before + 1
+    else:
+        assert response.status_code == (403 if persona in READERS[room_name] else 404)
+        assert Post.objects.count() == before
+
+
+def test_a_dead_player_has_one_last_post_in_his_day_thread(game) -> None:
+    """FORUM-020: the last post in the day thread of the day he left is
+    accepted once; a second one is refused."""
+    client = client_as("dead")
+    url = _room_url(game, "day")
+    assert client.post(url, {"body": "my last words"}).status_code == 302
+    assert client.post(url, {"body": "and one more"}).status_code == 403
+    assert Post.objects.filter(body="and one more").count() == 0
+
+
+def test_a_dead_player_reads_his_team_room_without_the_post_form(game) -> None:
+    """FORUM-020: the dead mafioso still reads the mafia's room (to follow
+    his team) but is told he may post only in the graveyard."""
+    html = client_as("dead").get(_room_url(game, "mafia")).content.decode()
+    assert 'class="post-form"' not in html
+    assert "you may post only in the graveyard" in html
+
+
+@pytest.mark.parametrize("persona", PERSONAS)
+def test_vote_count_fragment_is_public(game, persona) -> None:
+    """The live vote count of a public vote thread is served to everyone."""
+    response = client_as(persona).get(_room_url(game, "vote", "vote_count"))
+    assert response.status_code == 200
+    assert "Vote count" in response.content.decode()
+
+
+@pytest.mark.parametrize("persona", PERSONAS)
+def test_vote_count_fragment_exists_only_for_vote_threads(game, persona) -> None:
+    """Asking a day thread for a vote count is a 404 for everyone."""
+    assert client_as(persona).get(_room_url(game, "day", "vote_count")).status_code == 404
+
+
+@pytest.mark.parametrize("persona", PERSONAS)
+def test_status_fragment_is_public(game, persona) -> None:
+    """The phase bar of a running game is served to everyone."""
+    response = client_as(persona).get(reverse("game_status", args=[game.slug]))
+    assert response.status_code == 200
+    assert "Day 1" in response.content.decode()
+
+
+@pytest.mark.parametrize("persona", PERSONAS)
+def test_cabinet_page_is_only_for_seated_players(game, persona) -> None:
+    """A player's cabinet shows their own role; visitors are sent to log
+    in; accounts without a seat (the host and admins included) get 403."""
+    response = client_as(persona).get(reverse("cabinet", args=[game.slug]))
+    if persona == "anon":
+        assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+    elif persona in {"citizen", "bob", "carol", "dead"}:
+        assert response.status_code == 200
+        assert f"<strong>{OWN_ROLES[persona]}" in response.content.decode()
+    else:
+        assert response.status_code == 403
+
+
+@pytest.mark.parametrize("persona", PERSONAS)
+def test_host_dashboard_is_only_for_the_host_and_admins(game, persona) -> None:
+    """The dashboard (roles, choices, trace) exists only for the host and admins."""
+    response = client_as(persona).get(reverse("host", args=[game.slug]))
+    if persona in HOSTS:
+        assert response.status_code == 200
+        assert "Host dashboard" in response.content.decode()
+    elif persona == "anon":
+        assert response.status_code == 302
+    else:
+        assert response.status_code == 404
+
+
+@pytest.mark.parametrize("persona", PERSONAS)
+def test_accounts_page_is_only_for_the_host_and_admins(game, persona) -> None:
+    """Which account plays which nickname: the host and admins only."""
+    response = client_as(persona).get(reverse("host_accounts", args=[game.slug]))
+    if persona in HOSTS:
+        assert response.status_code == 200
+        assert "carol" in response.content.decode()
+    elif persona == "anon":
+        assert response.status_code == 302
+    else:
+        assert response.status_code == 404
+
+
+HOST_POSTS = [
+    ("host_signup_open", False, {}),
+    ("host_register", False, {"username": "dave", "nickname": "Sneaky"}),
+    ("host_draw", False, {"role_citizen": 7}),
+    ("host_start", False, {}),
+    ("host_resolve", False, {}),
+    ("host_extend", False, {"minutes": 60}),
+    ("host_excuse", True, {"excused": "1"}),
+    ("host_penalty", False, {"kind": "disqualify", "target": "Doc"}),
+    ("host_replace", False, {"nickname": "Doc", "username": "dave"}),
+    ("host_results", None, {"text": "forged results"}),
+]
+
+
+def _host_post_url(game: Game, view: str, with_player) -> str:
+    if with_player is True:
+        return reverse(view, args=[game.slug, Player.objects.get(game=game, nickname="Doc").public_id])
+    if with_player is None:
+        return reverse(view, args=[game.slug, 1])
+    return reverse(view, args=[game.slug])
+
+
+def _snapshot(game: Game) -> tuple:
+    game.refresh_from_db()
+    seats = tuple(Player.objects.filter(game=game).values_list("nickname", "user_id", "alive", "status").order_by("id"))
+    deadlines = tuple(game.phases.values_list("deadlines__due_at", flat=True).order_by("deadlines__id"))
+    return game.status, game.options, seats, deadlines, Post.objects.count(), Vote.objects.count()
+
+
+@pytest.mark.parametrize("persona", [p for p in PERSONAS if p not in HOSTS])
+@pytest.mark.parametrize(("view", "with_player", "data"), HOST_POSTS, ids=[v for v, _w, _d in HOST_POSTS])
+def test_host_tools_refuse_everyone_but_the_host(game, persona, view, with_player, data) -> None:
+    """Every tool of the dashboard is a 404 for non-hosts (a login redirect
+    for visitors) and changes nothing."""
+    before = _snapshot(game)
+    response = client_as(persona).post(_host_post_url(game, view, with_player), data)
+    if persona == "anon":
+        assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+    else:
+        assert response.status_code == 404
+    assert _snapshot(game) == before
+
+
+@pytest.mark.parametrize("persona", sorted(HOSTS))
+def test_host_tools_answer_the_host_and_admins(game, persona) -> None:
+    """The host and an admin reach the tools: extending the deadlines works
+    for both and sends them back to the dashboard."""
+    before = list(game.phases.get(number=1, kind="day").deadlines.values_list("due_at", flat=True).order_by("id"))
+    response = client_as(persona).post(reverse("host_extend", args=[game.slug]), {"minutes": 30})
+    assert response.status_code == 302 and response["Location"].startswith(reverse("host", args=[game.slug]))
+    after = list(game.phases.get(number=1, kind="day").deadlines.values_list("due_at", flat=True).order_by("id"))
+    assert [(b - a).total_seconds() for a, b in zip(before, after, strict=True)] == [1800, 1800]
