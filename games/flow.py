@@ -256,9 +256,10 @@ def _sync_players(game: Game, state: GameState, day: int | None) -> None:
 
 
 def _sync_rooms(game: Game, state: GameState) -> None:
-    """Team rooms (current members, the dead included) and cabinets (one
-    per seat; shared where the ruleset groups roles, as the cop and the
-    cop's assistant in the forum game)."""
+    """Team rooms (current members; the dead keep reading, see
+    ``games.access``) and cabinets (one per seat; shared where the ruleset
+    groups roles, as the cop and the cop's assistant in the forum game; a
+    member who dies keeps reading it)."""
     ruleset = ruleset_of(game)
     seats = {p.nickname: p for p in game.players.seated()}
     groups: dict[str, list[str]] = getattr(ruleset, "team_rooms", lambda s: {})(state)
@@ -281,7 +282,12 @@ def _sync_rooms(game: Game, state: GameState) -> None:
             key=key,
             defaults={"title": title},
         )
-        room.members.set(members)
+        dead = {seats[p.name].pk for p in state.players.values() if not p.alive and p.name in seats}
+        if is_team:
+            kept = [seats[p.name] for p in state.players.values() if p.name in seats and seats[p.name].pk in dead and p.team == key]
+        else:
+            kept = [m for m in room.members.all() if m.pk in dead]
+        room.members.set({m.pk: m for m in [*members, *kept]}.values())
     for seat in seats.values():
         room, _created = Room.objects.get_or_create(
             game=game,

@@ -40,7 +40,7 @@ def random_game(ruleset: Ruleset, n_players: int, seed: int, max_steps: int = 80
     variant = ruleset.default_variant(n_players)
     composition = ruleset.composition(n_players, variant)
     names = [f"P{i + 1}" for i in range(n_players)]
-    seats = [(name, role, None) for name, role in ruleset.draw_roles(names, composition, seed)]
+    seats = ruleset.draw_seats(names, composition, seed)
     state = ruleset.new_game(seats, variant, {}, seed=seed)
     game = PlayedGame(state)
     for _ in range(max_steps):

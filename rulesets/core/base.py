@@ -172,6 +172,12 @@ class Ruleset:
         random.Random(seed).shuffle(deck)
         return list(zip(names, deck, strict=True))
 
+    def draw_seats(self, names: list[str], composition: dict[str, int], seed: int) -> list[tuple[str, str, str | None]]:
+        """A blind draw as seats (nickname, role id, team id or None for the
+        role's default team), ready for ``new_game``. Rulesets whose roles
+        may belong to several teams override it to deal the teams."""
+        return [(name, role, None) for name, role in self.draw_roles(names, composition, seed)]
+
     # ------------------------------------------------------------- resolution
 
     def resolve(self, state: GameState, step: PhaseInput, seed: int | None = None) -> Outcome:

@@ -194,3 +194,25 @@ def test_in_a_host_confirms_game_only_confirmed_autokills_happen(forum_game) -> 
     flow.phase_resolve_now(game=game)
     alive = set(game.players.alive().values_list("nickname", flat=True))
     assert alive == set(seats) - {"Plain Two"}
+
+
+def test_a_three_sided_draw_gives_each_criminal_team_its_room(personas, make_user) -> None:
+    """In the three-sided game the draw deals one Don to each criminal team
+    (FORUM-004), and each team gets its own room."""
+    game = flow.game_create(host=personas["alice"], title="Big town", ruleset_id="forum", variant="three_sided")
+    flow.signup_open(game=game)
+    for i in range(16):
+        flow.nickname_register(game=game, user=make_user(f"u{i}"), nickname=f"Guest {i}")
+    flow.roles_draw(game=game, composition=flow.proposed_composition(game))
+    rooms = {r.key: set(r.members.values_list("role", flat=True)) for r in Room.objects.filter(game=game, kind="team")}
+    assert set(rooms) == {"mafia", "maniacs"}
+    assert all("don" in roles for roles in rooms.values())
+
+
+def test_a_dead_team_member_stays_in_the_team_room(forum_game) -> None:
+    """A mafioso voted out keeps reading his team's room (games.access)."""
+    game, seats = forum_game
+    everyone_votes_for(game, seats, "Mafia Two")
+    flow.phase_resolve_now(game=game)
+    room = Room.objects.get(game=game, kind="team", key="mafia")
+    assert room.members.filter(nickname="Mafia Two", alive=False).exists()
