@@ -64,7 +64,16 @@ def add_posts(room: Room, authors: list[Player], n: int) -> None:
     for i in range(n):
         author = authors[i % len(authors)] if authors else None
         body = f"[b]post {i}[/b] [quote=Someone]earlier[/quote]"
-        posts.append(Post(room=room, author=author, by_host=author is None, body=body, body_html=f"<b>post {i}</b>", game_day=room.day or 0))
+        posts.append(
+            Post(
+                room=room,
+                author=author,
+                by_host=author is None,
+                body=body,
+                body_html=f"<b>post {i}</b>",
+                game_day=room.day or 0,
+            )
+        )
     Post.objects.bulk_create(posts)
 
 

@@ -82,14 +82,26 @@ def _pages(game: Game, persona: str) -> dict[str, tuple[str, dict | None, set[in
         if not (room.is_public or member):
             continue
         pages[f"room {room.title}"] = (reverse("room", args=[slug, room.public_id]), None, {200})
-        pages[f"new posts {room.title}"] = (reverse("room_new_posts", args=[slug, room.public_id]) + "?after=0", None, {200, 204})
+        pages[f"new posts {room.title}"] = (
+            reverse("room_new_posts", args=[slug, room.public_id]) + "?after=0",
+            None,
+            {200, 204},
+        )
         pages[f"empty post {room.title}"] = (reverse("room", args=[slug, room.public_id]), {"body": ""}, {200, 403})
         if room.kind == Room.Kind.VOTE:
             pages[f"vote count {room.title}"] = (reverse("vote_count", args=[slug, room.public_id]), None, {200})
-            pages[f"bad vote {room.title}"] = (reverse("vote", args=[slug, room.public_id]), {"target": "nobody"}, {200, 403})
+            pages[f"bad vote {room.title}"] = (
+                reverse("vote", args=[slug, room.public_id]),
+                {"target": "nobody"},
+                {200, 403},
+            )
     if seat is not None:
         pages["cabinet"] = (reverse("cabinet", args=[slug]), None, {200})
-        pages["bad choice"] = (reverse("cabinet", args=[slug]), {"ability": "shoot", "target0": "Nobody At All"}, {200, 400})
+        pages["bad choice"] = (
+            reverse("cabinet", args=[slug]),
+            {"ability": "shoot", "target0": "Nobody At All"},
+            {200, 400},
+        )
     if persona != "anon":
         pages["stranger's cabinet"] = (reverse("cabinet", args=[slug]), None, {200, 403})
         pages["apply"] = (reverse("game_apply", args=[slug]), {"nickname": "Bonnie"}, {200})
@@ -108,7 +120,12 @@ def _forbidden_roles(game: Game, persona: str) -> set[str]:
         if p.role and p.role not in allowed:
             spec = ruleset.ROLES[p.role]
             words |= {p.role, *spec.name.values()}
-            words |= {part.strip(" ()") for name in spec.name.values() for part in re.split(r"[(/]", name) if len(part.strip(" ()")) > 2}
+            words |= {
+                part.strip(" ()")
+                for name in spec.name.values()
+                for part in re.split(r"[(/]", name)
+                if len(part.strip(" ()")) > 2
+            }
     return words
 
 
@@ -171,7 +188,8 @@ def test_an_account_named_like_a_nickname_is_refused(forum_game, username) -> No
     """Signing up with an account name equal to a game nickname in use
     (in any case) is refused, so the name cannot link the two."""
     response = client_as("anon").post(
-        reverse("account_signup"), {"username": username, "password1": "a-long-pass-phrase-9", "password2": "a-long-pass-phrase-9"}
+        reverse("account_signup"),
+        {"username": username, "password1": "a-long-pass-phrase-9", "password2": "a-long-pass-phrase-9"},
     )
     assert response.status_code == 200
     assert "This username is not available." in response.content.decode()
@@ -181,7 +199,8 @@ def test_an_account_named_like_a_nickname_is_refused(forum_game, username) -> No
 def test_an_account_with_a_fresh_name_is_created(forum_game) -> None:
     """The clash check refuses only names in use as nicknames."""
     response = client_as("anon").post(
-        reverse("account_signup"), {"username": "newcomer", "password1": "a-long-pass-phrase-9", "password2": "a-long-pass-phrase-9"}
+        reverse("account_signup"),
+        {"username": "newcomer", "password1": "a-long-pass-phrase-9", "password2": "a-long-pass-phrase-9"},
     )
     assert response.status_code == 302
     assert get_user_model().objects.filter(username="newcomer").exists()
