@@ -161,6 +161,49 @@ def nickname_register(*, game: Game, user, nickname: str) -> Player:
     return player
 
 
+WEB_OPTIONS = ("autokills", "post_minimum", "excused", "confirmed", "free_choice")
+KINDS = {"bool": bool, "int": int, "str": str, "dict": dict, "list": list}
+
+
+@transaction.atomic
+def options_set(*, game: Game, options: dict[str, Any]) -> None:
+    """The host sets the house rules the ruleset declares (some secret, such
+    as the Bonus player and day, FORUM-125) until the game starts. Names in
+    them must be seated nicknames. Raises FlowError."""
+    if game.status not in (Game.Status.DRAFT, Game.Status.SIGNUP):
+        raise FlowError(_("House rules are fixed once the game has started."))
+    ruleset = ruleset_of(game)
+    nicknames = set(game.players.seated().values_list("nickname", flat=True))
+    for key, value in options.items():
+        spec = ruleset.OPTIONS.get(key)
+        if spec is None:
+            raise FlowError(_("Unknown house rule: %(key)s.") % {"key": key})
+        if value is not None and not isinstance(value, KINDS.get(spec.kind, object)):
+            raise FlowError(
+                _("The house rule %(key)s needs a value of kind %(kind)s.") % {"key": key, "kind": spec.kind}
+            )
+        for named in _names_in(value):
+            if named not in nicknames:
+                raise FlowError(_("“%(name)s” in %(key)s is not a seated nickname.") % {"name": named, "key": key})
+    kept = {k: v for k, v in game.options.items() if k in WEB_OPTIONS}
+    game.options = {**kept, **{k: v for k, v in options.items() if v not in (None, False)}}
+    fields = ["options"]
+    if game.state:
+        state = dict(game.state)
+        state["options"] = _engine_options(game)
+        game.state = state
+        fields.append("state")
+    game.save(update_fields=fields)
+    log_event(game, "options_set", {"keys": sorted(options)})
+
+
+def _names_in(value: Any) -> list[str]:
+    """Nicknames named in a dict option (``player``, ``carrier`` keys)."""
+    if isinstance(value, dict):
+        return [v for k, v in value.items() if k in ("player", "carrier") and isinstance(v, str)]
+    return []
+
+
 def proposed_composition(game: Game) -> dict[str, int]:
     """The ruleset's composition for the seated players; raises FlowError."""
     n = game.players.seated().count()
@@ -284,7 +327,11 @@ def _sync_rooms(game: Game, state: GameState) -> None:
         )
         dead = {seats[p.name].pk for p in state.players.values() if not p.alive and p.name in seats}
         if is_team:
-            kept = [seats[p.name] for p in state.players.values() if p.name in seats and seats[p.name].pk in dead and p.team == key]
+            kept = [
+                seats[p.name]
+                for p in state.players.values()
+                if p.name in seats and seats[p.name].pk in dead and p.team == key
+            ]
         else:
             kept = [m for m in room.members.all() if m.pk in dead]
         room.members.set({m.pk: m for m in [*members, *kept]}.values())

@@ -262,3 +262,15 @@ class ResultsForm(forms.Form):
     """The host edits a results post before or after publishing it."""
 
     text = forms.CharField(label=_("Results post"), widget=forms.Textarea(attrs={"rows": 8}), max_length=20000)
+
+
+class HouseRulesForm(forms.Form):
+    """The ruleset's house rules as JSON (secret ones are seen by the host only)."""
+
+    options = forms.JSONField(label=_("House rules (JSON)"), required=False, widget=forms.Textarea(attrs={"rows": 4}))
+
+    def clean_options(self) -> Any:
+        value = self.cleaned_data.get("options") or {}
+        if not isinstance(value, dict):
+            raise forms.ValidationError(_("House rules must be a JSON object."))
+        return value

@@ -17,7 +17,15 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from . import access, flow
-from .forms import CompositionForm, ExtendForm, PenaltyForm, RegisterNicknameForm, ReplaceForm, ResultsForm
+from .forms import (
+    CompositionForm,
+    ExtendForm,
+    HouseRulesForm,
+    PenaltyForm,
+    RegisterNicknameForm,
+    ReplaceForm,
+    ResultsForm,
+)
 from .models import Action, Event, Game, Player, Post, Resolution, Room, Vote
 from .results import ability_name, role_name, team_name
 from .views import game_context
@@ -59,6 +67,7 @@ def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
             for p in seated
         ],
         register_form=RegisterNicknameForm(),
+        rules_form=HouseRulesForm(initial={"options": {k: v for k, v in game.options.items() if k in ruleset.OPTIONS}}),
         extend_form=ExtendForm(),
         penalty_form=PenaltyForm(),
         replace_form=ReplaceForm(nicknames=[p.nickname for p in seated]),
@@ -231,6 +240,19 @@ def register_nickname(request: HttpRequest, slug: str) -> HttpResponse:
     else:
         messages.error(request, "; ".join(e for errs in form.errors.values() for e in errs))
     return _back(slug, "signup")
+
+
+@login_required
+@require_POST
+def house_rules(request: HttpRequest, slug: str) -> HttpResponse:
+    """Set the house rules (and the host's secret choices) before the start."""
+    game = access.game_for_host(request.user, slug)
+    form = HouseRulesForm(request.POST)
+    if form.is_valid():
+        _run(request, _("House rules saved."), flow.options_set, game=game, options=form.cleaned_data["options"])
+    else:
+        messages.error(request, "; ".join(e for errs in form.errors.values() for e in errs))
+    return _back(slug, "rules")
 
 
 @login_required

@@ -21,6 +21,7 @@ urlpatterns = [
     path("g/<slug:slug>/host/signup/", host_views.signup_open, name="host_signup_open"),
     path("g/<slug:slug>/host/signup/<slug:player_id>/", host_views.signup_decide, name="host_signup_decide"),
     path("g/<slug:slug>/host/register/", host_views.register_nickname, name="host_register"),
+    path("g/<slug:slug>/host/rules/", host_views.house_rules, name="host_rules"),
     path("g/<slug:slug>/host/draw/", host_views.draw_roles, name="host_draw"),
     path("g/<slug:slug>/host/start/", host_views.start, name="host_start"),
     path("g/<slug:slug>/host/resolve/", host_views.resolve_now, name="host_resolve"),

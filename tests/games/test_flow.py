@@ -216,3 +216,16 @@ def test_a_dead_team_member_stays_in_the_team_room(forum_game) -> None:
     flow.phase_resolve_now(game=game)
     room = Room.objects.get(game=game, kind="team", key="mafia")
     assert room.members.filter(nickname="Mafia Two", alive=False).exists()
+
+
+def test_the_host_sets_a_secret_bonus_for_a_seated_player(personas, make_user) -> None:
+    """The Bonus (FORUM-125) names a seated nickname and a game day; a name
+    that is not seated is refused."""
+    game = flow.game_create(host=personas["alice"], title="Bonus town", ruleset_id="forum")
+    flow.signup_open(game=game)
+    flow.nickname_register(game=game, user=make_user("b1"), nickname="Lucky")
+    with pytest.raises(flow.FlowError, match="not a seated nickname"):
+        flow.options_set(game=game, options={"bonus": {"player": "Nobody", "day": 2}})
+    flow.options_set(game=game, options={"bonus": {"player": "Lucky", "day": 2}})
+    game.refresh_from_db()
+    assert game.options["bonus"] == {"player": "Lucky", "day": 2}
