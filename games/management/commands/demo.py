@@ -125,6 +125,9 @@ class Command(BaseCommand):
                 fast_scale=fast_scale,
                 autopublish=True,
                 signup_limit=len(CHARACTERS),
+                # Most demo seats have nobody behind them: their autokills
+                # (FORUM-163) wait for the host instead of ending the game.
+                options={"autokills": "host_confirms", "post_minimum": 5},
             )
             flow.signup_open(game=game)
             for number, nickname in enumerate(CHARACTERS, start=1):
@@ -153,8 +156,8 @@ class Command(BaseCommand):
         out(f"  Open {base}/ and log in as “host” to run the game, or as a player to play.")
         out(f"  Django admin: {base}/admin/ (login “admin”).")
         out(f"  Each game day, counted from its start: {self._schedule(game)}.")
-        out("  Under the forum rules a living player who has not voted when the vote closes leaves by")
-        out("  autokill; the host may excuse it. `manage.py demo --reset` starts the demo game afresh.")
+        out("  Autokills for not voting (FORUM-163) wait for the host's confirmation in the demo game,")
+        out("  so it goes on while you watch. `manage.py demo --reset` starts the demo game afresh.")
 
     def _schedule(self, game: Game) -> str:
         """The fast deadlines of a game day in words (minutes from the day's start)."""
