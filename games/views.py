@@ -226,7 +226,7 @@ def _vote_context(game: Game, room: Room, seat: Player | None) -> dict[str, Any]
     )
     counts = Counter(v.target.nickname for v in votes if v.target)
     voted = {v.voter_id for v in votes}
-    alive = list(game.players.alive().only("id", "nickname", "public_id"))
+    alive = list(game.players.alive().only("id", "game_id", "nickname", "public_id"))
     phase = flow.current_phase(game)
     can_vote = bool(
         seat and seat.alive and phase and phase.kind == "day" and phase.number == room.day and seat.id not in voted
