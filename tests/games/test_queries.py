@@ -1,0 +1,176 @@
+"""The number of database queries of each list page does not grow with
+the number of posts or players: each page is measured on a small and on a
+big game (or thread) and both counts must be equal."""
+
+from __future__ import annotations
+
+import pytest
+from django.conf import settings
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from games import flow
+from games.models import Game, Player, Post
+
+from .pages import add_posts, client_as, rooms_of, running_game
+
+pytestmark = pytest.mark.django_db
+
+
+def count_queries(client: Client, url: str, expect: int = 200) -> int:
+    """Queries of one GET of ``url`` (after a warm-up request)."""
+    assert client.get(url).status_code == expect
+    with CaptureQueriesContext(connection) as ctx:
+        assert client.get(url).status_code == expect
+    return len(ctx.captured_queries)
+
+
+@pytest.fixture
+def games(personas, make_user) -> tuple[Game, Game]:
+    """Two running forum games hosted by alice, day 1: 7 seats and 16
+    seats; in each every seat posted in the day thread and voted."""
+    small = running_game(personas["alice"], make_user, 7, "small")
+    big = running_game(personas["alice"], make_user, 16, "big")
+    for game in (small, big):
+        seats = list(game.players.seated())
+        add_posts(rooms_of_day(game), seats, len(seats) * 3)
+        for i, seat in enumerate(seats):
+            flow.vote_cast(game=game, seat=seat, target=seats[(i + 1) % len(seats)])
+    return small, big
+
+
+def rooms_of_day(game: Game):
+    return game.rooms.get(kind="day", day=1)
+
+
+def _citizen_client(game: Game) -> Client:
+    """A client logged in as the first plain citizen of ``game``, so that
+    both games are seen by a player with the same role."""
+    client = Client()
+    client.force_login(game.players.filter(role="citizen").first().user)
+    return client
+
+
+def test_a_thread_page_costs_the_same_for_few_and_many_posts(forum_game) -> None:
+    """A day thread of 5 posts and one of 100 posts (both pages) take the
+    same number of queries."""
+    game, seats = forum_game
+    room = rooms_of(game)["day"]
+    client = client_as("bob")
+    url = reverse("room", args=[game.slug, room.public_id])
+    add_posts(room, list(seats.values()), 5)
+    few = count_queries(client, url)
+    add_posts(room, list(seats.values()), 95)
+    assert count_queries(client, url + "?page=1") == few
+    assert count_queries(client, url + "?page=last") == few
+
+
+def test_page_one_of_a_long_thread_shows_one_page_of_posts(forum_game) -> None:
+    """A thread of 100 posts is paginated: page 1 shows MAFIA_POSTS_PER_PAGE posts."""
+    game, seats = forum_game
+    room = rooms_of(game)["day"]
+    add_posts(room, list(seats.values()), 100)
+    html = client_as("bob").get(reverse("room", args=[game.slug, room.public_id]), {"page": 1}).content.decode()
+    assert html.count('<article class="post') == settings.MAFIA_POSTS_PER_PAGE
+    assert "page 1 of 4" in html
+
+
+def test_the_new_posts_fragment_costs_the_same_for_few_and_many_posts(forum_game) -> None:
+    """The live fragment's queries do not grow with the new posts."""
+    game, seats = forum_game
+    room = rooms_of(game)["day"]
+    client = client_as("carol")
+    url = reverse("room_new_posts", args=[game.slug, room.public_id]) + "?after=0"
+    add_posts(room, list(seats.values()), 3)
+    few = count_queries(client, url)
+    add_posts(room, list(seats.values()), 80)
+    assert count_queries(client, url) == few
+
+
+def test_the_new_posts_fragment_sends_at_most_one_page(forum_game) -> None:
+    """However many posts are new, the fragment carries one page of them."""
+    game, seats = forum_game
+    room = rooms_of(game)["day"]
+    add_posts(room, list(seats.values()), 80)
+    html = (
+        client_as("carol")
+        .get(reverse("room_new_posts", args=[game.slug, room.public_id]), {"after": 0})
+        .content.decode()
+    )
+    assert html.count('<article class="post') == settings.MAFIA_POSTS_PER_PAGE
+
+
+def test_the_vote_thread_costs_the_same_for_few_and_many_voters(games) -> None:
+    """The vote thread (with its vote count and vote list) of a 7-seat and
+    a 16-seat game take the same number of queries."""
+    small, big = games
+    counts = [
+        count_queries(_citizen_client(g), reverse("room", args=[g.slug, g.rooms.get(kind="vote").public_id]))
+        for g in (small, big)
+    ]
+    assert counts[0] == counts[1]
+
+
+def test_the_vote_count_fragment_costs_the_same_for_few_and_many_voters(games) -> None:
+    """The live vote count of a 7-seat and a 16-seat game cost the same."""
+    small, big = games
+    counts = [
+        count_queries(Client(), reverse("vote_count", args=[g.slug, g.rooms.get(kind="vote").public_id]))
+        for g in (small, big)
+    ]
+    assert counts[0] == counts[1]
+
+
+def test_the_cabinet_costs_the_same_for_few_and_many_players(games) -> None:
+    """A player's cabinet in a 7-seat and a 16-seat game cost the same."""
+    small, big = games
+    counts = [count_queries(_citizen_client(g), reverse("cabinet", args=[g.slug])) for g in (small, big)]
+    assert counts[0] == counts[1]
+
+
+def test_the_cabinet_costs_the_same_for_few_and_many_posts(forum_game) -> None:
+    """The private thread of the cabinet does not add queries per post."""
+    game, seats = forum_game
+    room = flow.cabinet_of(seats["Clyde"])
+    client = client_as("carol")
+    url = reverse("cabinet", args=[game.slug])
+    few = count_queries(client, url)
+    add_posts(room, [seats["Clyde"]], 70)
+    assert count_queries(client, url) == few
+
+
+def test_the_host_dashboard_costs_the_same_for_few_and_many_players(games) -> None:
+    """The host's dashboard of a 7-seat and a 16-seat game cost the same."""
+    small, big = games
+    client = client_as("alice")
+    counts = [count_queries(client, reverse("host", args=[g.slug])) for g in (small, big)]
+    assert counts[0] == counts[1]
+
+
+def test_the_game_page_costs_the_same_for_few_and_many_players(games) -> None:
+    """The game page (threads and players) of a 7-seat and a 16-seat game cost the same."""
+    small, big = games
+    for client in (Client(), client_as("dave")):
+        counts = [count_queries(client, reverse("game", args=[g.slug])) for g in (small, big)]
+        assert counts[0] == counts[1]
+
+
+def test_the_game_page_costs_the_same_for_a_seated_player(games) -> None:
+    """The game page as a seated player costs the same in both games."""
+    small, big = games
+    counts = [count_queries(_citizen_client(g), reverse("game", args=[g.slug])) for g in (small, big)]
+    assert counts[0] == counts[1]
+
+
+def test_the_host_dashboard_costs_the_same_for_few_and_many_posts(forum_game) -> None:
+    """The post counts per day are one aggregate, not one query per post."""
+    game, seats = forum_game
+    client = client_as("alice")
+    url = reverse("host", args=[game.slug])
+    few = count_queries(client, url)
+    add_posts(rooms_of(game)["day"], list(seats.values()), 60)
+    assert count_queries(client, url) == few
+    assert Post.objects.filter(room__game=game).count() > 60
+    assert Player.objects.filter(game=game).count() == 7
