@@ -185,7 +185,7 @@ HOST_POSTS = [
     ("host_start", False, {}),
     ("host_resolve", False, {}),
     ("host_extend", False, {"minutes": 60}),
-    ("host_excuse", True, {"excused": "1"}),
+    ("host_excuse", True, {"decision": "waive"}),
     ("host_penalty", False, {"kind": "disqualify", "target": "Doc"}),
     ("host_replace", False, {"nickname": "Doc", "username": "dave"}),
     ("host_results", None, {"text": "forged results"}),

@@ -1,0 +1,121 @@
+"""The cabinet through its real forms: handing in a night choice, the
+receipt with its time, changing and withdrawing it, and a late choice
+refused with the deadline in the game's time zone."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+import time_machine
+from django.urls import reverse
+
+from games import flow
+from games.models import Action
+
+from .pages import client_as
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def night(forum_game):
+    """Night 1 after "Plain Three" was voted out; returns (game, seats)."""
+    game, seats = forum_game
+    for nick, seat in seats.items():
+        flow.vote_cast(game=game, seat=seat, target=seats["Doc" if nick == "Plain Three" else "Plain Three"])
+    flow.phase_resolve_now(game=game)
+    game.refresh_from_db()
+    return game, seats
+
+
+def _shoot(client, game, target: str):
+    return client.post(reverse("cabinet", args=[game.slug]), {"ability": "shoot", "team": "False", "target0": target})
+
+
+def test_it_shows_the_players_own_role_card(night) -> None:
+    """The cabinet shows the cop's role and team and the shoot form."""
+    game, _seats = night
+    html = client_as("carol").get(reverse("cabinet", args=[game.slug])).content.decode()
+    assert "Role: <strong>Cop" in html and "Team: <strong>Town</strong>" in html
+    assert "<h3>Shoot</h3>" in html
+
+
+def test_it_shows_a_receipt_with_the_time_of_the_choice(night) -> None:
+    """A choice handed in is confirmed with a receipt: the target and the
+    time in the game's time zone."""
+    game, _seats = night
+    client = client_as("carol")
+    response = _shoot(client, game, "Bonnie")
+    assert response.status_code == 302
+    html = client.get(response["Location"]).content.decode()
+    assert "Your choice was handed in; you may change it until the deadline." in html
+    action = Action.objects.get(phase=flow.current_phase(game), ability="shoot")
+    assert (
+        f'Shoot → <strong>Bonnie</strong> <span class="muted">({flow.local_deadline(game, action.updated_at)}' in html
+    )
+    assert "(Europe/Moscow)" in html
+
+
+def test_a_choice_can_be_changed_before_the_deadline(night) -> None:
+    """Handing in again replaces the choice: one receipt, the new target."""
+    game, _seats = night
+    client = client_as("carol")
+    _shoot(client, game, "Bonnie")
+    _shoot(client, game, "Doc")
+    html = client.get(reverse("cabinet", args=[game.slug])).content.decode()
+    assert "Shoot → <strong>Doc</strong>" in html and "Shoot → <strong>Bonnie</strong>" not in html
+    assert list(Action.objects.filter(ability="shoot").values_list("targets", flat=True)) == [["Doc"]]
+
+
+def test_a_choice_can_be_withdrawn(night) -> None:
+    """The withdraw button removes the choice before the deadline."""
+    game, _seats = night
+    client = client_as("carol")
+    _shoot(client, game, "Bonnie")
+    action = Action.objects.get(ability="shoot")
+    html = client.post(reverse("action_withdraw", args=[game.slug, action.id]), follow=True).content.decode()
+    assert "Your choice was withdrawn." in html
+    assert not Action.objects.exists()
+
+
+def test_a_late_choice_is_refused_with_the_deadline_in_the_games_time_zone(night) -> None:
+    """After 22:00 (Europe/Moscow) the choice is refused, the message
+    names the deadline in the game's time zone, and nothing is stored."""
+    game, _seats = night
+    due = flow.choice_deadline(flow.current_phase(game)).due_at
+    client = client_as("carol")
+    with time_machine.travel(due + timedelta(minutes=2), tick=False):
+        response = _shoot(client, game, "Bonnie")
+    html = response.content.decode()
+    assert response.status_code == 400
+    assert "Too late: choices for this phase closed at" in html and "22:00 (Europe/Moscow)" in html
+    assert not Action.objects.exists()
+
+
+def test_a_target_outside_the_choices_is_refused_with_the_form_kept(night) -> None:
+    """A target that is not offered is refused (400) with the form shown again."""
+    game, _seats = night
+    response = _shoot(client_as("carol"), game, "Plain Three")
+    assert response.status_code == 400
+    assert "Select a valid choice." in response.content.decode()
+    assert not Action.objects.exists()
+
+
+def test_a_choice_the_player_does_not_have_is_refused(night) -> None:
+    """A citizen posting a shot gets told the choice is not open to him."""
+    game, _seats = night
+    html = _shoot(client_as("citizen"), game, "Bonnie").content.decode()
+    assert "That choice is not open to you now." in html
+    assert not Action.objects.exists()
+
+
+def test_the_team_choice_is_handed_in_for_the_whole_team(night) -> None:
+    """The Don hands in the mafia's kill; the receipt says who handed it in."""
+    game, _seats = night
+    client = client_as("bob")
+    response = client.post(reverse("cabinet", args=[game.slug]), {"ability": "kill", "team": "True", "target0": "Doc"})
+    assert response.status_code == 302
+    html = client.get(reverse("cabinet", args=[game.slug])).content.decode()
+    assert "→ <strong>Doc</strong>" in html and "by Bonnie" in html
+    assert Action.objects.get().team == "mafia"

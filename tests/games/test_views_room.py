@@ -1,0 +1,160 @@
+"""A thread through its real form: posting, rejected posts, quoting, and
+the vote form of the vote thread (FORUM-019)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from html import unescape
+
+import pytest
+import time_machine
+from django.urls import reverse
+
+from games import flow
+from games.models import Post, Vote
+
+from .pages import client_as, rooms_of
+
+pytestmark = pytest.mark.django_db
+
+
+def _url(game, name: str) -> str:
+    return reverse("room", args=[game.slug, rooms_of(game)[name].public_id])
+
+
+def test_it_shows_a_post_with_its_bbcode_rendered(forum_game) -> None:
+    """A post in the day thread appears under the nickname, BBCode rendered."""
+    game, _seats = forum_game
+    client = client_as("bob")
+    response = client.post(_url(game, "day"), {"body": "[b]I am a citizen[/b], [i]honest[/i]"}, follow=True)
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "<b>I am a citizen</b>, <i>honest</i>" in html
+    assert '<strong class="author">Bonnie</strong>' in html
+
+
+def test_it_sends_the_poster_to_the_last_page_of_the_thread(forum_game) -> None:
+    """After posting the thread opens at its last page, at the bottom."""
+    game, _seats = forum_game
+    response = client_as("bob").post(_url(game, "day"), {"body": "hello"})
+    assert response.status_code == 302
+    assert response["Location"].endswith("?page=1#bottom")
+
+
+def test_it_shows_typed_html_as_text(forum_game) -> None:
+    """A post with HTML in it shows the HTML as typed, never as markup."""
+    game, _seats = forum_game
+    html = client_as("bob").post(_url(game, "day"), {"body": "<b onclick=x()>hi</b>"}, follow=True).content.decode()
+    assert "&lt;b onclick=x()&gt;hi&lt;/b&gt;" in html
+    assert "<b onclick" not in html
+
+
+def test_it_refuses_an_empty_post_and_says_so(forum_game) -> None:
+    """A post of blanks is refused with a sentence; nothing is stored."""
+    game, _seats = forum_game
+    response = client_as("bob").post(_url(game, "day"), {"body": "   \n  "})
+    assert response.status_code == 200
+    assert "This field is required." in response.content.decode()
+    assert not Post.objects.filter(room=rooms_of(game)["day"]).exists()
+
+
+def test_it_keeps_the_text_of_a_post_that_is_too_long(forum_game) -> None:
+    """A post over 20,000 characters is refused and the typed text stays in
+    the textarea, so nothing is lost."""
+    game, _seats = forum_game
+    text = "word " * 4001
+    response = client_as("bob").post(_url(game, "day"), {"body": text})
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "at most 20000 characters" in html
+    assert text.strip() in unescape(html[html.index('<textarea name="body"') :])
+    assert not Post.objects.filter(room=rooms_of(game)["day"]).exists()
+
+
+def test_the_quote_button_carries_the_quote_bbcode(forum_game) -> None:
+    """The Quote button of a post holds [quote=Nick]…[/quote] with the post's source."""
+    game, seats = forum_game
+    flow.post_create(room=rooms_of(game)["day"], seat=seats["Clyde"], body="I checked [b]Doc[/b]")
+    html = client_as("bob").get(_url(game, "day")).content.decode()
+    assert 'data-quote="[quote=Clyde]I checked [b]Doc[/b][/quote]"' in html
+
+
+def test_the_quote_button_of_a_host_post_names_the_host(forum_game) -> None:
+    """Quoting the host's post quotes "Host", never an account."""
+    game, _seats = forum_game
+    flow.post_create(room=rooms_of(game)["day"], seat=None, body="Day 1 begins", by_host=True)
+    html = client_as("bob").get(_url(game, "day")).content.decode()
+    assert 'data-quote="[quote=Host]Day 1 begins[/quote]"' in html
+
+
+def test_a_quoted_post_renders_as_a_named_quote(forum_game) -> None:
+    """A post made of the Quote button's text shows "Nick wrote:"."""
+    game, _seats = forum_game
+    body = "[quote=Clyde]I checked Doc[/quote]\nI do not believe you"
+    html = client_as("bob").post(_url(game, "day"), {"body": body}, follow=True).content.decode()
+    assert '<blockquote class="quote"><cite>Clyde wrote:</cite>I checked Doc</blockquote>' in html
+
+
+def test_the_vote_thread_offers_the_vote_form_to_a_living_player(forum_game) -> None:
+    """A player who has not voted today sees the vote form with the living players."""
+    game, _seats = forum_game
+    html = client_as("bob").get(_url(game, "vote")).content.decode()
+    assert 'class="vote-form"' in html and ">Doc</option>" in html
+
+
+def test_it_counts_a_vote_cast_through_the_form(forum_game) -> None:
+    """The vote form casts one vote; the thread shows it in the count and
+    in the vote post (FORUM-019)."""
+    game, seats = forum_game
+    response = client_as("bob").post(
+        reverse("vote", args=[game.slug, rooms_of(game)["vote"].public_id]),
+        {"target": seats["Doc"].public_id},
+        follow=True,
+    )
+    html = response.content.decode()
+    assert "Your vote for Doc is counted." in html
+    assert "<strong>Doc</strong>: 1" in html
+    assert "Bonnie → Doc" in html
+    assert 'class="vote-form"' not in html
+    assert Vote.objects.get(game=game).target == seats["Doc"]
+
+
+def test_a_second_vote_is_refused_with_a_clear_message(forum_game) -> None:
+    """A vote cannot be changed: the second one is refused and says why (FORUM-019)."""
+    game, seats = forum_game
+    client = client_as("bob")
+    url = reverse("vote", args=[game.slug, rooms_of(game)["vote"].public_id])
+    client.post(url, {"target": seats["Doc"].public_id})
+    html = client.post(url, {"target": seats["Clyde"].public_id}, follow=True).content.decode()
+    assert "You have already voted today; a vote cannot be changed (FORUM-019)." in html
+    assert Vote.objects.get(game=game).target == seats["Doc"]
+
+
+def test_a_vote_for_nobody_in_the_game_is_refused(forum_game) -> None:
+    """A vote naming no living player is refused with a sentence."""
+    game, _seats = forum_game
+    url = reverse("vote", args=[game.slug, rooms_of(game)["vote"].public_id])
+    html = client_as("bob").post(url, {"target": "not-a-player"}, follow=True).content.decode()
+    assert "Choose a player who is still in the game." in html
+    assert not Vote.objects.exists()
+
+
+def test_a_late_vote_is_refused_with_the_deadline_in_the_games_time_zone(forum_game) -> None:
+    """A vote after 21:00 (Europe/Moscow) is refused and the message shows
+    the deadline in the game's time zone (FORUM-019, FORUM-009)."""
+    game, seats = forum_game
+    due = flow.current_phase(game).deadlines.get(resolves=True).due_at
+    client = client_as("bob")
+    with time_machine.travel(due + timedelta(minutes=1), tick=False):
+        url = reverse("vote", args=[game.slug, rooms_of(game)["vote"].public_id])
+        html = client.post(url, {"target": seats["Doc"].public_id}, follow=True).content.decode()
+    assert "The vote closed at" in html and "21:00 (Europe/Moscow)" in html
+    assert not Vote.objects.exists()
+
+
+def test_a_vote_posted_as_a_message_in_the_vote_thread_is_refused(forum_game) -> None:
+    """The vote thread takes votes only through the vote form (FORUM-019)."""
+    game, _seats = forum_game
+    response = client_as("bob").post(_url(game, "vote"), {"body": "Doc"})
+    assert response.status_code == 403
+    assert not Vote.objects.exists()
