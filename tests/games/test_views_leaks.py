@@ -184,9 +184,10 @@ def test_the_host_sees_the_accounts_behind_the_nicknames(game) -> None:
 
 
 @pytest.mark.parametrize("username", ["Bonnie", "bonnie", "CLYDE"])
-def test_an_account_named_like_a_nickname_is_refused(forum_game, username) -> None:
+def test_an_account_named_like_a_nickname_is_refused(forum_game, username, settings) -> None:
     """Signing up with an account name equal to a game nickname in use
     (in any case) is refused, so the name cannot link the two."""
+    settings.ACCOUNT_RATE_LIMITS = False  # sign-ups from one address; the limit is not under test
     response = client_as("anon").post(
         reverse("account_signup"),
         {"username": username, "password1": "a-long-pass-phrase-9", "password2": "a-long-pass-phrase-9"},
@@ -196,11 +197,26 @@ def test_an_account_named_like_a_nickname_is_refused(forum_game, username) -> No
     assert not get_user_model().objects.filter(username__iexact=username).exists()
 
 
-def test_an_account_with_a_fresh_name_is_created(forum_game) -> None:
+def test_an_account_with_a_fresh_name_is_created(forum_game, settings) -> None:
     """The clash check refuses only names in use as nicknames."""
+    settings.ACCOUNT_RATE_LIMITS = False
     response = client_as("anon").post(
         reverse("account_signup"),
         {"username": "newcomer", "password1": "a-long-pass-phrase-9", "password2": "a-long-pass-phrase-9"},
     )
     assert response.status_code == 302
     assert get_user_model().objects.filter(username="newcomer").exists()
+
+
+def test_a_finished_game_shows_every_role_but_no_account(forum_game) -> None:
+    """After the victory every role is public, the accounts are not (the
+    game does not reveal them)."""
+    game, seats = forum_game
+    for nick in ("Bonnie", "Mafia Two"):
+        flow.player_modkill(game=game, player=seats[nick])
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    html = client_as("dave").get(reverse("game", args=[game.slug])).content.decode()
+    assert "Bonnie — Don" in html and "Clyde — Cop" in html
+    leaked = {a for a in _forbidden_accounts("dave") | {"p1", "p2", "p3"} if _found(a, html)}
+    assert not leaked
