@@ -13,8 +13,10 @@ never posted (FORUM-019).
 from __future__ import annotations
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.urls import reverse
 
+from games import flow
 from games.models import Game, Player, Post, Vote
 
 from .pages import PERSONAS, ROOM_NAMES, client_as, kill_mafioso, mark_rooms, rooms_of
@@ -230,3 +232,13 @@ def test_host_tools_answer_the_host_and_admins(game, persona) -> None:
     assert response.status_code == 302 and response["Location"].startswith(reverse("host", args=[game.slug]))
     after = list(game.phases.get(number=1, kind="day").deadlines.values_list("due_at", flat=True).order_by("id"))
     assert [(b - a).total_seconds() for a, b in zip(before, after, strict=True)] == [1800, 1800]
+
+
+def test_a_replaced_account_loses_the_team_room_at_once(game) -> None:
+    """After a replacement the new account reads the seat's team room and
+    the old one no longer does."""
+    seat = Player.objects.get(game=game, nickname="Bonnie")
+    flow.player_replace(game=game, player=seat, new_user=get_user_model().objects.get(username="dave"))
+    url = _room_url(game, "mafia")
+    assert client_as("bob").get(url).status_code == 404
+    assert client_as("dave").get(url).status_code == 200

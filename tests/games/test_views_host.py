@@ -6,6 +6,8 @@ an autokill, penalties, replacements, publishing and correcting results."""
 from __future__ import annotations
 
 import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
 from django.urls import reverse
 
 from games import flow
@@ -268,9 +270,6 @@ def test_a_replacement_takes_over_the_seat(forum_game) -> None:
     )
     assert "The replacement has taken over the seat." in html
     assert "Cabinet of Doc" in client_as("dave").get(reverse("cabinet", args=[game.slug])).content.decode()
-    from django.contrib.auth import get_user_model
-    from django.test import Client
-
     old = Client()
     old.force_login(get_user_model().objects.get(username="p2"))
     assert old.get(reverse("cabinet", args=[game.slug])).status_code == 403

@@ -13,7 +13,7 @@ from django.urls import reverse
 from games import flow
 from games.models import Post, Vote
 
-from .pages import client_as, rooms_of
+from .pages import client_as, kill_mafioso, rooms_of
 
 pytestmark = pytest.mark.django_db
 
@@ -157,4 +157,17 @@ def test_a_vote_posted_as_a_message_in_the_vote_thread_is_refused(forum_game) ->
     game, _seats = forum_game
     response = client_as("bob").post(_url(game, "vote"), {"body": "Doc"})
     assert response.status_code == 403
+    assert not Vote.objects.exists()
+
+
+def test_a_dead_player_gets_no_vote_form_and_cannot_vote(forum_game) -> None:
+    """A player out of the game has no vote form, and a forged vote is
+    refused with a sentence (FORUM-019, FORUM-020)."""
+    game, seats = forum_game
+    kill_mafioso(game)
+    client = client_as("dead")
+    assert 'class="vote-form"' not in client.get(_url(game, "vote")).content.decode()
+    url = reverse("vote", args=[game.slug, rooms_of(game)["vote"].public_id])
+    html = client.post(url, {"target": seats["Doc"].public_id}, follow=True).content.decode()
+    assert "You are out of the game and cannot vote." in html
     assert not Vote.objects.exists()
