@@ -312,9 +312,6 @@ def _sync_rooms(game: Game, state: GameState) -> None:
     for key, names in groups.items():
         members = [seats[n] for n in names if n in seats]
         is_team = key in ruleset.TEAMS
-        if is_team:
-            # The dead keep reading their team's room (games.access).
-            members += [p for p in seats.values() if not p.alive and p.team == key and p not in members]
         if not members and is_team and not Room.objects.filter(game=game, kind=Room.Kind.TEAM, key=key).exists():
             continue
         title = results.team_title(ruleset, key) if is_team else results.shared_cabinet_title(ruleset, key)

@@ -76,6 +76,9 @@ class GameCreateForm(forms.Form):
         ],
         initial="automatic",
     )
+    reveal_accounts = forms.BooleanField(
+        label=_("After the game, show which account played each nickname"), required=False, initial=False
+    )
     autopublish = forms.BooleanField(
         label=_("Publish results automatically at the deadline"), required=False, initial=True
     )
@@ -120,6 +123,7 @@ class GameCreateForm(forms.Form):
             "deadlines": {e.id: times[e.id] for e in ruleset.SCHEDULE if e.id in times},
             "signup_limit": d["signup_limit"],
             "autopublish": d["autopublish"],
+            "reveal_accounts": d["reveal_accounts"],
             "options": {**(d.get("options") or {}), "autokills": d["autokills"], "post_minimum": d["post_minimum"]},
         }
 

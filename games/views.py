@@ -107,10 +107,19 @@ def game_page(request: HttpRequest, slug: str) -> HttpResponse:
         rooms = rooms.filter(Q(kind__in=Room.PUBLIC) | Q(members=seat) if seat else Q(kind__in=Room.PUBLIC)).distinct()
     ruleset = flow.ruleset_of(game)
     show_roles = access.can_see_roles(request.user, game)
+    show_accounts = access.can_see_accounts(request.user, game)
     players = []
-    for p in game.players.seated():
+    for p in game.players.seated().select_related("user") if show_accounts else game.players.seated():
         shown = p.role if show_roles else p.revealed_role
-        players.append({"nickname": p.nickname, "alive": p.alive, "role": role_name(ruleset, shown) if shown else ""})
+        account = p.user.get_username() if show_accounts else ""
+        players.append(
+            {
+                "nickname": p.nickname,
+                "alive": p.alive,
+                "role": role_name(ruleset, shown) if shown else "",
+                "account": account,
+            }
+        )
     applied = None
     if request.user.is_authenticated and not seat:
         applied = game.players.filter(user=request.user).first()

@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib
 from functools import cache
 
-from .core import Ruleset, RulesError
+from .core import RulesError, Ruleset
 
 REGISTRY: dict[str, str] = {
     "forum": "rulesets.forum",

@@ -50,7 +50,9 @@ class TemplateRuleset(Ruleset):
     )
     ORDER = ORDER
 
-    def composition(self, n_players: int, variant: str | None = None, options: dict[str, Any] | None = None) -> dict[str, int]:
+    def composition(
+        self, n_players: int, variant: str | None = None, options: dict[str, Any] | None = None
+    ) -> dict[str, int]:
         """A third of the table, rounded down, is mafia."""
         mafia = max(1, n_players // 3)
         return {"mafioso": mafia, "citizen": n_players - mafia}

@@ -12,11 +12,25 @@ from typing import Any
 from . import get
 from .core import Action, GameState, Outcome, PhaseInput, RulesError, Ruleset
 
-SCENARIO_KEYS = {"id", "ruleset", "variant", "options", "source", "players", "steps", "description", "rule", "rules", "notes"}
+SCENARIO_KEYS = {
+    "id",
+    "ruleset",
+    "variant",
+    "options",
+    "source",
+    "players",
+    "steps",
+    "description",
+    "rule",
+    "rules",
+    "notes",
+}
 COMMON_STEP_KEYS = {"phase", "actions", "votes", "nominations", "revote", "expect", "note", "comment"}
 
 
-def _votes(value: Any, state: GameState, label: str, words: frozenset[str] = frozenset()) -> dict[str, str | None] | None:
+def _votes(
+    value: Any, state: GameState, label: str, words: frozenset[str] = frozenset()
+) -> dict[str, str | None] | None:
     if value is None:
         return None
     if not isinstance(value, dict):

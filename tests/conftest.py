@@ -64,7 +64,9 @@ def forum_game(personas, make_user):
     composition: dict[str, int] = {}
     for _u, _n, role in SEATS:
         composition[role] = composition.get(role, 0) + 1
-    game.seed = seed_for_seating(flow.ruleset_of(game), [n for _u, n, _r in SEATS], composition, [r for _u, _n, r in SEATS])
+    game.seed = seed_for_seating(
+        flow.ruleset_of(game), [n for _u, n, _r in SEATS], composition, [r for _u, _n, r in SEATS]
+    )
     game.save(update_fields=["seed"])
     flow.roles_draw(game=game, composition=composition)
     game.refresh_from_db()

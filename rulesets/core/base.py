@@ -99,7 +99,9 @@ class Ruleset:
         """The variant suggested for ``n_players`` (None if no variants)."""
         return self.VARIANTS[0] if self.VARIANTS else None
 
-    def composition(self, n_players: int, variant: str | None = None, options: dict[str, Any] | None = None) -> dict[str, int]:
+    def composition(
+        self, n_players: int, variant: str | None = None, options: dict[str, Any] | None = None
+    ) -> dict[str, int]:
         """A proposed composition: role id → count, summing to ``n_players``.
 
         Raises ``RulesError`` when the document covers no such player count.
@@ -289,7 +291,10 @@ class Ruleset:
                 return "not_self"
         owner = self.counter_owner(state, action)
         if owner is not None:
-            if ability.per_game_limit is not None and owner.counters.get(f"uses:{ability.id}", 0) >= ability.per_game_limit:
+            if (
+                ability.per_game_limit is not None
+                and owner.counters.get(f"uses:{ability.id}", 0) >= ability.per_game_limit
+            ):
                 return "used_up"
             if ability.per_target_limit is not None:
                 for target in targets:
@@ -366,7 +371,11 @@ class Ruleset:
             return [] if self.validate(state, probe, phase) else [""]
         names = list(state.players)
         if ability.targets == 1:
-            return [n for n in names if self.validate(state, Action(probe.ability, probe.actor, probe.team, n), phase) is None]
+            return [
+                n
+                for n in names
+                if self.validate(state, Action(probe.ability, probe.actor, probe.team, n), phase) is None
+            ]
         return [n for n in names if n and state.players[n].alive or ability.target_rule == "out"]
 
     def random_step(self, state: GameState, phase: str, rng: random.Random) -> PhaseInput:
@@ -408,7 +417,9 @@ class Ruleset:
             "document": self.document,
             "variants": list(self.VARIANTS),
             "teams": {k: vars(v) for k, v in self.TEAMS.items()},
-            "roles": {k: {**vars(v), "teams": list(v.teams), "abilities": list(v.abilities)} for k, v in self.ROLES.items()},
+            "roles": {
+                k: {**vars(v), "teams": list(v.teams), "abilities": list(v.abilities)} for k, v in self.ROLES.items()
+            },
             "abilities": {k: vars(v) for k, v in self.ABILITIES.items()},
             "options": {k: vars(v) for k, v in self.OPTIONS.items()},
             "schedule": [vars(s) for s in self.SCHEDULE],

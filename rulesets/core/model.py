@@ -386,7 +386,9 @@ class Outcome:
         self.rejected.append(Rejection(action, reason, message))
         self.trace.append(TraceEntry(step, "rejected", message, action))
 
-    def note(self, step: str, result: TraceResult, text: str, action: Action | None = None, by: str | None = None) -> None:
+    def note(
+        self, step: str, result: TraceResult, text: str, action: Action | None = None, by: str | None = None
+    ) -> None:
         """Add a trace line."""
         self.trace.append(TraceEntry(step, result, text, action, by))
 

@@ -58,7 +58,9 @@ def test_a_late_vote_is_refused_with_the_deadline_shown(forum_game) -> None:
     game, seats = forum_game
     deadline = flow.current_phase(game).deadlines.get(kind="vote")
     with pytest.raises(flow.FlowError, match=r"21:00 \(Europe/Moscow\)"):
-        flow.vote_cast(game=game, seat=seats["Plain One"], target=seats["Bonnie"], now=deadline.due_at + timedelta(minutes=1))
+        flow.vote_cast(
+            game=game, seat=seats["Plain One"], target=seats["Bonnie"], now=deadline.due_at + timedelta(minutes=1)
+        )
 
 
 def test_a_night_choice_is_refused_after_its_deadline(forum_game) -> None:
@@ -69,7 +71,9 @@ def test_a_night_choice_is_refused_after_its_deadline(forum_game) -> None:
     night = flow.current_phase(game)
     due = night.deadlines.get().due_at
     with pytest.raises(flow.FlowError, match="22:00"):
-        flow.action_submit(game=game, seat=seats["Clyde"], ability="shoot", targets=["Bonnie"], now=due + timedelta(seconds=5))
+        flow.action_submit(
+            game=game, seat=seats["Clyde"], ability="shoot", targets=["Bonnie"], now=due + timedelta(seconds=5)
+        )
 
 
 def test_a_choice_the_rules_refuse_gets_the_rulesets_reason(forum_game) -> None:
@@ -115,9 +119,17 @@ def test_missed_deadlines_are_caught_up_in_order(forum_game) -> None:
     once; nobody votes, so the document's autokills apply (FORUM-163)."""
     game, _seats = forum_game
     flow.resolve_due(timezone.now() + timedelta(days=10))
-    done = list(Deadline.objects.filter(phase__game=game).exclude(done_at=None).order_by("done_at", "id").values_list("due_at", flat=True))
+    done = list(
+        Deadline.objects.filter(phase__game=game)
+        .exclude(done_at=None)
+        .order_by("done_at", "id")
+        .values_list("due_at", flat=True)
+    )
     assert done == sorted(done)
-    assert Resolution.objects.filter(deadline__phase__game=game).count() == Deadline.objects.filter(phase__game=game, resolves=True).exclude(done_at=None).count()
+    assert (
+        Resolution.objects.filter(deadline__phase__game=game).count()
+        == Deadline.objects.filter(phase__game=game, resolves=True).exclude(done_at=None).count()
+    )
     game.refresh_from_db()
     assert game.status == "finished" and game.winner
 
@@ -229,3 +241,20 @@ def test_the_host_sets_a_secret_bonus_for_a_seated_player(personas, make_user) -
     flow.options_set(game=game, options={"bonus": {"player": "Lucky", "day": 2}})
     game.refresh_from_db()
     assert game.options["bonus"] == {"player": "Lucky", "day": 2}
+
+
+def test_accounts_are_revealed_after_the_game_only_if_the_game_says_so(forum_game, client, personas) -> None:
+    """A finished game shows the account behind each nickname to everyone
+    only when its host chose so; before that only the host sees them."""
+    game, seats = forum_game
+    url = f"/g/{game.slug}/"
+    client.force_login(personas["dave"])
+    assert b"carol" not in client.get(url).content
+    for nick in ("Bonnie", "Mafia Two"):
+        flow.player_modkill(game=game, player=seats[nick])
+    game.refresh_from_db()
+    assert game.status == "finished"
+    assert b"carol" not in client.get(url).content
+    game.reveal_accounts = True
+    game.save(update_fields=["reveal_accounts"])
+    assert b"(carol)" in client.get(url).content

@@ -13,14 +13,20 @@ ROOT = Path(__file__).resolve().parents[2]
 def _play(tmp_path: Path, doc: dict) -> subprocess.CompletedProcess[str]:
     path = tmp_path / f"{doc.get('id', 'x')}.json"
     path.write_text(json.dumps(doc), encoding="utf-8")
-    return subprocess.run([sys.executable, "-m", "rulesets", "play", str(path)], capture_output=True, text=True, cwd=ROOT, check=False)
+    return subprocess.run(
+        [sys.executable, "-m", "rulesets", "play", str(path)], capture_output=True, text=True, cwd=ROOT, check=False
+    )
 
 
 def test_it_prints_one_state_per_step(tmp_path: Path) -> None:
     """A well-formed file gives one JSON line with a STATE per step, exit 0."""
     doc = {
-        "id": "classic-kill", "ruleset": "classic", "options": {},
-        "players": [{"name": n, "role": r} for n, r in [("A", "mafioso"), ("B", "citizen"), ("C", "citizen"), ("D", "citizen")]],
+        "id": "classic-kill",
+        "ruleset": "classic",
+        "options": {},
+        "players": [
+            {"name": n, "role": r} for n, r in [("A", "mafioso"), ("B", "citizen"), ("C", "citizen"), ("D", "citizen")]
+        ],
         "steps": [{"phase": "day", "votes": {}}],
     }
     proc = _play(tmp_path, doc)
@@ -48,8 +54,14 @@ def test_it_reports_an_unknown_ruleset(tmp_path: Path) -> None:
 def test_it_rejects_an_unknown_step_field(tmp_path: Path) -> None:
     """A field the ruleset page does not define is malformed (scenario-format.md)."""
     doc = {
-        "id": "bad3", "ruleset": "classic", "options": {},
-        "players": [{"name": "A", "role": "mafioso"}, {"name": "B", "role": "citizen"}, {"name": "C", "role": "citizen"}],
+        "id": "bad3",
+        "ruleset": "classic",
+        "options": {},
+        "players": [
+            {"name": "A", "role": "mafioso"},
+            {"name": "B", "role": "citizen"},
+            {"name": "C", "role": "citizen"},
+        ],
         "steps": [{"phase": "day", "votes": {}, "coin": "jail"}],
     }
     proc = _play(tmp_path, doc)

@@ -46,7 +46,7 @@ def test_the_dead_never_act(rid: str, data: st.DataObject) -> None:
     """Every ability of a player already out is rejected and changes nothing."""
     ruleset, game = _game(rid, data)
     rng = random.Random(0)
-    for before, outcome in zip([game.start] + [o.state for o in game.outcomes], game.outcomes, strict=False):
+    for before in [game.start] + [o.state for o in game.outcomes[:-1]]:
         dead = [p for p in before.players.values() if not p.alive]
         if not dead or before.winner:
             continue
@@ -58,7 +58,9 @@ def test_the_dead_never_act(rid: str, data: st.DataObject) -> None:
             continue
         target = rng.choice(before.alive_names()) if ability.targets == 1 else None
         bad = Action(ability.id, actor=ghost.name, target=target)
-        with_ghost = ruleset.resolve(before, PhaseInput(phase, [*step.actions, bad], step.votes, step.nominations, step.revote, step.extra))
+        with_ghost = ruleset.resolve(
+            before, PhaseInput(phase, [*step.actions, bad], step.votes, step.nominations, step.revote, step.extra)
+        )
         without = ruleset.resolve(before, step)
         assert any(r.action == bad for r in with_ghost.rejected)
         assert with_ghost.state.to_dict() == without.state.to_dict()
@@ -79,8 +81,15 @@ def test_a_rejected_choice_never_takes_effect(rid: str, data: st.DataObject) -> 
             break
         phase = ruleset.next_phase(before)
         step = ruleset.random_step(before, phase, rng)
-        extra = [Action(a.id, actor=p.name, target=p.name if a.targets == 1 else None) for p in before.alive()[:3] for a in list(ruleset.ABILITIES.values())[:4] if not a.team]
-        full = ruleset.resolve(before, PhaseInput(phase, [*step.actions, *extra], step.votes, step.nominations, step.revote, step.extra))
+        extra = [
+            Action(a.id, actor=p.name, target=p.name if a.targets == 1 else None)
+            for p in before.alive()[:3]
+            for a in list(ruleset.ABILITIES.values())[:4]
+            if not a.team
+        ]
+        full = ruleset.resolve(
+            before, PhaseInput(phase, [*step.actions, *extra], step.votes, step.nominations, step.revote, step.extra)
+        )
         rejected = {id(r.action) for r in full.rejected}
         kept = [a for a in [*step.actions, *extra] if id(a) not in rejected]
         clean = ruleset.resolve(before, PhaseInput(phase, kept, step.votes, step.nominations, step.revote, step.extra))
@@ -102,7 +111,12 @@ def test_a_finished_game_has_the_winner_the_rules_give(rid: str, data: st.DataOb
     assert final.winner in set(ruleset.TEAMS) | {"draw"}
     assert all(w == final.winner for w in winners[first:])
     phase = ruleset.next_phase(final)
-    late = [Action(a.id, actor=p.name, target=p.name if a.targets == 1 else None) for p in final.alive()[:2] for a in ruleset.ABILITIES.values() if not a.team]
+    late = [
+        Action(a.id, actor=p.name, target=p.name if a.targets == 1 else None)
+        for p in final.alive()[:2]
+        for a in ruleset.ABILITIES.values()
+        if not a.team
+    ]
     after = ruleset.resolve(final, PhaseInput(phase, late))
     assert after.state.winner == final.winner and after.out == []
     assert all(any(r.action == a for r in after.rejected) for a in late)
