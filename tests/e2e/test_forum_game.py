@@ -219,6 +219,9 @@ def discuss(table: Table, day: int, shot) -> None:
             seat.page.locator("article.post", has_text=f"{seat.nickname} here.").last.locator(".body s")
         ).to_have_text("Innocent")
     assert_no_account_names(alive[-1].page.content(), alive[-1].username)
+    fragment = alive[-1].page.request.get(f"{table.base_url}{day_url}new/?after=0")
+    assert fragment.ok and "I trust nobody" in fragment.text()
+    assert_no_account_names(fragment.text(), alive[-1].username)
     shot(second.page, f"day-{day}-thread")
 
 
