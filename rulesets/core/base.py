@@ -323,18 +323,36 @@ class Ruleset:
         """
         return self.check_action(state, action, phase)
 
+    def choice_key(self, action: Action) -> tuple[str, str]:
+        """Which earlier choice a later one replaces: same actor (or team)
+        and ability by default."""
+        return (action.who, action.ability)
+
+    def conflict(self, kept: dict[tuple[str, str], Action], action: Action) -> str | None:
+        """A rejection reason when ``action`` clashes with choices already
+        accepted in this phase (None by default)."""
+        return None
+
     def accept(self, outcome: Outcome, actions: Iterable[Action], phase: str) -> list[Action]:
         """Validate ``actions``; reject the bad ones on ``outcome``; a later
-        action of the same actor (or team) and ability replaces an earlier one.
-        Returns the accepted actions in input order."""
+        action with the same ``choice_key`` replaces an earlier one (traced
+        as void). Returns the accepted actions in input order."""
         kept: dict[tuple[str, str], Action] = {}
         for action in actions:
-            reason = self.validate(outcome.state, action, phase)
+            reason = self.validate(outcome.state, action, phase) or self.conflict(kept, action)
             if reason is not None:
                 outcome.reject(action, reason, self.message(reason))
                 continue
-            kept.pop((action.who, action.ability), None)
-            kept[(action.who, action.ability)] = action
+            key = self.choice_key(action)
+            if key in kept:
+                outcome.note(
+                    "validate",
+                    "void",
+                    f"{action.who}'s earlier {action.ability} is replaced by a later one.",
+                    kept[key],
+                )
+            kept.pop(key, None)
+            kept[key] = action
         return list(kept.values())
 
     # ------------------------------------------------------------ simulation

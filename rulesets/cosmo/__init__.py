@@ -11,7 +11,6 @@ the night resolution), ``day`` (judge, vote, re-vote, coin), ``victory`` and
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
 from typing import Any, ClassVar
 
 from rulesets.core import Action, GameState, Outcome, PhaseInput, RulesError, Ruleset
@@ -116,19 +115,10 @@ class CosmoRuleset(Ruleset):
             return self.check_action(state, Action(action.ability, action.actor, target=action.actor), phase)
         return self.check_action(state, action, phase)
 
-    def accept(self, outcome: Outcome, actions: Iterable[Action], phase: str) -> list[Action]:
-        """Validate ``actions``: a later one of the same actor and ability
-        replaces the earlier (COSMO-019); the sheriff's second action of the
-        other kind is refused (COSMO-029)."""
-        kept: dict[tuple[str, str], Action] = {}
-        for action in actions:
-            reason = self.validate(outcome.state, action, phase) or _conflict(kept, action)
-            if reason is not None:
-                outcome.reject(action, reason, self.message(reason))
-                continue
-            kept.pop((action.who, action.ability), None)
-            kept[(action.who, action.ability)] = action
-        return list(kept.values())
+    def conflict(self, kept: dict[tuple[str, str], Action], action: Action) -> str | None:
+        """The sheriff's second action of the other kind is refused (COSMO-029);
+        a later one of the same kind replaces the earlier (COSMO-019)."""
+        return _conflict(kept, action)
 
     # ------------------------------------------------------------- resolution
 

@@ -9,7 +9,6 @@ in ``day.py``, exits in ``exits.py``, the victory check in ``victory.py``.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
 from typing import Any
 
 from rulesets.core import Action, ActionSlot, GameState, Outcome, PhaseInput, RulesError, Ruleset
@@ -189,26 +188,9 @@ class Werewolf18(Ruleset):
             return "no_werewolf"
         return super().check_action(state, action, phase)
 
-    def accept(self, outcome: Outcome, actions: Iterable[Action], phase: str) -> list[Action]:
-        """Validate ``actions``; a later choice of the same actor (or of the
-        wolves, however handed in) and ability replaces an earlier one."""
-        kept: dict[tuple[str, str], Action] = {}
-        for action in actions:
-            reason = self.validate(outcome.state, action, phase)
-            if reason is not None:
-                outcome.reject(action, reason, self.message(reason))
-                continue
-            key = ("team:wolves", "kill") if action.ability == "kill" else (action.who, action.ability)
-            if key in kept:
-                outcome.note(
-                    "validate",
-                    "void",
-                    f"{action.who}'s earlier {action.ability} is replaced by a later one.",
-                    kept[key],
-                )
-            kept.pop(key, None)
-            kept[key] = action
-        return list(kept.values())
+    def choice_key(self, action: Action) -> tuple[str, str]:
+        """The wolves' kill is one choice however it is handed in."""
+        return ("team:wolves", "kill") if action.ability == "kill" else (action.who, action.ability)
 
     # ------------------------------------------------------------ simulation
 
