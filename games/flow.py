@@ -560,12 +560,20 @@ def resolve_due(now: datetime | None = None, limit: int = 100) -> int:
 
 
 def _process_one(now: datetime) -> int | None:
-    """Claim and process the oldest due deadline; None when none is due."""
+    """Claim one game with a due deadline and process its oldest one.
+
+    The game row is locked first (SKIP LOCKED: another worker busy with that
+    game is left alone), so two ticks never work on the same game and a
+    game's deadlines fire in order. Returns None when nothing is due, 0 when
+    the claimed deadline was already done, else 1."""
     with transaction.atomic():
-        deadline = Deadline.objects.select_for_update(skip_locked=True).due(now).select_related("phase__game").first()
-        if deadline is None:
+        due_games = Deadline.objects.due(now).values("phase__game_id")
+        game = Game.objects.select_for_update(skip_locked=True).filter(pk__in=due_games).order_by("id").first()
+        if game is None:
             return None
-        # Earlier deadlines of the same game go first (catch-up in order).
+        deadline = Deadline.objects.due(now).filter(phase__game=game).select_related("phase__game").first()
+        if deadline is None:
+            return 0
         _fire(deadline, now)
         return 1
 
@@ -724,10 +732,11 @@ def phase_resolve_now(*, game: Game, now: datetime | None = None) -> None:
     """The host moves every remaining deadline of the open phase to now and
     processes them at once, in order."""
     now = now or timezone.now()
+    Game.objects.select_for_update().filter(pk=game.pk).first()
     phase = current_phase(game)
     if phase is None or not game.is_running:
         raise FlowError(_("No phase is open."))
-    for deadline in phase.deadlines.filter(done_at__isnull=True).select_for_update().order_by("due_at"):
+    for deadline in phase.deadlines.filter(done_at__isnull=True).order_by("due_at"):
         deadline.due_at = min(deadline.due_at, now)
         deadline.save(update_fields=["due_at"])
     log_event(game, "resolved_early", {"phase": str(phase)}, Event.Audience.PUBLIC)

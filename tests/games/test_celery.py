@@ -221,3 +221,15 @@ def test_ticks_running_at_once_process_each_deadline_exactly_once(shared_databas
     assert sum(1 for _room, body in host_posts if "Roles:" in body) == len(games)
     assert all(g.status == Game.Status.FINISHED for g in Game.objects.filter(pk__in=[g.pk for g in games]))
     assert Event.objects.filter(kind="game_finished").count() == len(games)
+    for game in games:
+        # Each game's deadlines fired in their own order, even with four ticks
+        # at once: the day choices locked (14:00) before the vote closed (21:00).
+        log = list(
+            Event.objects.filter(game=game, kind__in=["choices_locked", "phase_resolved"])
+            .order_by("id")
+            .values_list("kind", "data")
+        )
+        days = [data["phase"] for kind, data in log if kind == "phase_resolved" and data["phase"].startswith("Day")]
+        for day in days:
+            kinds = [kind for kind, data in log if data["phase"] == day]
+            assert kinds == ["choices_locked", "phase_resolved"], (day, kinds)
