@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_noop
 from django.utils.translation import gettext as _
 
 from rulesets.core import Feedback, GameState, Outcome, Ruleset
@@ -93,10 +93,10 @@ def feedback_text(ruleset: Ruleset, item: Feedback) -> str:
 
 
 ANNOUNCEMENT_TEXT = {
-    "killed": "%(player)s was killed tonight. Role: %(role)s.",
-    "eliminated": "%(player)s was eliminated by the vote. Role: %(role)s.",
-    "autokill": "%(player)s leaves the game automatically. Role: %(role)s.",
-    "left": "%(player)s leaves the game. Role: %(role)s.",
+    "killed": gettext_noop("%(player)s was killed tonight. Role: %(role)s."),
+    "eliminated": gettext_noop("%(player)s was eliminated by the vote. Role: %(role)s."),
+    "autokill": gettext_noop("%(player)s leaves the game automatically. Role: %(role)s."),
+    "left": gettext_noop("%(player)s leaves the game. Role: %(role)s."),
 }
 
 
