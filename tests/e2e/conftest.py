@@ -34,6 +34,15 @@ def browser_type_launch_args(browser_type_launch_args):
     }
 
 
+FOLDERS: list[Path] = []
+
+
+def pytest_terminal_summary(terminalreporter) -> None:
+    """Name the screenshot folders at the end of the run, captured or not."""
+    for folder in FOLDERS:
+        terminalreporter.write_line(f"e2e screenshots: {folder}")
+
+
 @pytest.fixture
 def screenshots():
     """A callable ``shot(page, name)`` saving numbered full-page screenshots
@@ -41,6 +50,7 @@ def screenshots():
     folder = ARTIFACTS / datetime.now(UTC).strftime("%Y%m%dT%H%M%S%fZ")
     folder.mkdir(parents=True, exist_ok=True)
     print(f"\nscreenshots: {folder}")
+    FOLDERS.append(folder)
     counter = iter(range(1, 1000))
 
     def shot(page, name: str) -> Path:
