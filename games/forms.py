@@ -83,10 +83,13 @@ class GameCreateForm(forms.Form):
         label=_("Publish results automatically at the deadline"), required=False, initial=True
     )
     options = forms.JSONField(
-        label=_('House rules (JSON, e.g. {"bonus": true})'),
+        label=_('House rules (JSON, e.g. {"multifunctional_child": true})'),
         required=False,
         initial=dict,
-        help_text=_("The optional rules of the ruleset; see its list below."),
+        help_text=_(
+            "The optional rules of the ruleset (list below). Choices that name players, such as the Bonus,"
+            " are set on the dashboard once the players are seated."
+        ),
     )
 
     def clean(self) -> dict[str, Any]:
