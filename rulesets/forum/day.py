@@ -77,7 +77,9 @@ def _day_choices(outcome: Outcome, step: PhaseInput, late: list[str]) -> Day:
             player = state.players[action.actor]
             player.bump(f"{action.ability}:{target}")
         if action.ability == "direct_vote":
-            day.directs[action.who] = target
+            # FORUM-120: a member's order stands for his team's hold on the vote
+            key = query.bum_vote_key(state, action.actor) if action.actor else None
+            day.directs[key or action.who] = target
         elif action.ability == "extra_vote":
             day.extra.append(target)
         else:

@@ -80,6 +80,18 @@ def holds_bum_vote(state: GameState, who: str) -> bool:
     return False
 
 
+def bum_vote_key(state: GameState, name: str) -> str | None:
+    """The holder key a player directs a Bum's vote under: his own name, or
+    ``team:X`` for a member of team X that holds one (FORUM-119, FORUM-120;
+    the roles table gives the Don and his members a day ``direct_vote``)."""
+    if holds_bum_vote(state, name):
+        return name
+    team = state.players[name].team
+    if team in CRIMINAL_TEAMS and holds_bum_vote(state, f"team:{team}"):
+        return f"team:{team}"
+    return None
+
+
 def basement_side(state: GameState, who: str) -> str | None:
     """The ordinary-basement side of a hider: a team, or ``town`` for the Cop (FORUM-126)."""
     if who.startswith("team:"):

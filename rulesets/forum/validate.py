@@ -57,7 +57,7 @@ def _availability(state: GameState, player: PlayerState, ability: str) -> str | 
     if ability == "hide":
         return _basement_reason(state, player.name)
     if ability == "direct_vote":
-        return None if query.holds_bum_vote(state, player.name) else "not_available"  # FORUM-119
+        return None if query.bum_vote_key(state, player.name) else "not_available"  # FORUM-119, FORUM-120
     if player.role == "tin_woodman" and ability != "choose":
         return _tw_reason(state, player.name, ability)
     if ability not in ROLES[player.role].abilities or ABILITIES[ability].team:
@@ -147,9 +147,12 @@ def _target_checks(state: GameState, action: Action) -> str | None:
     return None
 
 
-def _slot_key(action: Action) -> tuple[str, str]:
-    """A team's kill and deal are one shot (FORUM-021, FORUM-117)."""
+def _slot_key(state: GameState, action: Action) -> tuple[str, str]:
+    """A team's kill and deal are one shot (FORUM-021, FORUM-117); a team's
+    Bum order is one, whether the team or a member hands it in (FORUM-120)."""
     slot = "kill" if action.ability == "deal" else action.ability
+    if action.ability == "direct_vote" and action.actor in state.players and state.players[action.actor].alive:
+        return (query.bum_vote_key(state, action.actor) or action.who, slot)
     return (action.who, slot)
 
 
@@ -167,7 +170,7 @@ def accept(
     used: dict[tuple[str, str], int] = {}
     for action in actions:
         reason = "late" if action.who in late else check(state, action, phase)
-        key = _slot_key(action)
+        key = _slot_key(state, action)
         if reason is None and used.get(key, 0) >= _slot_capacity(state, action):
             reason = "duplicate"
         if reason is not None:
