@@ -45,15 +45,17 @@ def vote_reason(state: GameState, voter: str, target: str | None, nominations: l
     """Why a ballot («голос») is refused, or None; ``target`` None abstains.
 
     ``actor_not_alive`` (CLASSIC-014, CLASSIC-044), ``no_vote_right``
-    (CLASSIC-035), ``target_not_alive`` (CLASSIC-014), ``not_a_candidate``
-    (CLASSIC-011, CLASSIC-044).
+    (CLASSIC-035), ``target_not_alive`` (CLASSIC-014, CLASSIC-044: a ballot
+    for anyone but the two survivors), ``not_a_candidate`` (CLASSIC-011).
     """
     deciding = bool(state.memory.get("deciding"))
     if voter not in electorate(state):
         return "actor_not_alive" if deciding or not state.players[voter].alive else "no_vote_right"
     if target is None or target in candidates(state, nominations):
         return None
-    return "not_a_candidate" if deciding or state.players[target].alive else "target_not_alive"
+    # CLASSIC-014, CLASSIC-044: in the deciding vote every non-survivor is out of
+    # the game, so a ballot for one is refused like any ballot for a dead player.
+    return "not_a_candidate" if state.players[target].alive else "target_not_alive"
 
 
 def _ballots(outcome: Outcome, step: PhaseInput, refuse: Refuse) -> dict[str, float]:

@@ -304,7 +304,7 @@ def test_deciding_vote_helpers() -> None:
     assert electorate(state) == ["M1", "C1", "C2"]
     assert candidates(state, None) == ["M1", "C1"]
     assert vote_reason(state, "C2", "M1") is None
-    assert vote_reason(state, "C2", "C2") == "not_a_candidate"
+    assert vote_reason(state, "C2", "C2") == "target_not_alive"
 
 
 # ----------------------------------------------------- trace and posts
