@@ -122,6 +122,18 @@ class CosmoRuleset(Ruleset):
 
     # ------------------------------------------------------------- resolution
 
+    def resolve(self, state: GameState, step: PhaseInput, seed: int | None = None) -> Outcome:
+        """One step (see ``Ruleset.resolve``). After the game is won, the
+        day's ballots are refused with ``game_over`` like every other action
+        (§8: «all their actions are rejected with reason game_over»)."""
+        outcome = super().resolve(state, step, seed)
+        if state.winner is not None:
+            for ability, ballots in (("vote", step.votes), ("revote", step.revote)):
+                for voter, choice in (ballots or {}).items():
+                    action = Action(ability, actor=voter, target=choice)
+                    outcome.reject(action, "game_over", self.message("game_over"))
+        return outcome
+
     def resolve_night(self, outcome: Outcome, step: PhaseInput, rng: random.Random) -> None:
         """N0 (promotion, conversion), then the night's accepted actions in ``ORDER``."""
         powers.open_night(outcome)

@@ -630,3 +630,12 @@ def test_mafia_kill_needs_more_than_half_of_members_present():
     assert out.out == []
     assert any("COSMO-041" in t.text for t in out.trace)
     assert any(t.step == "mafia_kill" and t.result == "void" and t.action is None for t in out.trace)
+
+
+def test_game_over_rejects_ballots():
+    """§8: after the game is won, the day's votes and re-votes are refused with ``game_over`` too."""
+    state = game("M:mafioso C1:citizen C2:citizen")
+    won = day(state, {"C1": "M", "C2": "M"}).state
+    out = day(won, {"C1": "C2"}, revote={"C2": "jail"})
+    assert [(r.action.ability, r.reason) for r in out.rejected] == [("vote", "game_over"), ("revote", "game_over")]
+    assert out.out == [] and out.state.players["C2"].alive
