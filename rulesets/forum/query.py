@@ -57,8 +57,12 @@ def chooser_alive(state: GameState, spec: dict[str, str]) -> bool:
 
 
 def skipped_by_tw(state: GameState, who: str) -> bool:
-    """True when ``who`` (a name or ``team:X``) shot the TW last night (FORUM-059)."""
-    for specs in state.memory.get("tw_duty", {}).values():
+    """True when ``who`` (a name or ``team:X``) shot the TW last night and the
+    TW is still in the game to fire for him (FORUM-059: «выбравший пропускает
+    свой ход ..., а за него стреляет сам Дровосек»; a TW voted out fires for nobody)."""
+    for tw, specs in state.memory.get("tw_duty", {}).items():
+        if tw in state.players and not state.players[tw].alive:
+            continue
         for spec in specs:
             key = f"team:{spec['who']}" if spec["kind"] == "team" else spec["who"]
             if key == who:

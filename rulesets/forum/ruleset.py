@@ -83,6 +83,15 @@ class ForumRuleset(Ruleset):
 
     # ------------------------------------------------------------- resolution
 
+    def resolve(self, state: GameState, step: PhaseInput, seed: int | None = None) -> Outcome:
+        """As ``Ruleset.resolve``; a day step right after another day step also
+        opens the next game day (digest, Schedule: "every later `day` step starts
+        the next game day"; FORUM-008, the Bonus's day FORUM-125)."""
+        if step.phase == "day" and state.phase == "day" and state.steps_played > 0 and state.winner is None:
+            state = state.copy()
+            state.day += 1
+        return super().resolve(state, step, seed)
+
     def resolve_day(self, outcome: Outcome, step: PhaseInput, rng: random.Random) -> None:
         """«Дневные события»: the day roles, the vote («голосилка») and the autokills
         (FORUM-014..019, FORUM-048..051, FORUM-160..166), in ``DAY_ORDER``."""
