@@ -81,6 +81,8 @@ def resolve_day(outcome: Outcome, step: PhaseInput) -> None:
         _no_vote(outcome, step)
     _sentence(outcome)
     convert(outcome, list(outcome.out))
+    seats = list(state.players)
+    outcome.out.sort(key=seats.index)  # digest §3: ``out_this_step`` lists players in seat order
     for key, value in (("ghosts", []), ("non_consolidated", False), ("silenced", []), ("sentenced", [])):
         state.memory[key] = value  # the Ghost, the silence and the sentence end with the evening
 
@@ -123,11 +125,13 @@ def _ghost_pick(outcome: Outcome, step: PhaseInput) -> Action | None:
 def _field_picks(outcome: Outcome, value: Any) -> list[Action]:
     """The step field ``ghost_pick`` as actions: a target name or
     ``{"target": X}`` (picked by the first player a Ghost can be left from),
-    ``{"actor": G, "target": X}``, or ``{G: X}``. Raises ``RulesError`` for
+    ``{"actor": G, "target": X}``, ``{G: X}``, or a list of these. Raises ``RulesError`` for
     another shape or an unknown name (PITER-092, PITER-093)."""
     if value is None:
         return []
     ghosts = outcome.state.memory.get("ghosts", [])
+    if isinstance(value, list):
+        return [pick for item in value for pick in _field_picks(outcome, item)]
     if isinstance(value, str):
         value = {"target": value}
     if not isinstance(value, dict):

@@ -313,6 +313,31 @@ def test_ghost_pick_as_step_field() -> None:
         assert outcomes[2].out == ["M"]
 
 
+def test_ghost_pick_field_as_a_list() -> None:
+    """PITER-093: the ``ghost_pick`` step field may list picks; the first valid one counts."""
+    state = seat("M=mafioso N=mafioso A=citizen B=citizen C=citizen E=citizen")
+    tie = {"M": "B", "N": "B", "B": "M", "C": "M"}
+    outcomes = play(
+        state,
+        {"phase": "day", "nominations": ["E"], "votes": {}},
+        {"phase": "night", "actions": [kill("A")]},
+        {"phase": "day", "nominations": ["M", "B"], "votes": tie, "revote": tie, "ghost_pick": [{"A": "M"}]},
+    )
+    assert outcomes[2].out == ["M"]
+
+
+def test_day_departures_in_seat_order() -> None:
+    """Digest §3: ``out_this_step`` lists players in seat order, the sentenced one included."""
+    state = seat("M=mafioso J=judge A=citizen B=citizen C=citizen")
+    outcomes = play(
+        state,
+        {"phase": "day", "votes": {}},
+        {"phase": "night", "actions": [kill("C"), act("J", "execute", "A")]},
+        {"phase": "day", "nominations": ["B"], "votes": {}},
+    )
+    assert outcomes[2].out == ["A", "B"]
+
+
 def test_ghost_pick_field_without_ghost_is_ignored() -> None:
     """PITER-092: with nobody to leave as a Ghost, a step-level pick changes nothing and is traced."""
     state = seat("M=mafioso N=mafioso A=citizen B=citizen C=citizen E=citizen")
