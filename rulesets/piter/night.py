@@ -152,15 +152,18 @@ def _ordinary(outcome: Outcome, step: PhaseInput) -> list[str]:
 
 def accept(outcome: Outcome, actions: list[Action]) -> list[Action]:
     """The valid actions, one per actor or team; the rest are rejected
-    (digest §7.1 step 1). The first valid action of an actor counts."""
+    (digest §7.1 step 1). The last valid action of an actor or team counts
+    (digest §2, A-22: «The last valid night submission counts»); an earlier
+    valid one is rejected as ``duplicate_action``."""
     kept: dict[str, Action] = {}
     for action in actions:
         reason = action_reason(outcome.state, action, "night")
-        if reason is None and action.who in kept:
-            reason = "duplicate_action"
         if reason is not None:
             outcome.reject(action, reason, MESSAGES[reason])
             continue
+        earlier = kept.pop(action.who, None)
+        if earlier is not None:
+            outcome.reject(earlier, "duplicate_action", MESSAGES["duplicate_action"])
         kept[action.who] = action
     return list(kept.values())
 

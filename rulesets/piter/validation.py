@@ -25,7 +25,7 @@ MESSAGES: dict[str, str] = {
     "same_player_twice": "Choose two different players to compare (PITER-055).",
     "target_count": "This ability needs a different number of players (PITER-055).",
     "repeat_target": "You chose that player last night; choose someone else (PITER-043, PITER-045, PITER-053).",
-    "duplicate_action": "You have already handed in your choice for this turn (PITER-030).",
+    "duplicate_action": "Only one choice counts for this turn, and this one is not it (A-22).",
     "wrong_phase": "This ability cannot be used in this part of the game day (PITER-001).",
     "not_nominated": "You can only vote for a nominated player (PITER-012).",
     "not_tied": "Only the tied nominees can be chosen now (PITER-017, PITER-093).",

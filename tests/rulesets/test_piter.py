@@ -313,6 +313,22 @@ def test_ghost_pick_as_step_field() -> None:
         assert outcomes[2].out == ["M"]
 
 
+def test_last_valid_night_choice_counts() -> None:
+    """Digest §2, A-22: the last valid night submission counts; the earlier
+    one is rejected as ``duplicate_action``."""
+    state = seat("M=mafioso D=doctor A=citizen B=citizen C=citizen")
+    night = play(
+        state,
+        {"phase": "day", "votes": {}},
+        {"phase": "night", "actions": [kill("A"), kill("B"), act("D", "heal", "C"), act("D", "heal", "B")]},
+    )[1]
+    assert night.out == []
+    assert [(r.action.who, r.action.target, r.reason) for r in night.rejected] == [
+        ("team:mafia", "A", "duplicate_action"),
+        ("D", "C", "duplicate_action"),
+    ]
+
+
 def test_ghost_pick_field_as_a_list() -> None:
     """PITER-093: the ``ghost_pick`` step field may list picks; the first valid one counts."""
     state = seat("M=mafioso N=mafioso A=citizen B=citizen C=citizen E=citizen")
