@@ -363,6 +363,28 @@ def test_move_lost_to_the_tw_is_not_a_skip() -> None:
     assert state.players["A"].counters.get("skips", 0) == 0
 
 
+def test_tw_voted_out_leaves_his_chooser_the_move() -> None:
+    """FORUM-059: only a TW still in the game fires for his chooser, so the Cop shoots
+    again, and a Cop who then gives no move counts a skip (FORUM-160)."""
+    state = seat("T=tin_woodman H=citizen " + THREE)
+    state = night(state, shoot("A", "T")).state
+    votes = {n: "T" for n in state.alive_names() if n != "T"} | {"T": "H"}
+    state = day(state, votes).state
+    outcome = night(state, shoot("A", "C"))
+    assert not outcome.rejected and not outcome.state.players["C"].alive
+
+
+def test_team_member_orders_the_bum_vote_once() -> None:
+    """FORUM-120: a member's order is his team's order; a second one is a duplicate."""
+    state = seat("U=bum H=citizen " + THREE)
+    state = night(state, team("mafia", "U")).state
+    votes = cycle(state)
+    outcome = day(state, votes, shoot("C", "F", "direct_vote"), team("mafia", "G", "direct_vote"))
+    assert [(r.action.who, r.reason) for r in outcome.rejected] == [("team:mafia", "duplicate")]
+    maniac_member = day(state, votes, shoot("E", "F", "direct_vote"))
+    assert [(r.action.who, r.reason) for r in maniac_member.rejected] == [("E", "not_available")]
+
+
 # ---------------------------------------------------------------- lateness
 
 
