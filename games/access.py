@@ -9,8 +9,9 @@ The rules (forum document, FORUM-020 and the thread structure of §1):
   everyone, anonymous visitors included, once the game is announced;
 - a team room is read by its members and the host; the dead keep reading
   (the document lets them advise their team from the graveyard) but post
-  only in the graveyard (FORUM-020), apart from one last post in the day
-  thread of the day they left;
+  only in the graveyard (FORUM-020), apart from one post in a day thread
+  after their death («Мертвые … имеют право написать в основной теме только
+  1 пост», §5 of the document);
 - a cabinet is read by its holders (the cop and the cop's assistant share
   one) and the host;
 - roles, teams, choices and the trace are shown to the host and admins;
@@ -116,7 +117,9 @@ def post_refusal(user, room: Room, seat: Player | None) -> str | None:
 def _dead_post_refusal(room: Room, seat: Player) -> str | None:
     if room.kind == Room.Kind.GRAVEYARD:
         return None
-    if room.kind == Room.Kind.DAY and room.day == seat.left_at_day and not seat.last_words_used:
+    # «Мертвые (после смерти) имеют право написать в основной теме только 1 пост»:
+    # one post in a day thread after death, in total.
+    if room.kind == Room.Kind.DAY and room.day >= (seat.left_at_day or 0) and not seat.last_words_used:
         return None
     return _("You are out of the game: you may post only in the graveyard (FORUM-020).")
 

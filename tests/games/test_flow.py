@@ -258,3 +258,22 @@ def test_accounts_are_revealed_after_the_game_only_if_the_game_says_so(forum_gam
     game.reveal_accounts = True
     game.save(update_fields=["reveal_accounts"])
     assert b"(carol)" in client.get(url).content
+
+
+def test_a_player_killed_at_night_has_one_post_in_the_next_day_thread(forum_game) -> None:
+    """«Мертвые (после смерти) имеют право написать в основной теме только
+    1 пост»: killed in night 1, his one post goes to the day 2 thread."""
+    from games import access
+
+    game, seats = forum_game
+    everyone_votes_for(game, seats, "Plain Three")
+    flow.phase_resolve_now(game=game)
+    flow.action_submit(game=game, seat=seats["Bonnie"], ability="kill", targets=["Plain One"], team=True)
+    flow.phase_resolve_now(game=game)
+    dead = game.players.get(nickname="Plain One")
+    assert not dead.alive
+    day2 = Room.objects.get(game=game, kind="day", day=2)
+    assert access.post_refusal(dead.user, day2, dead) is None
+    flow.post_create(room=day2, seat=dead, body="Avenge me.")
+    dead.refresh_from_db()
+    assert access.post_refusal(dead.user, day2, dead) is not None
