@@ -349,6 +349,7 @@ def cabinet_of(seat: Player) -> Room:
 
 
 def _cabinet_post(game: Game, seat: Player, body: str) -> None:
+    """A host post in the seat's own cabinet."""
     room = cabinet_of(seat)
     Post.objects.create(room=room, by_host=True, body=body, body_html=markup.render(body), game_day=current_day(game))
 
@@ -654,13 +655,20 @@ def _reveal(game: Game, outcome: Outcome) -> None:
 
 
 def _hand_feedback(game: Game, outcome: Outcome) -> None:
+    """Private results go to the seat's cabinet, and also to the cabinet the
+    ruleset makes it share (the cop's assistant reads the cop's checks)."""
     ruleset = ruleset_of(game)
     seats = {p.nickname: p for p in game.players.seated()}
+    personal = {seat.public_id for seat in seats.values()}
     for item in outcome.feedback:
         seat = seats.get(item.to)
-        if seat is not None:
-            _cabinet_post(game, seat, results.feedback_text(ruleset, item))
-            log_event(game, "private_result", item.to_dict(), Event.Audience.PLAYER, seat)
+        if seat is None:
+            continue
+        body = results.feedback_text(ruleset, item)
+        shared = seat.rooms.filter(kind=Room.Kind.CABINET).exclude(key__in=personal)
+        for room in [cabinet_of(seat), *shared]:
+            Post.objects.create(room=room, by_host=True, body=body, body_html=markup.render(body), game_day=current_day(game))
+        log_event(game, "private_result", item.to_dict(), Event.Audience.PLAYER, seat)
 
 
 def _results_room(game: Game, resolution: Resolution) -> Room:

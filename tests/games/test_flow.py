@@ -277,3 +277,16 @@ def test_a_player_killed_at_night_has_one_post_in_the_next_day_thread(forum_game
     flow.post_create(room=day2, seat=dead, body="Avenge me.")
     dead.refresh_from_db()
     assert access.post_refusal(dead.user, day2, dead) is not None
+
+
+def test_the_cops_check_reaches_the_shared_cabinet(forum_game) -> None:
+    """The cop's check lands in his cabinet and in the cabinet he shares
+    with the cop's assistant (the cops' room of the forum game)."""
+    game, seats = forum_game
+    everyone_votes_for(game, seats, "Plain Three")
+    flow.phase_resolve_now(game=game)
+    flow.action_submit(game=game, seat=seats["Clyde"], ability="shoot", targets=["Plain One"])
+    flow.phase_resolve_now(game=game)
+    shared = Room.objects.get(game=game, kind="cabinet", key="cop")
+    assert "Plain One" in shared.posts.last().body
+    assert "Plain One" in flow.cabinet_of(seats["Clyde"]).posts.last().body
