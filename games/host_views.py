@@ -28,7 +28,7 @@ from .forms import (
 )
 from .models import Action, Event, Game, Player, Post, Resolution, Room, Vote
 from .results import ability_name, role_name, team_name
-from .views import game_context
+from .views import form_errors, game_context
 
 
 def _back(slug: str, anchor: str = "") -> HttpResponseRedirect:
@@ -238,7 +238,7 @@ def register_nickname(request: HttpRequest, slug: str) -> HttpResponse:
             nickname=form.cleaned_data["nickname"],
         )
     else:
-        messages.error(request, "; ".join(e for errs in form.errors.values() for e in errs))
+        messages.error(request, form_errors(form))
     return _back(slug, "signup")
 
 
@@ -251,7 +251,7 @@ def house_rules(request: HttpRequest, slug: str) -> HttpResponse:
     if form.is_valid():
         _run(request, _("House rules saved."), flow.options_set, game=game, options=form.cleaned_data["options"])
     else:
-        messages.error(request, "; ".join(e for errs in form.errors.values() for e in errs))
+        messages.error(request, form_errors(form))
     return _back(slug, "rules")
 
 
@@ -272,7 +272,7 @@ def draw_roles(request: HttpRequest, slug: str) -> HttpResponse:
             composition=form.composition(),
         )
     else:
-        messages.error(request, "; ".join(e for errs in form.errors.values() for e in errs))
+        messages.error(request, form_errors(form))
     return _back(slug, "draw")
 
 
@@ -370,7 +370,7 @@ def replace(request: HttpRequest, slug: str) -> HttpResponse:
             new_user=form.cleaned_data["username"],
         )
     else:
-        messages.error(request, "; ".join(e for errs in form.errors.values() for e in errs))
+        messages.error(request, form_errors(form))
     return _back(slug, "tools")
 
 

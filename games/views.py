@@ -27,6 +27,11 @@ from .models import Action, Deadline, Game, Player, Room, Vote
 from .results import ability_name, role_name, team_name
 
 
+def form_errors(form) -> str:
+    """Every error of a bound form in one sentence list, for a message."""
+    return "; ".join(e for errs in form.errors.values() for e in errs)
+
+
 def _next_deadline(game: Game) -> Deadline | None:
     return Deadline.objects.filter(phase__game=game, done_at__isnull=True).order_by("due_at").first()
 
@@ -150,7 +155,7 @@ def game_apply(request: HttpRequest, slug: str) -> HttpResponse:
         except flow.FlowError as exc:
             messages.error(request, str(exc))
     else:
-        messages.error(request, "; ".join(e for errs in form.errors.values() for e in errs))
+        messages.error(request, form_errors(form))
     return HttpResponseRedirect(reverse("game", args=[slug]))
 
 
