@@ -667,7 +667,9 @@ def _hand_feedback(game: Game, outcome: Outcome) -> None:
         body = results.feedback_text(ruleset, item)
         shared = seat.rooms.filter(kind=Room.Kind.CABINET).exclude(key__in=personal)
         for room in [cabinet_of(seat), *shared]:
-            Post.objects.create(room=room, by_host=True, body=body, body_html=markup.render(body), game_day=current_day(game))
+            Post.objects.create(
+                room=room, by_host=True, body=body, body_html=markup.render(body), game_day=current_day(game)
+            )
         log_event(game, "private_result", item.to_dict(), Event.Audience.PLAYER, seat)
 
 
