@@ -10,6 +10,7 @@ here and branch only on declared data, never on a role's name.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -428,7 +429,18 @@ class Ruleset:
     # ----------------------------------------------------------- declarations
 
     def describe(self) -> dict[str, Any]:
-        """Everything declarative, as JSON-friendly data for the web app."""
+        """Everything declarative, as JSON-friendly data for the web app.
+
+        Returns a fresh deep copy on every call: engines are cached and shared
+        by every game, so a caller that edits what it is handed must not
+        change the rules of other games.
+        """
+        return copy.deepcopy(self._declarations())
+
+    def _declarations(self) -> dict[str, Any]:
+        """The declarations as ``describe`` shows them; the values may be the
+        engine's own (``vars`` of frozen dataclasses), so never hand them out
+        uncopied. A subclass adds its own keys here."""
         return {
             "id": self.id,
             "title": self.title,
