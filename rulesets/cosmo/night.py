@@ -32,7 +32,7 @@ ORDER: tuple[tuple[str, str, str], ...] = (
     ("treat", "COSMO-056", "N6: the plague doctor cancels one attack, or makes one if none came"),
     ("deaths", "COSMO-020", "N7: every player with an attack left dies"),
     ("putana_death", "COSMO-038", "N7: a putana whose target died dies with him"),
-    ("check", "COSMO-025", "N8: the checker (and his sergeant) learn the role as seen"),
+    ("check", "COSMO-025", "N8: the checker (and his sergeant, if woken: COSMO-037) learn the role as seen"),
     ("spy", "COSMO-043", "N8: the journalist learns which roles visited his player"),
     ("contact", "COSMO-040", "N9: the medium's contact has no engine effect"),
 )
@@ -335,7 +335,8 @@ def seen_role(night: Night, target: str) -> str:
 
 def _checks(night: Night, outcome: Outcome) -> None:
     """N8 (COSMO-025, COSMO-026): a check result, ``None`` when it failed
-    (A9); copied to an unpromoted sergeant present when a chief checked."""
+    (A9); copied to an unpromoted sergeant present when a chief checked,
+    unless the putana visited the sergeant tonight (COSMO-037)."""
     for action in night.using("check"):
         target = str(action.target)
         if night.stopped(outcome, "check", action, "the check"):
@@ -346,6 +347,11 @@ def _checks(night: Night, outcome: Outcome) -> None:
         outcome.tell(str(action.actor), target, result)
         if night.role(str(action.actor)) in CHIEFS:
             for sergeant in _sergeants(night):
+                putana = night.blocked.get(sergeant)
+                if putana is not None:
+                    text = f"The sergeant {sergeant} was blocked by the putana {putana}: he is not woken and does not see the check of {target} (COSMO-037, COSMO-026)."
+                    outcome.note("check", "blocked", text, action, putana)
+                    continue
                 outcome.tell(sergeant, target, result)
                 outcome.note(
                     "check", "info", f"The sergeant {sergeant} sees the check of {target} (COSMO-026).", action
@@ -353,6 +359,10 @@ def _checks(night: Night, outcome: Outcome) -> None:
 
 
 def _sergeants(night: Night) -> list[str]:
+    """The unpromoted sergeants present tonight, who wake with their chief:
+    «Ночью просыпается вместе с ними и видит результаты проверки»
+    (COSMO-026). The caller skips the putana's target, whom the host does not
+    wake («Ведущий не будит ночью этого игрока», COSMO-037)."""
     if night.promoted:
         return []
     return [n for n in night.state.players if n in night.present and night.role(n) == "sergeant"]

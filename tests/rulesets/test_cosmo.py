@@ -639,3 +639,17 @@ def test_game_over_rejects_ballots():
     out = day(won, {"C1": "C2"}, revote={"C2": "jail"})
     assert [(r.action.ability, r.reason) for r in out.rejected] == [("vote", "game_over"), ("revote", "game_over")]
     assert out.out == [] and out.state.players["C2"].alive
+
+
+def test_cosmo_037_sergeant_visited_by_the_putana_does_not_see_the_check():
+    """COSMO-037: «Ведущий не будит ночью этого игрока, тем самым не давая ему
+    воспользоваться своими особыми свойствами.» COSMO-026: the sergeant
+    «Ночью просыпается вместе с ними и видит результаты проверки». Not woken,
+    he sees nothing; the host's trace says why. Unvisited, he sees the check."""
+    state = game("Com:commissar Sgt:sergeant Put:putana M1:mafioso M2:mafioso C1:citizen C2:citizen")
+    check = Action("check", actor="Com", target="M1")
+    visited = night(state, Action("block", actor="Put", target="Sgt"), check)
+    assert [f.to_dict() for f in visited.feedback] == [{"to": "Com", "about": "M1", "result": "mafioso"}]
+    assert any(t.step == "check" and t.result == "blocked" and t.by == "Put" for t in visited.trace)
+    free = night(state, Action("block", actor="Put", target="C1"), check)
+    assert {"to": "Sgt", "about": "M1", "result": "mafioso"} in [f.to_dict() for f in free.feedback]
