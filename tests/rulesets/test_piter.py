@@ -343,9 +343,11 @@ def test_last_valid_night_choice_counts() -> None:
         {"phase": "night", "actions": [kill("A"), kill("B"), act("D", "heal", "C"), act("D", "heal", "B")]},
     )[1]
     assert night.out == []
+    # Rejections are listed in seat order of their owners, teams last: the
+    # order choices came in from different players does not matter.
     assert [(r.action.who, r.action.target, r.reason) for r in night.rejected] == [
-        ("team:mafia", "A", "duplicate_action"),
         ("D", "C", "duplicate_action"),
+        ("team:mafia", "A", "duplicate_action"),
     ]
 
 
