@@ -130,24 +130,45 @@ def resolve(outcome: Outcome, actions: list[Action]) -> None:
 def _blocks(night: Night, outcome: Outcome) -> None:
     """N1 (COSMO-037): the putana's target is blocked unless protected.
 
-    Protection here comes from a bodyguard not blocked so far: the putana
-    settles first (A4) and a putana who visits the bodyguard blocks him.
+    A visit that blocks another putana, or the bodyguard of the visited
+    player, settles before the visit it affects, whatever the order the
+    choices were handed in («Ведущий не будит ночью этого игрока»: a
+    blocked putana visits nobody, a blocked bodyguard protects nobody).
+    Putanas who visit each other in a ring are settled in seat order, the
+    document giving no wake order between them (A4). A putana who visits
+    the bodyguard blocks him: he cannot protect himself.
     """
-    guards = {a.target: a.actor for a in night.using("protect")}
-    for action in night.using("block"):
-        target = str(action.target)
-        if night.was_blocked(outcome, "block", action, "her visit"):
-            continue
-        guard = guards.get(target)
-        if guard is not None and guard != action.actor and guard not in night.blocked:
-            night.repelled_visits.add(str(action.actor))
-            text = (
-                f"{target} was protected by the bodyguard {guard}: the putana {action.actor}'s visit fails (COSMO-044)."
-            )
-            outcome.note("block", "void", text, action, guard)
-            continue
-        night.blocked[target] = str(action.actor)
-        outcome.note("block", "effect", f"The putana {action.actor} blocked {target} for tonight (COSMO-037).", action)
+    guards = {str(a.actor): str(a.target) for a in night.using("protect")}
+    pending = night.using("block")
+    while pending:
+        action = next((a for a in pending if not _waits(a, pending, guards)), pending[0])
+        pending.remove(action)
+        _settle_visit(night, outcome, action, guards)
+
+
+def _waits(action: Action, pending: list[Action], guards: dict[str, str]) -> bool:
+    """True while another pending visit may block this putana or the
+    bodyguard of her target."""
+    target = str(action.target)
+    watched = {str(action.actor)} | {g for g, ward in guards.items() if ward == target and g != action.actor}
+    return any(other is not action and other.target in watched for other in pending)
+
+
+def _settle_visit(night: Night, outcome: Outcome, action: Action, guards: dict[str, str]) -> None:
+    """One putana's visit: blocked, repelled by an unblocked bodyguard, or made."""
+    target = str(action.target)
+    if night.was_blocked(outcome, "block", action, "her visit"):
+        return
+    guard = next(
+        (g for g, ward in guards.items() if ward == target and g != action.actor and g not in night.blocked), None
+    )
+    if guard is not None:
+        night.repelled_visits.add(str(action.actor))
+        text = f"{target} was protected by the bodyguard {guard}: the putana {action.actor}'s visit fails (COSMO-044)."
+        outcome.note("block", "void", text, action, guard)
+        return
+    night.blocked[target] = str(action.actor)
+    outcome.note("block", "effect", f"The putana {action.actor} blocked {target} for tonight (COSMO-037).", action)
 
 
 def _protection(night: Night, outcome: Outcome) -> None:
