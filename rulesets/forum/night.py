@@ -368,9 +368,14 @@ def _judge_shots(night: Night) -> None:
 
 
 def _side_effects(night: Night, shot: Shot) -> None:
-    """The Cop's check (FORUM-038) and the walking basement (FORUM-129) of every live shot."""
+    """The Cop's check (FORUM-038) and the walking basement (FORUM-129) of every live shot.
+
+    The check reads the side the shot meets: a Tin Woodman on duty is his
+    chooser's side tonight («может быть убит как маф», FORUM-082; «Все, что
+    может произойти с ним в ту ночь ... происходят с САМИМ ЖД», FORUM-062).
+    """
     if shot.kind == "cop" and not shot.via_tw and shot.shooter:
-        night.outcome.tell(shot.shooter, shot.target, night.start[shot.target][1])
+        night.outcome.tell(shot.shooter, shot.target, night.team(shot.target))
     walking = night.state.memory.get("walking")
     if walking and not walking.get("done") and walking.get("carrier") == shot.target:
         holder = f"team:{shot.team}" if shot.kind == "team" else f"player:{shot.firer}"
