@@ -250,7 +250,8 @@ class Exits:
                 self.leave(player.name, "skill_loss")
 
     def _last_shot(self, hunter: str) -> None:
-        """The hunter's shot order fires at once (WW18-031, WW18-062)."""
+        """The hunter's shot order fires at once (WW18-031, WW18-062); an
+        order at a player who already left in this step is rejected."""
         order = self.orders.take(self.orders.shots, hunter)
         if order is None:
             self.outcome.note("last_shot", "info", f"Hunter {hunter} gave no shot order: he gave it up (WW18-071).")
@@ -259,9 +260,10 @@ class Exits:
         if not has_skills(self.state, self.state.players[hunter]):
             self.outcome.note("last_shot", "void", f"Hunter {hunter} has lost his skills: no shot (WW18-028).", order)
         elif not self.state.players[target].alive:
-            self.outcome.note(
-                "last_shot", "void", f"Hunter {hunter}'s target {target} is already out (WW18-011).", order
-            )
+            # The order was valid when handed in, but its target left earlier
+            # in this step: «对其开枪» needs «一名其他角色» still in the game
+            # (WW18-031), so the order is rejected (digest §6) and nobody is shot.
+            self.outcome.reject(order, "target_not_alive", _message("target_not_alive"), step="last_shot")
         else:
             self.outcome.note(
                 "last_shot", "effect", f"Hunter {hunter} shoots {target}, who leaves at once (WW18-031).", order

@@ -322,6 +322,19 @@ def test_ww18_048_badge_order_to_a_player_out_earlier_in_the_step_is_rejected() 
     assert {"to": new, "about": new, "result": "sheriff"} in [f.to_dict() for f in outcome.feedback]
 
 
+def test_ww18_031_shot_order_at_a_player_knifed_earlier_in_the_night_is_rejected() -> None:
+    """WW18-031: «猎人可以选择一名其他角色,对其开枪。该角色立即出局。» The wolves'
+    knife settles before the white wolf's (§7): V1 is out when the bitten
+    hunter's order fires, so it is listed as rejected and nobody is shot."""
+    state = seat([*SMALL, ("WW", "white_wolf"), ("H", "hunter")])
+    order = Action("shoot", "H", target="V1")
+    outcome = step(
+        state, "night", (Action("kill", team="wolves", target="V1"), Action("bite", "WW", target="H"), order)
+    )
+    assert outcome.out == ["V1", "H"]
+    assert [(r.action, r.reason) for r in outcome.rejected] == [(order, "target_not_alive")]
+
+
 def test_missing_badge_pass_goes_at_random() -> None:
     """WW18-071: a sheriff who names nobody in time: «警长随机指定»."""
     state = step(elect(seat(SMALL), "V1"), "night").state
