@@ -10,9 +10,10 @@ here and branch only on declared data, never on a role's name.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from .model import (
@@ -201,6 +202,8 @@ class Ruleset:
             for action in step.actions:
                 outcome.reject(action, "game_over", self.message("game_over"))
             return outcome
+        if step.phase == "night":
+            step = replace(step, actions=self.canonical_order(state, step.actions))
         getattr(self, f"resolve_{step.phase}")(outcome, step, rng)
         new.steps_played += 1
         if new.winner is None:
@@ -208,6 +211,28 @@ class Ruleset:
         if new.winner is not None:
             outcome.announce("winner", f"The game is over: {new.winner} wins.", None, None)
         return outcome
+
+    def canonical_order(self, state: GameState, actions: list[Action]) -> list[Action]:
+        """``actions`` sorted by their owner: players in seat order, then teams
+        by id, then anything else (an unknown name, left for validation to
+        refuse) by name.
+
+        Every document here collects all night choices before the host
+        resolves them, so the order in which different players handed theirs
+        in must not change the outcome. The sort is stable and the owner is
+        ``choice_key(action)[0]``: the choices of one owner keep their order,
+        so "a later choice replaces an earlier one" still holds (piter A-22,
+        werewolf18's knife by any werewolf, cosmo COSMO-019).
+        """
+        seats = {name: index for index, name in enumerate(state.players)}
+
+        def owner_rank(action: Action) -> tuple[int, int, str]:
+            owner = self.choice_key(action)[0]
+            if owner in seats:
+                return (0, seats[owner], "")
+            return (1, 0, owner) if owner.startswith("team:") else (2, 0, owner)
+
+        return sorted(actions, key=owner_rank)
 
     def resolve_day(self, outcome: Outcome, step: PhaseInput, rng: random.Random) -> None:
         """Resolve a day in place on ``outcome.state``."""
@@ -428,7 +453,18 @@ class Ruleset:
     # ----------------------------------------------------------- declarations
 
     def describe(self) -> dict[str, Any]:
-        """Everything declarative, as JSON-friendly data for the web app."""
+        """Everything declarative, as JSON-friendly data for the web app.
+
+        Returns a fresh deep copy on every call: engines are cached and shared
+        by every game, so a caller that edits what it is handed must not
+        change the rules of other games.
+        """
+        return copy.deepcopy(self._declarations())
+
+    def _declarations(self) -> dict[str, Any]:
+        """The declarations as ``describe`` shows them; the values may be the
+        engine's own (``vars`` of frozen dataclasses), so never hand them out
+        uncopied. A subclass adds its own keys here."""
         return {
             "id": self.id,
             "title": self.title,

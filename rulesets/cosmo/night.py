@@ -32,7 +32,7 @@ ORDER: tuple[tuple[str, str, str], ...] = (
     ("treat", "COSMO-056", "N6: the plague doctor cancels one attack, or makes one if none came"),
     ("deaths", "COSMO-020", "N7: every player with an attack left dies"),
     ("putana_death", "COSMO-038", "N7: a putana whose target died dies with him"),
-    ("check", "COSMO-025", "N8: the checker (and his sergeant) learn the role as seen"),
+    ("check", "COSMO-025", "N8: the checker (and his sergeant, if woken: COSMO-037) learn the role as seen"),
     ("spy", "COSMO-043", "N8: the journalist learns which roles visited his player"),
     ("contact", "COSMO-040", "N9: the medium's contact has no engine effect"),
 )
@@ -130,24 +130,45 @@ def resolve(outcome: Outcome, actions: list[Action]) -> None:
 def _blocks(night: Night, outcome: Outcome) -> None:
     """N1 (COSMO-037): the putana's target is blocked unless protected.
 
-    Protection here comes from a bodyguard not blocked so far: the putana
-    settles first (A4) and a putana who visits the bodyguard blocks him.
+    A visit that blocks another putana, or the bodyguard of the visited
+    player, settles before the visit it affects, whatever the order the
+    choices were handed in («Ведущий не будит ночью этого игрока»: a
+    blocked putana visits nobody, a blocked bodyguard protects nobody).
+    Putanas who visit each other in a ring are settled in seat order, the
+    document giving no wake order between them (A4). A putana who visits
+    the bodyguard blocks him: he cannot protect himself.
     """
-    guards = {a.target: a.actor for a in night.using("protect")}
-    for action in night.using("block"):
-        target = str(action.target)
-        if night.was_blocked(outcome, "block", action, "her visit"):
-            continue
-        guard = guards.get(target)
-        if guard is not None and guard != action.actor and guard not in night.blocked:
-            night.repelled_visits.add(str(action.actor))
-            text = (
-                f"{target} was protected by the bodyguard {guard}: the putana {action.actor}'s visit fails (COSMO-044)."
-            )
-            outcome.note("block", "void", text, action, guard)
-            continue
-        night.blocked[target] = str(action.actor)
-        outcome.note("block", "effect", f"The putana {action.actor} blocked {target} for tonight (COSMO-037).", action)
+    guards = {str(a.actor): str(a.target) for a in night.using("protect")}
+    pending = night.using("block")
+    while pending:
+        action = next((a for a in pending if not _waits(a, pending, guards)), pending[0])
+        pending.remove(action)
+        _settle_visit(night, outcome, action, guards)
+
+
+def _waits(action: Action, pending: list[Action], guards: dict[str, str]) -> bool:
+    """True while another pending visit may block this putana or the
+    bodyguard of her target."""
+    target = str(action.target)
+    watched = {str(action.actor)} | {g for g, ward in guards.items() if ward == target and g != action.actor}
+    return any(other is not action and other.target in watched for other in pending)
+
+
+def _settle_visit(night: Night, outcome: Outcome, action: Action, guards: dict[str, str]) -> None:
+    """One putana's visit: blocked, repelled by an unblocked bodyguard, or made."""
+    target = str(action.target)
+    if night.was_blocked(outcome, "block", action, "her visit"):
+        return
+    guard = next(
+        (g for g, ward in guards.items() if ward == target and g != action.actor and g not in night.blocked), None
+    )
+    if guard is not None:
+        night.repelled_visits.add(str(action.actor))
+        text = f"{target} was protected by the bodyguard {guard}: the putana {action.actor}'s visit fails (COSMO-044)."
+        outcome.note("block", "void", text, action, guard)
+        return
+    night.blocked[target] = str(action.actor)
+    outcome.note("block", "effect", f"The putana {action.actor} blocked {target} for tonight (COSMO-037).", action)
 
 
 def _protection(night: Night, outcome: Outcome) -> None:
@@ -335,7 +356,8 @@ def seen_role(night: Night, target: str) -> str:
 
 def _checks(night: Night, outcome: Outcome) -> None:
     """N8 (COSMO-025, COSMO-026): a check result, ``None`` when it failed
-    (A9); copied to an unpromoted sergeant present when a chief checked."""
+    (A9); copied to an unpromoted sergeant present when a chief checked,
+    unless the putana visited the sergeant tonight (COSMO-037)."""
     for action in night.using("check"):
         target = str(action.target)
         if night.stopped(outcome, "check", action, "the check"):
@@ -346,6 +368,11 @@ def _checks(night: Night, outcome: Outcome) -> None:
         outcome.tell(str(action.actor), target, result)
         if night.role(str(action.actor)) in CHIEFS:
             for sergeant in _sergeants(night):
+                putana = night.blocked.get(sergeant)
+                if putana is not None:
+                    text = f"The sergeant {sergeant} was blocked by the putana {putana}: he is not woken and does not see the check of {target} (COSMO-037, COSMO-026)."
+                    outcome.note("check", "blocked", text, action, putana)
+                    continue
                 outcome.tell(sergeant, target, result)
                 outcome.note(
                     "check", "info", f"The sergeant {sergeant} sees the check of {target} (COSMO-026).", action
@@ -353,6 +380,10 @@ def _checks(night: Night, outcome: Outcome) -> None:
 
 
 def _sergeants(night: Night) -> list[str]:
+    """The unpromoted sergeants present tonight, who wake with their chief:
+    «Ночью просыпается вместе с ними и видит результаты проверки»
+    (COSMO-026). The caller skips the putana's target, whom the host does not
+    wake («Ведущий не будит ночью этого игрока», COSMO-037)."""
     if night.promoted:
         return []
     return [n for n in night.state.players if n in night.present and night.role(n) == "sergeant"]

@@ -57,10 +57,13 @@ def resolve_day(outcome: Outcome, step: PhaseInput, rng: random.Random) -> None:
     state = outcome.state
     late = list(step.extra.get("late", []))
     day = _day_choices(outcome, step, late)
-    held = step.votes is not None  # a step without ``votes`` held no vote: nobody is voted out or missed it
+    # Every day holds a vote (FORUM-013, FORUM-014): a step without ``votes``
+    # is a day on which nobody voted, and every living non-voter leaves
+    # («Если игрок не проголосовал в течение дня, то он покидает игру в
+    # результате автокилла», FORUM-163).
     ballots = _ballots(outcome, step.votes or {}, late, day)
-    leader = _eliminate(outcome, _count(outcome, ballots, day), day) if held else None
-    autokilled = _autokills(outcome, step, ballots if held else None, day, leader)
+    leader = _eliminate(outcome, _count(outcome, ballots, day), day)
+    autokilled = _autokills(outcome, step, ballots, day, leader)
     left = ([leader] if leader else []) + [n for n in autokilled if n != leader]
     _consequences(outcome, left)
     state.memory["bum_votes"] = {}
@@ -197,17 +200,18 @@ def _eliminate(outcome: Outcome, totals: dict[str, float], day: Day) -> str | No
 
 
 def _autokills(
-    outcome: Outcome, step: PhaseInput, ballots: dict[str, str | None] | None, day: Day, leader: str | None
+    outcome: Outcome, step: PhaseInput, ballots: dict[str, str | None], day: Day, leader: str | None
 ) -> list[str]:
     """FORUM-163, FORUM-164, FORUM-160: who leaves by autokill (the host may excuse, step.extra["excused"]).
 
-    ``ballots`` is None when no vote was held in this step.
+    ``ballots``: voter → target for every voter whose vote was handed in;
+    a living player missing from it did not vote.
     """
     state = outcome.state
     excused = set(step.extra.get("excused", []))
     found: list[tuple[str, str]] = []
     for player in state.alive():
-        ballot = ballots.get(player.name, None) if ballots is not None else ""
+        ballot = ballots.get(player.name)
         past_limit = _day_skip(outcome, player.name, day)
         if ballot is None:
             found.append((player.name, "did not vote (FORUM-163)"))

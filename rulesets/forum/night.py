@@ -32,8 +32,9 @@ ORDER: tuple[tuple[str, str, str], ...] = (
     # FORUM-021..152: each target is judged once against every shot at it.
     ("shots", "FORUM-021", "every shot is judged per target: TW, Child, Bum, Cop, Don, anyone else"),
     # FORUM-087..089: the Kamikaze's revenge needs the night's deaths.
-    ("kamikaze", "FORUM-087", "a Kamikaze who dies tonight, or was voted out, takes his chosen victim"),
+    ("kamikaze", "FORUM-087", "a Kamikaze who dies tonight, or left since last night, takes his chosen victim"),
     # FORUM-160, FORUM-095, FORUM-096: a missing move is counted last.
+    # An autokilled Kamikaze names his victim next night (FORUM-087).
     ("skips", "FORUM-160", "a role who gave no move counts a skip; past the limit he is autokilled"),
     # FORUM-031: everything marked takes effect together and is announced.
     ("apply", "FORUM-031", "deaths, conversions, vote holders, TW choosers and walking basements take effect"),
@@ -367,9 +368,14 @@ def _judge_shots(night: Night) -> None:
 
 
 def _side_effects(night: Night, shot: Shot) -> None:
-    """The Cop's check (FORUM-038) and the walking basement (FORUM-129) of every live shot."""
+    """The Cop's check (FORUM-038) and the walking basement (FORUM-129) of every live shot.
+
+    The check reads the side the shot meets: a Tin Woodman on duty is his
+    chooser's side tonight («может быть убит как маф», FORUM-082; «Все, что
+    может произойти с ним в ту ночь ... происходят с САМИМ ЖД», FORUM-062).
+    """
     if shot.kind == "cop" and not shot.via_tw and shot.shooter:
-        night.outcome.tell(shot.shooter, shot.target, night.start[shot.target][1])
+        night.outcome.tell(shot.shooter, shot.target, night.team(shot.target))
     walking = night.state.memory.get("walking")
     if walking and not walking.get("done") and walking.get("carrier") == shot.target:
         holder = f"team:{shot.team}" if shot.kind == "team" else f"player:{shot.firer}"
@@ -469,3 +475,14 @@ def _autokill(night: Night, name: str, why: str, excused: set[str]) -> None:
     night.mark_death(name, f"autokill: {why}")
     night.note("skips", "effect", f"{name} is autokilled: {why}.")
     night.outcome.announce("autokill", f"{name} leaves the game by autokill.", name, night.role(name))
+    if night.role(name) == "kamikaze" and night.deaths[name] == f"autokill: {why}":
+        _kamikaze_revenge_pending(night, name)
+
+
+def _kamikaze_revenge_pending(night: Night, name: str) -> None:
+    """A Kamikaze autokilled by night for a skip gave no choice this night
+    (that is the skip), yet «Если его убивают днем или ночью, может унести на
+    тот свет любого, кого пожелает» (FORUM-087): as after leaving by day
+    (FORUM-089), he names his victim in the following night."""
+    night.state.players[name].counters["kamikaze_pending"] = True
+    night.note("skips", "info", f"Kamikaze {name} left by night autokill: he may take a victim next night (FORUM-087).")

@@ -75,12 +75,12 @@ def resolve_day(outcome: Outcome, step: PhaseInput) -> None:
     pick = _ghost_pick(outcome, step)
     listed = nominees(state, step.nominations)
     _note_nominations(outcome, step.nominations or [], listed)
-    if listed:
-        _vote(outcome, step, listed, pick)
-    else:
-        _no_vote(outcome, step)
+    defeated = _vote(outcome, step, listed, pick) if listed else _no_vote(outcome, step)
     _sentence(outcome)
-    convert(outcome, list(outcome.out))
+    # A conversion follows the cause its rule names (PITER-060, PITER-061):
+    # the clan's technical defeat is the end of the mafia, not a mafioso
+    # leaving the game, so it turns no werewolf (PITER-094).
+    convert(outcome, [name for name in outcome.out if name not in defeated])
     seats = list(state.players)
     outcome.out.sort(key=seats.index)  # digest §3: ``out_this_step`` lists players in seat order
     for key, value in (("ghosts", []), ("non_consolidated", False), ("silenced", []), ("sentenced", [])):
@@ -164,24 +164,25 @@ def _record(outcome: Outcome, counted: Round, label: str) -> None:
     outcome.announce("tally", f"Votes: {tally}.")
 
 
-def _vote(outcome: Outcome, step: PhaseInput, listed: list[str], pick: Action | None) -> None:
-    """The vote, then a tie: the Ghost's pick or the re-vote (PITER-012 to PITER-018, PITER-093)."""
+def _vote(outcome: Outcome, step: PhaseInput, listed: list[str], pick: Action | None) -> list[str]:
+    """The vote, then a tie: the Ghost's pick or the re-vote (PITER-012 to
+    PITER-018, PITER-093). Returns the mafia players who left on a
+    technicality (PITER-094), else an empty list."""
     first = count_round(outcome.state, step.votes, listed, "not_nominated")
     _record(outcome, first, "vote")
     if _consolidated(outcome.state, first):
-        _technical_defeat(outcome)
-        return
+        return _technical_defeat(outcome)
     tied = first.leaders()
     if len(tied) == 1:
         _unused(outcome, step, pick)
         _execute(outcome, tied[0], first)
-        return
+        return []
     if pick is not None and pick.targets()[0] in tied:
         _ghost_execution(outcome, pick)
-        return
+        return []
     if pick is not None:
         outcome.reject(pick, "not_tied", MESSAGES["not_tied"])
-    _revote(outcome, step, tied)
+    return _revote(outcome, step, tied)
 
 
 def _unused(outcome: Outcome, step: PhaseInput, pick: Action | None) -> None:
@@ -192,31 +193,34 @@ def _unused(outcome: Outcome, step: PhaseInput, pick: Action | None) -> None:
         outcome.note("revote", "void", "No tie: the re-vote is not held (PITER-017).")
 
 
-def _revote(outcome: Outcome, step: PhaseInput, tied: list[str]) -> None:
-    """PITER-017, PITER-018: one re-vote among the tied; a new tie executes nobody."""
+def _revote(outcome: Outcome, step: PhaseInput, tied: list[str]) -> list[str]:
+    """PITER-017, PITER-018: one re-vote among the tied; a new tie executes
+    nobody. Returns the mafia players who left on a technicality (PITER-094)."""
     outcome.note("revote", "info", f"Tie between {', '.join(tied)}: one more minute each, then a re-vote (PITER-017).")
     outcome.announce("tie", f"Tie between {', '.join(tied)}: the vote is repeated (PITER-017).")
     second = count_round(outcome.state, step.revote, tied, "not_tied")
     _record(outcome, second, "revote")
     if _consolidated(outcome.state, second):
-        _technical_defeat(outcome)
-        return
+        return _technical_defeat(outcome)
     again = second.leaders()
     if len(again) == 1:
         _execute(outcome, again[0], second)
-        return
+        return []
     outcome.note("revote", "info", "The re-vote ties again: nobody is executed («ночь без жертв», PITER-018).")
     outcome.announce("no_execution", "The re-vote tied again: nobody is executed today (PITER-018).")
+    return []
 
 
-def _no_vote(outcome: Outcome, step: PhaseInput) -> None:
-    """PITER-020, A-2: no nominee, no vote; every ballot is refused."""
+def _no_vote(outcome: Outcome, step: PhaseInput) -> list[str]:
+    """PITER-020, A-2: no nominee, no vote; every ballot is refused. Nobody
+    can leave on a technicality, so the list returned is empty."""
     for voter, target in (step.votes or {}).items():
         reason = ballot_reason(outcome.state, voter, target, [], "not_nominated")
         if reason is not None:
             outcome.reject(Action("vote", actor=voter, target=target), reason, MESSAGES[reason], step="vote")
     outcome.note("vote", "info", "Nobody was nominated: no vote and no execution (PITER-020).")
     outcome.announce("no_execution", "Nobody was nominated: nobody is executed today (PITER-020).")
+    return []
 
 
 def _consolidated(state: GameState, counted: Round) -> bool:
@@ -228,12 +232,15 @@ def _consolidated(state: GameState, counted: Round) -> bool:
     return len(mafia) >= 2 and len({counted.ballots[m] for m in mafia}) == 1
 
 
-def _technical_defeat(outcome: Outcome) -> None:
-    """PITER-094, A-12: every mafia player leaves and nobody is executed."""
+def _technical_defeat(outcome: Outcome) -> list[str]:
+    """PITER-094, A-12: every mafia player leaves and nobody is executed.
+    Returns their names, in seat order."""
     outcome.note("vote", "effect", "The mafia all voted for one candidate: technical defeat of the mafia (PITER-094).")
     outcome.announce("technical_defeat", "The mafia voted together: the mafia loses on a technicality (PITER-094).")
-    for player in outcome.state.team_members("mafia"):
-        leave(outcome, player.name, "technical_defeat", f"{player.name} leaves the table (PITER-094).")
+    defeated = [player.name for player in outcome.state.team_members("mafia")]
+    for name in defeated:
+        leave(outcome, name, "technical_defeat", f"{name} leaves the table (PITER-094).")
+    return defeated
 
 
 def _execute(outcome: Outcome, name: str, counted: Round) -> None:

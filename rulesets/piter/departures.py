@@ -41,7 +41,12 @@ def leave(outcome: Outcome, name: str, kind: str, text: str) -> None:
 
 def convert(outcome: Outcome, departed: Iterable[str]) -> None:
     """Apply the conversions triggered by the players in ``departed``, who left
-    in this step. Dead players never convert (A-15, A-16)."""
+    the game in this step. Dead players never convert (A-15, A-16).
+
+    ``departed`` lists only departures for a cause the rules name: the clan's
+    technical defeat (PITER-094) is the mafia losing, not a mafioso leaving
+    the game, and its players are never passed here.
+    """
     gone = [outcome.state.players[n] for n in departed]
     if any(p.role in SHOOTERS for p in gone):
         _turn_werewolves(outcome)

@@ -182,11 +182,11 @@ class PiterRuleset(Ruleset):
 
     # ----------------------------------------------------------- declarations
 
-    def describe(self) -> dict[str, Any]:
+    def _declarations(self) -> dict[str, Any]:
         """The declarations (see ``Ruleset.describe``) plus the clan's shot,
         the host's offences (PITER-110) and the setup table (PITER-100)."""
         return {
-            **super().describe(),
+            **super()._declarations(),
             "team_abilities": {k: vars(v) for k, v in self.TEAM_ABILITIES.items()},
             "offences": dict(OFFENCES),
             "setup": {n: dict(roles) for n, roles in setup.TABLE.items()},

@@ -13,10 +13,12 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from rulesets.core import Action, Outcome
+from rulesets.core import Action, Outcome, PlayerState
+from rulesets.core.base import MESSAGES as CORE_MESSAGES
 
 from . import victory
 from .common import has_skills, may_hold_badge, sheriff
+from .roles import MESSAGES
 
 # EXIT_ORDER: what follows one exit, in order (digest §9).
 EXIT_ORDER: tuple[tuple[str, str, str], ...] = (
@@ -39,6 +41,18 @@ CAUSES: dict[str, tuple[str, str]] = {
 }
 
 LAST_WORDS = 4  # 遗言数量等于4 (WW18-016)
+
+
+def _badge_reason(successor: PlayerState) -> str | None:
+    """Why ``successor`` may not take the badge now (WW18-048, WW18-034), or None."""
+    if not successor.alive:
+        return "target_not_alive"
+    return None if may_hold_badge(successor) else "revealed_idiot"
+
+
+def _message(reason: str) -> str:
+    """The sentence a player reads for a rejection ``reason`` of this ruleset."""
+    return MESSAGES.get(reason) or CORE_MESSAGES[reason]
 
 
 class GameEnded(Exception):
@@ -152,15 +166,26 @@ class Exits:
 
     def pass_badge(self, holder: str) -> None:
         """The badge of ``holder`` goes to his ``pass_badge`` target if that
-        one may hold it, else at random (WW18-048, WW18-071, A15)."""
+        one may hold it, else at random (WW18-048, WW18-071, A15).
+
+        The order was valid when handed in, but its target may have left
+        earlier in this very step (the hunter-sheriff's own shot comes first,
+        WW18-049). 殉职 says «须选择一名未出局的角色来继任警长» (WW18-048): such
+        an order is rejected with its reason (digest §6) and the badge goes
+        at random, as for a missing pass.
+        """
         order = self.orders.take(self.orders.badges, holder)
-        target = str(order.target) if order is not None else None
-        if target and target != holder and may_hold_badge(self.state.players[target]):
+        if order is None:
+            self._random_badge(holder, "no successor named, so the badge goes at random (WW18-071)")
+            return
+        target = str(order.target)
+        reason = _badge_reason(self.state.players[target])
+        if reason is None:
             self.outcome.note("badge", "effect", f"Sheriff {holder} passes the badge to {target} (WW18-048).", order)
             self._crown(target)
             return
-        why = "no successor named" if order is None else f"{target} can no longer hold it"
-        self._random_badge(holder, f"{why}, so the badge goes at random (WW18-071)")
+        self.outcome.reject(order, reason, _message(reason), step="badge")
+        self._random_badge(holder, f"{target} can no longer hold it, so the badge goes at random (WW18-048)")
 
     def _random_badge(self, holder: str, why: str) -> None:
         eligible = [p.name for p in self.state.alive() if p.name != holder and may_hold_badge(p)]
@@ -225,7 +250,8 @@ class Exits:
                 self.leave(player.name, "skill_loss")
 
     def _last_shot(self, hunter: str) -> None:
-        """The hunter's shot order fires at once (WW18-031, WW18-062)."""
+        """The hunter's shot order fires at once (WW18-031, WW18-062); an
+        order at a player who already left in this step is rejected."""
         order = self.orders.take(self.orders.shots, hunter)
         if order is None:
             self.outcome.note("last_shot", "info", f"Hunter {hunter} gave no shot order: he gave it up (WW18-071).")
@@ -234,9 +260,10 @@ class Exits:
         if not has_skills(self.state, self.state.players[hunter]):
             self.outcome.note("last_shot", "void", f"Hunter {hunter} has lost his skills: no shot (WW18-028).", order)
         elif not self.state.players[target].alive:
-            self.outcome.note(
-                "last_shot", "void", f"Hunter {hunter}'s target {target} is already out (WW18-011).", order
-            )
+            # The order was valid when handed in, but its target left earlier
+            # in this step: «对其开枪» needs «一名其他角色» still in the game
+            # (WW18-031), so the order is rejected (digest §6) and nobody is shot.
+            self.outcome.reject(order, "target_not_alive", _message("target_not_alive"), step="last_shot")
         else:
             self.outcome.note(
                 "last_shot", "effect", f"Hunter {hunter} shoots {target}, who leaves at once (WW18-031).", order

@@ -639,3 +639,80 @@ def test_game_over_rejects_ballots():
     out = day(won, {"C1": "C2"}, revote={"C2": "jail"})
     assert [(r.action.ability, r.reason) for r in out.rejected] == [("vote", "game_over"), ("revote", "game_over")]
     assert out.out == [] and out.state.players["C2"].alive
+
+
+def test_cosmo_037_sergeant_visited_by_the_putana_does_not_see_the_check():
+    """COSMO-037: «Ведущий не будит ночью этого игрока, тем самым не давая ему
+    воспользоваться своими особыми свойствами.» COSMO-026: the sergeant
+    «Ночью просыпается вместе с ними и видит результаты проверки». Not woken,
+    he sees nothing; the host's trace says why. Unvisited, he sees the check."""
+    state = game("Com:commissar Sgt:sergeant Put:putana M1:mafioso M2:mafioso C1:citizen C2:citizen")
+    check = Action("check", actor="Com", target="M1")
+    visited = night(state, Action("block", actor="Put", target="Sgt"), check)
+    assert [f.to_dict() for f in visited.feedback] == [{"to": "Com", "about": "M1", "result": "mafioso"}]
+    assert any(t.step == "check" and t.result == "blocked" and t.by == "Put" for t in visited.trace)
+    free = night(state, Action("block", actor="Put", target="C1"), check)
+    assert {"to": "Sgt", "about": "M1", "result": "mafioso"} in [f.to_dict() for f in free.feedback]
+
+
+@pytest.mark.parametrize("flip", [False, True])
+def test_cosmo_037_putana_chain_does_not_depend_on_hand_in_order(flip):
+    """COSMO-037: the putana's target «не будит ночью», so a putana visited by
+    another putana does not wake to visit anyone (§6 N1: «A blocked player's
+    actions this night do nothing»). All night choices are collected before
+    the night is resolved (§6), so the visit that blocks another visit
+    counts whatever the order of hand-in and of seats: here Q (seated
+    first) is blocked by P, the doctor is not blocked and saves C."""
+    state = game("Q:putana D:doctor Man:maniac C:citizen P:putana M1:mafioso M2:mafioso")
+    actions = [
+        Action("block", actor="Q", target="D"),
+        Action("block", actor="P", target="Q"),
+        Action("kill", actor="Man", target="C"),
+        Action("heal", actor="D", target="C"),
+    ]
+    outcome = night(state, *(reversed(actions) if flip else actions))
+    assert outcome.out == []
+    assert outcome.state.players["C"].alive
+    assert any(t.step == "block" and t.result == "blocked" and t.by == "P" for t in outcome.trace)
+
+
+def test_cosmo_037_putana_cycle_is_settled_in_seat_order():
+    """COSMO-037 with two putanas visiting each other: the document gives no
+    wake order between them (A4); the host wakes the one seated first, whose
+    visit blocks the other's. Hand-in order changes nothing."""
+    state = game("P:putana Q:putana M1:mafioso M2:mafioso C1:citizen C2:citizen")
+    mutual = [Action("block", actor="P", target="Q"), Action("block", actor="Q", target="P")]
+    for actions in (mutual, mutual[::-1]):
+        outcome = night(state, *actions)
+        assert [t.to_dict() for t in outcome.trace if t.step == "block"] == [
+            {
+                "step": "block",
+                "result": "effect",
+                "text": "The putana P blocked Q for tonight (COSMO-037).",
+                "action": {"actor": "P", "ability": "block", "target": "Q"},
+                "by": None,
+            },
+            {
+                "step": "block",
+                "result": "blocked",
+                "text": "Q was blocked by the putana P: her visit does nothing (COSMO-037).",
+                "action": {"actor": "Q", "ability": "block", "target": "P"},
+                "by": "P",
+            },
+        ]
+
+
+def test_cosmo_044_blocked_bodyguard_protects_nobody_whatever_the_order():
+    """COSMO-044 with COSMO-037: a bodyguard whom a putana visits is not woken
+    and protects nobody, so another putana's visit to his player succeeds,
+    whichever putana is seated or handed in first (§6 N1, A4)."""
+    state = game("Q:putana B:bodyguard T:doctor P:putana M1:mafioso M2:mafioso C1:citizen")
+    actions = [
+        Action("block", actor="Q", target="T"),
+        Action("protect", actor="B", target="T"),
+        Action("block", actor="P", target="B"),
+    ]
+    for order in (actions, actions[::-1]):
+        outcome = night(state, *order)
+        blocked = {t.action.targets()[0] for t in outcome.trace if t.step == "block" and t.result == "effect"}
+        assert blocked == {"T", "B"}

@@ -327,11 +327,18 @@ def test_no_vote_autokill_is_announced() -> None:
     assert any(t.result == "effect" and "FORUM-163" in t.text for t in outcome.trace)
 
 
-def test_a_day_step_without_votes_holds_no_vote() -> None:
-    """FORUM-163 applies to a held vote; a step with no ``votes`` (day choices only) removes nobody."""
+def test_forum_163_a_day_where_nobody_voted_removes_every_living_non_voter() -> None:
+    """FORUM-163: «Если игрок не проголосовал в течение дня, то он покидает игру
+    в результате автокилла.» A day step with no ``votes`` at all is a day on
+    which nobody voted: every living player leaves by autokill, except the
+    one the host excused (FORUM-159); the day roles' choices still count."""
     state = seat("L=lawyer " + THREE)
-    outcome = FORUM.resolve(state, PhaseInput("day", [shoot("L", "F", "protect")]))
-    assert outcome.out == [] and outcome.state.players["L"].counters["protect:F"] == 1
+    step = PhaseInput("day", [shoot("L", "F", "protect")], extra={"excused": ["F"]})
+    outcome = FORUM.resolve(state, step)
+    assert outcome.out == ["L", "A", "B", "C", "D", "E", "G"]
+    assert outcome.state.players["F"].alive
+    assert outcome.state.players["L"].counters["protect:F"] == 1
+    assert {a.player for a in outcome.announcements if a.kind == "autokill"} == set(outcome.out)
 
 
 def test_excused_voter_is_not_autokilled() -> None:

@@ -291,6 +291,26 @@ def test_fifty_fifty_with_killed_citizen_offers_a_ghost() -> None:
     assert RULESET.abilities_of(outcomes[1].state, "A") == ("ghost_pick",)
 
 
+def test_piter_094_technical_defeat_ends_in_the_towns_win_and_turns_no_werewolf() -> None:
+    """PITER-094: «Мафия не может вместе голосовать за одну кандидатуру. Если
+    такое произойдёт – засчитывается техническое поражение Мафии.» PITER-061
+    turns the werewolf «когда игру покидает одна из «стреляющих» мафий»: a
+    departure of the game, not the clan's defeat. The werewolf stays a
+    citizen, nobody turns, and the town wins instead of a clan reborn."""
+    state = seat("M=mafioso N=mafioso W=werewolf A=citizen B=citizen D=doctor")
+    outcomes = play(
+        state,
+        {"phase": "day", "nominations": ["A"], "votes": {}},
+        {"phase": "night", "actions": [kill("D"), act("D", "heal", "B")]},
+        {"phase": "day", "nominations": ["B", "W"], "votes": {"M": "B", "N": "B", "W": "B", "B": "W"}},
+    )
+    evening = outcomes[2]
+    assert evening.out == ["M", "N"]
+    assert (evening.state.players["W"].role, evening.state.players["W"].team) == ("werewolf", "town")
+    assert not [t for t in evening.trace if t.step == "conversions"]
+    assert evening.winner == "town"
+
+
 def test_evening_equality_changes_nothing() -> None:
     """PITER-091: the 50/50 rule is a morning rule only."""
     state = seat("M=mafioso N=mafioso A=citizen B=citizen C=citizen")
@@ -323,9 +343,11 @@ def test_last_valid_night_choice_counts() -> None:
         {"phase": "night", "actions": [kill("A"), kill("B"), act("D", "heal", "C"), act("D", "heal", "B")]},
     )[1]
     assert night.out == []
+    # Rejections are listed in seat order of their owners, teams last: the
+    # order choices came in from different players does not matter.
     assert [(r.action.who, r.action.target, r.reason) for r in night.rejected] == [
-        ("team:mafia", "A", "duplicate_action"),
         ("D", "C", "duplicate_action"),
+        ("team:mafia", "A", "duplicate_action"),
     ]
 
 

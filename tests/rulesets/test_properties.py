@@ -1,7 +1,8 @@
 """Invariants over random legal games of every ruleset and player count
 (hypothesis): the dead never act or come back, a rejected choice never
 takes effect, a finished game has exactly the winner the victory rules
-give, and the same seed replays the same game."""
+give, the same seed replays the same game, and a night's outcome does not
+depend on the order in which different players handed in their choices."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import rulesets
-from rulesets.core import Action, PhaseInput
+from rulesets.core import Action, Outcome, PhaseInput, Ruleset
 from rulesets.simulate import player_counts, random_game
 
 RULESETS = rulesets.ids()
@@ -151,3 +152,72 @@ def test_every_player_count_has_a_composition(rid: str) -> None:
     for n in player_counts(ruleset):
         comp = ruleset.composition(n, ruleset.default_variant(n))
         assert sum(comp.values()) == n and set(comp) <= set(ruleset.ROLES)
+
+
+# Every document here collects all night choices before the host resolves
+# them: forum «All night choices are simultaneous; the host resolves them
+# together», cosmo «All actions of the night are collected first», and the
+# forum deadlines of piter (A-22), classic (B-13) and werewolf18 (§7). So the
+# order in which different players hand theirs in may not matter.
+NIGHT_COLLECTED = RULESETS
+
+
+def _interleave(ruleset: Ruleset, actions: list[Action], rng: random.Random) -> list[Action]:
+    """``actions`` shuffled across choices: actions of one choice owner (an
+    actor, a team, or whatever ``choice_key`` groups, like werewolf18's
+    knife) keep their order, since a later one of the same owner replaces an
+    earlier one (piter A-22, werewolf18 §6, cosmo COSMO-019)."""
+    queues: dict[str, list[Action]] = {}
+    for action in actions:
+        queues.setdefault(ruleset.choice_key(action)[0], []).append(action)
+    turns = [owner for owner, queue in queues.items() for _ in queue]
+    rng.shuffle(turns)
+    return [queues[owner].pop(0) for owner in turns]
+
+
+def _seen(outcome: Outcome) -> dict:
+    """Everything a player or the host can see of a resolved phase."""
+    return {
+        "state": outcome.state.to_dict(),
+        "step": outcome.to_state_dict(),
+        "announcements": [a.to_dict() for a in outcome.announcements],
+        "trace": [t.to_dict() for t in outcome.trace],
+    }
+
+
+def _busy_night(ruleset: Ruleset, before, rng: random.Random) -> list[Action]:
+    """A random night with every choice handed in, some of them twice
+    (a changed mind), so that choices meet and modify each other."""
+    actions: list[Action] = []
+    for slot in ruleset.action_slots(before, "night"):
+        for _ in range(rng.choice((1, 1, 2))):
+            target = rng.choice(slot.candidates) if slot.targets == 1 else None
+            if slot.targets == 2:
+                target = rng.sample(slot.candidates, 2) if len(slot.candidates) >= 2 else None
+            if slot.targets and target is None:
+                continue
+            actions.append(Action(slot.ability, slot.actor, slot.team, target))
+    return actions
+
+
+@pytest.mark.parametrize("rid", NIGHT_COLLECTED)
+@SETTINGS
+@given(data=st.data())
+def test_a_night_does_not_depend_on_who_handed_in_first(rid: str, data: st.DataObject) -> None:
+    """Shuffling the night's choices across different players (each player's
+    own choices keep their order) gives the same state, feedback, rejections,
+    announcements and trace."""
+    ruleset, game = _game(rid, data)
+    rng = random.Random(data.draw(st.integers(0, 2**32), label="shuffle"))
+    for before in [game.start] + [o.state for o in game.outcomes[:-1]]:
+        if before.winner or ruleset.next_phase(before) != "night":
+            continue
+        step = ruleset.random_step(before, "night", rng)
+        actions = [*step.actions, *_busy_night(ruleset, before, rng)]
+        seed = rng.randrange(2**32)
+        inputs = [actions, _interleave(ruleset, actions, rng), _interleave(ruleset, actions, rng)]
+        seen = [
+            _seen(ruleset.resolve(before, PhaseInput("night", order, extra=dict(step.extra)), seed)) for order in inputs
+        ]
+        assert seen[1] == seen[0]
+        assert seen[2] == seen[0]

@@ -302,6 +302,39 @@ def test_badge_never_goes_to_the_hunters_shot_target() -> None:
     assert outcome.state.memory["sheriff"] not in (None, "H", "V3")
 
 
+def test_ww18_048_badge_order_to_a_player_out_earlier_in_the_step_is_rejected() -> None:
+    """WW18-048, WW18-049: «殉职<强制> —— 警长并非因红牌罚下而出局后,须选择一名未出局的角色来继任警长。»
+    «猎人警长并非因红牌罚下而出局后,依次发动<最后一枪>、<殉职>。»
+
+    The hunter-sheriff shoots V3 and names V3 his successor: when the badge
+    passes V3 is out, so the order is listed as rejected with its reason and
+    the badge goes at random, as for a missing pass (WW18-071).
+    """
+    players = [*SMALL, ("H", "hunter")]
+    state = step(elect(seat(players), "H"), "night").state
+    votes = {"W1": "H", "W2": "H", "V1": "H", "V2": "H", "Se": "W1", "H": "W1", "V3": "W1"}
+    order = Action("pass_badge", "H", target="V3")
+    outcome = step(state, "day", (Action("shoot", "H", target="V3"), order), votes)
+    assert [(r.action, r.reason) for r in outcome.rejected] == [(order, "target_not_alive")]
+    assert outcome.rejected[0].message == RULESET.message("target_not_alive")
+    new = outcome.state.memory["sheriff"]
+    assert new in {"W1", "W2", "Se", "V1", "V2"}
+    assert {"to": new, "about": new, "result": "sheriff"} in [f.to_dict() for f in outcome.feedback]
+
+
+def test_ww18_031_shot_order_at_a_player_knifed_earlier_in_the_night_is_rejected() -> None:
+    """WW18-031: «猎人可以选择一名其他角色,对其开枪。该角色立即出局。» The wolves'
+    knife settles before the white wolf's (§7): V1 is out when the bitten
+    hunter's order fires, so it is listed as rejected and nobody is shot."""
+    state = seat([*SMALL, ("WW", "white_wolf"), ("H", "hunter")])
+    order = Action("shoot", "H", target="V1")
+    outcome = step(
+        state, "night", (Action("kill", team="wolves", target="V1"), Action("bite", "WW", target="H"), order)
+    )
+    assert outcome.out == ["V1", "H"]
+    assert [(r.action, r.reason) for r in outcome.rejected] == [(order, "target_not_alive")]
+
+
 def test_missing_badge_pass_goes_at_random() -> None:
     """WW18-071: a sheriff who names nobody in time: «警长随机指定»."""
     state = step(elect(seat(SMALL), "V1"), "night").state
