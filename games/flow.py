@@ -282,7 +282,7 @@ def _engine_options(game: Game) -> dict[str, Any]:
 @transaction.atomic
 def game_start(*, game: Game, now: datetime | None = None) -> Phase:
     """Start the game: day 1 opens with its threads and deadlines."""
-    now = now or timezone.now()
+    now = game_lock(game, now)
     if game.status != Game.Status.SIGNUP or not game.state:
         raise FlowError(_("Draw the roles before starting the game."))
     game.status, game.started_at = Game.Status.RUNNING, now
@@ -942,6 +942,7 @@ def autokill_decide(*, game: Game, player: Player, decision: str) -> None:
     ``host_confirms``), ``confirm``/``unconfirm`` one. Raises FlowError."""
     if decision not in AUTOKILL_DECISIONS:
         raise FlowError(_("Unknown decision."))
+    game_lock(game)
     phase = current_phase(game)
     if phase is None:
         raise FlowError(_("No phase is open."))
@@ -973,7 +974,7 @@ def penalty_apply(*, game: Game, kind: str, target: str, now: datetime | None = 
     """A penalty the document names: ``skip_move`` (a role's next move),
     ``skip_team_shot`` (a team's next shot), ``demote`` (to a plain
     citizen), ``disqualify`` (modkill). Raises FlowError."""
-    now = now or timezone.now()
+    now = game_lock(game, now)
     ruleset = ruleset_of(game)
     apply = getattr(ruleset, "apply_penalty", None)
     if apply is None:
