@@ -300,3 +300,25 @@ def test_a_night_choice_that_gets_the_lock_after_the_deadline_is_refused(forum_g
 
     assert error.startswith("Too late: choices for this phase closed at") and "(Europe/Moscow)" in error
     assert not night.actions.exists()
+
+
+def test_a_vote_after_the_day_was_resolved_shows_the_vote_deadline(forum_game) -> None:
+    """A vote that arrives once the tick resolved the day (it waited behind
+    it) is told when the vote closed, in the game's time zone."""
+    game, seats = forum_game
+    vote = vote_deadline(game)
+    flow.resolve_due(vote.due_at + timedelta(seconds=1))
+    with pytest.raises(flow.FlowError, match=r"^The vote closed at .*21:00 \(Europe/Moscow\)"):
+        flow.vote_cast(game=game, seat=seats["Doc"], target=seats["Bonnie"], now=vote.due_at + timedelta(seconds=2))
+
+
+def test_a_choice_withdrawn_after_its_deadline_is_refused_with_the_deadline(forum_game) -> None:
+    """Withdrawing the cop's shot after 22:00 is refused and shows 22:00."""
+    game, seats = forum_game
+    everyone_votes(game, seats)
+    flow.phase_resolve_now(game=game)
+    action = flow.action_submit(game=game, seat=seats["Clyde"], ability="shoot", targets=["Bonnie"])
+    due = flow.current_phase(game).deadlines.get().due_at
+    with pytest.raises(flow.FlowError, match=r"22:00 \(Europe/Moscow\)"):
+        flow.action_withdraw(game=game, seat=seats["Clyde"], action_id=action.pk, now=due + timedelta(seconds=1))
+    assert action.phase.actions.filter(pk=action.pk).exists()
