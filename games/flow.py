@@ -13,6 +13,7 @@ import secrets
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -32,6 +33,12 @@ log = logging.getLogger(__name__)
 class FlowError(Exception):
     """A request the rules or the game's state refuse; ``str()`` is a
     sentence for the person who asked."""
+
+
+class ResolutionFailed(FlowError):
+    """Resolving a deadline raised: nothing of it was kept, the failure is
+    recorded on the deadline (``Deadline.fail``) and will be retried;
+    ``str()`` names the phase and the error for the host."""
 
 
 def ruleset_of(game: Game) -> Ruleset:
@@ -58,6 +65,29 @@ def local_deadline(game: Game, when: datetime) -> str:
     from zoneinfo import ZoneInfo
 
     return when.astimezone(ZoneInfo(game.timezone)).strftime("%Y-%m-%d %H:%M") + f" ({game.timezone})"
+
+
+def game_lock(game: Game, now: datetime | None = None) -> datetime:
+    """Lock the game's row until the transaction ends, refresh ``game``
+    from it, and return the time that counts for what the caller does.
+
+    Every change to a running game (a vote, a choice, a deadline, the
+    host's tools) takes this lock first, so they happen one after another.
+    The time is read once the lock is held (unless ``now``, aware, is
+    given): a vote that waited behind a deadline's resolution is stamped
+    when its turn comes, not when it asked. Call inside a transaction."""
+    game.refresh_from_db(from_queryset=Game.objects.select_for_update())
+    return now or timezone.now()
+
+
+def refuse_if_late(game: Game, deadline: Deadline | None, now: datetime, message: str, closed: bool = False) -> None:
+    """Raise FlowError(``message``) when ``now`` (aware, from ``game_lock``)
+    is at or after ``deadline`` (or ``closed`` says the phase is already
+    locked); ``message`` has a ``%(when)s`` placeholder for the deadline in
+    the game's local time (FORUM-165)."""
+    if closed or (deadline is not None and now >= deadline.due_at):
+        when = local_deadline(game, deadline.due_at) if deadline is not None else ""
+        raise FlowError(message % {"when": when})
 
 
 # ---------------------------------------------------------------- set-up
@@ -252,7 +282,7 @@ def _engine_options(game: Game) -> dict[str, Any]:
 @transaction.atomic
 def game_start(*, game: Game, now: datetime | None = None) -> Phase:
     """Start the game: day 1 opens with its threads and deadlines."""
-    now = now or timezone.now()
+    now = game_lock(game, now)
     if game.status != Game.Status.SIGNUP or not game.state:
         raise FlowError(_("Draw the roles before starting the game."))
     game.status, game.started_at = Game.Status.RUNNING, now
@@ -261,11 +291,32 @@ def game_start(*, game: Game, now: datetime | None = None) -> Phase:
     return _open_phase(game, 1, ruleset_of(game).FIRST_PHASE, now)
 
 
-def _open_phase(game: Game, number: int, kind: str, now: datetime) -> Phase:
-    phase = Phase.objects.create(game=game, number=number, kind=kind, opened_at=now)
+def catchup_grace() -> timedelta:
+    """How late a deadline may be processed before the phase it opens is
+    shifted (``MAFIA_CATCHUP_GRACE_MINUTES``)."""
+    return timedelta(minutes=settings.MAFIA_CATCHUP_GRACE_MINUTES)
+
+
+def _open_phase(game: Game, number: int, kind: str, scheduled: datetime, now: datetime | None = None) -> Phase:
+    """Open a phase meant to open at ``scheduled`` (aware), really opening
+    at ``now``. When ``now`` is later than the catch-up grace (the site was
+    down), each deadline keeps its full window from ``now``: the schedule
+    shifts, and the host is told (``schedule_shifted``), so no phase opens
+    and closes in one catch-up with nobody able to play it."""
+    now = now or scheduled
+    late = now - scheduled
+    shift = late if late > catchup_grace() else timedelta(0)
+    phase = Phase.objects.create(game=game, number=number, kind=kind, opened_at=scheduled + shift)
     ruleset = ruleset_of(game)
-    for entry, due in phase_deadlines(game, ruleset, kind, now):
-        Deadline.objects.create(phase=phase, kind=entry.id, due_at=due, resolves=entry.resolves)
+    for entry, due in phase_deadlines(game, ruleset, kind, scheduled):
+        Deadline.objects.create(phase=phase, kind=entry.id, due_at=due + shift, resolves=entry.resolves)
+    if shift:
+        log_event(
+            game,
+            "schedule_shifted",
+            {"phase": str(phase), "minutes": round(shift.total_seconds() / 60)},
+            Event.Audience.PUBLIC,
+        )
     if kind == "day":
         Room.objects.get_or_create(
             game=game, kind=Room.Kind.DAY, day=number, key="", defaults={"title": _("Day %(n)d") % {"n": number}}
@@ -395,28 +446,22 @@ def post_create(
     return post
 
 
-def _open_day_phase(game: Game) -> Phase:
-    phase = current_phase(game)
-    if phase is None or phase.kind != Phase.Kind.DAY:
-        raise FlowError(_("Voting is open only during the day."))
-    return phase
-
-
 @transaction.atomic
 def vote_cast(*, game: Game, seat: Player, target: Player, now: datetime | None = None) -> Vote:
     """One vote per player per game day, never changed (FORUM-019): a post
     in the vote thread naming one nickname. A vote for oneself is accepted
     and leads to the autokill the ruleset prescribes. Raises FlowError when
-    late (with the deadline), out of the game, or voting twice."""
-    now = now or timezone.now()
-    Game.objects.select_for_update().filter(pk=game.pk).first()
-    phase = _open_day_phase(game)
-    deadline = phase.deadlines.filter(resolves=True).first()
-    if deadline and now >= deadline.due_at:
-        raise FlowError(
-            _("The vote closed at %(when)s; your vote was not counted.")
-            % {"when": local_deadline(game, deadline.due_at)}
-        )
+    late (with the deadline), out of the game, or voting twice. The vote's
+    time is taken under the game lock (``game_lock``)."""
+    now = game_lock(game, now)
+    # The latest day, open or not: a vote that waited behind the vote's
+    # resolution is refused with the deadline it missed.
+    day = game.phases.filter(kind=Phase.Kind.DAY).order_by("-number").first()
+    deadline = day.deadlines.filter(resolves=True).first() if day else None
+    refuse_if_late(game, deadline, now, _("The vote closed at %(when)s; your vote was not counted."))
+    phase = current_phase(game)
+    if phase is None or phase != day:
+        raise FlowError(_("Voting is open only during the day."))
     if not seat.alive:
         raise FlowError(_("You are out of the game and cannot vote."))
     if not target.alive or target.game_id != game.id or target.status != Player.Status.SEATED:
@@ -471,16 +516,19 @@ def action_submit(
 ) -> Action:
     """Hand in (or change) a choice for the open phase. Raises FlowError
     with a sentence: late (the deadline shown in the game's time zone), not
-    allowed, or refused by the rules (the ruleset's own message)."""
-    now = now or timezone.now()
-    Game.objects.select_for_update().filter(pk=game.pk).first()
+    allowed, or refused by the rules (the ruleset's own message). The
+    choice's time is taken under the game lock (``game_lock``)."""
+    now = game_lock(game, now)
     phase = current_phase(game)
     if phase is None or not game.is_running:
         raise FlowError(_("No phase is open."))
-    deadline = choice_deadline(phase)
-    if phase.locked_at or (deadline and now >= deadline.due_at):
-        when = local_deadline(game, deadline.due_at) if deadline else ""
-        raise FlowError(_("Too late: choices for this phase closed at %(when)s.") % {"when": when})
+    refuse_if_late(
+        game,
+        choice_deadline(phase),
+        now,
+        _("Too late: choices for this phase closed at %(when)s."),
+        closed=bool(phase.locked_at),
+    )
     ruleset = ruleset_of(game)
     state = state_of(game)
     target: Any = targets[0] if len(targets) == 1 else (list(targets) or None)
@@ -529,17 +577,22 @@ def action_submit(
 
 @transaction.atomic
 def action_withdraw(*, game: Game, seat: Player, action_id: int, now: datetime | None = None) -> None:
-    """Withdraw a choice before its deadline."""
-    now = now or timezone.now()
+    """Withdraw a choice before its deadline (the time taken under the game
+    lock); raises FlowError, late with the deadline shown."""
+    now = game_lock(game, now)
     phase = current_phase(game)
     action = (
         Action.objects.filter(pk=action_id, phase=phase).filter(Q(actor=seat) | Q(team=seat.team, team__gt="")).first()
     )
     if phase is None or action is None:
         raise FlowError(_("There is no such choice to withdraw."))
-    deadline = choice_deadline(phase)
-    if phase.locked_at or (deadline and now >= deadline.due_at):
-        raise FlowError(_("Too late: choices for this phase are locked."))
+    refuse_if_late(
+        game,
+        choice_deadline(phase),
+        now,
+        _("Too late: choices for this phase closed at %(when)s."),
+        closed=bool(phase.locked_at),
+    )
     action.delete()
 
 
@@ -548,9 +601,11 @@ def action_withdraw(*, game: Game, seat: Player, action_id: int, now: datetime |
 
 def resolve_due(now: datetime | None = None, limit: int = 100) -> int:
     """Process every due deadline, oldest first, each exactly once (row lock
-    with SKIP LOCKED, plus the one-to-one ``Resolution``). Returns how many
-    this call processed. Called by the Celery tick, a management command
-    and the tests."""
+    with SKIP LOCKED, plus the one-to-one ``Resolution``). A deadline whose
+    resolution raises is set aside (``_fire_isolated``) and the other games
+    go on. Returns how many deadlines this call fired (failures not
+    counted). Called by the Celery tick, a management command and the
+    tests."""
     count = 0
     for _i in range(limit):
         processed = _process_one(now or timezone.now())
@@ -565,25 +620,68 @@ def _process_one(now: datetime) -> int | None:
 
     The game row is locked first (SKIP LOCKED: another worker busy with that
     game is left alone), so two ticks never work on the same game and a
-    game's deadlines fire in order. Returns None when nothing is due, 0 when
-    the claimed deadline was already done, else 1."""
+    game's deadlines fire in order. A game whose failed deadline waits for
+    its retry is not claimed, so its later deadlines wait behind it.
+    Returns None when nothing is due, 0 when the claimed deadline was
+    already done or failed, else 1."""
     with transaction.atomic():
         due_games = Deadline.objects.due(now).values("phase__game_id")
-        game = Game.objects.select_for_update(skip_locked=True).filter(pk__in=due_games).order_by("id").first()
+        waiting = Deadline.objects.waiting_retry(now).values("phase__game_id")
+        game = (
+            Game.objects.select_for_update(skip_locked=True)
+            .filter(pk__in=due_games)
+            .exclude(pk__in=waiting)
+            .order_by("id")
+            .first()
+        )
         if game is None:
             return None
         deadline = Deadline.objects.due(now).filter(phase__game=game).select_related("phase__game").first()
         if deadline is None:
             return 0
-        _fire(deadline, now)
-        return 1
+        return 0 if _fire_isolated(deadline, now) else 1
+
+
+def _fire_isolated(deadline: Deadline, now: datetime) -> str | None:
+    """Fire ``deadline`` in a savepoint of the caller's transaction (which
+    holds the game lock). Whatever its resolution raises (a rules engine
+    error on bad house rules, a bug) rolls back this game's writes only;
+    the failure is recorded on the deadline with its retry time
+    (``Deadline.fail``), logged for the host, and its text returned, so the
+    caller goes on with other games. Returns None when the deadline fired."""
+    try:
+        with transaction.atomic():
+            _fire(deadline, now)
+    except Exception as exc:  # noqa: BLE001 (one game's failure must never stop the others)
+        log.exception("deadline %s of game %s failed", deadline.pk, deadline.phase.game_id)
+        error = f"{type(exc).__name__}: {exc}"
+        # The savepoint undid the writes, not the fields set on this object.
+        deadline.done_at = deadline.lateness_seconds = None
+        deadline.fail(error, now)
+        log_event(
+            deadline.phase.game,
+            "deadline_failed",
+            {
+                "phase": str(deadline.phase),
+                "deadline": deadline.kind,
+                "error": error,
+                "attempts": deadline.attempts,
+                "retry_at": deadline.retry_at.isoformat(),
+            },
+        )
+        return error
+    return None
 
 
 def _fire(deadline: Deadline, now: datetime) -> None:
     phase, game = deadline.phase, deadline.phase.game
     deadline.done_at = now
     deadline.lateness_seconds = (now - deadline.due_at).total_seconds()
-    deadline.save(update_fields=["done_at", "lateness_seconds"])
+    fields = ["done_at", "lateness_seconds"]
+    if deadline.failed_at:
+        log_event(game, "deadline_recovered", {"phase": str(phase), "deadline": deadline.kind})
+        fields += deadline.clear_failure()
+    deadline.save(update_fields=fields)
     if not game.is_running or phase.resolved_at:
         return
     if not deadline.resolves:
@@ -592,7 +690,7 @@ def _fire(deadline: Deadline, now: datetime) -> None:
         log_event(game, "choices_locked", {"phase": str(phase), "deadline": deadline.kind}, Event.Audience.PUBLIC)
         return
     Resolution.objects.create(deadline=deadline)
-    _resolve_phase(game, phase, deadline, deadline.due_at)
+    _resolve_phase(game, phase, deadline, deadline.due_at, now)
 
 
 def _phase_input(game: Game, phase: Phase, state: GameState) -> PhaseInput:
@@ -612,9 +710,11 @@ def _phase_input(game: Game, phase: Phase, state: GameState) -> PhaseInput:
     return step
 
 
-def _resolve_phase(game: Game, phase: Phase, deadline: Deadline, when: datetime) -> Outcome:
-    """Resolve ``phase`` with the ruleset, store the outcome, publish or
-    draft the results, move the dead and open the next phase."""
+def _resolve_phase(game: Game, phase: Phase, deadline: Deadline, when: datetime, now: datetime) -> Outcome:
+    """Resolve ``phase`` as of ``when`` (its deadline, aware) with the
+    ruleset, store the outcome, publish or draft the results, move the dead
+    and open the next phase, which really opens at ``now`` (see
+    ``_open_phase`` for a catch-up after an outage)."""
     ruleset = ruleset_of(game)
     state = state_of(game)
     outcome = ruleset.resolve(state, _phase_input(game, phase, state))
@@ -638,6 +738,7 @@ def _resolve_phase(game: Game, phase: Phase, deadline: Deadline, when: datetime)
             phase.number + (1 if phase.kind == Phase.Kind.NIGHT else 0),
             "night" if phase.kind == Phase.Kind.DAY else "day",
             when,
+            now,
         )
     if game.autopublish:
         results_publish(resolution=resolution, text=resolution.results, now=when)
@@ -737,21 +838,74 @@ def _finish(game: Game, state: GameState, when: datetime) -> None:
 # ---------------------------------------------------------------- the host's tools
 
 
-@transaction.atomic
-def phase_resolve_now(*, game: Game, now: datetime | None = None) -> None:
+def phase_resolve_now(*, game: Game, phase: str | None = None, now: datetime | None = None) -> None:
     """The host moves every remaining deadline of the open phase to now and
-    processes them at once, in order."""
-    now = now or timezone.now()
-    Game.objects.select_for_update().filter(pk=game.pk).first()
-    phase = current_phase(game)
-    if phase is None or not game.is_running:
-        raise FlowError(_("No phase is open."))
-    for deadline in phase.deadlines.filter(done_at__isnull=True).order_by("due_at"):
-        deadline.due_at = min(deadline.due_at, now)
-        deadline.save(update_fields=["due_at"])
-    log_event(game, "resolved_early", {"phase": str(phase)}, Event.Audience.PUBLIC)
-    for deadline in phase.deadlines.filter(done_at__isnull=True).order_by("due_at"):
-        _fire(deadline, now)
+    processes them at once, in order. ``phase`` is the phase the host saw
+    (``Phase.key``, such as ``"day-1"``): once it is resolved the request is
+    refused, so a second click never resolves the next phase (None: the open
+    phase, for scripts). Raises FlowError; ResolutionFailed, after the
+    failure is recorded and kept, when the resolution raises."""
+    with transaction.atomic():
+        now = game_lock(game, now)
+        current = current_phase(game)
+        if current is None or not game.is_running:
+            raise FlowError(_("No phase is open."))
+        if phase is not None and phase != current.key:
+            raise FlowError(
+                _("%(asked)s is already resolved; %(open)s is open now. Nothing more was resolved.")
+                % {"asked": _phase_name(game, phase), "open": current}
+            )
+        for deadline in current.deadlines.filter(done_at__isnull=True).order_by("due_at"):
+            deadline.due_at, deadline.retry_at = min(deadline.due_at, now), None
+            deadline.save(update_fields=["due_at", "retry_at"])
+        log_event(game, "resolved_early", {"phase": str(current)}, Event.Audience.PUBLIC)
+        error = _fire_due_of(game, now)
+    if error:
+        raise ResolutionFailed(_failure_text(current, error))
+
+
+def _phase_name(game: Game, key: str) -> str:
+    """The name of the phase ``key`` names (``"day-1"`` → "Day 1")."""
+    kind, _sep, number = key.partition("-")
+    found = game.phases.filter(kind=kind, number=int(number) if number.isdigit() else -1).first()
+    return str(found) if found else key
+
+
+def _failure_text(phase: Phase, error: str) -> str:
+    return _(
+        "The resolution of %(phase)s failed and nothing of it was kept: %(error)s. "
+        "It will be retried; fix the cause, then use “Retry now”."
+    ) % {"phase": phase, "error": error}
+
+
+def _fire_due_of(game: Game, now: datetime) -> str | None:
+    """Fire the game's due deadlines in order (the caller holds the game
+    lock) until none is left or one fails; returns the failure's text."""
+    for _i in range(100):
+        deadline = Deadline.objects.due(now).filter(phase__game=game).select_related("phase__game").first()
+        if deadline is None:
+            return None
+        error = _fire_isolated(deadline, now)
+        if error:
+            return error
+    return None
+
+
+def deadline_retry(*, game: Game, now: datetime | None = None) -> None:
+    """The host (or an admin) retries the game's failed deadline at once
+    instead of waiting for its backoff, then the game's other due
+    deadlines. Raises FlowError when nothing failed; ResolutionFailed, with
+    the failure recorded and kept, when it fails again."""
+    with transaction.atomic():
+        now = game_lock(game, now)
+        failing = Deadline.objects.failing().filter(phase__game=game).select_related("phase").first()
+        if failing is None:
+            raise FlowError(_("No deadline of this game is failing."))
+        Deadline.objects.filter(pk=failing.pk).update(retry_at=None)
+        log_event(game, "deadline_retried", {"phase": str(failing.phase), "deadline": failing.kind})
+        error = _fire_due_of(game, now)
+    if error:
+        raise ResolutionFailed(_failure_text(failing.phase, error))
 
 
 @transaction.atomic
@@ -759,6 +913,7 @@ def deadline_extend(*, game: Game, minutes: int) -> None:
     """Push every pending deadline of the open phase back by ``minutes``."""
     if minutes <= 0 or minutes > 7 * 24 * 60:
         raise FlowError(_("Extend by between 1 minute and 7 days."))
+    game_lock(game)
     phase = current_phase(game)
     if phase is None:
         raise FlowError(_("No phase is open."))
@@ -787,6 +942,7 @@ def autokill_decide(*, game: Game, player: Player, decision: str) -> None:
     ``host_confirms``), ``confirm``/``unconfirm`` one. Raises FlowError."""
     if decision not in AUTOKILL_DECISIONS:
         raise FlowError(_("Unknown decision."))
+    game_lock(game)
     phase = current_phase(game)
     if phase is None:
         raise FlowError(_("No phase is open."))
@@ -818,7 +974,7 @@ def penalty_apply(*, game: Game, kind: str, target: str, now: datetime | None = 
     """A penalty the document names: ``skip_move`` (a role's next move),
     ``skip_team_shot`` (a team's next shot), ``demote`` (to a plain
     citizen), ``disqualify`` (modkill). Raises FlowError."""
-    now = now or timezone.now()
+    now = game_lock(game, now)
     ruleset = ruleset_of(game)
     apply = getattr(ruleset, "apply_penalty", None)
     if apply is None:

@@ -222,6 +222,13 @@ class ExtendForm(forms.Form):
     minutes = forms.IntegerField(label=_("Minutes"), min_value=1, max_value=7 * 24 * 60, initial=60)
 
 
+class ResolveNowForm(forms.Form):
+    """The host's "Resolve now" names the phase the host saw (``Phase.key``), so a
+    second click cannot resolve the phase after it."""
+
+    phase = forms.RegexField(regex=r"^(day|night)-\d{1,4}$", widget=forms.HiddenInput)
+
+
 class PenaltyForm(forms.Form):
     """A penalty the rules name, on a player or a team."""
 

@@ -24,9 +24,10 @@ from .forms import (
     PenaltyForm,
     RegisterNicknameForm,
     ReplaceForm,
+    ResolveNowForm,
     ResultsForm,
 )
-from .models import Action, Event, Game, Player, Post, Resolution, Room, Vote
+from .models import Action, Deadline, Event, Game, Player, Post, Resolution, Room, Vote
 from .results import ability_name, role_name, team_name
 from .views import form_errors, game_context
 
@@ -52,7 +53,8 @@ def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
     """Every seat's role, team and state; the choices handed in this phase
     and who has not acted; post counts per game day; the vote count; the
     automatic consequences to confirm; results drafts; the event log with
-    the ruleset's trace."""
+    the ruleset's trace; an alert when a deadline of the game failed, and a
+    note when a catch-up shifted the open phase's deadlines."""
     game = access.game_for_host(request.user, slug)
     ruleset = flow.ruleset_of(game)
     ctx = game_context(request, game, None)
@@ -80,6 +82,7 @@ def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
             ctx["composition_error"] = str(exc)
         ctx["composition_form"] = CompositionForm(ruleset=ruleset, proposed=proposed, players=len(seated))
     ctx.update(_phase_overview(game, phase, seated, ruleset))
+    ctx.update(_deadline_notes(game, phase))
     ctx["post_counts"] = _post_counts(game, seated)
     drafts = (
         Resolution.objects.filter(deadline__phase__game=game)
@@ -97,6 +100,27 @@ def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
     ]
     ctx["events"] = Event.objects.filter(game=game).select_related("player").order_by("-id")[:100]
     return render(request, "games/host.html", ctx)
+
+
+def _deadline_notes(game: Game, phase: Any) -> dict[str, Any]:
+    """The failing deadline (error, attempts, next retry in the game's
+    local time) and the catch-up shift of the open phase, if any."""
+    ctx: dict[str, Any] = {}
+    failing = Deadline.objects.failing().filter(phase__game=game).select_related("phase").first()
+    if failing is not None:
+        ctx["failing"] = {
+            "d": failing,
+            "failed": flow.local_deadline(game, failing.failed_at),
+            "retry": flow.local_deadline(game, failing.retry_at) if failing.retry_at else "",
+        }
+    if phase is not None:
+        shifted = (
+            Event.objects.filter(game=game, kind="schedule_shifted", data__phase=str(phase)).order_by("-id").first()
+        )
+        if shifted is not None:
+            ctx["shifted_minutes"] = shifted.data["minutes"]
+        ctx["resolve_form"] = ResolveNowForm(initial={"phase": phase.key})
+    return ctx
 
 
 def _phase_overview(game: Game, phase: Any, seated: list[Player], ruleset: Any) -> dict[str, Any]:
@@ -288,9 +312,23 @@ def start(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_POST
 def resolve_now(request: HttpRequest, slug: str) -> HttpResponse:
-    """Resolve the open phase now."""
+    """Resolve the phase the host saw, now; refused once it is resolved.
+    A resolution that fails comes back as a message with its error."""
     game = access.game_for_host(request.user, slug)
-    _run(request, _("The phase was resolved."), flow.phase_resolve_now, game=game)
+    form = ResolveNowForm(request.POST)
+    if form.is_valid():
+        _run(request, _("The phase was resolved."), flow.phase_resolve_now, game=game, phase=form.cleaned_data["phase"])
+    else:
+        messages.error(request, _("Reload the dashboard and choose the phase to resolve."))
+    return _back(slug)
+
+
+@login_required
+@require_POST
+def retry(request: HttpRequest, slug: str) -> HttpResponse:
+    """Retry the game's failed deadline now instead of after its backoff."""
+    game = access.game_for_host(request.user, slug)
+    _run(request, _("The deadline was processed."), flow.deadline_retry, game=game)
     return _back(slug)
 
 

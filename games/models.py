@@ -9,6 +9,7 @@ except for admins and the game's host.
 from __future__ import annotations
 
 import secrets
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
@@ -147,20 +148,46 @@ class Phase(models.Model):
     def __str__(self) -> str:
         return f"{self.get_kind_display()} {self.number}"
 
+    @property
+    def key(self) -> str:
+        """The phase as a form names it: ``"day-1"``, ``"night-3"``."""
+        return f"{self.kind}-{self.number}"
+
 
 class DeadlineQuerySet(models.QuerySet["Deadline"]):
     """Filters over deadlines."""
 
-    def due(self, now: Any) -> DeadlineQuerySet:
-        """Unprocessed deadlines whose time has come, oldest first."""
-        return self.filter(done_at__isnull=True, due_at__lte=now).order_by("due_at", "id")
+    def due(self, now: datetime) -> DeadlineQuerySet:
+        """Unprocessed deadlines whose time has come (``now`` aware) and that
+        do not wait for a retry, oldest first."""
+        waiting = models.Q(retry_at__gt=now)
+        return self.filter(done_at__isnull=True, due_at__lte=now).exclude(waiting).order_by("due_at", "id")
+
+    def waiting_retry(self, now: datetime) -> DeadlineQuerySet:
+        """Unprocessed deadlines whose resolution failed and whose next retry
+        is after ``now``: their game's later deadlines wait too."""
+        return self.filter(done_at__isnull=True, retry_at__gt=now)
+
+    def failing(self) -> DeadlineQuerySet:
+        """Unprocessed deadlines whose last attempt failed, oldest first."""
+        return self.filter(done_at__isnull=True, failed_at__isnull=False).order_by("due_at", "id")
 
 
 class Deadline(models.Model):
     """A deadline of a phase: ``kind`` is a schedule entry id of the ruleset
     (``day_actions``, ``vote``, ``night``); ``due_at`` is aware UTC.
     ``done_at`` is set, in the same transaction as its effects, when it fired.
+
+    When firing raises (a rules engine error, bad house rules), the game's
+    writes are rolled back and the failure is kept here: ``error`` (the
+    exception's text), ``attempts`` (failed tries so far), ``failed_at`` and
+    ``retry_at`` (aware UTC; the tick leaves the game alone until then).
+    A later successful try clears ``failed_at``, ``error`` and ``retry_at``.
     """
+
+    # Retries back off exponentially: 1, 2, 4 … minutes, never more than an hour.
+    RETRY_FIRST = timedelta(minutes=1)
+    RETRY_MAX = timedelta(hours=1)
 
     phase = models.ForeignKey(Phase, on_delete=models.CASCADE, related_name="deadlines")
     kind = models.CharField(max_length=30)
@@ -168,6 +195,10 @@ class Deadline(models.Model):
     resolves = models.BooleanField(default=False)
     done_at = models.DateTimeField(null=True, blank=True)
     lateness_seconds = models.FloatField(null=True, blank=True)
+    attempts = models.PositiveIntegerField(_("failed attempts"), default=0)
+    failed_at = models.DateTimeField(_("last failure"), null=True, blank=True)
+    retry_at = models.DateTimeField(_("next retry"), null=True, blank=True)
+    error = models.TextField(_("error"), blank=True)
 
     objects = DeadlineQuerySet.as_manager()
 
@@ -178,6 +209,21 @@ class Deadline(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} at {self.due_at:%Y-%m-%d %H:%M} UTC"
+
+    def fail(self, error: str, now: datetime) -> None:
+        """Record a failed attempt at ``now`` (aware) with the ``error`` text
+        and schedule the next one: ``RETRY_FIRST`` doubled per earlier
+        failure, capped at ``RETRY_MAX``. Saves the failure fields only (the
+        caller's savepoint rolled back everything else)."""
+        self.attempts += 1
+        backoff = min(self.RETRY_FIRST * 2 ** min(self.attempts - 1, 16), self.RETRY_MAX)
+        self.failed_at, self.retry_at, self.error = now, now + backoff, error
+        self.save(update_fields=["attempts", "failed_at", "retry_at", "error"])
+
+    def clear_failure(self) -> list[str]:
+        """Forget a failure once the deadline fired; returns the fields to save."""
+        self.failed_at, self.retry_at, self.error = None, None, ""
+        return ["failed_at", "retry_at", "error"]
 
 
 class Room(models.Model):

@@ -170,6 +170,11 @@ MAFIA_WEB_RULESETS = ["forum"]
 MAFIA_POSTS_PER_PAGE = 30
 # A player may post at most this many posts a minute (anti-flood).
 MAFIA_POSTS_PER_MINUTE = 20
+# A deadline processed more than this many minutes late (the site or its
+# worker was down) is resolved, but the phase it opens gets its full window
+# from the moment it really opens: the schedule shifts instead of phases
+# opening and closing in one catch-up with nobody able to play them.
+MAFIA_CATCHUP_GRACE_MINUTES = 10
 
 LOGGING = {
     "version": 1,

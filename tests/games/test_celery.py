@@ -158,6 +158,41 @@ def test_a_worker_process_resolves_a_deadline_within_seconds(shared_database, fo
     assert "Bonnie" in results.body and Resolution.objects.filter(deadline=vote).count() == 1
 
 
+def test_a_game_whose_resolution_raises_does_not_delay_the_others(
+    shared_database, forum_game, personas, make_user, worker, tmp_path
+) -> None:
+    """An older game whose engine raises on its house rules (a Bonus day
+    that is not a number, written straight to the game) and a newer game
+    reach their vote deadlines together while a real worker runs: the
+    newer game is resolved within the usual lateness; the older one is set
+    aside with its error and a retry time."""
+    game, _seats = forum_game
+    bad = {"player": "Plain One", "day": "soon"}
+    game.options = {**game.options, "bonus": bad}
+    game.state = {**game.state, "options": {**game.state["options"], "bonus": bad}}
+    game.save(update_fields=["options", "state"])
+    other = start_game(personas, make_user, "Healthy town", "h")
+    due = timezone.now() + timedelta(seconds=2)
+    Deadline.objects.filter(phase__game__in=[game, other], phase__number=1).update(due_at=due)
+    failed = Deadline.objects.get(phase__game=game, kind="vote")
+    vote = Deadline.objects.get(phase__game=other, kind="vote")
+    wait_for(
+        lambda: (
+            Deadline.objects.filter(pk=vote.pk, done_at__isnull=False).exists()
+            and Deadline.objects.filter(pk=failed.pk, failed_at__isnull=False).exists()
+        ),
+        (due - timezone.now()).total_seconds() + 3 * LATENESS_SECONDS,
+        worker,
+        tmp_path / "worker.log",
+        "the healthy game's vote and the poison game's failure",
+    )
+    vote.refresh_from_db()
+    failed.refresh_from_db()
+    assert 0 <= vote.lateness_seconds < LATENESS_SECONDS
+    assert Resolution.objects.filter(deadline=vote).count() == 1
+    assert failed.done_at is None and "ValueError" in failed.error and failed.retry_at > failed.failed_at
+
+
 def start_game(personas, make_user, title: str, seat_prefix: str) -> Game:
     """A running seven-seat forum game (standard schedule) whose table
     votes on day 1 and then stops voting, so that its deadlines run on,
@@ -197,12 +232,16 @@ def ticks_at_once(count: int, now) -> list[int]:
     return processed
 
 
-def test_ticks_running_at_once_process_each_deadline_exactly_once(shared_database, personas, make_user) -> None:
+def test_ticks_running_at_once_process_each_deadline_exactly_once(
+    shared_database, personas, make_user, settings
+) -> None:
     """Four ticks start together on a backlog of several games' deadlines
     (a worker back after an outage, and a second one): every deadline
     fires once, each resolution is made and posted once, and each game
     ends once. PostgreSQL claims rows with SKIP LOCKED; SQLite serialises
-    the ticks with IMMEDIATE transactions."""
+    the ticks with IMMEDIATE transactions. The catch-up grace is widened
+    past the backlog so that it plays every game to its end at once."""
+    settings.MAFIA_CATCHUP_GRACE_MINUTES = 30 * 24 * 60
     games = [start_game(personas, make_user, f"Town {n}", f"t{n}s") for n in range(4)]
     now = timezone.now() + timedelta(days=10)
 

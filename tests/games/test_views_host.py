@@ -193,7 +193,11 @@ def test_resolve_now_closes_the_day_and_opens_the_night(forum_game) -> None:
     """Resolve now processes the open day at once: night 1 opens."""
     game, seats = forum_game
     everyone_votes(game, seats)
-    html = client_as("alice").post(reverse("host_resolve", args=[game.slug]), follow=True).content.decode()
+    html = (
+        client_as("alice")
+        .post(reverse("host_resolve", args=[game.slug]), {"phase": "day-1"}, follow=True)
+        .content.decode()
+    )
     assert "The phase was resolved." in html
     phase = flow.current_phase(game)
     assert (phase.kind, phase.number) == ("night", 1)
@@ -295,7 +299,7 @@ def test_the_host_publishes_a_draft_results_post(forum_game) -> None:
     game.autopublish = False
     game.save(update_fields=["autopublish"])
     client = client_as("alice")
-    client.post(reverse("host_resolve", args=[game.slug]))
+    client.post(reverse("host_resolve", args=[game.slug]), {"phase": "day-1"})
     resolution = Resolution.objects.get(deadline__phase__game=game, deadline__phase__kind="day")
     assert resolution.published_post is None
     html = client.post(
@@ -315,7 +319,7 @@ def test_the_host_corrects_published_results(forum_game) -> None:
     game, seats = forum_game
     everyone_votes(game, seats)
     client = client_as("alice")
-    client.post(reverse("host_resolve", args=[game.slug]))
+    client.post(reverse("host_resolve", args=[game.slug]), {"phase": "day-1"})
     resolution = Resolution.objects.get(deadline__phase__game=game, deadline__phase__kind="day")
     assert resolution.published_post is not None
     html = client.post(
@@ -335,7 +339,7 @@ def test_empty_results_are_refused(forum_game) -> None:
     game, seats = forum_game
     everyone_votes(game, seats)
     client = client_as("alice")
-    client.post(reverse("host_resolve", args=[game.slug]))
+    client.post(reverse("host_resolve", args=[game.slug]), {"phase": "day-1"})
     resolution = Resolution.objects.get(deadline__phase__game=game, deadline__phase__kind="day")
     html = client.post(
         reverse("host_results", args=[game.slug, resolution.id]), {"text": ""}, follow=True
