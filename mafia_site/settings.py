@@ -174,6 +174,11 @@ MAFIA_POSTS_PER_MINUTE = 20
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
+    "filters": {"refused_request": {"()": "games.log_filters.RefusedRequestFilter"}},
     "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "loggers": {"games": {"handlers": ["console"], "level": "INFO"}},
+    "loggers": {
+        "games": {"handlers": ["console"], "level": "INFO"},
+        # A 403 is an answer, not a fault: one line, no traceback.
+        "django.request": {"filters": ["refused_request"]},
+    },
 }
