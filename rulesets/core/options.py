@@ -145,7 +145,7 @@ def _check_field(key: str, kind: str, value: Any, seated_names: Collection[str])
             return [("nickname", "names a player: set it once the players are seated.")]
         if isinstance(value, str) and value in seated_names:
             return []
-        return [("nickname", f'needs "{key}" to be the nickname of a seated player; {repr_json(value)} is not one.')]
+        return [("nickname", f'needs "{key}" to name a seated player: {repr_json(value)} is not a seated nickname.')]
     raise ValueError(f"unknown field kind {kind!r}")
 
 
