@@ -13,6 +13,7 @@ from django import forms
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.forms.fields import InvalidJSONInput
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 import rulesets
@@ -275,10 +276,22 @@ class ApplyForm(forms.Form):
 
 
 class PostForm(forms.Form):
-    """A post: BBCode subset, at most 20,000 characters."""
+    """A post: BBCode subset, at most ``MAX_LENGTH`` characters (the limit
+    is stated under the box and a longer post is refused, its text kept)."""
+
+    MAX_LENGTH = 20000
 
     body = forms.CharField(
-        label=_("Message"), max_length=20000, widget=forms.Textarea(attrs={"rows": 5, "id": "post-body"})
+        label=_("Message"),
+        max_length=MAX_LENGTH,
+        widget=forms.Textarea(attrs={"rows": 5, "id": "post-body"}),
+        help_text=format_lazy(_("At most {limit:,} characters."), limit=MAX_LENGTH),
+        error_messages={
+            "max_length": _(
+                "A post may be at most %(limit_value)d characters long; this one has %(show_value)d."
+                " Shorten it or split it into two posts."
+            )
+        },
     )
 
 

@@ -209,3 +209,13 @@ def test_a_post_to_a_closed_thread_keeps_its_text(forum_game) -> None:
     assert response.status_code == 403
     assert "The game is over; its threads are closed." in html
     assert _textarea(html) == "too late, sadly"
+
+
+def test_the_post_form_states_the_size_limit(forum_game) -> None:
+    """The post box says how long a post may be; a longer one is refused
+    with a sentence giving the limit and the post's length."""
+    game, _seats = forum_game
+    client = client_as("bob")
+    assert "At most 20,000 characters." in client.get(_url(game, "day")).content.decode()
+    html = unescape(client.post(_url(game, "day"), {"body": "x" * 20001}).content.decode())
+    assert "A post may be at most 20000 characters long; this one has 20001." in html
