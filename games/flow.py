@@ -236,10 +236,19 @@ def _engine_options(game: Game) -> dict[str, Any]:
 
 @transaction.atomic
 def game_start(*, game: Game, now: datetime | None = None) -> Phase:
-    """Start the game: day 1 opens with its threads and deadlines."""
+    """Start the game: day 1 opens with its threads and deadlines. Raises
+    FlowError before the draw, or while the house rules fail the ruleset's
+    ``validate_options`` (rules saved before they were checked)."""
     now = now or timezone.now()
     if game.status != Game.Status.SIGNUP or not game.state:
         raise FlowError(_("Draw the roles before starting the game."))
+    seated = list(game.players.seated().values_list("nickname", flat=True))
+    problems = ruleset_of(game).validate_options(_engine_options(game), seated)
+    if problems:
+        raise FlowError(
+            _("Correct the house rules before the start: %(problems)s")
+            % {"problems": " ".join(p.message for p in problems)}
+        )
     game.status, game.started_at = Game.Status.RUNNING, now
     game.save(update_fields=["status", "started_at"])
     log_event(game, "game_started", {}, Event.Audience.PUBLIC)
