@@ -65,16 +65,35 @@ def _refuse_constant(text: str) -> Any:
     raise ValueError(text)
 
 
-def _has_nul(value: Any) -> bool:
-    """True when a string anywhere in the parsed ``value`` holds U+0000
-    (the database cannot store it in a JSON column)."""
+def _find_unstorable(value: Any) -> str | None:
+    """The error code for a string anywhere in the parsed ``value`` that
+    cannot be stored or shown: ``nul`` for U+0000 (a JSON column refuses
+    it), ``surrogate`` for half a character (``\\ud800``: no UTF-8 page or
+    database can hold it); None when every string is fine."""
     if isinstance(value, str):
-        return "\x00" in value
+        if "\x00" in value:
+            return "nul"
+        return None if value.isascii() or _encodes(value) else "surrogate"
     if isinstance(value, dict):
-        return any(_has_nul(k) or _has_nul(v) for k, v in value.items())
-    if isinstance(value, list):
-        return any(_has_nul(v) for v in value)
-    return False
+        parts = [*value.keys(), *value.values()]
+    elif isinstance(value, list):
+        parts = value
+    else:
+        return None
+    # Recursion is bounded: the text was checked for depth before parsing.
+    for part in parts:
+        code = _find_unstorable(part)
+        if code:
+            return code
+    return None
+
+
+def _encodes(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 class HouseRulesField(forms.JSONField):
@@ -96,6 +115,9 @@ class HouseRulesField(forms.JSONField):
         "invalid": _("The house rules are not valid JSON: %(error)s."),
         "not_finite": _("The house rules hold a number that is too big or not a number (%(value)s)."),
         "nul": _("The house rules may not contain the character \\u0000."),
+        "surrogate": _(
+            "The house rules hold half of a character (an escape from \\ud800 to \\udfff without its pair)."
+        ),
         "not_object": _('House rules must be a JSON object such as {"rare_roles": true}, not %(kind)s.'),
     }
 
@@ -123,8 +145,9 @@ class HouseRulesField(forms.JSONField):
             raise forms.ValidationError(
                 self.error_messages["not_finite"], code="not_finite", params={"value": str(exc)[:40]}
             ) from exc
-        if _has_nul(parsed):
-            raise forms.ValidationError(self.error_messages["nul"], code="nul")
+        code = _find_unstorable(parsed)
+        if code:
+            raise forms.ValidationError(self.error_messages[code], code=code)
         if not isinstance(parsed, dict):
             kind = {list: "a list", type(None): "null", bool: "true or false", str: "a string"}.get(
                 type(parsed), "a number"

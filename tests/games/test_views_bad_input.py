@@ -156,3 +156,13 @@ def test_refused_results_say_why_and_keep_the_text(draft_results, typed: str, me
         assert _textarea(html, "text") == typed
     resolution.refresh_from_db()
     assert resolution.published_post is None
+
+
+@pytest.mark.parametrize("typed", ['{"\\ud800": true}', '{"rare_roles": "\\udfff"}'])
+def test_house_rules_with_an_unpaired_surrogate_are_refused(personas, typed: str) -> None:
+    """A \\ud800 escape (half a character, which no page or database can
+    hold) gets a sentence, not a 500."""
+    response = client_as("alice").post(reverse("game_new"), {**NEW_GAME, "options": typed})
+    assert response.status_code == 200
+    assert "half of a character" in response.content.decode()
+    assert not Game.objects.exists()
