@@ -192,29 +192,21 @@ def nickname_register(*, game: Game, user, nickname: str) -> Player:
 
 
 WEB_OPTIONS = ("autokills", "post_minimum", "excused", "confirmed", "free_choice")
-KINDS = {"bool": bool, "int": int, "str": str, "dict": dict, "list": list}
 
 
 @transaction.atomic
 def options_set(*, game: Game, options: dict[str, Any]) -> None:
-    """The host sets the house rules the ruleset declares (some secret, such
-    as the Bonus player and day, FORUM-125) until the game starts. Names in
-    them must be seated nicknames. Raises FlowError."""
+    """The host replaces the house rules the ruleset declares (some secret,
+    such as the Bonus player and day, FORUM-125) until the game starts;
+    ``options`` maps option ids to JSON values, ``{}`` switches them all off.
+    Raises FlowError once the game has started, or with the sentences of
+    ``Ruleset.validate_options`` (names must be seated nicknames)."""
     if game.status not in (Game.Status.DRAFT, Game.Status.SIGNUP):
         raise FlowError(_("House rules are fixed once the game has started."))
-    ruleset = ruleset_of(game)
-    nicknames = set(game.players.seated().values_list("nickname", flat=True))
-    for key, value in options.items():
-        spec = ruleset.OPTIONS.get(key)
-        if spec is None:
-            raise FlowError(_("Unknown house rule: %(key)s.") % {"key": key})
-        if value is not None and not isinstance(value, KINDS.get(spec.kind, object)):
-            raise FlowError(
-                _("The house rule %(key)s needs a value of kind %(kind)s.") % {"key": key, "kind": spec.kind}
-            )
-        for named in _names_in(value):
-            if named not in nicknames:
-                raise FlowError(_("“%(name)s” in %(key)s is not a seated nickname.") % {"name": named, "key": key})
+    nicknames = list(game.players.seated().values_list("nickname", flat=True))
+    problems = ruleset_of(game).validate_options(options, nicknames)
+    if problems:
+        raise FlowError(" ".join(p.message for p in problems))
     kept = {k: v for k, v in game.options.items() if k in WEB_OPTIONS}
     game.options = {**kept, **{k: v for k, v in options.items() if v not in (None, False)}}
     fields = ["options"]
@@ -225,13 +217,6 @@ def options_set(*, game: Game, options: dict[str, Any]) -> None:
         fields.append("state")
     game.save(update_fields=fields)
     log_event(game, "options_set", {"keys": sorted(options)})
-
-
-def _names_in(value: Any) -> list[str]:
-    """Nicknames named in a dict option (``player``, ``carrier`` keys)."""
-    if isinstance(value, dict):
-        return [v for k, v in value.items() if k in ("player", "carrier") and isinstance(v, str)]
-    return []
 
 
 def proposed_composition(game: Game) -> dict[str, int]:
@@ -281,10 +266,19 @@ def _engine_options(game: Game) -> dict[str, Any]:
 
 @transaction.atomic
 def game_start(*, game: Game, now: datetime | None = None) -> Phase:
-    """Start the game: day 1 opens with its threads and deadlines."""
+    """Start the game: day 1 opens with its threads and deadlines. Raises
+    FlowError before the draw, or while the house rules fail the ruleset's
+    ``validate_options`` (rules saved before they were checked)."""
     now = game_lock(game, now)
     if game.status != Game.Status.SIGNUP or not game.state:
         raise FlowError(_("Draw the roles before starting the game."))
+    seated = list(game.players.seated().values_list("nickname", flat=True))
+    problems = ruleset_of(game).validate_options(_engine_options(game), seated)
+    if problems:
+        raise FlowError(
+            _("Correct the house rules before the start: %(problems)s")
+            % {"problems": " ".join(p.message for p in problems)}
+        )
     game.status, game.started_at = Game.Status.RUNNING, now
     game.save(update_fields=["status", "started_at"])
     log_event(game, "game_started", {}, Event.Audience.PUBLIC)

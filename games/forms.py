@@ -3,20 +3,175 @@ back with the form kept and a sentence saying what is wrong."""
 
 from __future__ import annotations
 
+import json
+import math
+from collections.abc import Collection
 from typing import Any
 from zoneinfo import available_timezones
 
 from django import forms
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.forms.fields import InvalidJSONInput
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 import rulesets
+from rulesets.core import Ruleset
 
 from .results import ability_name, role_name
 from .schedule import is_valid_local_time
 
 TIMEZONES = sorted(available_timezones())
+# House rules are a flat object whose values hold at most a list or an object
+# (the Bonus); anything nested deeper than this is refused before parsing.
+OPTIONS_MAX_DEPTH = 8
+OPTIONS_MAX_LENGTH = 10_000
+
+
+def _nested_deeper(text: str, limit: int) -> bool:
+    """True when brackets in JSON ``text`` (those in strings aside) nest
+    deeper than ``limit``: one pass without recursion that stops at the
+    first bracket too deep."""
+    depth = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            if depth > limit:
+                return True
+        elif char in "]}":
+            depth -= 1
+    return False
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(text)
+    return value
+
+
+def _refuse_constant(text: str) -> Any:
+    raise ValueError(text)
+
+
+def _find_unstorable(value: Any) -> str | None:
+    """The error code for a string anywhere in the parsed ``value`` that
+    cannot be stored or shown: ``nul`` for U+0000 (a JSON column refuses
+    it), ``surrogate`` for half a character (``\\ud800``: no UTF-8 page or
+    database can hold it); None when every string is fine."""
+    if isinstance(value, str):
+        if "\x00" in value:
+            return "nul"
+        return None if value.isascii() or _encodes(value) else "surrogate"
+    if isinstance(value, dict):
+        parts = [*value.keys(), *value.values()]
+    elif isinstance(value, list):
+        parts = value
+    else:
+        return None
+    # Recursion is bounded: the text was checked for depth before parsing.
+    for part in parts:
+        code = _find_unstorable(part)
+        if code:
+            return code
+    return None
+
+
+def _encodes(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+class HouseRulesField(forms.JSONField):
+    """House rules typed as a JSON object: option id → value.
+
+    Parsed safely: at most ``OPTIONS_MAX_LENGTH`` characters and
+    ``OPTIONS_MAX_DEPTH`` levels of nesting, no NaN/Infinity or numbers too
+    big to be finite (``1e999``), no U+0000 in a string, and an object at the
+    top (``[]`` or ``null`` would otherwise clear the house rules without a
+    word). An empty box is ``{}`` unless the field is required. Each refusal
+    is a sentence; the typed text is shown again as typed. Returns a dict.
+    """
+
+    widget = forms.Textarea(attrs={"rows": 4})
+    default_error_messages = {
+        "required": _("Write the house rules as a JSON object; {} switches every house rule off."),
+        "too_long": _("The house rules may be at most %(limit)d characters long."),
+        "too_deep": _("The house rules are nested too deeply (at most %(limit)d levels)."),
+        "invalid": _("The house rules are not valid JSON: %(error)s."),
+        "not_finite": _("The house rules hold a number that is too big or not a number (%(value)s)."),
+        "nul": _("The house rules may not contain the character \\u0000."),
+        "surrogate": _(
+            "The house rules hold half of a character (an escape from \\ud800 to \\udfff without its pair)."
+        ),
+        "not_object": _('House rules must be a JSON object such as {"rare_roles": true}, not %(kind)s.'),
+    }
+
+    def to_python(self, value: Any) -> Any:
+        if isinstance(value, dict):
+            return value
+        text = (value or "").strip()
+        if not text:
+            return None if self.required else {}
+        if _nested_deeper(text, OPTIONS_MAX_DEPTH):
+            raise forms.ValidationError(
+                self.error_messages["too_deep"], code="too_deep", params={"limit": OPTIONS_MAX_DEPTH}
+            )
+        if len(text) > OPTIONS_MAX_LENGTH:
+            raise forms.ValidationError(
+                self.error_messages["too_long"], code="too_long", params={"limit": OPTIONS_MAX_LENGTH}
+            )
+        try:
+            parsed = json.loads(text, parse_float=_finite_float, parse_constant=_refuse_constant)
+        except json.JSONDecodeError as exc:
+            raise forms.ValidationError(
+                self.error_messages["invalid"], code="invalid", params={"error": str(exc)}
+            ) from exc
+        except ValueError as exc:
+            raise forms.ValidationError(
+                self.error_messages["not_finite"], code="not_finite", params={"value": str(exc)[:40]}
+            ) from exc
+        code = _find_unstorable(parsed)
+        if code:
+            raise forms.ValidationError(self.error_messages[code], code=code)
+        if not isinstance(parsed, dict):
+            kind = {list: "a list", type(None): "null", bool: "true or false", str: "a string"}.get(
+                type(parsed), "a number"
+            )
+            raise forms.ValidationError(self.error_messages["not_object"], code="not_object", params={"kind": kind})
+        return parsed
+
+    def validate(self, value: Any) -> None:
+        # ``{}`` is a deliberate answer (every house rule off), not a blank.
+        if value is None and self.required:
+            raise forms.ValidationError(self.error_messages["required"], code="required")
+
+    def bound_data(self, data: Any, initial: Any) -> Any:
+        # Show what was typed, exactly (Django's own field re-parses it here,
+        # which fails loudly on the inputs this field refuses).
+        if self.disabled:
+            return initial
+        return None if data is None else InvalidJSONInput(data)
+
+
+def option_errors(ruleset: Ruleset, options: dict[str, Any], seated: Collection[str]) -> list[forms.ValidationError]:
+    """One form error per problem ``ruleset.validate_options`` finds in
+    ``options`` for the ``seated`` nicknames (see ``Ruleset.validate_options``)."""
+    return [forms.ValidationError(p.message, code=p.code) for p in ruleset.validate_options(options, seated)]
 
 
 class GameCreateForm(forms.Form):
@@ -82,7 +237,7 @@ class GameCreateForm(forms.Form):
     autopublish = forms.BooleanField(
         label=_("Publish results automatically at the deadline"), required=False, initial=True
     )
-    options = forms.JSONField(
+    options = HouseRulesField(
         label=_('House rules (JSON, e.g. {"multifunctional_child": true})'),
         required=False,
         initial=dict,
@@ -100,13 +255,11 @@ class GameCreateForm(forms.Form):
             if value and not is_valid_local_time(value, tz):
                 self.add_error(key, _("Give a time as HH:MM that exists every day in the game's time zone."))
         ruleset = rulesets.get(data.get("ruleset") or "forum")
-        options = data.get("options") or {}
-        if not isinstance(options, dict):
-            self.add_error("options", _("House rules must be a JSON object."))
-        else:
-            unknown = [k for k in options if k not in ruleset.OPTIONS]
-            if unknown:
-                self.add_error("options", _("Unknown house rule(s): %(names)s.") % {"names": ", ".join(unknown)})
+        if "options" in data:
+            # Nobody is seated yet: options naming players wait for the dashboard.
+            errors = option_errors(ruleset, data["options"], ())
+            if errors:
+                self.add_error("options", errors)
         if data.get("variant") and data["variant"] not in ruleset.VARIANTS:
             self.add_error("variant", _("This ruleset has no such variant."))
         return data
@@ -146,10 +299,22 @@ class ApplyForm(forms.Form):
 
 
 class PostForm(forms.Form):
-    """A post: BBCode subset, at most 20,000 characters."""
+    """A post: BBCode subset, at most ``MAX_LENGTH`` characters (the limit
+    is stated under the box and a longer post is refused, its text kept)."""
+
+    MAX_LENGTH = 20000
 
     body = forms.CharField(
-        label=_("Message"), max_length=20000, widget=forms.Textarea(attrs={"rows": 5, "id": "post-body"})
+        label=_("Message"),
+        max_length=MAX_LENGTH,
+        widget=forms.Textarea(attrs={"rows": 5, "id": "post-body"}),
+        help_text=format_lazy(_("At most {limit:,} characters."), limit=MAX_LENGTH),
+        error_messages={
+            "max_length": _(
+                "A post may be at most %(limit_value)d characters long; this one has %(show_value)d."
+                " Shorten it or split it into two posts."
+            )
+        },
     )
 
 
@@ -275,16 +440,32 @@ class RegisterNicknameForm(forms.Form):
 class ResultsForm(forms.Form):
     """The host edits a results post before or after publishing it."""
 
-    text = forms.CharField(label=_("Results post"), widget=forms.Textarea(attrs={"rows": 8}), max_length=20000)
+    text = forms.CharField(
+        label=_("Results post"),
+        widget=forms.Textarea(attrs={"rows": 8}),
+        max_length=20000,
+        error_messages={
+            "required": _("The results post cannot be empty."),
+            "max_length": _("The results post may be at most %(limit_value)d characters long (it has %(show_value)d)."),
+        },
+    )
 
 
 class HouseRulesForm(forms.Form):
-    """The ruleset's house rules as JSON (secret ones are seen by the host only)."""
+    """The ruleset's house rules as JSON (secret ones are seen by the host
+    only), checked by ``ruleset.validate_options`` against the nicknames of
+    the seated players."""
 
-    options = forms.JSONField(label=_("House rules (JSON)"), required=False, widget=forms.Textarea(attrs={"rows": 4}))
+    options = HouseRulesField(label=_("House rules (JSON)"))
 
-    def clean_options(self) -> Any:
-        value = self.cleaned_data.get("options") or {}
-        if not isinstance(value, dict):
-            raise forms.ValidationError(_("House rules must be a JSON object."))
+    def __init__(self, *args: Any, ruleset: Ruleset, seated: Collection[str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.ruleset = ruleset
+        self.seated = seated
+
+    def clean_options(self) -> dict[str, Any]:
+        value = self.cleaned_data["options"]
+        errors = option_errors(self.ruleset, value, self.seated)
+        if errors:
+            raise forms.ValidationError(errors)
         return value

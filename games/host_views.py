@@ -55,7 +55,18 @@ def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
     automatic consequences to confirm; results drafts; the event log with
     the ruleset's trace; an alert when a deadline of the game failed, and a
     note when a catch-up shifted the open phase's deadlines."""
-    game = access.game_for_host(request.user, slug)
+    return _dashboard(request, access.game_for_host(request.user, slug))
+
+
+def _dashboard(
+    request: HttpRequest,
+    game: Game,
+    *,
+    rules_form: HouseRulesForm | None = None,
+    results_form: tuple[int, ResultsForm] | None = None,
+) -> HttpResponse:
+    """The dashboard page; a refused form given here is shown as typed,
+    with its errors (status 400), in place of the blank one."""
     ruleset = flow.ruleset_of(game)
     ctx = game_context(request, game, None)
     phase = ctx["phase"]
@@ -69,7 +80,12 @@ def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
             for p in seated
         ],
         register_form=RegisterNicknameForm(),
-        rules_form=HouseRulesForm(initial={"options": {k: v for k, v in game.options.items() if k in ruleset.OPTIONS}}),
+        rules_form=rules_form
+        or HouseRulesForm(
+            initial={"options": {k: v for k, v in game.options.items() if k in ruleset.OPTIONS}},
+            ruleset=ruleset,
+            seated=[p.nickname for p in seated],
+        ),
         extend_form=ExtendForm(),
         penalty_form=PenaltyForm(),
         replace_form=ReplaceForm(nicknames=[p.nickname for p in seated]),
@@ -89,17 +105,19 @@ def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
         .select_related("deadline__phase", "published_post")
         .order_by("-created_at")
     )
+    refused_id, refused_form = results_form or (None, None)
     ctx["resolutions"] = [
         {
             "r": r,
-            "form": ResultsForm(initial={"text": r.results}),
+            "form": refused_form if r.id == refused_id else ResultsForm(initial={"text": r.results}),
             "trace": r.outcome.get("trace", []),
             "rejected": r.outcome.get("rejected", []),
         }
         for r in drafts[:20]
     ]
     ctx["events"] = Event.objects.filter(game=game).select_related("player").order_by("-id")[:100]
-    return render(request, "games/host.html", ctx)
+    refused = rules_form is not None or results_form is not None
+    return render(request, "games/host.html", ctx, status=400 if refused else 200)
 
 
 def _deadline_notes(game: Game, phase: Any) -> dict[str, Any]:
@@ -269,14 +287,21 @@ def register_nickname(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_POST
 def house_rules(request: HttpRequest, slug: str) -> HttpResponse:
-    """Set the house rules (and the host's secret choices) before the start."""
+    """Set the house rules (and the host's secret choices) before the start.
+    Refused rules come back on the dashboard as typed, each problem in a
+    sentence naming the option."""
     game = access.game_for_host(request.user, slug)
-    form = HouseRulesForm(request.POST)
+    seated = list(game.players.seated().values_list("nickname", flat=True))
+    form = HouseRulesForm(request.POST, ruleset=flow.ruleset_of(game), seated=seated)
     if form.is_valid():
-        _run(request, _("House rules saved."), flow.options_set, game=game, options=form.cleaned_data["options"])
-    else:
-        messages.error(request, form_errors(form))
-    return _back(slug, "rules")
+        try:
+            flow.options_set(game=game, options=form.cleaned_data["options"])
+        except flow.FlowError as exc:
+            form.add_error(None, str(exc))
+        else:
+            messages.success(request, _("House rules saved."))
+            return _back(slug, "rules")
+    return _dashboard(request, game, rules_form=form)
 
 
 @login_required
@@ -425,7 +450,9 @@ def results(request: HttpRequest, slug: str, resolution_id: int) -> HttpResponse
     form = ResultsForm(request.POST)
     if resolution is None:
         messages.error(request, _("There are no such results."))
-    elif form.is_valid():
+    elif not form.is_valid():
+        return _dashboard(request, game, results_form=(resolution.id, form))
+    else:
         verb = "corrected" if resolution.published_post_id else "published"
         _run(
             request,
@@ -434,8 +461,6 @@ def results(request: HttpRequest, slug: str, resolution_id: int) -> HttpResponse
             resolution=resolution,
             text=form.cleaned_data["text"],
         )
-    else:
-        messages.error(request, _("The results post cannot be empty."))
     return _back(slug, "results")
 
 

@@ -190,8 +190,11 @@ def room_page(request: HttpRequest, slug: str, room_id: str) -> HttpResponse:
     status = 200
     if request.method == "POST":
         if refusal is not None:
-            raise PermissionDenied(refusal)
-        if form.is_valid():
+            # A post from a stale page (the poster died, the thread closed):
+            # answer with the page, the reason and the typed text, not a bare 403.
+            form.add_error(None, refusal if refusal != "login" else _("Log in to post."))
+            status = 403
+        elif form.is_valid():
             if _flood_limited(seat.public_id if seat else f"u{request.user.pk}"):
                 form.add_error(None, _("You are posting too fast; wait a minute. Your text is kept below."))
                 status = 429

@@ -179,6 +179,11 @@ MAFIA_CATCHUP_GRACE_MINUTES = 10
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
+    "filters": {"refused_request": {"()": "games.log_filters.RefusedRequestFilter"}},
     "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "loggers": {"games": {"handlers": ["console"], "level": "INFO"}},
+    "loggers": {
+        "games": {"handlers": ["console"], "level": "INFO"},
+        # A 403 is an answer, not a fault: one line, no traceback.
+        "django.request": {"filters": ["refused_request"]},
+    },
 }

@@ -4,9 +4,12 @@ Adding a ruleset:
 1. Copy this file to ``rulesets/<id>/__init__.py`` (grow it into
    ``roles.py``, ``night.py``, ``day.py``… past ~600 lines).
 2. Declare TEAMS, ROLES, ABILITIES, OPTIONS, VARIANTS, SCHEDULE, ORDER, each
-   entry citing its rule id (``<ID>-NNN``) from the ruleset's digest.
+   entry citing its rule id (``<ID>-NNN``) from the ruleset's digest. Give
+   each ``Option`` its kind and its choices, range or fields: the host's
+   values are checked against them by ``validate_options``.
 3. Implement ``composition``, ``resolve_day``, ``resolve_night`` and
-   ``check_winner``; override ``validate`` for the document's own limits.
+   ``check_winner``; override ``validate`` for the document's own limits
+   (and ``validate_options`` for constraints between options).
 4. Add the id to ``rulesets.REGISTRY``.
 5. Add ``tests/rulesets/<id>/`` (one test per numbered rule, named after it)
    and scenarios in ``tests/scenarios/<id>/``.

@@ -56,12 +56,12 @@ class ClassicRuleset(Ruleset):
         return setup.composition(n_players, options)
 
     def prepare(self, state: GameState) -> None:
-        """Check the option values and fill the game's memory; raises ``RulesError``.
+        """Fill the game's memory (``new_game`` has checked the option
+        values against the declarations, classic.md §6).
 
         The setup constraints (CLASSIC-003, CLASSIC-004) are not enforced on a
         seating (classic.md §3); ``setup.check_composition`` checks them.
         """
-        setup.check_options(state.options)
         setup.fill_memory(state)
 
     # ------------------------------------------------------------- resolution

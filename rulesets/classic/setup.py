@@ -13,7 +13,7 @@ from typing import Any
 
 from rulesets.core import GameState, RulesError
 
-from .roles import DISPUTES, OPTIONS, ROLES
+from .roles import OPTIONS, ROLES
 
 MIN_PLAYERS = 6  # CLASSIC-003: «как минимум шесть игроков плюс ведущий»
 # CLASSIC-003 sets no maximum; this is the largest table the site offers.
@@ -36,25 +36,6 @@ def lynches_per_day(options: Mapping[str, Any]) -> int:
 def is_blind(options: Mapping[str, Any]) -> bool:
     """True when players who leave keep their cards hidden (CLASSIC-065, CLASSIC-066)."""
     return bool(option(options, "blind")) or lynches_per_day(options) > 1
-
-
-def check_options(options: Mapping[str, Any]) -> None:
-    """Raise ``RulesError`` for an option value the document does not offer (classic.md §6)."""
-    for key in ("no_host", "blind"):
-        if not isinstance(option(options, key), bool):
-            raise RulesError(f"option {key!r} must be true or false")
-    lynches = option(options, "blind_multi_lynch")
-    if lynches is not False and lynches not in (0, 2, 3):
-        raise RulesError("option 'blind_multi_lynch' must be 2 or 3 (two or three lynches a day)")
-    if option(options, "dispute") not in DISPUTES:
-        raise RulesError(f"option 'dispute' must be one of {', '.join(DISPUTES)}")
-    for key in ("night_deadline", "day_deadline"):
-        if not _TIME.match(str(option(options, key))):
-            raise RulesError(f"option {key!r} must be a time HH:MM")
-    for key in ("day_hours_per_player", "lynch_round_minutes", "deciding_vote_hours"):
-        value = option(options, key)
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise RulesError(f"option {key!r} must be a whole number of at least 0")
 
 
 def composition(n_players: int, options: Mapping[str, Any] | None = None) -> dict[str, int]:

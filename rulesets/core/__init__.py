@@ -18,6 +18,7 @@ from .model import (
     Team,
     TraceEntry,
 )
+from .options import OptionProblem
 
 __all__ = [
     "Ability",
@@ -27,6 +28,7 @@ __all__ = [
     "Feedback",
     "GameState",
     "Option",
+    "OptionProblem",
     "Outcome",
     "PhaseInput",
     "PlayerState",

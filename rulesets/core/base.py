@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
@@ -29,6 +29,7 @@ from .model import (
     ScheduleEntry,
     Team,
 )
+from .options import OptionProblem, check_options
 
 
 @dataclass(frozen=True)
@@ -130,17 +131,14 @@ class Ruleset:
     ) -> GameState:
         """Seat the players: ``seats`` yields (nickname, role id, team id or None).
 
-        Raises ``RulesError`` for an unknown variant, option, role or team,
-        or a duplicate name.
+        Raises ``RulesError`` for an unknown variant, role or team, a
+        duplicate name, or options that ``validate_options`` refuses.
         """
         if self.VARIANTS and variant is None:
             variant = self.VARIANTS[0]
         if variant is not None and variant not in self.VARIANTS:
             raise RulesError(f"unknown variant {variant!r} for ruleset {self.id}")
         options = dict(options or {})
-        for key in options:
-            if key not in self.OPTIONS:
-                raise RulesError(f"unknown option {key!r} for ruleset {self.id}")
         players: dict[str, PlayerState] = {}
         for name, role, team in seats:
             if not isinstance(name, str) or not name:
@@ -148,9 +146,25 @@ class Ruleset:
             if name in players:
                 raise RulesError(f"player {name!r} is seated twice")
             players[name] = PlayerState(name, role, self.role_team(role, team, variant))
+        problems = self.validate_options(options, list(players))
+        if problems:
+            raise RulesError(" ".join(p.message for p in problems))
         state = GameState(self.id, variant, options, players, seed=seed, phase=self.FIRST_PHASE)  # type: ignore[arg-type]
         self.prepare(state)
         return state
+
+    def validate_options(self, options: Mapping[str, Any], seated_names: Collection[str]) -> list[OptionProblem]:
+        """Every problem of a game's house rules, [] when they are valid.
+
+        ``options`` maps option ids to JSON values; each must be one of
+        ``OPTIONS`` and have its declared kind, range or choices (see
+        ``Option``); a None value means the default. ``seated_names`` are the
+        seated players' game nicknames, which options naming a player (the
+        Bonus, FORUM-125) must use. Each problem carries a sentence naming
+        the option for the host. Pure and without side effects; override
+        (calling this) to add the document's own constraints between options.
+        """
+        return check_options(self.OPTIONS, options, seated_names)
 
     def prepare(self, state: GameState) -> None:
         """Hook: check the seating and fill ``state.memory`` before play.

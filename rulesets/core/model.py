@@ -95,8 +95,21 @@ class Role:
 class Option:
     """A house rule a host may switch on; ``default`` applies when absent.
 
-    ``kind`` is ``bool``, ``int`` or ``str``; ``secret`` marks options whose
-    value only the host may see (the Bonus player and day).
+    ``kind`` says which JSON values the option takes (``options.check_value``
+    checks them):
+
+    - ``bool``: true or false;
+    - ``int``: a whole number from ``min_value`` to ``max_value`` (either
+      bound may be None), one of ``choices`` when they are given;
+    - ``choice``: one of the strings in ``choices``;
+    - ``time``: a local wall time ``"HH:MM"`` (00:00 to 23:59);
+    - ``list``: a list of distinct items, each one of ``choices``;
+    - ``dict``: an object with exactly the keys of ``fields``, each
+      ``(key, field kind)`` with field kind ``nickname`` (a seated
+      player's game nickname) or ``day`` (a game day number, 1 or more).
+
+    ``secret`` marks options whose value only the host may see (the Bonus
+    player and day).
     """
 
     id: str
@@ -105,6 +118,10 @@ class Option:
     default: Any = False
     secret: bool = False
     help: str = ""
+    choices: tuple[Any, ...] = ()
+    min_value: int | None = None
+    max_value: int | None = None
+    fields: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -138,6 +138,7 @@ OPTIONS: dict[str, Option] = {
         kind="dict",
         default=None,
         secret=True,
+        fields=(("player", "nickname"), ("day", "day")),
         help='{"player": NAME, "day": N}: NAME is protected for game day N (FORUM-125).',
     ),
     "basement": Option(
@@ -145,6 +146,7 @@ OPTIONS: dict[str, Option] = {
         {"ru": "Подвал", "en": "Basement"},
         kind="list",
         default=[],
+        choices=("town", *CRIMINAL_TEAMS),
         help="Sides among mafia, maniacs, town (the cops) that may hide one of their own once (FORUM-126).",
     ),
     "walking_basement": Option(
@@ -153,6 +155,7 @@ OPTIONS: dict[str, Option] = {
         kind="dict",
         default=None,
         secret=True,
+        fields=(("carrier", "nickname"),),
         help='{"carrier": NAME}: the first gun or team to shoot NAME gets a basement (FORUM-128..131).',
     ),
     "rare_roles": Option(

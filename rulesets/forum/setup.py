@@ -16,7 +16,7 @@ from typing import Any
 
 from rulesets.core import GameState, RulesError
 
-from .roles import CRIMINAL_TEAMS, OPTIONS, TEAMS
+from .roles import CRIMINAL_TEAMS
 
 MIN_PLAYERS = 7
 MAX_PLAYERS = 30
@@ -141,7 +141,8 @@ def prepare(state: GameState) -> None:
     """Check the seating against the variant and options and fill ``state.memory``.
 
     Raises ``RulesError``: ``maniacs`` in a two-sided game, a solo ``maniac``
-    in a three-sided one (FORUM-004), an option naming an unknown player or side.
+    in a three-sided one (FORUM-004). The options were checked by
+    ``validate_options`` (FORUM-125, FORUM-126, FORUM-128).
     """
     teams = {p.team for p in state.players.values()}
     roles = {p.role for p in state.players.values()}
@@ -151,7 +152,6 @@ def prepare(state: GameState) -> None:
         raise RulesError("there is no lone Maniac in the three-sided forum game (FORUM-004)")
     if state.variant == "three_sided" and _blind_two_dons(state):
         _split_teams(state)
-    _check_options(state)
     carrier = (state.option("walking_basement", None) or {}).get("carrier")
     if carrier:
         state.memory["walking"] = {"carrier": carrier, "holders": [], "ever": [], "done": False}
@@ -168,19 +168,3 @@ def _split_teams(state: GameState) -> None:
     for name, _, team in _deal_teams(seats):
         if team is not None:
             state.players[name].team = team
-
-
-def _check_options(state: GameState) -> None:
-    for key, value in state.options.items():
-        kind = OPTIONS[key].kind
-        if kind == "dict" and value is not None and not isinstance(value, dict):
-            raise RulesError(f"option {key!r} takes an object")
-        if kind == "list" and not isinstance(value, list):
-            raise RulesError(f"option {key!r} takes a list")
-    for side in state.option("basement", []) or []:
-        if side not in ("town", *CRIMINAL_TEAMS) or side not in TEAMS:
-            raise RulesError(f"unknown basement side {side!r} (FORUM-126)")
-    for key, field in (("bonus", "player"), ("walking_basement", "carrier")):
-        value = state.option(key, None) or {}
-        if value and value.get(field) not in state.players:
-            raise RulesError(f"option {key!r} names an unknown player {value.get(field)!r}")

@@ -290,3 +290,23 @@ def test_the_cops_check_reaches_the_shared_cabinet(forum_game) -> None:
     shared = Room.objects.get(game=game, kind="cabinet", key="cop")
     assert "Plain One" in shared.posts.last().body
     assert "Plain One" in flow.cabinet_of(seats["Clyde"]).posts.last().body
+
+
+def test_a_game_with_house_rules_its_engine_cannot_read_does_not_start(personas, make_user) -> None:
+    """House rules saved before they were checked (a Bonus day "soon",
+    FORUM-125) stop the start with the option named, instead of breaking
+    every resolution afterwards."""
+    game = flow.game_create(host=personas["alice"], title="Poisoned town", ruleset_id="forum")
+    flow.signup_open(game=game)
+    for i in range(7):
+        flow.nickname_register(game=game, user=make_user(f"acct{i}"), nickname=f"S{i}")
+    flow.roles_draw(game=game, composition=flow.proposed_composition(game))
+    game.refresh_from_db()
+    poison = {"bonus": {"player": "S0", "day": "soon"}}
+    game.options = {**game.options, **poison}
+    game.state = {**game.state, "options": {**game.state["options"], **poison}}
+    game.save(update_fields=["options", "state"])
+    with pytest.raises(flow.FlowError, match=r"\(bonus\) needs \"day\" to be a game day number"):
+        flow.game_start(game=game)
+    game.refresh_from_db()
+    assert game.status == "signup"

@@ -120,3 +120,32 @@ def test_html_the_author_types_is_shown_as_text() -> None:
 def test_quote_source_wraps_the_post_in_a_named_quote() -> None:
     """The Quote button inserts [quote=Nick]…[/quote]."""
     assert quote_source("Clyde", "I shot Bonnie") == "[quote=Clyde]I shot Bonnie[/quote]\n"
+
+
+def test_unclosed_tags_stay_as_typed_in_a_long_post() -> None:
+    """A 20,000-character post of unclosed [b][i][u][s] renders as typed
+    (and in linear time: ``manage.py bench_markup`` prints the figures)."""
+    source = "[b][i][u][s]" * 1666
+    assert render(source) == source
+
+
+def test_a_closing_tag_pairs_with_the_nearest_open_one() -> None:
+    """Nested tags of one name close from the inside out."""
+    assert render("[b]a[b]b[/b]c[/b]") == "<b>a<b>b</b>c</b>"
+
+
+def test_tags_left_open_inside_a_closed_one_stay_as_typed() -> None:
+    """[b]x [i]y[/b]: the bold closes, the stray [i] is shown as typed."""
+    assert render("[b]x [i]y[/b]") == "<b>x [i]y</b>"
+
+
+def test_quotes_nest_at_most_32_deep() -> None:
+    """Deeper quotes are shown as typed; the 32 outer ones render."""
+    html = render("[quote]" * 40 + "x" + "[/quote]" * 40)
+    assert html.count("<blockquote") == 32 and html.count("[quote]") == 8
+
+
+def test_a_big_adversarial_post_renders_every_closed_tag() -> None:
+    """1,000 spoilers, each with a bold inside, all render."""
+    html = render("[spoiler=Plan]kill [b]Doc[/b][/spoiler]\n" * 1000)
+    assert html.count('<details class="spoiler"><summary>Plan</summary>kill <b>Doc</b></details>') == 1000

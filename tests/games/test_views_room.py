@@ -171,3 +171,51 @@ def test_a_dead_player_gets_no_vote_form_and_cannot_vote(forum_game) -> None:
     html = client.post(url, {"target": seats["Doc"].public_id}, follow=True).content.decode()
     assert "You are out of the game and cannot vote." in html
     assert not Vote.objects.exists()
+
+
+def _textarea(html: str) -> str:
+    """The text inside the post form's textarea, as a browser shows it (the
+    newline right after the opening tag is not part of the text)."""
+    start = html.index(">", html.index('<textarea name="body"')) + 1
+    return unescape(html[start : html.index("</textarea>", start)]).removeprefix("\n")
+
+
+def test_a_post_from_a_stale_page_of_a_dead_player_keeps_its_text(forum_game) -> None:
+    """A player who died while writing is refused from the day thread with
+    the reason on the thread's page, and his text stays in the textarea
+    (FORUM-020)."""
+    game, _seats = forum_game
+    kill_mafioso(game)
+    client = client_as("dead")
+    client.post(_url(game, "day"), {"body": "my last words"})
+    text = "I was going to say [b]something[/b] <important>"
+    response = client.post(_url(game, "day"), {"body": text})
+    html = response.content.decode()
+    assert response.status_code == 403
+    assert "You are out of the game: you may post only in the graveyard (FORUM-020)." in html
+    assert _textarea(html) == text
+    assert "my last words" in html  # the thread itself is shown
+    assert not Post.objects.filter(body=text).exists()
+
+
+def test_a_post_to_a_closed_thread_keeps_its_text(forum_game) -> None:
+    """A post sent after the game ended is refused with the reason on the
+    thread's page and the text kept."""
+    game, _seats = forum_game
+    game.status = game.Status.FINISHED
+    game.save(update_fields=["status"])
+    response = client_as("bob").post(_url(game, "day"), {"body": "too late, sadly"})
+    html = response.content.decode()
+    assert response.status_code == 403
+    assert "The game is over; its threads are closed." in html
+    assert _textarea(html) == "too late, sadly"
+
+
+def test_the_post_form_states_the_size_limit(forum_game) -> None:
+    """The post box says how long a post may be; a longer one is refused
+    with a sentence giving the limit and the post's length."""
+    game, _seats = forum_game
+    client = client_as("bob")
+    assert "At most 20,000 characters." in client.get(_url(game, "day")).content.decode()
+    html = unescape(client.post(_url(game, "day"), {"body": "x" * 20001}).content.decode())
+    assert "A post may be at most 20000 characters long; this one has 20001." in html
