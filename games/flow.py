@@ -504,6 +504,18 @@ def open_slots(game: Game, seat: Player) -> list:
     ]
 
 
+def _refuse_late_choice(game: Game, phase: Phase, now: datetime) -> None:
+    """Raise FlowError, with the deadline in the game's time zone, when the
+    phase's choices are locked or ``now`` is past their deadline."""
+    refuse_if_late(
+        game,
+        choice_deadline(phase),
+        now,
+        _("Too late: choices for this phase closed at %(when)s."),
+        closed=bool(phase.locked_at),
+    )
+
+
 @transaction.atomic
 def action_submit(
     *, game: Game, seat: Player, ability: str, targets: list[str], team: bool = False, now: datetime | None = None
@@ -516,13 +528,7 @@ def action_submit(
     phase = current_phase(game)
     if phase is None or not game.is_running:
         raise FlowError(_("No phase is open."))
-    refuse_if_late(
-        game,
-        choice_deadline(phase),
-        now,
-        _("Too late: choices for this phase closed at %(when)s."),
-        closed=bool(phase.locked_at),
-    )
+    _refuse_late_choice(game, phase, now)
     ruleset = ruleset_of(game)
     state = state_of(game)
     target: Any = targets[0] if len(targets) == 1 else (list(targets) or None)
@@ -580,13 +586,7 @@ def action_withdraw(*, game: Game, seat: Player, action_id: int, now: datetime |
     )
     if phase is None or action is None:
         raise FlowError(_("There is no such choice to withdraw."))
-    refuse_if_late(
-        game,
-        choice_deadline(phase),
-        now,
-        _("Too late: choices for this phase closed at %(when)s."),
-        closed=bool(phase.locked_at),
-    )
+    _refuse_late_choice(game, phase, now)
     action.delete()
 
 
