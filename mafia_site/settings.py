@@ -93,7 +93,10 @@ else:
     CACHES = {
         "default": {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache", "LOCATION": VAR_DIR / "cache"}
     }
+    # kombu's filesystem transport, with messages written atomically
+    # (mafia_site/broker.py says why).
     CELERY_BROKER_URL = "filesystem://"
+    CELERY_BROKER_TRANSPORT = "mafia_site.broker:Transport"
     _broker = VAR_DIR / "broker"
     for _sub in ("queue", "processed", "control"):
         (_broker / _sub).mkdir(parents=True, exist_ok=True)
