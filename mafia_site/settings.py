@@ -84,9 +84,24 @@ else:
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+
+def redis_cache(url: str) -> dict:
+    """The cache on Redis at ``url``: django-redis, told to carry on when
+    Redis is down. Reads then miss and writes are dropped (logged), so
+    posting and logging in keep working through an outage, with the flood
+    and login limits lifted until Redis is back; a dead server is given up
+    on after one second."""
+    return {
+        "BACKEND": "mafia_site.cache.OutageTolerantRedisCache",
+        "LOCATION": url,
+        "OPTIONS": {"IGNORE_EXCEPTIONS": True, "SOCKET_CONNECT_TIMEOUT": 1, "SOCKET_TIMEOUT": 1},
+    }
+
+
+DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS = True
 REDIS_URL = env_str("REDIS_URL", "")
 if REDIS_URL:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+    CACHES = {"default": redis_cache(REDIS_URL)}
     CELERY_BROKER_URL = REDIS_URL
 else:
     # A cache shared by every process, as allauth's rate limits need.
