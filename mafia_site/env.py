@@ -33,3 +33,13 @@ def env_str(name: str, default: str | None = None) -> str:
 def env_list(name: str, default: str) -> list[str]:
     """A comma-separated list, blanks dropped."""
     return [part.strip() for part in os.environ.get(name, default).split(",") if part.strip()]
+
+
+def env_int(name: str, default: int) -> int:
+    """``name`` as a whole number ≥ 0; raises ImproperlyConfigured otherwise."""
+    raw = os.environ.get(name)
+    if raw is None or raw == "":
+        return default
+    if not raw.isdigit():
+        raise ImproperlyConfigured(f"{name} must be a whole number of 0 or more, not {raw!r}")
+    return int(raw)

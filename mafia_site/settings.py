@@ -11,7 +11,7 @@ from pathlib import Path
 
 import dj_database_url
 
-from .env import env_bool, env_list, env_str
+from .env import env_bool, env_int, env_list, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(env_str("MAFIA_VAR_DIR", str(BASE_DIR / "var")))
@@ -178,6 +178,12 @@ X_FRAME_OPTIONS = "DENY"
 if env_bool("DJANGO_BEHIND_TLS_PROXY", False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     ALLAUTH_TRUSTED_PROXY_COUNT = 1
+# Behind a TLS proxy serving only HTTPS: redirect plain HTTP, and tell
+# browsers to use HTTPS only (HSTS, seconds; start small, see README).
+SECURE_SSL_REDIRECT = env_bool("DJANGO_SSL_REDIRECT", False)
+SECURE_HSTS_SECONDS = env_int("DJANGO_HSTS_SECONDS", 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_HSTS_INCLUDE_SUBDOMAINS", False)
+SECURE_HSTS_PRELOAD = env_bool("DJANGO_HSTS_PRELOAD", False)
 
 # Rulesets a host can pick in the browser: those whose day flow (day
 # choices, one open vote, night choices) the pages support. The other
