@@ -139,6 +139,11 @@ ACCOUNT_SIGNUP_FIELDS = ["username*", "email", "password1*", "password2*"]
 ACCOUNT_EMAIL_VERIFICATION = "optional"
 ACCOUNT_ADAPTER = "games.adapters.AccountAdapter"
 ACCOUNT_LOGOUT_ON_GET = False
+# Login limits (README, "Login limits"): only wrong passwords count. An
+# account is locked for 5 minutes after 5 wrong passwords; an address (many
+# players share one) after 30 wrong passwords in 10 minutes. Login form
+# posts of any kind: 120 a minute per address.
+ACCOUNT_RATE_LIMITS = {"login": "120/m/ip", "login_failed": "30/600s/ip,5/300s/key"}
 LOGIN_REDIRECT_URL = "/"
 EMAIL_BACKEND = env_str("DJANGO_EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 
