@@ -21,3 +21,10 @@
     box.focus();
   });
 })();
+
+// Live updates poll only while the tab is visible: htmx asks before each
+// request (htmx:confirm), and a hidden tab's polls are cancelled. The strict
+// content security policy forbids the eval that hx-trigger filters need.
+document.addEventListener("htmx:confirm", function (ev) {
+  if (document.visibilityState !== "visible" && ev.target.closest("[data-poll]")) ev.preventDefault();
+});

@@ -1,0 +1,82 @@
+"""Live updates under the strict content security policy, in Chromium: the
+thread polls without a console error (no eval), new posts appear, a hidden
+tab sends no polls, and polling stops once the game has ended."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+from django.urls import reverse
+from playwright.sync_api import Page, expect
+
+from games import flow
+from games.models import Game, Player, Room
+
+from ..conftest import PASSWORD
+
+pytestmark = [pytest.mark.e2e]
+
+POLL = re.compile(r"/(new|status|votes)/")
+
+
+def _log_in(new_context, base_url: str, username: str) -> Page:
+    page = new_context(base_url=base_url, locale="en-US").new_page()
+    page.set_default_timeout(15_000)
+    page.goto("/accounts/login/")
+    page.fill("input[name=login]", username)
+    page.fill("input[name=password]", PASSWORD)
+    page.locator("main form button[type=submit]").first.click()
+    expect(page.locator("header.top .me")).to_have_text(username)
+    return page
+
+
+def _polls_during(page: Page, polls: list[str], seconds: float) -> int:
+    before = len(polls)
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        page.wait_for_timeout(250)
+    return len(polls) - before
+
+
+def _set_visibility(page: Page, state: str) -> None:
+    page.evaluate(
+        """state => {
+            Object.defineProperty(document, "visibilityState", {value: state, configurable: true});
+            document.dispatchEvent(new Event("visibilitychange"));
+        }""",
+        state,
+    )
+
+
+def test_live_updates_work_under_the_csp_pause_when_hidden_and_stop_after_the_game(
+    transactional_db, forum_game, live_server, new_context, screenshots
+) -> None:
+    game, seats = forum_game
+    page = _log_in(new_context, live_server.url, "bob")
+    errors: list[str] = []
+    polls: list[str] = []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("request", lambda request: polls.append(request.url) if POLL.search(request.url) else None)
+    day = Room.objects.get(game=game, kind=Room.Kind.DAY, day=1)
+    page.goto(reverse("room", args=[game.slug, day.public_id]))
+
+    flow.post_create(room=day, seat=seats["Doc"], body="Arrived while you were reading.")
+    expect(page.get_by_text("Arrived while you were reading.")).to_be_visible(timeout=15_000)
+    screenshots(page, "live-post")
+    assert errors == []
+
+    _set_visibility(page, "hidden")
+    page.wait_for_timeout(500)
+    assert _polls_during(page, polls, 11) == 0
+    _set_visibility(page, "visible")
+    assert _polls_during(page, polls, 11) > 0
+
+    for nickname in ("Bonnie", "Mafia Two"):
+        flow.player_modkill(game=game, player=Player.objects.get(game=game, nickname=nickname))
+    assert Game.objects.get(pk=game.pk).status == Game.Status.FINISHED
+    page.wait_for_timeout(11_000)  # the polls that were due render their last fragments
+    assert _polls_during(page, polls, 11) == 0
+    assert errors == []
