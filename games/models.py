@@ -13,7 +13,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
-from django.db import models
+from django.db import models, transaction
 from django.db.models.functions import Lower
 from django.utils import timezone as dj_tz
 from django.utils.translation import gettext_lazy as _
@@ -265,12 +265,31 @@ class Room(models.Model):
         return self.kind in self.PUBLIC
 
 
+class PostManager(models.Manager["Post"]):
+    """Creates posts numbered in their room."""
+
+    def create(self, **fields: Any) -> Post:
+        """A post numbered next in its room (1, 2, 3 …, as forums number
+        them, ``#12``). The room row is locked while the number is taken, so
+        concurrent posters never share one; a global id would let readers
+        of a public thread count the posts of private rooms in its gaps."""
+        room = fields["room"]
+        with transaction.atomic():
+            Room.objects.select_for_update().filter(pk=room.pk).values_list("pk", flat=True).first()
+            last = self.filter(room=room).aggregate(last=models.Max("number"))["last"] or 0
+            fields["number"] = last + 1
+            return super().create(**fields)
+
+
 class Post(models.Model):
-    """A post in a room. ``author`` is a seat, or None for the host's or the
-    system's posts (``by_host``). ``body_html`` is the sanitised rendering of
-    ``body`` (see ``games.markup``)."""
+    """A post in a room. ``number`` counts the posts of its room from 1 (the
+    ``#12`` of forums; addresses and links use it, never the global id).
+    ``author`` is a seat, or None for the host's or the system's posts
+    (``by_host``). ``body_html`` is the sanitised rendering of ``body``
+    (see ``games.markup``)."""
 
     room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="posts")
+    number = models.PositiveIntegerField(default=0)
     author = models.ForeignKey(Player, null=True, blank=True, on_delete=models.CASCADE, related_name="posts")
     by_host = models.BooleanField(default=False)
     game_day = models.PositiveSmallIntegerField(default=0)
@@ -279,12 +298,15 @@ class Post(models.Model):
     created_at = models.DateTimeField(default=dj_tz.now)
     edited_at = models.DateTimeField(null=True, blank=True)
 
+    objects = PostManager()
+
     class Meta:
         ordering = ["created_at", "id"]
         indexes = [models.Index(fields=["room", "id"], name="post_room_idx")]
+        constraints = [models.UniqueConstraint(fields=["room", "number"], name="one_post_number_per_room")]
 
     def __str__(self) -> str:
-        return f"post {self.pk} in {self.room_id}"
+        return f"post #{self.number} in {self.room_id}"
 
 
 class Vote(models.Model):

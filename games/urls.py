@@ -14,6 +14,7 @@ urlpatterns = [
     path("g/<slug:slug>/cabinet/withdraw/<int:action_id>/", views.action_withdraw, name="action_withdraw"),
     path("g/<slug:slug>/r/<slug:room_id>/", views.room_page, name="room"),
     path("g/<slug:slug>/r/<slug:room_id>/new/", views.room_new_posts, name="room_new_posts"),
+    path("g/<slug:slug>/r/<slug:room_id>/p/<int:number>/", views.post_link, name="post_link"),
     path("g/<slug:slug>/r/<slug:room_id>/votes/", views.vote_count, name="vote_count"),
     path("g/<slug:slug>/r/<slug:room_id>/vote/", views.vote, name="vote"),
     path("g/<slug:slug>/host/", host_views.dashboard, name="host"),

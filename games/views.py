@@ -15,7 +15,7 @@ from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.db.models import Count, Q
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -160,7 +160,7 @@ def game_apply(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _posts_page(room: Room, page_number: Any) -> Any:
-    posts = room.posts.select_related("author").order_by("id")
+    posts = room.posts.select_related("author").order_by("number")
     page = Paginator(posts, settings.MAFIA_POSTS_PER_PAGE).get_page(page_number)
     page.object_list = list(page.object_list)
     return page
@@ -200,16 +200,20 @@ def room_page(request: HttpRequest, slug: str, room_id: str) -> HttpResponse:
                 status = 429
             else:
                 try:
-                    flow.post_create(room=room, seat=seat, body=form.cleaned_data["body"], by_host=seat is None)
+                    post = flow.post_create(room=room, seat=seat, body=form.cleaned_data["body"], by_host=seat is None)
                 except flow.FlowError as exc:
                     form.add_error(None, str(exc))
                 else:
-                    page = _posts_page(room, "last")
-                    return HttpResponseRedirect(f"{reverse('room', args=[slug, room_id])}?page={page.number}#bottom")
+                    # The poster lands on the page of their own post.
+                    return HttpResponseRedirect(reverse("post_link", args=[slug, room_id, post.number]))
     page = _posts_page(room, request.GET.get("page"))
     ctx = game_context(request, game, seat)
     ctx.update(
-        room=room, page=page, form=form, refusal=refusal, last_id=page.object_list[-1].id if page.object_list else 0
+        room=room,
+        page=page,
+        form=form,
+        refusal=refusal,
+        last_number=page.object_list[-1].number if page.object_list else 0,
     )
     if room.kind == Room.Kind.VOTE:
         ctx.update(_vote_context(game, room, seat))
@@ -217,8 +221,22 @@ def room_page(request: HttpRequest, slug: str, room_id: str) -> HttpResponse:
 
 
 @require_GET
+def post_link(request: HttpRequest, slug: str, room_id: str, number: int) -> HttpResponse:
+    """The permalink of post ``#number`` of a room: the thread's page that
+    holds it, scrolled to it. Raises Http404 like the thread itself for
+    readers who may not see the room, and for a number the room lacks."""
+    game = access.game_for_reader(request.user, slug)
+    room, _seat = access.room_for_reader(request.user, game, room_id)
+    if not room.posts.filter(number=number).exists():
+        raise Http404
+    page = (number - 1) // settings.MAFIA_POSTS_PER_PAGE + 1
+    return HttpResponseRedirect(f"{reverse('room', args=[slug, room_id])}?page={page}#p{number}")
+
+
+@require_GET
 def room_new_posts(request: HttpRequest, slug: str, room_id: str) -> HttpResponse:
-    """htmx: posts newer than ``after`` (at most one page), for live threads."""
+    """htmx: posts after number ``after`` of the room (at most one page),
+    for live threads."""
     game = access.game_for_reader(request.user, slug)
     room, seat = access.room_for_reader(request.user, game, room_id)
     try:
@@ -226,14 +244,14 @@ def room_new_posts(request: HttpRequest, slug: str, room_id: str) -> HttpRespons
     except ValueError:
         after = 0
     posts = list(
-        room.posts.select_related("author").filter(id__gt=after).order_by("id")[: settings.MAFIA_POSTS_PER_PAGE]
+        room.posts.select_related("author").filter(number__gt=after).order_by("number")[: settings.MAFIA_POSTS_PER_PAGE]
     )
     if not posts:
         return HttpResponse(status=204)
     return render(
         request,
         "games/_posts.html",
-        {"posts": posts, "room": room, "game": game, "last_id": posts[-1].id, "poll": True},
+        {"posts": posts, "room": room, "game": game, "last_number": posts[-1].number, "poll": True},
     )
 
 

@@ -12,6 +12,7 @@ Persona names used by the page tests (see ``tests/conftest.py``):
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
+from django.db.models import Max
 from django.test import Client
 
 from games import flow
@@ -61,12 +62,14 @@ def mark_rooms(game: Game) -> dict[str, str]:
 def add_posts(room: Room, authors: list[Player], n: int) -> None:
     """``n`` posts in ``room`` by the given seats in turn (host's posts if none)."""
     posts = []
+    first = (room.posts.aggregate(last=Max("number"))["last"] or 0) + 1
     for i in range(n):
         author = authors[i % len(authors)] if authors else None
         body = f"[b]post {i}[/b] [quote=Someone]earlier[/quote]"
         posts.append(
             Post(
                 room=room,
+                number=first + i,
                 author=author,
                 by_host=author is None,
                 body=body,

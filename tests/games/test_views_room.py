@@ -3,6 +3,7 @@ the vote form of the vote thread (FORUM-019)."""
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 from html import unescape
 
@@ -13,7 +14,7 @@ from django.urls import reverse
 from games import flow
 from games.models import Post, Vote
 
-from .pages import client_as, kill_mafioso, rooms_of
+from .pages import add_posts, client_as, kill_mafioso, rooms_of
 
 pytestmark = pytest.mark.django_db
 
@@ -33,12 +34,43 @@ def test_it_shows_a_post_with_its_bbcode_rendered(forum_game) -> None:
     assert '<strong class="author">Bonnie</strong>' in html
 
 
-def test_it_sends_the_poster_to_the_last_page_of_the_thread(forum_game) -> None:
-    """After posting the thread opens at its last page, at the bottom."""
-    game, _seats = forum_game
-    response = client_as("bob").post(_url(game, "day"), {"body": "hello"})
-    assert response.status_code == 302
-    assert response["Location"].endswith("?page=1#bottom")
+def test_it_sends_the_poster_to_his_own_post_in_a_long_thread(forum_game) -> None:
+    """After posting, the poster lands on the page holding his post, at the
+    post, however long the thread (issue: he landed on page 1 without it)."""
+    game, seats = forum_game
+    room = rooms_of(game)["day"]
+    add_posts(room, [seats["Doc"]], 65)
+    client = client_as("bob")
+    response = client.post(_url(game, "day"), {"body": "my own words"}, follow=True)
+    assert response.redirect_chain[-1][0].endswith("?page=3#p66")
+    assert "my own words" in response.content.decode()
+    assert 'id="p66"' in response.content.decode()
+
+
+def test_posts_carry_their_number_in_the_thread_and_a_permalink(forum_game) -> None:
+    """Posts are numbered in their own thread (#1, #2 …), however busy the
+    private rooms are: the numbers of a public thread reveal nothing."""
+    game, seats = forum_game
+    rooms = rooms_of(game)
+    flow.post_create(room=rooms["day"], seat=seats["Doc"], body="first in the day thread")
+    for i in range(5):
+        flow.post_create(room=rooms["mafia"], seat=seats["Bonnie"], body=f"plotting {i}")
+    flow.post_create(room=rooms["day"], seat=seats["Doc"], body="second in the day thread")
+    html = client_as("citizen").get(_url(game, "day")).content.decode()
+    numbers = [int(n) for n in re.findall(r'id="p(\d+)"', html)]
+    assert numbers == list(range(1, len(numbers) + 1))
+    link = reverse("post_link", args=[game.slug, rooms["day"].public_id, numbers[-1]])
+    assert f'href="{link}"' in html
+
+
+def test_a_permalink_of_a_private_room_is_hidden_from_a_stranger(forum_game) -> None:
+    game, seats = forum_game
+    room = rooms_of(game)["mafia"]
+    post = flow.post_create(room=room, seat=seats["Bonnie"], body="secret plan")
+    url = reverse("post_link", args=[game.slug, room.public_id, post.number])
+    assert client_as("dave").get(url).status_code == 404
+    assert client_as("citizen").get(url).status_code == 404
+    assert client_as("bob").get(url).status_code == 302
 
 
 def test_it_shows_typed_html_as_text(forum_game) -> None:
