@@ -14,9 +14,12 @@ The rules (forum document, FORUM-020 and the thread structure of §1):
   1 пост», §5 of the document);
 - a cabinet is read by its holders (the cop and the cop's assistant share
   one) and the host;
-- roles, teams, choices and the trace are shown to the host and admins;
-  a player sees only their own role and their team's members;
-- accounts behind nicknames are shown to admins and the host only.
+- roles, teams, choices and the trace are shown to the host and the
+  game's co-hosts; a player sees only their own role and their team's
+  members; site admins are players or strangers here like anyone else and
+  read hidden information only in the Django admin, which writes it to the
+  game's log and refuses an admin seated in the game;
+- accounts behind nicknames are shown to the host on the registry page.
 """
 
 from __future__ import annotations
@@ -28,16 +31,13 @@ from django.utils.translation import gettext as _
 from .models import Game, Player, Room
 
 
-def is_admin(user) -> bool:
-    """Site admins (Django staff)."""
-    return bool(user.is_authenticated and user.is_staff)
-
-
 def is_host(user, game: Game) -> bool:
-    """The game's host, or an admin (who may stand in for the host)."""
+    """The game's host (Ведущий) or one of its named co-hosts. Being a
+    site admin gives nothing here: admins read a game's hidden information
+    only in the Django admin, which logs it (``games.admin``)."""
     if not user.is_authenticated:
         return False
-    return game.host_id == user.id or is_admin(user)
+    return game.host_id == user.id or user.id in game.cohost_ids
 
 
 def seat_of(user, game: Game) -> Player | None:
@@ -58,7 +58,7 @@ def game_for_reader(user, slug: str) -> Game:
 
 
 def game_for_host(user, slug: str) -> Game:
-    """A game ``user`` hosts (or administers); raises Http404 otherwise."""
+    """A game ``user`` hosts or co-hosts; raises Http404 otherwise."""
     game = Game.objects.filter(slug=slug).select_related("host").first()
     if game is None or not is_host(user, game):
         raise Http404
@@ -132,14 +132,20 @@ def require_post(user, room: Room, seat: Player | None) -> None:
 
 
 def can_see_roles(user, game: Game) -> bool:
-    """Every role and team: the host and admins, and everyone once the game
-    is over (victory reveals every role)."""
+    """Every role and team: the host and co-hosts, and everyone once the
+    game is over (victory reveals every role)."""
     return is_host(user, game) or game.status == Game.Status.FINISHED
 
 
+def accounts_revealed(game: Game) -> bool:
+    """True once a finished game reveals which account played which
+    nickname, on every page; before, only the registry page shows them."""
+    return game.status == Game.Status.FINISHED and game.reveal_accounts
+
+
 def can_see_accounts(user, game: Game) -> bool:
-    """Which account is behind each nickname: admins and the host; everyone
-    after the game only if the game says so."""
+    """Which account is behind each nickname (the registry page): the host
+    and co-hosts; everyone after the game only if the game says so."""
     if is_host(user, game):
         return True
     return game.status == Game.Status.FINISHED and game.reveal_accounts

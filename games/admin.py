@@ -1,7 +1,15 @@
 """Django admin: games, seats (nickname → account, admins only), the log,
-and deadlines (with those whose resolution failed)."""
+and deadlines (with those whose resolution failed).
+
+The admin is where site staff read a game's hidden information (roles,
+accounts, the host's log); the game pages give staff nothing more than
+any other account. Each time a staff account opens one of these objects,
+the game's log records it, and a staff account seated in a game sees none
+of that game's hidden information here: the lists leave it out and its
+pages answer 403."""
 
 from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied
 from django.db.models import Exists, OuterRef, QuerySet
 from django.http import HttpRequest
 from django.utils import timezone
@@ -20,10 +28,46 @@ class PlayerInline(admin.TabularInline):
     extra = 1
 
 
+def _seated_games(request: HttpRequest) -> QuerySet[Player]:
+    """The games in which the staff account of ``request`` holds a seat."""
+    return Player.objects.filter(user_id=request.user.pk).exclude(status=Player.Status.DECLINED).values("game_id")
+
+
+class HiddenGameDataAdmin(admin.ModelAdmin):
+    """An admin of objects holding a game's hidden information, found
+    through ``game_path`` (the lookup from the object to its game)."""
+
+    game_path = "game"
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet:
+        """Leaves out the games in which the staff account is seated."""
+        return super().get_queryset(request).exclude(**{f"{self.game_path}__in": _seated_games(request)})
+
+    def _game_of(self, obj) -> Game:
+        return obj if self.game_path == "pk" else getattr(obj, self.game_path)
+
+    def change_view(self, request: HttpRequest, object_id: str, form_url: str = "", extra_context=None):
+        """Refuses a staff account seated in the object's game; otherwise
+        logs the opening in the game's log (``admin_opened``)."""
+        obj = self.model._default_manager.filter(pk=object_id).first() if object_id.isdigit() else None
+        if obj is not None:
+            game = self._game_of(obj)
+            if _seated_games(request).filter(game_id=game.pk).exists():
+                raise PermissionDenied("You hold a seat in this game: its hidden information is not for you.")
+            Event.objects.create(
+                game=game,
+                kind="admin_opened",
+                audience=Event.Audience.HOST,
+                data={"admin": request.user.get_username(), "object": self.model._meta.model_name, "id": obj.pk},
+            )
+        return super().change_view(request, object_id, form_url, extra_context)
+
+
 @admin.register(Game)
-class GameAdmin(admin.ModelAdmin):
+class GameAdmin(HiddenGameDataAdmin):
     """Games and their seats."""
 
+    game_path = "pk"
     list_display = ("title", "ruleset", "variant", "status", "host", "created_at", "deadline_failing")
     list_filter = ("status", "ruleset")
     search_fields = ("title",)
@@ -42,7 +86,7 @@ class GameAdmin(admin.ModelAdmin):
 
 
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(HiddenGameDataAdmin):
     """Seats: which account plays which nickname."""
 
     list_display = ("nickname", "game", "user", "status", "role", "alive")
@@ -52,7 +96,7 @@ class PlayerAdmin(admin.ModelAdmin):
 
 
 @admin.register(Event)
-class EventAdmin(admin.ModelAdmin):
+class EventAdmin(HiddenGameDataAdmin):
     """The append-only log (read-only)."""
 
     list_display = ("game", "kind", "audience", "created_at")

@@ -143,12 +143,19 @@ def _check_nickname(game: Game, nickname: str, exclude: Player | None = None) ->
     return nickname
 
 
+def _refuse_hosts_as_players(game: Game, user) -> None:
+    """The host and co-hosts see every role: they can never hold a seat."""
+    if user.pk == game.host_id or game.cohosts.filter(pk=user.pk).exists():
+        raise FlowError(_("The host and co-hosts of a game cannot play in it."))
+
+
 @transaction.atomic
 def signup_apply(*, game: Game, user, nickname: str) -> Player:
     """A player applies with the character they want; raises FlowError when
     sign-up is closed, full, or the character is taken."""
     if game.status != Game.Status.SIGNUP:
         raise FlowError(_("Sign-up is closed."))
+    _refuse_hosts_as_players(game, user)
     if game.players.filter(user=user).exclude(status=Player.Status.DECLINED).exists():
         raise FlowError(_("You have already applied to this game."))
     if game.players.seated().count() >= game.signup_limit:
@@ -183,12 +190,42 @@ def nickname_register(*, game: Game, user, nickname: str) -> Player:
     """An admin binds a game nickname to an account directly (seated)."""
     if game.state:
         raise FlowError(_("Roles are already drawn; use a replacement instead."))
+    _refuse_hosts_as_players(game, user)
     if game.players.filter(user=user).exclude(status=Player.Status.DECLINED).exists():
         raise FlowError(_("This account already has a seat in the game."))
     nickname = _check_nickname(game, nickname)
     player = Player.objects.create(game=game, user=user, nickname=nickname, status=Player.Status.SEATED)
     log_event(game, "nickname_registered", {"nickname": nickname})
     return player
+
+
+@transaction.atomic
+def cohost_add(*, game: Game, username: str) -> None:
+    """The host names a co-host by account name: a co-host reads and runs
+    the game as the host does. Raises FlowError for an unknown account, the
+    host, an account that applied for or holds a seat, or one already named."""
+    from django.contrib.auth import get_user_model
+
+    user = get_user_model().objects.filter(username__iexact=username.strip()).first()
+    if user is None:
+        raise FlowError(_("There is no account named “%(name)s”.") % {"name": username.strip()})
+    if user.pk == game.host_id:
+        raise FlowError(_("You host this game already."))
+    if game.players.filter(user=user).exclude(status=Player.Status.DECLINED).exists():
+        raise FlowError(_("That account plays in this game; a player cannot be a co-host."))
+    if game.cohosts.filter(pk=user.pk).exists():
+        raise FlowError(_("That account is a co-host already."))
+    game.cohosts.add(user)
+    log_event(game, "cohost_added", {"account": user.username})
+
+
+@transaction.atomic
+def cohost_remove(*, game: Game, user_id: int) -> None:
+    """The host withdraws a co-host; nothing happens for an account that is not one."""
+    user = game.cohosts.filter(pk=user_id).first()
+    if user is not None:
+        game.cohosts.remove(user)
+        log_event(game, "cohost_removed", {"account": user.username})
 
 
 WEB_OPTIONS = ("autokills", "post_minimum", "excused", "confirmed", "free_choice")
@@ -1016,6 +1053,7 @@ def player_replace(*, game: Game, player: Player, new_user) -> None:
     """A replacement (замена): a new account takes over the seat; the role,
     posts, votes and history stay with the seat. The old account loses
     access at once."""
+    _refuse_hosts_as_players(game, new_user)
     if game.players.filter(user=new_user).exclude(pk=player.pk).exclude(status=Player.Status.DECLINED).exists():
         raise FlowError(_("That account already has a seat in this game."))
     old_user_id = player.user_id

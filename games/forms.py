@@ -381,6 +381,12 @@ class CompositionForm(forms.Form):
         return {k.removeprefix("role_"): v for k, v in self.cleaned_data.items() if k.startswith("role_") and v}
 
 
+class CohostForm(forms.Form):
+    """Name a co-host by account name."""
+
+    username = forms.CharField(label=_("Account name of the co-host"), max_length=150)
+
+
 class ExtendForm(forms.Form):
     """Push the open phase's deadlines back."""
 

@@ -10,7 +10,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count, Q
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -18,6 +18,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from . import access, flow
 from .forms import (
+    CohostForm,
     CompositionForm,
     ExtendForm,
     HouseRulesForm,
@@ -116,6 +117,8 @@ def _dashboard(
         for r in drafts[:20]
     ]
     ctx["events"] = Event.objects.filter(game=game).select_related("player").order_by("-id")[:100]
+    ctx["cohosts"] = list(game.cohosts.order_by("username"))
+    ctx["is_main_host"] = game.host_id == request.user.id
     refused = rules_form is not None or results_form is not None
     return render(request, "games/host.html", ctx, status=400 if refused else 200)
 
@@ -354,6 +357,36 @@ def retry(request: HttpRequest, slug: str) -> HttpResponse:
     """Retry the game's failed deadline now instead of after its backoff."""
     game = access.game_for_host(request.user, slug)
     _run(request, _("The deadline was processed."), flow.deadline_retry, game=game)
+    return _back(slug)
+
+
+def _game_for_main_host(request: HttpRequest, slug: str) -> Game:
+    """The game, for its host only (co-hosts do not name co-hosts); Http404 otherwise."""
+    game = access.game_for_host(request.user, slug)
+    if game.host_id != request.user.id:
+        raise Http404
+    return game
+
+
+@login_required
+@require_POST
+def cohost_add(request: HttpRequest, slug: str) -> HttpResponse:
+    """The host names a co-host by account name."""
+    game = _game_for_main_host(request, slug)
+    form = CohostForm(request.POST)
+    if form.is_valid():
+        _run(request, _("The co-host was added."), flow.cohost_add, game=game, username=form.cleaned_data["username"])
+    else:
+        messages.error(request, form_errors(form))
+    return _back(slug)
+
+
+@login_required
+@require_POST
+def cohost_remove(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
+    """The host withdraws a co-host."""
+    game = _game_for_main_host(request, slug)
+    _run(request, _("The co-host was removed."), flow.cohost_remove, game=game, user_id=user_id)
     return _back(slug)
 
 

@@ -16,6 +16,7 @@ from django.conf import settings
 from django.db import models, transaction
 from django.db.models.functions import Lower
 from django.utils import timezone as dj_tz
+from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 
 
@@ -45,6 +46,9 @@ class Game(models.Model):
     theme = models.TextField(_("theme"), blank=True)
     characters = models.JSONField(_("characters"), default=list, blank=True)
     host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="hosted_games")
+    cohosts = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="cohosted_games", verbose_name=_("co-hosts")
+    )
     ruleset = models.CharField(max_length=30, default="forum")
     variant = models.CharField(max_length=30, blank=True)
     options = models.JSONField(default=dict, blank=True)
@@ -69,6 +73,11 @@ class Game(models.Model):
 
     def __str__(self) -> str:
         return self.title
+
+    @cached_property
+    def cohost_ids(self) -> frozenset[int]:
+        """Account ids of the co-hosts (one query, cached on this instance)."""
+        return frozenset(self.cohosts.values_list("id", flat=True))
 
     @property
     def is_running(self) -> bool:

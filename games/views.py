@@ -112,7 +112,9 @@ def game_page(request: HttpRequest, slug: str) -> HttpResponse:
         rooms = rooms.filter(Q(kind__in=Room.PUBLIC) | Q(members=seat) if seat else Q(kind__in=Room.PUBLIC)).distinct()
     ruleset = flow.ruleset_of(game)
     show_roles = access.can_see_roles(request.user, game)
-    show_accounts = access.can_see_accounts(request.user, game)
+    # Accounts are shown on the registry page only, and here to everyone
+    # once a finished game reveals them.
+    show_accounts = access.accounts_revealed(game)
     players = []
     for p in game.players.seated().select_related("user") if show_accounts else game.players.seated():
         shown = p.role if show_roles else p.revealed_role
