@@ -613,13 +613,15 @@ def action_submit(
 
 
 @transaction.atomic
-def action_withdraw(*, game: Game, seat: Player, action_id: int, now: datetime | None = None) -> None:
+def action_withdraw(*, game: Game, seat: Player, action_id: str, now: datetime | None = None) -> None:
     """Withdraw a choice before its deadline (the time taken under the game
     lock); raises FlowError, late with the deadline shown."""
     now = game_lock(game, now)
     phase = current_phase(game)
     action = (
-        Action.objects.filter(pk=action_id, phase=phase).filter(Q(actor=seat) | Q(team=seat.team, team__gt="")).first()
+        Action.objects.filter(public_id=action_id, phase=phase)
+        .filter(Q(actor=seat) | Q(team=seat.team, team__gt=""))
+        .first()
     )
     if phase is None or action is None:
         raise FlowError(_("There is no such choice to withdraw."))

@@ -343,6 +343,9 @@ class Action(models.Model):
     Changeable until the deadline: one row per (phase, who, ability)."""
 
     phase = models.ForeignKey(Phase, on_delete=models.CASCADE, related_name="actions")
+    # Addresses the choice in its cabinet's links; a global id would let a
+    # player count everyone's choices between two of his own.
+    public_id = models.SlugField(max_length=20, unique=True, default=public_id)
     actor = models.ForeignKey(Player, null=True, on_delete=models.CASCADE, related_name="actions")
     team = models.CharField(max_length=40, blank=True)
     ability = models.CharField(max_length=40)

@@ -361,7 +361,7 @@ def cabinet(request: HttpRequest, slug: str) -> HttpResponse:
         ):
             receipts.append(
                 {
-                    "id": a.id,
+                    "id": a.public_id,
                     "ability": ability_name(ruleset, a.ability),
                     "targets": ", ".join(a.targets),
                     "when": flow.local_deadline(game, a.updated_at),
@@ -394,7 +394,7 @@ def cabinet(request: HttpRequest, slug: str) -> HttpResponse:
 
 @login_required
 @require_POST
-def action_withdraw(request: HttpRequest, slug: str, action_id: int) -> HttpResponse:
+def action_withdraw(request: HttpRequest, slug: str, action_id: str) -> HttpResponse:
     """Withdraw a handed-in choice before the deadline."""
     game = access.game_for_reader(request.user, slug)
     seat = access.seat_of(request.user, game)

@@ -322,5 +322,5 @@ def test_a_choice_withdrawn_after_its_deadline_is_refused_with_the_deadline(foru
     action = flow.action_submit(game=game, seat=seats["Clyde"], ability="shoot", targets=["Bonnie"])
     due = flow.current_phase(game).deadlines.get().due_at
     with pytest.raises(flow.FlowError, match=r"22:00 \(Europe/Moscow\)"):
-        flow.action_withdraw(game=game, seat=seats["Clyde"], action_id=action.pk, now=due + timedelta(seconds=1))
+        flow.action_withdraw(game=game, seat=seats["Clyde"], action_id=action.public_id, now=due + timedelta(seconds=1))
     assert action.phase.actions.filter(pk=action.pk).exists()

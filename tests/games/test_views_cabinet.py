@@ -74,7 +74,7 @@ def test_a_choice_can_be_withdrawn(night) -> None:
     client = client_as("carol")
     _shoot(client, game, "Bonnie")
     action = Action.objects.get(ability="shoot")
-    html = client.post(reverse("action_withdraw", args=[game.slug, action.id]), follow=True).content.decode()
+    html = client.post(reverse("action_withdraw", args=[game.slug, action.public_id]), follow=True).content.decode()
     assert "Your choice was withdrawn." in html
     assert not Action.objects.exists()
 
