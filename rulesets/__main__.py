@@ -3,6 +3,9 @@
 ``play`` prints one JSON line per scenario file (``scenario-format.md``);
 exit status 1 when any file was malformed. ``bench`` plays random full
 games per ruleset and prints games per second and peak memory.
+``golden`` compares seeded random games with the recorded ones in
+``tests/rulesets/golden`` (exit status 1 on any difference); ``golden
+--write`` records them afresh from the current code.
 """
 
 from __future__ import annotations
@@ -41,9 +44,20 @@ def main(argv: list[str] | None = None) -> int:
     bench = sub.add_parser("bench", help="play random full games and print games/s and peak memory")
     bench.add_argument("-n", "--games", type=int, default=200, help="games per ruleset")
     bench.add_argument("--ruleset", action="append", help="only these rulesets (repeatable)")
+    golden = sub.add_parser("golden", help="compare seeded random games with the recorded ones (or --write them)")
+    golden.add_argument("--write", action="store_true", help="record the current code's games as the new reference")
+    golden.add_argument("--ruleset", action="append", help="only these rulesets (repeatable)")
     args = parser.parse_args(argv)
     if args.command == "play":
         return _play(args.files)
+    if args.command == "golden":
+        from . import golden as records
+
+        if args.write:
+            for path in records.write(args.ruleset):
+                print(f"wrote {path}")
+            return 0
+        return records.check(args.ruleset)
     from .simulate import benchmark
 
     return benchmark(args.games, args.ruleset)

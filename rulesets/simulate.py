@@ -13,15 +13,17 @@ import tracemalloc
 from dataclasses import dataclass, field
 
 from . import get, ids
-from .core import GameState, Outcome, Ruleset
+from .core import GameState, Outcome, PhaseInput, Ruleset
 
 
 @dataclass
 class PlayedGame:
-    """A finished random game: its start, every phase's outcome, the end."""
+    """A finished random game: its start, every phase's input and outcome
+    (``steps[i]`` resolved into ``outcomes[i]``), the end."""
 
     start: GameState
     outcomes: list[Outcome] = field(default_factory=list)
+    steps: list[PhaseInput] = field(default_factory=list)
 
     @property
     def final(self) -> GameState:
@@ -48,6 +50,7 @@ def random_game(ruleset: Ruleset, n_players: int, seed: int, max_steps: int = 80
             break
         step = ruleset.random_step(state, ruleset.next_phase(state), rng)
         outcome = ruleset.resolve(state, step)
+        game.steps.append(step)
         game.outcomes.append(outcome)
         state = outcome.state
     return game
