@@ -255,6 +255,14 @@ class Ruleset:
         for target in action.targets():
             if target not in state.players:
                 raise RulesError(f"unknown player {target!r}")
+        return self.check_actor(state, action, phase) or self.check_targets(state, action, ability)
+
+    def check_actor(self, state: GameState, action: Action, phase: str) -> str | None:
+        """The generic checks of ``check_action`` that do not look at the
+        target: the actor alive and holding the ability (or the team holding
+        it), the right phase. Returns a reason code or None; raises
+        ``RulesError`` for an unknown actor or team."""
+        ability = self.ABILITIES[action.ability]
         if action.actor is not None:
             if action.actor not in state.players:
                 raise RulesError(f"unknown player {action.actor!r}")
@@ -270,7 +278,7 @@ class Ruleset:
                 return "not_your_ability"
         if ability.phase != phase:
             return "wrong_phase"
-        return self.check_targets(state, action, ability)
+        return None
 
     def check_targets(self, state: GameState, action: Action, ability: Ability) -> str | None:
         """Target rules and limits of ``ability`` (see ``Ability``)."""
@@ -395,7 +403,9 @@ class Ruleset:
             return [] if self.validate(state, probe, phase) else [""]
         names = list(state.players)
         if ability.targets == 1:
-            return self.single_targets(state, probe, phase, names)
+            # Every rule but ``out`` wants a living target: the dead need no asking.
+            pool = names if ability.target_rule == "out" else state.alive_names()
+            return self.single_targets(state, probe, phase, pool)
         return [n for n in names if n and state.players[n].alive or ability.target_rule == "out"]
 
     def single_targets(self, state: GameState, probe: Action, phase: str, names: Iterable[str]) -> list[str]:

@@ -29,12 +29,13 @@ def _deep(value: Any) -> Any:
     kind = type(value)
     if kind in _ATOMS:
         return value
+    # Scalars are tested inline: most values are, and a call each would cost more.
     if kind is dict:
-        return {k: _deep(v) for k, v in value.items()}
+        return {k: v if type(v) in _ATOMS else _deep(v) for k, v in value.items()}
     if kind is list:
-        return [_deep(v) for v in value]
+        return [v if type(v) in _ATOMS else _deep(v) for v in value]
     if kind is tuple:
-        return tuple(_deep(v) for v in value)
+        return tuple(v if type(v) in _ATOMS else _deep(v) for v in value)
     return copy.deepcopy(value)
 
 
@@ -163,7 +164,7 @@ class PlayerState:
     def copy(self) -> PlayerState:
         """A deep copy (the counters are copied recursively)."""
         new = object.__new__(PlayerState)
-        new.__dict__.update({k: _deep(v) for k, v in self.__dict__.items()})
+        new.__dict__.update({k: v if type(v) in _ATOMS else _deep(v) for k, v in self.__dict__.items()})
         return new
 
     def bump(self, key: str, by: int = 1) -> int:
@@ -201,7 +202,7 @@ class GameState:
         recursively, so two states never share a mutable value.
         """
         new = object.__new__(GameState)
-        fields = {k: _deep(v) for k, v in self.__dict__.items() if k != "players"}
+        fields = {k: v if type(v) in _ATOMS else _deep(v) for k, v in self.__dict__.items() if k != "players"}
         fields["players"] = {name: player.copy() for name, player in self.players.items()}
         new.__dict__.update(fields)
         return new

@@ -156,6 +156,28 @@ class Werewolf18(Ruleset):
         )
         return reason or self._document_reason(state, action)
 
+    def actor_reason(self, state: GameState, probe: Action, phase: str) -> str | None:
+        """The checks of ``validate`` that do not look at the target (see
+        ``Ruleset.actor_reason``): game over, phase, the voter, the skills,
+        the actor or team holding the ability."""
+        if state.winner is not None:
+            return "game_over"
+        if phase not in self.phases_of(probe.ability):
+            return "wrong_phase"
+        if probe.ability == "vote":
+            return day.ballot_reason(state, probe.actor, None)
+        if probe.ability == "surrender":
+            return None
+        return self._skill_reason(state, probe) or self.check_actor(state, probe, self.ABILITIES[probe.ability].phase)
+
+    def target_reason(self, state: GameState, action: Action, phase: str) -> str | None:
+        """The checks of ``validate`` that look at the target (see
+        ``Ruleset.target_reason``): the ballot's target, the generic target
+        rules and limits, the badge never to a revealed idiot (WW18-034)."""
+        if action.ability == "vote":
+            return day.ballot_reason(state, action.actor, action.target if isinstance(action.target, str) else None)
+        return self.check_targets(state, action, self.ABILITIES[action.ability]) or self._document_reason(state, action)
+
     def _surrender_reason(self, state: GameState, action: Action) -> str | None:
         """Any werewolf may consent, in or out of the game (WW18-012, WW18-017)."""
         if action.actor is None:
