@@ -221,6 +221,7 @@ class Werewolf18(Ruleset):
         werewolves keep ``surrender`` (WW18-012)."""
         slots: list[ActionSlot] = []
         teams: set[str] = set()
+        ballot = self._ballot_targets(state) if phase == "day" else []
         for player in state.players.values():
             for ability in self.abilities_of(state, player.name):
                 if phase not in self.phases_of(ability) or (self.ABILITIES[ability].team and player.team in teams):
@@ -229,8 +230,19 @@ class Werewolf18(Ruleset):
                     teams.add(player.team)
                 slots.extend(self._slot(state, phase, ability, player.name, player.team))
             if phase == "day":
-                slots.extend(self._slot(state, phase, "vote", player.name, player.team))
+                slots.extend(self._ballot_slot(state, player.name, ballot))
         return slots
+
+    def _ballot_targets(self, state: GameState) -> list[str]:
+        """Whom any ballot may name: living players but a revealed idiot (WW18-011, WW18-034)."""
+        return [p.name for p in state.players.values() if p.alive and not revealed(p)]
+
+    def _ballot_slot(self, state: GameState, voter: str, targets: list[str]) -> list[ActionSlot]:
+        """The voter's ballot slot, when ``validate`` lets him vote at all:
+        the targets are the same for every voter, so they are found once."""
+        if not targets or self.validate(state, Action("vote", actor=voter, target=targets[0]), "day") is not None:
+            return []
+        return [ActionSlot("vote", tuple(targets), voter, None, 1)]
 
     def _slot(self, state: GameState, phase: str, ability: str, name: str, team: str) -> list[ActionSlot]:
         spec = self.ABILITIES[ability]
