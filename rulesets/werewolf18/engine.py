@@ -176,7 +176,9 @@ class Werewolf18(Ruleset):
         rules and limits, the badge never to a revealed idiot (WW18-034)."""
         if action.ability == "vote":
             return day.ballot_reason(state, action.actor, action.target if isinstance(action.target, str) else None)
-        return self.check_targets(state, action, self.ABILITIES[action.ability]) or self._document_reason(state, action)
+        if action.ability == "pass_badge" and revealed(state.players[str(action.target)]):
+            return "revealed_idiot"  # WW18-034; the knife's camp check (WW18-020) does not look at the target
+        return self.check_targets(state, action, self.ABILITIES[action.ability])
 
     def _surrender_reason(self, state: GameState, action: Action) -> str | None:
         """Any werewolf may consent, in or out of the game (WW18-012, WW18-017)."""
