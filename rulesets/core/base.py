@@ -401,18 +401,26 @@ class Ruleset:
         ability = self.ABILITIES[probe.ability]
         if ability.targets == 0:
             return [] if self.validate(state, probe, phase) else [""]
-        names = list(state.players)
         if ability.targets == 1:
-            # Every rule but ``out`` wants a living target: the dead need no asking.
-            pool = names if ability.target_rule == "out" else state.alive_names()
-            return self.single_targets(state, probe, phase, pool)
+            return self.single_targets(state, probe, phase)
+        names = list(state.players)
         return [n for n in names if n and state.players[n].alive or ability.target_rule == "out"]
 
-    def single_targets(self, state: GameState, probe: Action, phase: str, names: Iterable[str]) -> list[str]:
+    def single_targets(
+        self, state: GameState, probe: Action, phase: str, names: Iterable[str] | None = None
+    ) -> list[str]:
         """Those of ``names`` that ``validate`` accepts as the one target of
-        ``probe`` (a ``Action`` without target), in the given order."""
+        ``probe`` (an ``Action`` without target), in the given order.
+
+        ``names`` defaults to the players the declared ``target_rule`` may
+        name at all: everybody for ``out``, else the living.
+        """
         if self.actor_reason(state, probe, phase) is not None:
             return []
+        if names is None:
+            # Every rule but ``out`` wants a living target: the dead need no asking.
+            out = self.ABILITIES[probe.ability].target_rule == "out"
+            names = list(state.players) if out else state.alive_names()
         ability, actor, team = probe.ability, probe.actor, probe.team
         target_reason = self.target_reason
         legal: list[str] = []
