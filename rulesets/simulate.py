@@ -13,15 +13,17 @@ import tracemalloc
 from dataclasses import dataclass, field
 
 from . import get, ids
-from .core import GameState, Outcome, Ruleset
+from .core import GameState, Outcome, PhaseInput, Ruleset
 
 
 @dataclass
 class PlayedGame:
-    """A finished random game: its start, every phase's outcome, the end."""
+    """A finished random game: its start, every phase's input and outcome
+    (``steps[i]`` resolved into ``outcomes[i]``), the end."""
 
     start: GameState
     outcomes: list[Outcome] = field(default_factory=list)
+    steps: list[PhaseInput] = field(default_factory=list)
 
     @property
     def final(self) -> GameState:
@@ -48,18 +50,25 @@ def random_game(ruleset: Ruleset, n_players: int, seed: int, max_steps: int = 80
             break
         step = ruleset.random_step(state, ruleset.next_phase(state), rng)
         outcome = ruleset.resolve(state, step)
+        game.steps.append(step)
         game.outcomes.append(outcome)
         state = outcome.state
     return game
 
 
-def benchmark(games: int, only: list[str] | None = None) -> int:
-    """Print games per second and peak memory per ruleset; returns 0."""
-    print(f"{'ruleset':<12} {'games':>6} {'games/s':>9} {'phases/s':>9} {'peak MiB':>9} {'ended':>6}")
+def benchmark(games: int, only: list[str] | None = None, memory: bool = False) -> int:
+    """Play ``games`` seeded random games per ruleset and print games per
+    second and phases (resolved days and nights) per second, wall clock on
+    one core; with ``memory`` also the peak traced memory in MiB (tracing
+    slows play several times, so the speed figures are then not
+    comparable). Returns 0."""
+    header = f"{'ruleset':<12} {'games':>6} {'games/s':>9} {'phases/s':>9} {'ended':>6}"
+    print(header + (f" {'peak MiB':>9}" if memory else ""))
     for rid in only or ids():
         ruleset = get(rid)
         counts = player_counts(ruleset)
-        tracemalloc.start()
+        if memory:
+            tracemalloc.start()
         started = time.perf_counter()
         phases = ended = 0
         for i in range(games):
@@ -67,7 +76,9 @@ def benchmark(games: int, only: list[str] | None = None) -> int:
             phases += len(game.outcomes)
             ended += game.final.winner is not None
         elapsed = time.perf_counter() - started
-        peak = tracemalloc.get_traced_memory()[1] / 2**20
-        tracemalloc.stop()
-        print(f"{rid:<12} {games:>6} {games / elapsed:>9.1f} {phases / elapsed:>9.0f} {peak:>9.2f} {ended:>6}")
+        line = f"{rid:<12} {games:>6} {games / elapsed:>9.1f} {phases / elapsed:>9.0f} {ended:>6}"
+        if memory:
+            line += f" {tracemalloc.get_traced_memory()[1] / 2**20:>9.2f}"
+            tracemalloc.stop()
+        print(line, flush=True)
     return 0

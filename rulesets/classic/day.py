@@ -6,7 +6,7 @@ CLASSIC-044 (deciding vote), CLASSIC-065/CLASSIC-066 (blind lynches).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 
 from rulesets.core import Action, GameState, Outcome, PhaseInput
 from rulesets.core.votes import has_majority, sole_leader, tally
@@ -48,10 +48,17 @@ def vote_reason(state: GameState, voter: str, target: str | None, nominations: l
     (CLASSIC-035), ``target_not_alive`` (CLASSIC-014, CLASSIC-044: a ballot
     for anyone but the two survivors), ``not_a_candidate`` (CLASSIC-011).
     """
+    return _ballot_reason(state, voter, target, electorate(state), candidates(state, nominations))
+
+
+def _ballot_reason(
+    state: GameState, voter: str, target: str | None, electors: Collection[str], choices: Collection[str]
+) -> str | None:
+    """``vote_reason`` given today's ``electorate`` and ``candidates``."""
     deciding = bool(state.memory.get("deciding"))
-    if voter not in electorate(state):
+    if voter not in electors:
         return "actor_not_alive" if deciding or not state.players[voter].alive else "no_vote_right"
-    if target is None or target in candidates(state, nominations):
+    if target is None or target in choices:
         return None
     # CLASSIC-014, CLASSIC-044: in the deciding vote every non-survivor is out of
     # the game, so a ballot for one is refused like any ballot for a dead player.
@@ -61,8 +68,11 @@ def vote_reason(state: GameState, voter: str, target: str | None, nominations: l
 def _ballots(outcome: Outcome, step: PhaseInput, refuse: Refuse) -> dict[str, float]:
     """The tally of the valid ballots; refused ones go to ``refuse``."""
     ballots: dict[str, str | None] = {}
+    # Who may vote and for whom is the same for every ballot of the day.
+    electors = set(electorate(outcome.state))
+    choices = set(candidates(outcome.state, step.nominations))
     for voter, target in (step.votes or {}).items():
-        reason = vote_reason(outcome.state, voter, target, step.nominations)
+        reason = _ballot_reason(outcome.state, voter, target, electors, choices)
         if reason:
             refuse(outcome, Action("vote", actor=voter, target=target), reason)
         else:

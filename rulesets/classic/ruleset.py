@@ -140,6 +140,22 @@ class ClassicRuleset(Ruleset):
             return "deciding_vote_pending"
         return self.check_action(state, action, phase) or self._document_limits(state, action)
 
+    def actor_reason(self, state: GameState, probe: Action, phase: str) -> str | None:
+        """The checks of ``validate`` that do not look at the target (see
+        ``Ruleset.actor_reason``): the first night, a pending deciding vote,
+        the actor or team holding the ability in this phase."""
+        if phase == "night" and state.steps_played == 0:
+            return "first_night"
+        if phase == "night" and state.memory.get("deciding"):
+            return "deciding_vote_pending"
+        return self.check_actor(state, probe, phase)
+
+    def target_reason(self, state: GameState, action: Action, phase: str) -> str | None:
+        """The checks of ``validate`` that look at the target (see
+        ``Ruleset.target_reason``): the generic target rules and limits,
+        then the document's own (``_document_limits``)."""
+        return self.check_targets(state, action, ABILITIES[action.ability]) or self._document_limits(state, action)
+
     def _document_limits(self, state: GameState, action: Action) -> str | None:
         """The document's own limits, after the generic checks passed."""
         if action.ability == "kill":

@@ -294,6 +294,14 @@ class Ruleset:
         for target in action.targets():
             if target not in state.players:
                 raise RulesError(f"unknown player {target!r}")
+        return self.check_actor(state, action, phase) or self.check_targets(state, action, ability)
+
+    def check_actor(self, state: GameState, action: Action, phase: str) -> str | None:
+        """The generic checks of ``check_action`` that do not look at the
+        target: the actor alive and holding the ability (or the team holding
+        it), the right phase. Returns a reason code or None; raises
+        ``RulesError`` for an unknown actor or team."""
+        ability = self.ABILITIES[action.ability]
         if action.actor is not None:
             if action.actor not in state.players:
                 raise RulesError(f"unknown player {action.actor!r}")
@@ -309,7 +317,7 @@ class Ruleset:
                 return "not_your_ability"
         if ability.phase != phase:
             return "wrong_phase"
-        return self.check_targets(state, action, ability)
+        return None
 
     def check_targets(self, state: GameState, action: Action, ability: Ability) -> str | None:
         """Target rules and limits of ``ability`` (see ``Ability``)."""
@@ -422,18 +430,71 @@ class Ruleset:
         return slots
 
     def legal_targets(self, state: GameState, probe: Action, phase: str) -> list[str]:
-        """Names that pass ``validate`` as a single target of ``probe``."""
+        """Names that pass ``validate`` as a single target of ``probe``, in
+        seat order.
+
+        Each name goes through the cheap ``target_reason``; ``validate``, the
+        authority, runs once, on the first name that passes, for the checks
+        that do not depend on the target (see ``target_reason``).
+        """
         ability = self.ABILITIES[probe.ability]
         if ability.targets == 0:
             return [] if self.validate(state, probe, phase) else [""]
-        names = list(state.players)
         if ability.targets == 1:
-            return [
-                n
-                for n in names
-                if self.validate(state, Action(probe.ability, probe.actor, probe.team, n), phase) is None
-            ]
+            return self.single_targets(state, probe, phase)
+        names = list(state.players)
         return [n for n in names if n and state.players[n].alive or ability.target_rule == "out"]
+
+    def single_targets(
+        self, state: GameState, probe: Action, phase: str, names: Iterable[str] | None = None
+    ) -> list[str]:
+        """Those of ``names`` that ``validate`` accepts as the one target of
+        ``probe`` (an ``Action`` without target), in the given order.
+
+        ``names`` defaults to the players the declared ``target_rule`` may
+        name at all: everybody for ``out``, else the living.
+        """
+        if self.actor_reason(state, probe, phase) is not None:
+            return []
+        if names is None:
+            # Every rule but ``out`` wants a living target: the dead need no asking.
+            out = self.ABILITIES[probe.ability].target_rule == "out"
+            names = list(state.players) if out else state.alive_names()
+        ability, actor, team = probe.ability, probe.actor, probe.team
+        target_reason = self.target_reason
+        legal: list[str] = []
+        for name in names:
+            action = Action(ability, actor, team, name)
+            if target_reason(state, action, phase) is not None:
+                continue
+            if not legal and self.validate(state, action, phase) is not None:
+                return []  # refused whatever the target: the actor may not act now
+            legal.append(name)
+        return legal
+
+    def actor_reason(self, state: GameState, probe: Action, phase: str) -> str | None:
+        """A reason code when ``validate`` refuses ``probe`` (an ``Action``
+        without target) whatever its target, else None.
+
+        A shortcut for ``legal_targets``: it may answer None where
+        ``validate`` refuses (``validate`` still has the last word), never a
+        reason where some target would be accepted. The default knows
+        nothing and answers None.
+        """
+        return None
+
+    def target_reason(self, state: GameState, action: Action, phase: str) -> str | None:
+        """The part of ``validate`` that depends on the target: a reason code
+        or None.
+
+        ``legal_targets`` relies on this contract: for a one-target action
+        offered by ``action_slots``, ``validate`` accepts it exactly when
+        ``target_reason`` does and the checks that do not depend on the
+        target pass. It may assume those checks passed (its answer does not
+        matter when they fail) but must not raise for players of the game.
+        The default is ``validate`` itself: always right, never faster.
+        """
+        return self.validate(state, action, phase)
 
     def random_step(self, state: GameState, phase: str, rng: random.Random) -> PhaseInput:
         """A random phase of legal-looking play, for simulations and

@@ -115,6 +115,15 @@ class CosmoRuleset(Ruleset):
             return self.check_action(state, Action(action.ability, action.actor, target=action.actor), phase)
         return self.check_action(state, action, phase)
 
+    def actor_reason(self, state: GameState, probe: Action, phase: str) -> str | None:
+        """The checks of ``validate`` that do not look at the target (see
+        ``Ruleset.actor_reason``): no team action (§5), the generic actor checks."""
+        return "team_action" if probe.team is not None else self.check_actor(state, probe, phase)
+
+    def target_reason(self, state: GameState, action: Action, phase: str) -> str | None:
+        """The generic target rules and limits (see ``Ruleset.target_reason``)."""
+        return self.check_targets(state, action, ABILITIES[action.ability])
+
     def conflict(self, kept: dict[tuple[str, str], Action], action: Action) -> str | None:
         """The sheriff's second action of the other kind is refused (COSMO-029);
         a later one of the same kind replaces the earlier (COSMO-019)."""

@@ -109,6 +109,14 @@ class ForumRuleset(Ruleset):
         """The reason code the rules refuse ``action`` with, or None (read it with ``message``)."""
         return validate.check(state, action, phase)
 
+    def actor_reason(self, state: GameState, probe: Action, phase: str) -> str | None:
+        """The checks of ``validate`` on the actor or team (see ``Ruleset.actor_reason``)."""
+        return validate.actor_reason(state, probe, phase)
+
+    def target_reason(self, state: GameState, action: Action, phase: str) -> str | None:
+        """The target checks of ``validate`` (see ``Ruleset.target_reason``)."""
+        return validate.target_reason(state, action)
+
     # ---------------------------------------------------------- web app API
 
     def apply_penalty(self, state: GameState, kind: str, target: str) -> Outcome:

@@ -35,6 +35,19 @@ def check(state: GameState, action: Action, phase: str) -> str | None:
     return reason or _target_checks(state, action)
 
 
+def actor_reason(state: GameState, action: Action, phase: str) -> str | None:
+    """The checks of ``check`` that never look at the target: the actor's
+    (or the team's) state, the phase, the ability's availability."""
+    return _actor_checks(state, action, phase) if action.actor is not None else _team_checks(state, action, phase)
+
+
+def target_reason(state: GameState, action: Action) -> str | None:
+    """The checks of ``check`` that depend on the target (``dead_target``,
+    ``self_target``, ``not_own``, ``limit``); ``check`` runs them after the
+    actor's and the team's, which never look at the target."""
+    return _target_checks(state, action)
+
+
 def _actor_checks(state: GameState, action: Action, phase: str) -> str | None:
     if action.actor not in state.players:
         raise RulesError(f"unknown player {action.actor!r}")

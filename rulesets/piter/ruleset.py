@@ -16,7 +16,7 @@ from rulesets.core import Ability, Action, ActionSlot, GameState, Outcome, Phase
 
 from . import day, night, setup
 from .roles import ABILITIES, OFFENCES, OPTIONS, ROLES, SHOOTERS, TEAM_ABILITIES, TEAMS
-from .validation import MESSAGES, action_reason, ballot_reason
+from .validation import MESSAGES, action_reason, ballot_reason, is_acquaintance, target_reason
 from .victory import winner
 
 
@@ -156,11 +156,23 @@ class PiterRuleset(Ruleset):
             others = [n for n in state.alive_names() if n != probe.actor]
             pair = Action(probe.ability, probe.actor, probe.team, tuple(others[:2]))
             return others if len(others) >= 2 and self.validate(state, pair, phase) is None else []
-        return [
-            n
-            for n in state.alive_names()
-            if self.validate(state, Action(probe.ability, probe.actor, probe.team, n), phase) is None
-        ]
+        return self.single_targets(state, probe, phase, state.alive_names())
+
+    def actor_reason(self, state: GameState, probe: Action, phase: str) -> str | None:
+        """The cheap refusals that never look at the target (see
+        ``Ruleset.actor_reason``): the acquaintance night (PITER-003), the
+        wrong phase, a dead actor (PITER-019) who is no active Ghost."""
+        if is_acquaintance(state, phase):
+            return "acquaintance_night"
+        if self.ABILITIES[probe.ability].phase != phase:
+            return "wrong_phase"
+        if probe.actor is not None and probe.ability != "ghost_pick" and not state.players[probe.actor].alive:
+            return "actor_not_alive"
+        return None
+
+    def target_reason(self, state: GameState, action: Action, phase: str) -> str | None:
+        """The checks of ``validate`` that look at the target (see ``Ruleset.target_reason``)."""
+        return target_reason(state, action)
 
     def random_step(self, state: GameState, phase: str, rng: random.Random) -> PhaseInput:
         """Random legal play: night slots act as in ``Ruleset.random_step``;

@@ -95,6 +95,14 @@ def _actor_reason(state: GameState, action: Action) -> str | None:
     return _target_reason(state, action, ABILITIES[action.ability])
 
 
+def target_reason(state: GameState, action: Action) -> str | None:
+    """The checks of ``action_reason`` that look at the target (a Ghost's
+    pick is checked against the tie later, PITER-093)."""
+    if action.team is None and action.ability == "ghost_pick":
+        return None if len(action.targets()) == 1 else "target_count"
+    return _target_reason(state, action, ability_for(action))
+
+
 def _target_reason(state: GameState, action: Action, ability: Ability) -> str | None:
     """Target count, living targets, self-targets (PITER-058, A-17, A-18),
     the journalist's two different players (A-14) and the "two nights

@@ -156,6 +156,30 @@ class Werewolf18(Ruleset):
         )
         return reason or self._document_reason(state, action)
 
+    def actor_reason(self, state: GameState, probe: Action, phase: str) -> str | None:
+        """The checks of ``validate`` that do not look at the target (see
+        ``Ruleset.actor_reason``): game over, phase, the voter, the skills,
+        the actor or team holding the ability."""
+        if state.winner is not None:
+            return "game_over"
+        if phase not in self.phases_of(probe.ability):
+            return "wrong_phase"
+        if probe.ability == "vote":
+            return day.ballot_reason(state, probe.actor, None)
+        if probe.ability == "surrender":
+            return None
+        return self._skill_reason(state, probe) or self.check_actor(state, probe, self.ABILITIES[probe.ability].phase)
+
+    def target_reason(self, state: GameState, action: Action, phase: str) -> str | None:
+        """The checks of ``validate`` that look at the target (see
+        ``Ruleset.target_reason``): the ballot's target, the generic target
+        rules and limits, the badge never to a revealed idiot (WW18-034)."""
+        if action.ability == "vote":
+            return day.ballot_reason(state, action.actor, action.target if isinstance(action.target, str) else None)
+        if action.ability == "pass_badge" and revealed(state.players[str(action.target)]):
+            return "revealed_idiot"  # WW18-034; the knife's camp check (WW18-020) does not look at the target
+        return self.check_targets(state, action, self.ABILITIES[action.ability])
+
     def _surrender_reason(self, state: GameState, action: Action) -> str | None:
         """Any werewolf may consent, in or out of the game (WW18-012, WW18-017)."""
         if action.actor is None:
@@ -199,6 +223,7 @@ class Werewolf18(Ruleset):
         werewolves keep ``surrender`` (WW18-012)."""
         slots: list[ActionSlot] = []
         teams: set[str] = set()
+        ballot = self._ballot_targets(state) if phase == "day" else []
         for player in state.players.values():
             for ability in self.abilities_of(state, player.name):
                 if phase not in self.phases_of(ability) or (self.ABILITIES[ability].team and player.team in teams):
@@ -207,8 +232,19 @@ class Werewolf18(Ruleset):
                     teams.add(player.team)
                 slots.extend(self._slot(state, phase, ability, player.name, player.team))
             if phase == "day":
-                slots.extend(self._slot(state, phase, "vote", player.name, player.team))
+                slots.extend(self._ballot_slot(state, player.name, ballot))
         return slots
+
+    def _ballot_targets(self, state: GameState) -> list[str]:
+        """Whom any ballot may name: living players but a revealed idiot (WW18-011, WW18-034)."""
+        return [p.name for p in state.players.values() if p.alive and not revealed(p)]
+
+    def _ballot_slot(self, state: GameState, voter: str, targets: list[str]) -> list[ActionSlot]:
+        """The voter's ballot slot, when ``validate`` lets him vote at all:
+        the targets are the same for every voter, so they are found once."""
+        if not targets or self.validate(state, Action("vote", actor=voter, target=targets[0]), "day") is not None:
+            return []
+        return [ActionSlot("vote", tuple(targets), voter, None, 1)]
 
     def _slot(self, state: GameState, phase: str, ability: str, name: str, team: str) -> list[ActionSlot]:
         spec = self.ABILITIES[ability]

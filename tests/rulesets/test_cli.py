@@ -79,3 +79,14 @@ def test_the_engine_imports_no_django() -> None:
     )
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
     assert proc.stdout.strip() == "[]"
+
+
+def test_bench_prints_speed_per_ruleset_without_memory_tracing_by_default() -> None:
+    """``bench`` prints games/s and phases/s per ruleset; the peak memory
+    column (and its slow tracing) appears only with ``--memory``."""
+    args = [sys.executable, "-m", "rulesets", "bench", "-n", "2", "--ruleset", "piter"]
+    plain = subprocess.run(args, capture_output=True, text=True, cwd=ROOT, check=True).stdout.splitlines()
+    traced = subprocess.run(args + ["--memory"], capture_output=True, text=True, cwd=ROOT, check=True).stdout
+    assert plain[0].split() == ["ruleset", "games", "games/s", "phases/s", "ended"]
+    assert plain[1].split()[:2] == ["piter", "2"] and len(plain) == 2
+    assert "peak MiB" in traced.splitlines()[0] and len(traced.splitlines()[1].split()) == 6

@@ -1,0 +1,42 @@
+"""The targets offered for a choice are exactly those the rules accept.
+
+``action_slots`` finds a slot's candidates with the cheap target checks and
+asks ``validate`` once per slot; this pins that the result equals asking
+``validate`` about every player, on every state of seeded random games.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import rulesets
+from rulesets.core import Action
+from rulesets.simulate import player_counts, random_game
+
+
+@pytest.mark.parametrize("rid", rulesets.ids())
+def test_offered_targets_are_exactly_the_accepted_ones(rid: str) -> None:
+    """For every one-target slot of every phase of 40 seeded games, the
+    candidates are the players ``validate`` accepts as its target, in seat
+    order. (Abilities declared with another target count keep their own
+    candidate rule.)"""
+    ruleset = rulesets.get(rid)
+    counts = player_counts(ruleset)
+    checked = 0
+    for seed in range(40):
+        game = random_game(ruleset, counts[seed % len(counts)], seed)
+        for state in [game.start] + [o.state for o in game.outcomes[:-1]]:
+            phase = ruleset.next_phase(state)
+            # Piter offers living players only (PITER-032, a Ghost's pick PITER-093).
+            names = state.alive_names() if rid == "piter" else list(state.players)
+            for slot in ruleset.action_slots(state, phase):
+                if slot.targets != 1 or ruleset.ABILITIES[slot.ability].targets != 1:
+                    continue
+                accepted = tuple(
+                    n
+                    for n in names
+                    if ruleset.validate(state, Action(slot.ability, slot.actor, slot.team, n), phase) is None
+                )
+                assert slot.candidates == accepted, (seed, state.steps_played, slot)
+                checked += 1
+    assert checked > 100
