@@ -6,6 +6,7 @@ the vote, the cabinet. Thin: parse with a form, ask ``access``, call
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
@@ -13,7 +14,6 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
-from django.core.paginator import Paginator
 from django.db.models import Count, Q
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
@@ -23,7 +23,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from . import access, flow
 from .forms import ActionForm, ApplyForm, GameCreateForm, PostForm, VoteForm
-from .models import Action, Deadline, Game, Player, Room, Vote
+from .models import Action, Deadline, Game, Player, Post, Room, Vote
 from .results import ability_name, role_name, team_name
 
 
@@ -161,11 +161,49 @@ def game_apply(request: HttpRequest, slug: str) -> HttpResponse:
     return HttpResponseRedirect(reverse("game", args=[slug]))
 
 
-def _posts_page(room: Room, page_number: Any) -> Any:
-    posts = room.posts.select_related("author").order_by("number")
-    page = Paginator(posts, settings.MAFIA_POSTS_PER_PAGE).get_page(page_number)
-    page.object_list = list(page.object_list)
-    return page
+@dataclass(frozen=True)
+class PostPage:
+    """One page of a thread: page ``number`` of ``num_pages`` holds the
+    posts numbered ``(number - 1) * per_page + 1`` … ``number * per_page``."""
+
+    number: int
+    num_pages: int
+    object_list: list[Post]
+
+    @property
+    def has_previous(self) -> bool:
+        return self.number > 1
+
+    @property
+    def has_next(self) -> bool:
+        return self.number < self.num_pages
+
+    @property
+    def previous_page_number(self) -> int:
+        return self.number - 1
+
+    @property
+    def next_page_number(self) -> int:
+        return self.number + 1
+
+
+def _posts_page(room: Room, page_number: Any) -> PostPage:
+    """The page ``page_number`` of the thread (1-based; ``"last"``, a
+    missing, malformed or out-of-range number gives the last page). Posts
+    are numbered densely in their room, so a page is a range of numbers
+    read through the (room, number) index: the last page of a thread of
+    100,000 posts costs what its first page costs (no OFFSET, no COUNT)."""
+    per_page = settings.MAFIA_POSTS_PER_PAGE
+    last_number = room.posts.order_by("-number").values_list("number", flat=True).first() or 0
+    num_pages = max(1, -(-last_number // per_page))
+    try:
+        number = int(page_number)
+    except (TypeError, ValueError):
+        number = num_pages
+    number = min(max(number, 1), num_pages)
+    first = (number - 1) * per_page + 1
+    posts = room.posts.select_related("author").filter(number__gte=first, number__lt=first + per_page)
+    return PostPage(number=number, num_pages=num_pages, object_list=list(posts.order_by("number")))
 
 
 def _flood_limited(seat_or_user: str) -> bool:
@@ -373,7 +411,7 @@ def cabinet(request: HttpRequest, slug: str) -> HttpResponse:
     shared = Room.objects.filter(game=game, members=seat).exclude(pk=room.pk)
     ctx.update(
         room=room,
-        page=_posts_page(room, request.GET.get("page") or "last"),
+        page=_posts_page(room, request.GET.get("page")),
         forms=forms,
         receipts=receipts,
         role=role_name(ruleset, seat.role),
