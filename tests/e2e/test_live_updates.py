@@ -14,22 +14,11 @@ from playwright.sync_api import Page, expect
 from games import flow
 from games.models import Game, Player, Room
 
-from ..conftest import PASSWORD
+from .test_forum_game import log_in
 
 pytestmark = [pytest.mark.e2e]
 
 POLL = re.compile(r"/(new|status|votes)/")
-
-
-def _log_in(new_context, base_url: str, username: str) -> Page:
-    page = new_context(base_url=base_url, locale="en-US").new_page()
-    page.set_default_timeout(15_000)
-    page.goto("/accounts/login/")
-    page.fill("input[name=login]", username)
-    page.fill("input[name=password]", PASSWORD)
-    page.locator("main form button[type=submit]").first.click()
-    expect(page.locator("header.top .me")).to_have_text(username)
-    return page
 
 
 def _polls_during(page: Page, polls: list[str], seconds: float) -> int:
@@ -54,7 +43,7 @@ def test_live_updates_work_under_the_csp_pause_when_hidden_and_stop_after_the_ga
     transactional_db, forum_game, live_server, new_context, screenshots
 ) -> None:
     game, seats = forum_game
-    page = _log_in(new_context, live_server.url, "bob")
+    page = log_in(new_context, live_server.url, "bob")
     errors: list[str] = []
     polls: list[str] = []
     page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
