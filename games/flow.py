@@ -23,7 +23,7 @@ import rulesets
 from rulesets.core import Action as RulesAction
 from rulesets.core import GameState, Outcome, PhaseInput, RulesError, Ruleset
 
-from . import markup, results
+from . import live, markup, results
 from .models import Action, Deadline, Event, Game, Phase, Player, Post, Resolution, Room, Vote
 from .schedule import phase_deadlines
 
@@ -216,6 +216,7 @@ def cohost_add(*, game: Game, username: str) -> None:
     if game.cohosts.filter(pk=user.pk).exists():
         raise FlowError(_("That account is a co-host already."))
     game.cohosts.add(user)
+    live.access_changed(game.slug)
     log_event(game, "cohost_added", {"account": user.username})
 
 
@@ -225,6 +226,7 @@ def cohost_remove(*, game: Game, user_id: int) -> None:
     user = game.cohosts.filter(pk=user_id).first()
     if user is not None:
         game.cohosts.remove(user)
+        live.access_changed(game.slug)
         log_event(game, "cohost_removed", {"account": user.username})
 
 
@@ -385,6 +387,7 @@ def _sync_rooms(game: Game, state: GameState) -> None:
     ``games.access``) and cabinets (one per seat; shared where the ruleset
     groups roles, as the cop and the cop's assistant in the forum game; a
     member who dies keeps reading it)."""
+    live.access_changed(game.slug)
     ruleset = ruleset_of(game)
     seats = {p.nickname: p for p in game.players.seated()}
     groups: dict[str, list[str]] = getattr(ruleset, "team_rooms", lambda s: {})(state)
@@ -1061,6 +1064,7 @@ def player_replace(*, game: Game, player: Player, new_user) -> None:
     old_user_id = player.user_id
     player.user = new_user
     player.save(update_fields=["user"])
+    live.access_changed(game.slug)
     log_event(game, "player_replaced", {"nickname": player.nickname, "old_user": old_user_id, "new_user": new_user.pk})
     Post.objects.create(
         room=cabinet_of(player),

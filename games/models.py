@@ -19,6 +19,8 @@ from django.utils import timezone as dj_tz
 from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 
+from . import live
+
 
 def public_id() -> str:
     """An opaque random slug used in URLs instead of database ids."""
@@ -287,7 +289,9 @@ class PostManager(models.Manager["Post"]):
             Room.objects.select_for_update().filter(pk=room.pk).values_list("pk", flat=True).first()
             last = self.filter(room=room).aggregate(last=models.Max("number"))["last"] or 0
             fields["number"] = last + 1
-            return super().create(**fields)
+            post = super().create(**fields)
+        transaction.on_commit(lambda: live.post_committed(room.public_id, post.number))
+        return post
 
 
 class Post(models.Model):

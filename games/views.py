@@ -21,7 +21,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from . import access, flow
+from . import access, flow, live
 from .forms import ActionForm, ApplyForm, GameCreateForm, PostForm, VoteForm
 from .models import Action, Deadline, Game, Player, Post, Room, Vote
 from .results import ability_name, role_name, team_name
@@ -276,13 +276,17 @@ def post_link(request: HttpRequest, slug: str, room_id: str, number: int) -> Htt
 @require_GET
 def room_new_posts(request: HttpRequest, slug: str, room_id: str) -> HttpResponse:
     """htmx: posts after number ``after`` of the room (at most one page),
-    for live threads."""
-    game = access.game_for_reader(request.user, slug)
-    room, seat = access.room_for_reader(request.user, game, room_id)
+    for live threads; 204 when there is none, from the cache alone when it
+    can tell (``games.live``)."""
     try:
         after = int(request.GET.get("after", "0"))
     except ValueError:
         after = 0
+    if live.nothing_new(request, slug, room_id, after):
+        return HttpResponse(status=204)
+    game = access.game_for_reader(request.user, slug)
+    room, seat = access.room_for_reader(request.user, game, room_id)
+    live.reader_checked(request, slug, room_id)
     posts = list(
         room.posts.select_related("author").filter(number__gt=after).order_by("number")[: settings.MAFIA_POSTS_PER_PAGE]
     )

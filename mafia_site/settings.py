@@ -173,6 +173,9 @@ STORAGES = {
     },
 }
 
+# Sessions are read from the cache first (the database keeps them), so the
+# live poll answers "nothing new" without a database query (games.live).
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
 CSRF_COOKIE_SAMESITE = "Lax"

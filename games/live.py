@@ -1,0 +1,71 @@
+"""The live poll's fast path: "nothing new in this thread" answered from
+the cache, without the database.
+
+Every open thread polls every few seconds, so at a thousand running games
+the "anything new?" question is most of the site's traffic. The cache
+keeps, per room, the number of its last post (set when a post is
+committed) and, per room and account, that a full access check let this
+account read the room. A poll whose ``after`` is already the room's last
+number is answered 204 from those two facts; anything else (a new post, an
+unknown reader, the cache down or emptied) goes through the full view with
+its access check. A reader's permission is remembered for a minute at most
+and forgotten at once when the game's rooms change hands (a resolution, a
+replacement, a co-host change): ``access_changed`` bumps the game's
+version, which is part of every remembered permission's key.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth import SESSION_KEY
+from django.core.cache import cache
+from django.http import HttpRequest
+
+READER_SECONDS = 60
+LAST_SECONDS = 7 * 24 * 3600
+
+
+def _last_key(room_id: str) -> str:
+    return f"live:last:{room_id}"
+
+
+def _version_key(slug: str) -> str:
+    return f"live:access:{slug}"
+
+
+def _reader_key(slug: str, room_id: str, reader: str, version: int) -> str:
+    return f"live:reader:{slug}:{room_id}:{reader}:{version}"
+
+
+def _reader(request: HttpRequest) -> str:
+    """The account id in the session (no database query), or ``anon``."""
+    return str(request.session.get(SESSION_KEY) or "anon")
+
+
+def post_committed(room_id: str, number: int) -> None:
+    """Remember ``number`` as the last post of the room ``room_id`` (its public id)."""
+    cache.set(_last_key(room_id), number, LAST_SECONDS)
+
+
+def reader_checked(request: HttpRequest, slug: str, room_id: str) -> None:
+    """Remember that the full access check let this request's account read the room."""
+    version = cache.get(_version_key(slug)) or 0
+    cache.set(_reader_key(slug, room_id, _reader(request), version), True, READER_SECONDS)
+
+
+def access_changed(slug: str) -> None:
+    """Forget every remembered permission of the game ``slug``."""
+    try:
+        cache.incr(_version_key(slug))
+    except ValueError:
+        cache.set(_version_key(slug), 1, None)
+
+
+def nothing_new(request: HttpRequest, slug: str, room_id: str, after: int) -> bool:
+    """True when the cache alone shows that this reader, already allowed
+    to read the room, has seen its last post (``after`` ≥ its number)."""
+    values = cache.get_many([_last_key(room_id), _version_key(slug)])
+    last = values.get(_last_key(room_id))
+    if last is None or after < last:
+        return False
+    version = values.get(_version_key(slug)) or 0
+    return bool(cache.get(_reader_key(slug, room_id, _reader(request), version)))

@@ -1,0 +1,64 @@
+"""The live poll answers "nothing new" from the cache, without a database
+query, and never on behalf of a reader who may no longer read the room."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from games import flow
+from games.models import Player
+
+from .pages import client_as, rooms_of
+
+# Committed transactions: the last post number reaches the cache on commit.
+# The cache keys hold the rooms' and games' random ids, so tests running in
+# parallel on one cache never meet.
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def _poll(client, game, room, after: int):
+    url = reverse("room_new_posts", args=[game.slug, room.public_id])
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(url, {"after": after})
+    return response, len(queries)
+
+
+def test_a_poll_with_nothing_new_costs_no_database_query(forum_game) -> None:
+    game, seats = forum_game
+    room = rooms_of(game)["mafia"]
+    post = flow.post_create(room=room, seat=seats["Bonnie"], body="the plan")
+    client = client_as("bob")
+    first, _ = _poll(client, game, room, post.number)  # the full check, remembered
+    assert first.status_code == 204
+    again, queries = _poll(client, game, room, post.number)
+    assert again.status_code == 204 and queries == 0
+    flow.post_create(room=room, seat=seats["Mafia Two"], body="agreed")
+    news, _ = _poll(client, game, room, post.number)
+    assert news.status_code == 200 and "agreed" in news.content.decode()
+
+
+def test_a_replaced_player_learns_nothing_from_polling_his_old_team_room(forum_game) -> None:
+    game, seats = forum_game
+    room = rooms_of(game)["mafia"]
+    post = flow.post_create(room=room, seat=seats["Bonnie"], body="the plan")
+    bob = client_as("bob")
+    assert _poll(bob, game, room, post.number)[0].status_code == 204
+    flow.player_replace(
+        game=game,
+        player=Player.objects.get(game=game, nickname="Bonnie"),
+        new_user=get_user_model().objects.get(username="dave"),
+    )
+    assert _poll(bob, game, room, post.number)[0].status_code == 404
+
+
+def test_a_stranger_never_gets_the_fast_answer_for_a_private_room(forum_game) -> None:
+    game, seats = forum_game
+    room = rooms_of(game)["mafia"]
+    post = flow.post_create(room=room, seat=seats["Bonnie"], body="the plan")
+    _poll(client_as("bob"), game, room, post.number)
+    assert _poll(client_as("dave"), game, room, post.number)[0].status_code == 404
+    assert _poll(client_as("anon"), game, room, post.number)[0].status_code == 404
