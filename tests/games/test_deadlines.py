@@ -227,6 +227,14 @@ def test_resolve_now_without_a_phase_is_refused(forum_game) -> None:
 # ---------------------------------------------------------------- stamped under the lock
 
 
+# These tests watch a second session wait for PostgreSQL's row lock; SQLite
+# (the embedded default) has no row locks and serialises every write
+# transaction, so there is nothing to observe there. CI runs PostgreSQL.
+requires_postgresql = pytest.mark.skipif(
+    connection.vendor != "postgresql", reason="watches PostgreSQL's row locks (pg_locks)"
+)
+
+
 def wait_for_a_lock_waiter() -> None:
     """Poll PostgreSQL until some session waits for a lock (``pg_locks``
     is read live, unlike the statistics views inside a transaction)."""
@@ -266,6 +274,7 @@ def behind_the_lock(game: Game, deadline: Deadline, call: Callable[[], object]) 
     return outcome["error"]
 
 
+@requires_postgresql
 @pytest.mark.django_db(transaction=True)
 def test_a_vote_that_gets_the_lock_after_the_deadline_is_refused(forum_game) -> None:
     """A vote asked before the deadline but waiting for the lock until
@@ -283,6 +292,7 @@ def test_a_vote_that_gets_the_lock_after_the_deadline_is_refused(forum_game) -> 
     assert not game.votes.exists()
 
 
+@requires_postgresql
 @pytest.mark.django_db(transaction=True)
 def test_a_night_choice_that_gets_the_lock_after_the_deadline_is_refused(forum_game) -> None:
     """The cop's shot waiting for the lock past the night's deadline is
