@@ -250,6 +250,9 @@ def room_page(request: HttpRequest, slug: str, room_id: str) -> HttpResponse:
     ctx = game_context(request, game, seat)
     ctx.update(
         room=room,
+        # A private room's readers know each other (the documents' host
+        # tells the mafia who its members are): list them on its page.
+        members=[] if room.is_public else list(room.members.order_by("nickname").values_list("nickname", "alive")),
         page=page,
         form=form,
         refusal=refusal,

@@ -251,3 +251,15 @@ def test_the_post_form_states_the_size_limit(forum_game) -> None:
     assert "At most 20,000 characters." in client.get(_url(game, "day")).content.decode()
     html = unescape(client.post(_url(game, "day"), {"body": "x" * 20001}).content.decode())
     assert "A post may be at most 20000 characters long; this one has 20001." in html
+
+
+def test_the_mafia_room_lists_its_members_for_its_members(forum_game) -> None:
+    """The mafia know each other: their room names its members (the dead
+    marked out); the public threads list nobody."""
+    game, _seats = forum_game
+    kill_mafioso(game)
+    html = client_as("bob").get(_url(game, "mafia")).content.decode()
+    members = re.search(r'<p class="members">(.*?)</p>', html, re.S).group(1)
+    assert "Bonnie" in members and "Mafia Two" in members and "(out)" in members
+    assert "Plain One" not in members and "Clyde" not in members
+    assert 'class="members"' not in client_as("bob").get(_url(game, "day")).content.decode()
