@@ -4,7 +4,7 @@ the vote form of the vote thread (FORUM-019)."""
 from __future__ import annotations
 
 import re
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from html import unescape
 
 import pytest
@@ -263,3 +263,14 @@ def test_the_mafia_room_lists_its_members_for_its_members(forum_game) -> None:
     assert "Bonnie" in members and "Mafia Two" in members and "(out)" in members
     assert "Plain One" not in members and "Clyde" not in members
     assert 'class="members"' not in client_as("bob").get(_url(game, "day")).content.decode()
+
+
+def test_post_times_are_shown_in_the_games_time_zone(forum_game) -> None:
+    """Deadlines are in the game's time zone (Moscow here), and so are the
+    times of posts: 09:00 UTC shows as 12:00 MSK."""
+    game, seats = forum_game
+    room = rooms_of(game)["day"]
+    post = flow.post_create(room=room, seat=seats["Doc"], body="morning")
+    Post.objects.filter(pk=post.pk).update(created_at=datetime(2026, 11, 20, 9, 0, tzinfo=UTC))
+    html = client_as("bob").get(_url(game, "day")).content.decode()
+    assert ">2026-11-20 12:00 MSK</time>" in html
