@@ -28,6 +28,8 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.utils.translation import gettext as _
 
+import rulesets
+
 from .models import Game, Player, Room
 
 
@@ -106,7 +108,7 @@ def post_refusal(user, room: Room, seat: Player | None) -> str | None:
     if room.kind == Room.Kind.SIGNUP:
         return None
     if room.kind == Room.Kind.VOTE:
-        return _("Vote with the vote form: a vote post names one nickname and cannot be changed (FORUM-019).")
+        return _("Vote with the vote form: a vote post names your choice and nothing else.")
     if room.is_public:
         return None
     if room.members.filter(pk=seat.pk).exists():
@@ -115,13 +117,16 @@ def post_refusal(user, room: Room, seat: Player | None) -> str | None:
 
 
 def _dead_post_refusal(room: Room, seat: Player) -> str | None:
+    """The dead post in the graveyard; where the ruleset's day procedure
+    grants it (``DayProcedure.last_post``, forum FORUM-020 «Мертвые (после
+    смерти) имеют право написать в основной теме только 1 пост»), also one
+    last post in a day thread, in total."""
     if room.kind == Room.Kind.GRAVEYARD:
         return None
-    # «Мертвые (после смерти) имеют право написать в основной теме только 1 пост»:
-    # one post in a day thread after death, in total.
-    if room.kind == Room.Kind.DAY and room.day >= (seat.left_at_day or 0) and not seat.last_words_used:
+    last_post = rulesets.get(room.game.ruleset).DAY.last_post
+    if last_post and room.kind == Room.Kind.DAY and room.day >= (seat.left_at_day or 0) and not seat.last_words_used:
         return None
-    return _("You are out of the game: you may post only in the graveyard (FORUM-020).")
+    return _("You are out of the game: you may post only in the graveyard.")
 
 
 def require_post(user, room: Room, seat: Player | None) -> None:

@@ -14,14 +14,15 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import rulesets
 from rulesets.core import Action as RulesAction
-from rulesets.core import GameState, Outcome, PhaseInput, RulesError, Ruleset
+from rulesets.core import Ballot, DayProcedure, GameState, Outcome, PhaseInput, RulesError, Ruleset
+from rulesets.core.day import LAST_COUNTS, NEVER
 
 from . import live, markup, results
 from .models import Action, Deadline, Event, Game, Phase, Player, Post, Resolution, Room, Vote
@@ -270,21 +271,56 @@ def proposed_composition(game: Game) -> dict[str, int]:
 
 @transaction.atomic
 def roles_draw(*, game: Game, composition: dict[str, int]) -> None:
-    """Blind random draw from the game's recorded seed; every seat learns
-    its role in its cabinet, teams get their rooms. Raises FlowError when
-    the composition does not fit the table."""
+    """Blind random draw from the game's recorded seed (``Ruleset.draw_seats``:
+    in a three-sided forum game the criminals are dealt to both teams,
+    FORUM-033); every seat learns its role in its cabinet, teams get their
+    rooms. Raises FlowError when the composition does not fit the table."""
+    seats = _seats_to_deal(game)
+    ruleset = ruleset_of(game)
+    try:
+        dealt = ruleset.draw_seats([p.nickname for p in seats], composition, game.seed)
+    except RulesError as exc:
+        raise FlowError(str(exc)) from exc
+    _deal(game, seats, dealt, composition)
+    log_event(game, "roles_drawn", {"composition": composition, "seed": game.seed})
+
+
+@transaction.atomic
+def roles_deal(*, game: Game, roles: dict[str, tuple[str, str | None]]) -> None:
+    """The host deals the roles by hand: game nickname → (role id, team id or
+    None for the role's own team), every seat named once. As ``roles_draw``
+    otherwise; raises FlowError when a seat is missing or the ruleset
+    refuses the seating."""
+    seats = _seats_to_deal(game)
+    if sorted(roles) != sorted(p.nickname for p in seats):
+        raise FlowError(_("Deal a role to every seated player, and only to them."))
+    dealt = [(p.nickname, *roles[p.nickname]) for p in seats]
+    composition: dict[str, int] = {}
+    for _name, role, _team in dealt:
+        composition[role] = composition.get(role, 0) + 1
+    _deal(game, seats, dealt, composition)
+    log_event(game, "roles_dealt", {"composition": composition})
+
+
+def _seats_to_deal(game: Game) -> list[Player]:
+    """The seated players, once it is time to deal; raises FlowError."""
     if game.status != Game.Status.SIGNUP or game.state:
         raise FlowError(_("Roles can be drawn once, while sign-up is open."))
-    ruleset = ruleset_of(game)
     seats = list(game.players.seated())
-    if len(seats) < ruleset.MIN_PLAYERS:
-        raise FlowError(_("At least %(n)d players are needed.") % {"n": ruleset.MIN_PLAYERS})
+    if len(seats) < ruleset_of(game).MIN_PLAYERS:
+        raise FlowError(_("At least %(n)d players are needed.") % {"n": ruleset_of(game).MIN_PLAYERS})
+    return seats
+
+
+def _deal(
+    game: Game, seats: list[Player], dealt: list[tuple[str, str, str | None]], composition: dict[str, int]
+) -> None:
+    """Seat ``dealt`` (nickname, role, team or None) in the ruleset; store
+    the state, open the rooms and hand every seat its role card."""
+    ruleset = ruleset_of(game)
     variant = game.variant or ruleset.default_variant(len(seats)) or ""
     try:
-        drawn = ruleset.draw_roles([p.nickname for p in seats], composition, game.seed)
-        state = ruleset.new_game(
-            [(n, r, None) for n, r in drawn], variant or None, _engine_options(game), seed=game.seed
-        )
+        state = ruleset.new_game(dealt, variant or None, _engine_options(game), seed=game.seed)
     except RulesError as exc:
         raise FlowError(str(exc)) from exc
     game.variant, game.composition, game.state = variant, composition, state.to_dict()
@@ -294,7 +330,6 @@ def roles_draw(*, game: Game, composition: dict[str, int]) -> None:
     for seat in seats:
         seat.refresh_from_db()
         _cabinet_post(game, seat, results.role_card(ruleset, seat.role, seat.team))
-    log_event(game, "roles_drawn", {"composition": composition, "seed": game.seed})
 
 
 def _engine_options(game: Game) -> dict[str, Any]:
@@ -390,7 +425,7 @@ def _sync_rooms(game: Game, state: GameState) -> None:
     live.access_changed(game.slug)
     ruleset = ruleset_of(game)
     seats = {p.nickname: p for p in game.players.seated()}
-    groups: dict[str, list[str]] = getattr(ruleset, "team_rooms", lambda s: {})(state)
+    groups = ruleset.team_rooms(state)
     for team in ruleset.TEAMS.values():
         if team.room:
             groups.setdefault(team.id, [p.name for p in state.players.values() if p.team == team.id])
@@ -480,13 +515,88 @@ def post_create(
     return post
 
 
+def ballots_of(game: Game, day: int) -> list[Ballot]:
+    """Every vote post of game day ``day`` as the ruleset reads them
+    (``rulesets.core.Ballot``), in casting order."""
+    votes = Vote.objects.filter(game=game, day=day).select_related("voter", "target").order_by("created_at", "id")
+    return [Ballot(v.voter.nickname, v.choice, v.round) for v in votes]
+
+
+def _refuse_ballot(game: Game, seat: Player, target: Player | None, abstain: bool) -> DayProcedure:
+    """Raise FlowError when the ruleset's day procedure refuses this ballot's
+    choice (see ``DayProcedure``); return the procedure."""
+    ruleset, state = ruleset_of(game), state_of(game)
+    procedure = ruleset.day_procedure(state)
+    if not seat.alive:
+        raise FlowError(_("You are out of the game and cannot vote."))
+    if abstain:
+        if not procedure.abstain:
+            raise FlowError(_("This game has no abstention: name a player (%(rule)s).") % {"rule": procedure.rule})
+        return procedure
+    choices = ruleset.vote_choices(state, seat.nickname)
+    if target is None or target.game_id != game.id or target.nickname not in choices:
+        raise FlowError(_("You can vote only for a player still in the game."))
+    return procedure
+
+
+def _refuse_change(game: Game, phase: Phase, procedure: DayProcedure, earlier: list[Vote], now: datetime) -> None:
+    """Raise FlowError when the vote law forbids another ballot from a voter
+    who already cast ``earlier`` ones today: never changed (FORUM-019),
+    changed once at most and not after the ``no_change_after`` deadline
+    (WW18-065, WW18-066), or changed freely (classic)."""
+    if not earlier or procedure.change == LAST_COUNTS:
+        return
+    if procedure.change == NEVER:
+        raise FlowError(
+            _("You have already voted today; a vote cannot be changed (%(rule)s).") % {"rule": procedure.rule}
+        )
+    if len(earlier) >= 2:
+        raise FlowError(_("You have already changed your vote once today (%(rule)s).") % {"rule": procedure.rule})
+    if procedure.no_change_after:
+        stop = phase.deadlines.filter(kind=procedure.no_change_after).first()
+        if stop is not None and (stop.done_at or now >= stop.due_at):
+            raise FlowError(
+                _("Votes may no longer be changed: changes closed at %(when)s.")
+                % {"when": local_deadline(game, stop.due_at)}
+            )
+
+
+def ballot_open(game: Game, seat: Player | None, phase: Phase | None, ballots: list[Ballot]) -> bool:
+    """True when ``seat`` may post a vote now: a living player, today's
+    day open, and the vote law leaves him a ballot (none cast yet; one
+    change left where a vote may change once; always where the last
+    counts). The change deadline itself is checked when he votes."""
+    if seat is None or not seat.alive or phase is None or phase.kind != Phase.Kind.DAY:
+        return False
+    procedure = ruleset_of(game).day_procedure(state_of(game))
+    cast = sum(1 for b in ballots if b.voter == seat.nickname and b.round == Vote.Round.VOTE)
+    limit = {NEVER: 1, LAST_COUNTS: None}.get(procedure.change, 2)
+    return limit is None or cast < limit
+
+
+def _ballot_body(choice: str, earlier: list[Vote]) -> str:
+    """The vote post's text: the choice, quoting the vote it changes."""
+    if not earlier or earlier[-1].post is None:
+        return choice
+    original = earlier[-1].post
+    return f"[quote=#{original.number}]{original.body}[/quote]\n{choice}"
+
+
 @transaction.atomic
-def vote_cast(*, game: Game, seat: Player, target: Player, now: datetime | None = None) -> Vote:
-    """One vote per player per game day, never changed (FORUM-019): a post
-    in the vote thread naming one nickname. A vote for oneself is accepted
-    and leads to the autokill the ruleset prescribes. Raises FlowError when
-    late (with the deadline), out of the game, or voting twice. The vote's
-    time is taken under the game lock (``game_lock``)."""
+def vote_cast(
+    *,
+    game: Game,
+    seat: Player,
+    target: Player | None = None,
+    abstain: bool = False,
+    now: datetime | None = None,
+) -> Vote:
+    """A vote post in today's vote thread naming ``target`` (or an explicit
+    abstention where the ruleset allows one), under the ruleset's vote law
+    (``Ruleset.day_procedure``): whether and how a vote may change, who may
+    be named. A change quotes the vote it replaces. Raises FlowError when
+    late (with the deadline), out of the game, or refused by the law. The
+    vote's time is taken under the game lock (``game_lock``)."""
     now = game_lock(game, now)
     # The latest day, open or not: a vote that waited behind the vote's
     # resolution is refused with the deadline it missed.
@@ -496,25 +606,19 @@ def vote_cast(*, game: Game, seat: Player, target: Player, now: datetime | None 
     phase = current_phase(game)
     if phase is None or phase != day:
         raise FlowError(_("Voting is open only during the day."))
-    if not seat.alive:
-        raise FlowError(_("You are out of the game and cannot vote."))
-    if not target.alive or target.game_id != game.id or target.status != Player.Status.SEATED:
-        raise FlowError(_("You can vote only for a player still in the game."))
-    if Vote.objects.filter(game=game, day=phase.number, voter=seat).exists():
-        raise FlowError(_("You have already voted today; a vote cannot be changed (FORUM-019)."))
+    procedure = _refuse_ballot(game, seat, target, abstain)
+    earlier = list(
+        Vote.objects.filter(game=game, day=phase.number, voter=seat, round=Vote.Round.VOTE).select_related("post")
+    )
+    _refuse_change(game, phase, procedure, earlier, now)
     room = Room.objects.get(game=game, kind=Room.Kind.VOTE, day=phase.number)
-    post = post_create(room=room, seat=seat, body=target.nickname, now=now)
-    try:
-        with transaction.atomic():
-            vote = Vote.objects.create(
-                game=game, day=phase.number, voter=seat, target=target, post=post, created_at=now
-            )
-    except IntegrityError as exc:
-        raise FlowError(_("You have already voted today; a vote cannot be changed (FORUM-019).")) from exc
+    choice = _("abstains") if target is None else target.nickname
+    post = post_create(room=room, seat=seat, body=_ballot_body(choice, earlier), now=now)
+    vote = Vote.objects.create(game=game, day=phase.number, voter=seat, target=target, post=post, created_at=now)
     log_event(
         game,
         "vote_cast",
-        {"day": phase.number, "voter": seat.nickname, "target": target.nickname},
+        {"day": phase.number, "voter": seat.nickname, "target": target.nickname if target else None},
         Event.Audience.PUBLIC,
     )
     return vote
@@ -739,10 +843,14 @@ def _phase_input(game: Game, phase: Phase, state: GameState) -> PhaseInput:
         else:
             actions.append(RulesAction(a.ability, actor=a.actor.nickname, target=target))
     step = PhaseInput(phase.kind, actions)  # type: ignore[arg-type]
+    ruleset = ruleset_of(game)
     if phase.kind == Phase.Kind.DAY:
-        votes = Vote.objects.filter(game=game, day=phase.number).select_related("voter", "target")
-        step.votes = {v.voter.nickname: v.target.nickname if v.target else None for v in votes}
-    step.extra["excused"] = excused_today(game, phase.number)
+        fields = ruleset.day_votes(state, ballots_of(game, phase.number))
+        step.votes = fields.get("votes")
+        step.revote = fields.get("revote")
+        step.extra.update(fields.get("extra", {}))
+    if ruleset.AUTOKILLS:
+        step.extra["excused"] = excused_today(game, phase.number)
     return step
 
 
@@ -1012,11 +1120,10 @@ def penalty_apply(*, game: Game, kind: str, target: str, now: datetime | None = 
     citizen), ``disqualify`` (modkill). Raises FlowError."""
     now = game_lock(game, now)
     ruleset = ruleset_of(game)
-    apply = getattr(ruleset, "apply_penalty", None)
-    if apply is None:
-        raise FlowError(_("This ruleset has no penalties."))
+    if kind not in ruleset.PENALTIES:
+        raise FlowError(_("The rules of this game name no such penalty."))
     try:
-        outcome: Outcome = apply(state_of(game), kind, target)
+        outcome = ruleset.apply_penalty(state_of(game), kind, target)
     except RulesError as exc:
         raise FlowError(str(exc)) from exc
     game.state = outcome.state.to_dict()

@@ -319,7 +319,10 @@ class PostForm(forms.Form):
 
 
 class VoteForm(forms.Form):
-    """A vote names one living player (FORUM-019)."""
+    """A vote post: one of the choices the ruleset's day procedure offers
+    (a player's public id, or ``ABSTAIN`` where abstention is allowed)."""
+
+    ABSTAIN = "abstain"
 
     target = forms.ChoiceField(label=_("Vote for"))
 

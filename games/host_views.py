@@ -16,6 +16,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from rulesets.core import day as day_rules
+
 from . import access, flow
 from .forms import (
     CohostForm,
@@ -28,7 +30,7 @@ from .forms import (
     ResolveNowForm,
     ResultsForm,
 )
-from .models import Action, Deadline, Event, Game, Player, Post, Resolution, Room, Vote
+from .models import Action, Deadline, Event, Game, Player, Post, Resolution, Room
 from .results import ability_name, role_name, team_name
 from .views import form_errors, game_context
 
@@ -176,33 +178,39 @@ def _phase_overview(game: Game, phase: Any, seated: list[Player], ruleset: Any) 
         "pending": pending,
     }
     if phase.kind == "day":
-        votes = {v.voter_id: v for v in Vote.objects.filter(game=game, day=phase.number).select_related("target")}
-        excused = set(flow.excused_today(game, phase.number))
-        confirmed = set(game.options.get("confirmed", {}).get(str(phase.number), []))
-        ctx["host_confirms"] = game.options.get("autokills") == "host_confirms"
-        rows = []
-        for p in seated:
-            if not p.alive:
-                continue
-            v = votes.get(p.id)
-            risk = "no_vote" if v is None else ("self_vote" if v.target_id == p.id else "")
-            rows.append(
-                {
-                    "p": p,
-                    "vote": v.target.nickname if v and v.target else "",
-                    "risk": risk,
-                    "excused": p.nickname in excused,
-                    "confirmed": p.nickname in confirmed,
-                }
-            )
-        ctx["vote_rows"] = rows
-        tally: dict[str, int] = defaultdict(int)
-        for v in votes.values():
-            if v.target:
-                tally[v.target.nickname] += 1
-        ctx["tally"] = sorted(tally.items(), key=lambda kv: -kv[1])
+        ctx.update(_vote_overview(game, phase, seated, ruleset, state))
     ctx["counters"] = {p.name: p.counters for p in state.players.values() if p.counters}
     return ctx
+
+
+def _vote_overview(game: Game, phase: Any, seated: list[Player], ruleset: Any, state: Any) -> dict[str, Any]:
+    """The day's vote for the host: the ruleset's public count, each living
+    player's standing ballot, and what the rules will do at the deadline
+    (``Ruleset.day_warnings``) with the host's waive or confirm where the
+    ruleset has autokills (``Ruleset.AUTOKILLS``)."""
+    ballots = flow.ballots_of(game, phase.number)
+    count = ruleset.vote_count(state, ballots)
+    standing = day_rules.standing(ballots, ruleset.day_procedure(state).change)
+    warnings = dict(ruleset.day_warnings(state, ballots))
+    excused = set(flow.excused_today(game, phase.number)) if ruleset.AUTOKILLS else set()
+    confirmed = set(game.options.get("confirmed", {}).get(str(phase.number), []))
+    rows = [
+        {
+            "p": p,
+            "vote": (standing[p.nickname] or _("abstains")) if p.nickname in standing else "",
+            "warning": ruleset.message(warnings[p.nickname]) if p.nickname in warnings else "",
+            "excused": p.nickname in excused,
+            "confirmed": p.nickname in confirmed,
+        }
+        for p in seated
+        if p.alive
+    ]
+    return {
+        "vote_rows": rows,
+        "count": count,
+        "autokills": ruleset.AUTOKILLS,
+        "host_confirms": ruleset.AUTOKILLS and game.options.get("autokills") == "host_confirms",
+    }
 
 
 def _post_counts(game: Game, seated: list[Player]) -> dict[str, Any]:

@@ -323,22 +323,41 @@ class Post(models.Model):
 
 
 class Vote(models.Model):
-    """One vote per player per game day (FORUM-019): ``target`` None never
-    happens for forum votes; abstention is simply having no row."""
+    """One vote post as cast, in casting order. Which of a voter's ballots
+    counts is the ruleset's vote law (``DayProcedure.change``): the first
+    (forum FORUM-019, piter, cosmo), the last (classic), the last of at most
+    two (werewolf18 WW18-065). ``target`` None with ``word`` empty is an
+    explicit abstention where the law allows one (werewolf18 «弃权»);
+    ``word`` holds a re-vote word (cosmo ``jail``/``spare``); ``round`` is
+    ``vote`` or ``revote``."""
+
+    class Round(models.TextChoices):
+        VOTE = "vote", _("Vote")
+        REVOTE = "revote", _("Re-vote")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="votes")
     day = models.PositiveSmallIntegerField()
+    round = models.CharField(max_length=10, choices=Round.choices, default=Round.VOTE)
     voter = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="votes_cast")
     target = models.ForeignKey(Player, null=True, on_delete=models.CASCADE, related_name="votes_received")
+    word = models.CharField(max_length=20, blank=True)
     post = models.OneToOneField(Post, null=True, blank=True, on_delete=models.SET_NULL)
     created_at = models.DateTimeField(default=dj_tz.now)
 
     class Meta:
         ordering = ["created_at", "id"]
-        constraints = [models.UniqueConstraint(fields=["game", "day", "voter"], name="one_vote_per_day")]
+        indexes = [models.Index(fields=["game", "day", "created_at"], name="votes_of_a_day")]
 
     def __str__(self) -> str:
         return f"vote {self.pk}, day {self.day}"
+
+    @property
+    def choice(self) -> str | None:
+        """The ballot's choice as the ruleset reads it: a nickname, a re-vote
+        word, or None for an abstention (needs ``target`` loaded)."""
+        if self.target_id:
+            return self.target.nickname
+        return self.word or None
 
 
 class Action(models.Model):

@@ -16,10 +16,14 @@ from rulesets.core import Feedback, GameState, Outcome, Ruleset
 from .models import Game, Phase
 
 
-def _name(names: dict[str, str], fallback: str) -> str:
-    """A declared name in the reader's language, else English, else the id."""
+def localized(names: dict[str, str], fallback: str = "") -> str:
+    """A declared text (``{"ru": …, "zh": …, "en": …}``) in the reader's
+    language, else English, else ``fallback``."""
     lang = (get_language() or "en")[:2]
     return names.get(lang) or names.get("en") or fallback
+
+
+_name = localized
 
 
 def role_name(ruleset: Ruleset, role: str | None) -> str:

@@ -5,7 +5,6 @@ the vote, the cabinet. Thin: parse with a form, ask ``access``, call
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,7 +23,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from . import access, flow, live
 from .forms import ActionForm, ApplyForm, GameCreateForm, PostForm, VoteForm
 from .models import Action, Deadline, Game, Player, Post, Room, Vote
-from .results import ability_name, role_name, team_name
+from .results import ability_name, localized, role_name, team_name
 
 
 def form_errors(form) -> str:
@@ -303,25 +302,36 @@ def room_new_posts(request: HttpRequest, slug: str, room_id: str) -> HttpRespons
 
 
 def _vote_context(game: Game, room: Room, seat: Player | None) -> dict[str, Any]:
-    votes = list(
-        Vote.objects.filter(game=game, day=room.day).select_related("voter", "target").order_by("created_at", "id")
-    )
-    counts = Counter(v.target.nickname for v in votes if v.target)
-    voted = {v.voter_id for v in votes}
-    alive = list(game.players.alive().only("id", "game_id", "nickname", "public_id"))
+    """The vote thread's count and form: the ruleset's public vote count
+    (``Ruleset.vote_count``) of the room's day, the ballots as cast, and a
+    form offering the choices the ruleset's day procedure allows."""
+    ruleset = flow.ruleset_of(game)
+    state = flow.state_of(game)
+    ballots = flow.ballots_of(game, room.day)
     phase = flow.current_phase(game)
-    can_vote = bool(
-        seat and seat.alive and phase and phase.kind == "day" and phase.number == room.day and seat.id not in voted
-    )
-    form = VoteForm(candidates=[(p.public_id, p.nickname) for p in alive]) if can_vote else None
-    return {
-        "tally": sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])),
-        "votes": votes,
-        "not_voted": [p.nickname for p in alive if p.id not in voted]
-        if room.day == (phase.number if phase else None)
-        else [],
-        "vote_form": form,
+    today = phase is not None and phase.kind == "day" and phase.number == room.day
+    count = ruleset.vote_count(state, ballots)
+    ctx: dict[str, Any] = {
+        "count": count,
+        "count_notes": [f"{ruleset.message(code)} {nick}".strip() for code, nick in count.notes],
+        "ballots": ballots,
+        "not_voted": count.not_voted if today else [],
+        "vote_law": localized(ruleset.day_procedure(state).law),
+        "vote_form": None,
     }
+    if today and flow.ballot_open(game, seat, phase, ballots):
+        ctx["vote_form"] = VoteForm(candidates=_vote_candidates(game, ruleset, state, seat))
+    return ctx
+
+
+def _vote_candidates(game: Game, ruleset: Any, state: Any, seat: Player) -> list[tuple[str, str]]:
+    """(value, label) pairs of a vote form: the players the ruleset lets
+    ``seat`` name, then the abstention where the day procedure allows one."""
+    names = set(ruleset.vote_choices(state, seat.nickname))
+    choices = [(p.public_id, p.nickname) for p in game.players.alive() if p.nickname in names]
+    if ruleset.day_procedure(state).abstain:
+        choices.append((VoteForm.ABSTAIN, _("Abstain")))
+    return choices
 
 
 @require_GET
@@ -338,18 +348,23 @@ def vote_count(request: HttpRequest, slug: str, room_id: str) -> HttpResponse:
 @login_required
 @require_POST
 def vote(request: HttpRequest, slug: str, room_id: str) -> HttpResponse:
-    """Cast today's vote (one, never changed; FORUM-019)."""
+    """Post a vote in today's vote thread, under the ruleset's vote law
+    (``Ruleset.day_procedure``); a refused vote says why."""
     game = access.game_for_reader(request.user, slug)
     room, seat = access.room_for_reader(request.user, game, room_id)
     if seat is None or room.kind != Room.Kind.VOTE:
         raise PermissionDenied(_("Only the game's players vote."))
-    choices = list(game.players.alive().values_list("public_id", "nickname"))
-    form = VoteForm(request.POST, candidates=choices)
+    ruleset, state = flow.ruleset_of(game), flow.state_of(game)
+    form = VoteForm(request.POST, candidates=_vote_candidates(game, ruleset, state, seat))
     if form.is_valid():
-        target = game.players.alive().get(public_id=form.cleaned_data["target"])
+        choice = form.cleaned_data["target"]
+        target = None if choice == VoteForm.ABSTAIN else game.players.alive().get(public_id=choice)
         try:
-            flow.vote_cast(game=game, seat=seat, target=target)
-            messages.success(request, _("Your vote for %(nick)s is counted.") % {"nick": target.nickname})
+            flow.vote_cast(game=game, seat=seat, target=target, abstain=target is None)
+            if target is None:
+                messages.success(request, _("Your abstention is counted."))
+            else:
+                messages.success(request, _("Your vote for %(nick)s is counted.") % {"nick": target.nickname})
         except flow.FlowError as exc:
             messages.error(request, str(exc))
     else:

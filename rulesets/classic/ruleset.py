@@ -11,7 +11,18 @@ import random
 from collections.abc import Iterable
 from typing import Any
 
-from rulesets.core import Action, ActionSlot, GameState, Outcome, PhaseInput, Rejection, RulesError, Ruleset
+from rulesets.core import (
+    Action,
+    ActionSlot,
+    DayProcedure,
+    GameState,
+    Outcome,
+    PhaseInput,
+    Rejection,
+    RulesError,
+    Ruleset,
+)
+from rulesets.core.day import LAST_COUNTS
 
 from . import day, night, setup, victory
 from .roles import ABILITIES, MESSAGES, OPTIONS, ROLES, TEAMS, reason_rule
@@ -41,6 +52,15 @@ class ClassicRuleset(Ruleset):
     MIN_PLAYERS = setup.MIN_PLAYERS
     MAX_PLAYERS = setup.MAX_PLAYERS
     STEP_FIELDS = frozenset()
+    # Day (digest §2): a vote may be changed until the deadline; the last one counts.
+    DAY = DayProcedure(
+        change=LAST_COUNTS,
+        rule="CLASSIC §2",
+        law={
+            "ru": "Голос можно менять до дедлайна; засчитывается последний.",
+            "en": "A vote may be changed until the deadline; the last one counts.",
+        },
+    )
     PHASES = frozenset({"day", "night"})
     FIRST_PHASE = "night"  # CLASSIC-007: the game opens with the first night
     MESSAGES = MESSAGES

@@ -1,6 +1,7 @@
 """Shared vocabulary and machinery of the rules engines (no Django)."""
 
 from .base import ActionSlot, Ruleset
+from .day import Ballot, DayProcedure, VoteCount, VoteRow
 from .model import (
     Ability,
     Action,
@@ -25,6 +26,8 @@ __all__ = [
     "Action",
     "ActionSlot",
     "Announcement",
+    "Ballot",
+    "DayProcedure",
     "Feedback",
     "GameState",
     "Option",
@@ -39,4 +42,6 @@ __all__ = [
     "ScheduleEntry",
     "Team",
     "TraceEntry",
+    "VoteCount",
+    "VoteRow",
 ]

@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
+from . import day as day_rules
+from .day import Ballot, DayProcedure, VoteCount
 from .model import (
     Ability,
     Action,
@@ -94,6 +96,17 @@ class Ruleset:
     REVOTE_CHOICES: ClassVar[frozenset[str]] = frozenset()
     FIRST_PHASE: ClassVar[str] = "day"
     MESSAGES: ClassVar[dict[str, str]] = {}
+    # The forum day's vote law (see ``DayProcedure``); ``day_procedure``
+    # may vary it by day.
+    DAY: ClassVar[DayProcedure] = DayProcedure()
+    # Penalties the host may give: kind → name by language code (empty: the
+    # document names none). ``apply_penalty`` applies them.
+    PENALTIES: ClassVar[dict[str, dict[str, str]]] = {}
+    # True where the document removes players automatically (no vote, a
+    # vote for oneself, skipped moves) and the host may waive or must
+    # confirm each removal: the web app then hands the engine the excused
+    # nicknames as ``step.extra["excused"]`` and shows ``day_warnings``.
+    AUTOKILLS: ClassVar[bool] = False
 
     # ------------------------------------------------------------------ setup
 
@@ -525,6 +538,61 @@ class Ruleset:
             return self.FIRST_PHASE
         return "night" if state.phase == "day" else "day"
 
+    # ------------------------------------------------------------ the web day
+
+    def day_procedure(self, state: GameState) -> DayProcedure:
+        """The vote law of the game day ``state`` is in (``DAY`` by default;
+        a ruleset whose days differ, such as an election day, overrides)."""
+        return self.DAY
+
+    def vote_choices(self, state: GameState, voter: str) -> list[str]:
+        """The nicknames ``voter`` may name in a vote post today, in seat
+        order: the living (himself too where ``self_vote`` allows)."""
+        allow_self = self.day_procedure(state).self_vote
+        return [n for n in state.alive_names() if allow_self or n != voter]
+
+    def vote_count(self, state: GameState, ballots: Sequence[Ballot]) -> VoteCount:
+        """The public vote count of ``ballots`` (in casting order) on the day
+        ``state`` is in: each voter's standing ballot under the change law,
+        every ballot weighing 1. Public information only: a hidden modifier
+        of a vote (a role's extra vote or its removal) shows in the results,
+        never here. A ruleset with public weights (a sheriff) overrides."""
+        change = self.day_procedure(state).change
+        return day_rules.count(day_rules.standing(ballots, change), state.alive_names())
+
+    def day_votes(self, state: GameState, ballots: Sequence[Ballot]) -> dict[str, Any]:
+        """The ``PhaseInput`` fields that ``ballots`` (in casting order) give
+        the day's resolution: ``votes`` (each voter's standing ballot) and,
+        when a re-vote was cast, ``revote``; a ruleset reading the casting
+        order itself (werewolf18's ``vote_log``) overrides."""
+        change = self.day_procedure(state).change
+        fields: dict[str, Any] = {"votes": day_rules.standing(ballots, change)}
+        revote = day_rules.standing(ballots, change, "revote")
+        if revote:
+            fields["revote"] = revote
+        return fields
+
+    def day_warnings(self, state: GameState, ballots: Sequence[Ballot]) -> list[tuple[str, str]]:
+        """What the rules will do at the vote's deadline if nothing changes,
+        for the host: (nickname, reason code) pairs, the code read with
+        ``message``. None by default; a ruleset with ``AUTOKILLS`` lists them."""
+        return []
+
+    def team_rooms(self, state: GameState) -> dict[str, list[str]]:
+        """Private rooms the host opens: room key → the living nicknames in
+        it. By default one room per team declared with ``room``; a ruleset
+        whose roles share a room of their own (the forum's cop and his
+        assistant) adds it under a key that is not a team id."""
+        return {team.id: [p.name for p in state.team_members(team.id)] for team in self.TEAMS.values() if team.room}
+
+    def apply_penalty(self, state: GameState, kind: str, target: str) -> Outcome:
+        """Apply the host's penalty ``kind`` (one of ``PENALTIES``) to
+        ``target`` (a nickname, or a team id where the kind takes a team);
+        returns an ``Outcome`` whose ``state`` is the new state (``state``
+        untouched). Raises ``RulesError`` for an unknown kind or target,
+        always where the document names no penalty."""
+        raise RulesError(f"ruleset {self.id} has no penalty {kind!r}")
+
     # ----------------------------------------------------------- declarations
 
     def describe(self) -> dict[str, Any]:
@@ -553,4 +621,7 @@ class Ruleset:
             "options": {k: vars(v) for k, v in self.OPTIONS.items()},
             "schedule": [vars(s) for s in self.SCHEDULE],
             "order": [list(o) for o in self.ORDER],
+            "day": {**vars(self.DAY), "revote_words": list(self.DAY.revote_words)},
+            "penalties": self.PENALTIES,
+            "autokills": self.AUTOKILLS,
         }

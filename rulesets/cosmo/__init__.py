@@ -13,7 +13,8 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from rulesets.core import Action, GameState, Outcome, PhaseInput, RulesError, Ruleset
+from rulesets.core import Action, DayProcedure, GameState, Outcome, PhaseInput, RulesError, Ruleset
+from rulesets.core.day import NEVER
 
 from . import day, night, play, powers, setup, victory
 from .night import ORDER
@@ -55,6 +56,17 @@ class CosmoRuleset(Ruleset):
     MAX_PLAYERS = 16
     STEP_FIELDS = frozenset({"coin"})
     REVOTE_CHOICES = frozenset({"jail", "spare"})
+    # Day vote (digest §2): exactly one vote for a candidate, never changed,
+    # no abstention; a tie is re-voted «посадить всех» / «пощадить всех».
+    DAY = DayProcedure(
+        change=NEVER,
+        revote_words=("jail", "spare"),
+        rule="COSMO §2",
+        law={
+            "ru": "Ровно один голос за одного из кандидатов; изменить его нельзя, воздержаться нельзя.",
+            "en": "Exactly one vote for a candidate; it cannot be changed and there is no abstention.",
+        },
+    )
     PHASES = frozenset({"day", "night"})
     # COSMO-005: the acquaintance night has no actions and is not a step.
     FIRST_PHASE = "day"

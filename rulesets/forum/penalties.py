@@ -26,7 +26,13 @@ from .roles import CRIMINAL_TEAMS, DUTIES, ROLES, TEAMS
 if TYPE_CHECKING:
     from rulesets.core import Ruleset
 
-PENALTIES = ("skip_move", "skip_team_shot", "demote", "disqualify")
+# Kind → its name by language (the host's penalty form lists them).
+PENALTIES: dict[str, dict[str, str]] = {
+    "skip_move": {"ru": "Лишение хода ролевого", "en": "Take away the role's next move"},
+    "skip_team_shot": {"ru": "Лишение выстрела в ближайшую ночь", "en": "Take away the team's next shot"},
+    "demote": {"ru": "Разжалование до простого МЖ", "en": "Demote to a plain citizen"},
+    "disqualify": {"ru": "Дисквалификация (модкилл)", "en": "Disqualify (modkill)"},
+}
 _SOLO = ("maniac", "kamikaze", "werewolf", "vampire", "zombie")
 
 

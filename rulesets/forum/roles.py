@@ -174,6 +174,8 @@ SCHEDULE = (
 )
 
 MESSAGES: dict[str, str] = {
+    "warn_no_vote": "No vote: autokill at the deadline (FORUM-163).",
+    "warn_self_vote": "Voted for self: autokill (FORUM-160).",
     "dead_actor": "You are out of the game and can no longer act.",
     "dead_target": "That player is out of the game.",
     "wrong_phase": "This choice belongs to the other phase of the game day.",

@@ -7,10 +7,12 @@ digest ``spec/rulesets/forum.md`` (rule ids FORUM-NNN).
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
-from rulesets.core import Action, GameState, Outcome, PhaseInput, Ruleset
+from rulesets.core import Action, Ballot, DayProcedure, GameState, Outcome, PhaseInput, Ruleset
 from rulesets.core.base import ActionSlot
+from rulesets.core.day import NEVER, standing
 
 from . import day, night, penalties, query, setup, validate, victory
 from .roles import (
@@ -51,6 +53,21 @@ class ForumRuleset(Ruleset):
     MIN_PLAYERS = setup.MIN_PLAYERS
     MAX_PLAYERS = setup.MAX_PLAYERS
     PENALTIES = penalties.PENALTIES
+    AUTOKILLS = True
+    # «Голосилка»: one vote a day, never changed (FORUM-019); a vote for
+    # oneself is accepted and leads to the autokill (FORUM-160).
+    DAY = DayProcedure(
+        change=NEVER,
+        self_vote=True,
+        rule="FORUM-019",
+        last_post="FORUM-020",
+        law={
+            "ru": "Один голос в день, изменить его нельзя. Голос за себя или отсутствие голоса к дедлайну"
+            " ведут к автокиллу по правилам.",
+            "en": "One vote per day; it cannot be changed. A vote for yourself, or no vote by the deadline,"
+            " means the autokill the rules prescribe.",
+        },
+    )
     # Roles the host brings in only with the ``rare_roles`` option («Малоиспользуемые роли»).
     RARE_ROLES = RARE_ROLES
 
@@ -125,6 +142,19 @@ class ForumRuleset(Ruleset):
         whose ``state`` is the new state; the input is untouched. Raises ``RulesError``
         for an unknown kind or target."""
         return penalties.apply_penalty(self, state, kind, target)
+
+    def day_warnings(self, state: GameState, ballots: Sequence[Ballot]) -> list[tuple[str, str]]:
+        """The autokills the vote's deadline brings if nothing changes: no vote
+        (``warn_no_vote``, FORUM-163) and a vote for oneself (``warn_self_vote``,
+        FORUM-160), for the host to waive or confirm."""
+        votes = standing(ballots, NEVER)
+        warnings = []
+        for name in state.alive_names():
+            if name not in votes:
+                warnings.append((name, "warn_no_vote"))
+            elif votes[name] == name:
+                warnings.append((name, "warn_self_vote"))
+        return warnings
 
     def team_rooms(self, state: GameState) -> dict[str, list[str]]:
         """Room key → living nicknames sharing it: ``mafia``/``maniacs`` («мафская и манская»)

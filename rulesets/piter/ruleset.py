@@ -12,7 +12,18 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from rulesets.core import Ability, Action, ActionSlot, GameState, Outcome, PhaseInput, RulesError, Ruleset
+from rulesets.core import (
+    Ability,
+    Action,
+    ActionSlot,
+    DayProcedure,
+    GameState,
+    Outcome,
+    PhaseInput,
+    RulesError,
+    Ruleset,
+)
+from rulesets.core.day import NEVER
 
 from . import day, night, setup
 from .roles import ABILITIES, OFFENCES, OPTIONS, ROLES, SHOOTERS, TEAM_ABILITIES, TEAMS
@@ -44,6 +55,18 @@ class PiterRuleset(Ruleset):
     MAX_PLAYERS = 12
     # The digest's Ghost's pick may also come as a step field (scenario format).
     STEP_FIELDS = frozenset({"ghost_pick"})
+    # Evening vote (digest §2): one vote for a nominee, the first valid one
+    # counts and cannot be changed.
+    DAY = DayProcedure(
+        change=NEVER,
+        rule="PITER §2",
+        law={
+            "ru": "Один голос за одного из выдвинутых; засчитывается первый голос, изменить его нельзя."
+            " Не проголосовавшие к дедлайну считаются голосующими против последнего выдвинутого.",
+            "en": "One vote for a nominee; the first vote counts and cannot be changed. Whoever has not voted"
+            " by the deadline is counted against the last nominee.",
+        },
+    )
     PHASES = frozenset({"day", "night"})
     FIRST_PHASE = "night"
     MESSAGES = MESSAGES

@@ -9,9 +9,22 @@ in ``day.py``, exits in ``exits.py``, the victory check in ``victory.py``.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
-from rulesets.core import Action, ActionSlot, GameState, Outcome, PhaseInput, RulesError, Ruleset
+from rulesets.core import (
+    Action,
+    ActionSlot,
+    Ballot,
+    DayProcedure,
+    GameState,
+    Outcome,
+    PhaseInput,
+    RulesError,
+    Ruleset,
+    VoteCount,
+)
+from rulesets.core.day import ONCE, count, standing
 
 from . import day, night, roles, schedule, setup, victory
 from .common import has_skills, revealed, sheriff
@@ -48,6 +61,45 @@ class Werewolf18(Ruleset):
     PHASES = frozenset({"setup", "day", "night"})
     FIRST_PHASE = "setup"
     MESSAGES = roles.MESSAGES
+    # «投票对象：X / 投票理由：…» or «投票对象：弃权»; one change quoting the
+    # original, none in the last hour (WW18-065, WW18-066).
+    DAY = DayProcedure(
+        change=ONCE,
+        abstain=True,
+        no_change_after="no_vote_change",
+        rule="WW18-065",
+        law={
+            "zh": "每人一票，允许弃权（弃权也需发投票帖）；投票后只有一次改票机会，须引用原投票；白天结束前一小时不得改票。",
+            "en": "One vote each, abstention allowed; one change, quoting the original vote; no change in the"
+            " last hour of the day.",
+        },
+    )
+
+    # ------------------------------------------------------------ the web day
+
+    def vote_choices(self, state: GameState, voter: str) -> list[str]:
+        """Players in the game who are not a revealed idiot (WW18-034, WW18-048);
+        none for a revealed idiot, who has lost his vote."""
+        if revealed(state.players[voter]):
+            return []
+        return [p.name for p in state.alive() if not revealed(p)]
+
+    def vote_count(self, state: GameState, ballots: Sequence[Ballot]) -> VoteCount:
+        """The public count: each voter's last ballot, the sheriff's weighing 1.5
+        from day 2 (WW18-047, the badge being public), abstentions listed."""
+        holder = sheriff(state)
+        weights = {holder: day.SHERIFF_WEIGHT} if holder and state.day >= 2 else {}
+        voters = [p.name for p in state.alive() if not revealed(p)]
+        result = count(standing(ballots, ONCE), voters, weights)
+        if weights:
+            result.notes.append(("sheriff_weight", holder or ""))
+        return result
+
+    def day_votes(self, state: GameState, ballots: Sequence[Ballot]) -> dict[str, Any]:
+        """The ballots in casting order as ``vote_log``: the engine applies the one
+        change and "first to reach the top" itself (WW18-065, WW18-046)."""
+        log = [{"voter": b.voter, "target": b.choice} for b in ballots if b.round == "vote"]
+        return {"votes": {}, "extra": {"vote_log": log}}
 
     # ------------------------------------------------------------------ setup
 

@@ -100,6 +100,7 @@ OPTIONS: dict[str, Option] = {
 
 # Sentences a player reads for each rejection reason of this ruleset.
 MESSAGES: dict[str, str] = {
+    "sheriff_weight": "The sheriff's vote counts 1.5 (WW18-047):",
     "skills_lost": "Because the elder has left the game, you have lost your skills.",
     "no_more_changes": "You have already used your one vote change today.",
     "accelerated": "The game is accelerated: vote changes are not allowed.",

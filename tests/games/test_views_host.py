@@ -230,7 +230,7 @@ def test_the_host_waives_an_autokill(forum_game) -> None:
     and the dashboard says so (FORUM-163)."""
     game, seats = forum_game
     client = client_as("alice")
-    assert "no vote: autokill at the deadline" in client.get(reverse("host", args=[game.slug])).content.decode()
+    assert "No vote: autokill at the deadline" in client.get(reverse("host", args=[game.slug])).content.decode()
     response = client.post(
         reverse("host_excuse", args=[game.slug, seats["Doc"].public_id]), {"decision": "waive"}, follow=True
     )

@@ -224,7 +224,7 @@ def test_a_post_from_a_stale_page_of_a_dead_player_keeps_its_text(forum_game) ->
     response = client.post(_url(game, "day"), {"body": text})
     html = response.content.decode()
     assert response.status_code == 403
-    assert "You are out of the game: you may post only in the graveyard (FORUM-020)." in html
+    assert "You are out of the game: you may post only in the graveyard." in html
     assert _textarea(html) == text
     assert "my last words" in html  # the thread itself is shown
     assert not Post.objects.filter(body=text).exists()

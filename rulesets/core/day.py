@@ -1,0 +1,130 @@
+"""A ruleset's forum day as data: what a vote post may say, whether it may
+change, and the public vote count.
+
+The web app reads these declarations instead of knowing any document's vote
+law: it offers the choices ``DayProcedure`` allows, refuses a change the law
+forbids, and shows the count ``Ruleset.vote_count`` gives over public
+information only (a hidden modifier such as the forum Bouncer or Prosecutor
+shows only in the results).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+# How a vote may be changed (``DayProcedure.change``).
+NEVER = "never"  # the first vote stands (FORUM-019, PITER §2, COSMO §2)
+LAST_COUNTS = "last_counts"  # changed freely until the deadline (classic §2)
+ONCE = "once"  # one change, quoting the original (werewolf18 «改票», WW18-065)
+CHANGE_LAWS = (NEVER, LAST_COUNTS, ONCE)
+
+
+@dataclass(frozen=True)
+class DayProcedure:
+    """How votes are cast on one game day of a ruleset.
+
+    ``abstain``: an explicit abstention is a valid vote (werewolf18
+    «投票对象：弃权»); ``self_vote``: a player may name himself (the forum
+    accepts it and applies its autokill, FORUM-160); ``change``: one of
+    ``CHANGE_LAWS``; ``no_change_after``: the schedule entry id after whose
+    deadline no change is accepted (werewolf18's last hour), or "";
+    ``revote_words``: what a re-vote ballot says instead of a name (cosmo's
+    «посадить всех» / «пощадить всех» as ``jail``/``spare``), empty when the
+    re-vote names the tied players; ``rule``: the rule id the vote thread
+    cites; ``law``: the sentence the vote thread shows, by language code;
+    ``last_post``: the rule id giving a player who left one last post in
+    his day thread (forum FORUM-020), "" where the dead only read.
+    """
+
+    change: str = NEVER
+    abstain: bool = False
+    self_vote: bool = True
+    no_change_after: str = ""
+    revote_words: tuple[str, ...] = ()
+    rule: str = ""
+    law: dict[str, str] = field(default_factory=dict)
+    last_post: str = ""
+
+
+@dataclass(frozen=True)
+class Ballot:
+    """One vote post as cast, in casting order: ``choice`` is a nickname,
+    None for an explicit abstention, or one of ``revote_words``;
+    ``round`` is ``vote`` or ``revote``."""
+
+    voter: str
+    choice: str | None
+    round: str = "vote"
+
+
+@dataclass(frozen=True)
+class VoteRow:
+    """One line of the public vote count: ``target`` (a nickname or a
+    re-vote word), its total ``weight`` (a werewolf18 sheriff's ballot
+    weighs 1.5) and the ``voters`` naming it, in casting order."""
+
+    target: str
+    weight: float
+    voters: tuple[str, ...]
+
+
+@dataclass
+class VoteCount:
+    """The public vote count of one day: ``rows`` by weight, highest first
+    (ties in first-vote order); ``abstained`` and ``not_voted`` nicknames;
+    ``notes``: public remarks as (code, nickname or "") pairs the web app
+    words (``sheriff_weight``, ``counted_against_last``); ``tied``: the
+    leaders when more than one leads (a re-vote or the document's tie rule
+    follows)."""
+
+    rows: list[VoteRow] = field(default_factory=list)
+    abstained: list[str] = field(default_factory=list)
+    not_voted: list[str] = field(default_factory=list)
+    notes: list[tuple[str, str]] = field(default_factory=list)
+    tied: tuple[str, ...] = ()
+
+    @property
+    def total(self) -> float:
+        """The sum of every row's weight."""
+        return sum(row.weight for row in self.rows)
+
+
+def standing(ballots: Iterable[Ballot], change: str, round: str = "vote") -> dict[str, str | None]:
+    """The ballot that counts for each voter of ``round`` under the change
+    law ``change``: the first one (``never``) or the last one (otherwise).
+    Voter → choice, in the order of each voter's first ballot."""
+    result: dict[str, str | None] = {}
+    for ballot in ballots:
+        if ballot.round != round:
+            continue
+        if ballot.voter in result and change == NEVER:
+            continue
+        result[ballot.voter] = ballot.choice
+    return result
+
+
+def count(
+    standing_votes: dict[str, str | None],
+    living: Sequence[str],
+    weights: dict[str, float] | None = None,
+) -> VoteCount:
+    """A ``VoteCount`` of ``standing_votes`` (voter → choice) among the
+    ``living`` nicknames; ``weights`` gives a voter's weight (default 1)."""
+    rows: dict[str, list[str]] = {}
+    result = VoteCount()
+    for voter, choice in standing_votes.items():
+        if choice is None:
+            result.abstained.append(voter)
+        else:
+            rows.setdefault(choice, []).append(voter)
+    weights = weights or {}
+    result.rows = [
+        VoteRow(target, sum(weights.get(v, 1) for v in voters), tuple(voters)) for target, voters in rows.items()
+    ]
+    result.rows.sort(key=lambda row: -row.weight)
+    result.not_voted = [name for name in living if name not in standing_votes]
+    if len(result.rows) > 1 and result.rows[0].weight == result.rows[1].weight:
+        top = result.rows[0].weight
+        result.tied = tuple(row.target for row in result.rows if row.weight == top)
+    return result

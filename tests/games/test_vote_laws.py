@@ -1,0 +1,122 @@
+"""The vote thread follows each ruleset's declared vote law (``DayProcedure``):
+the web app holds no document's vote rules of its own."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from games import flow
+from games.models import Room
+from tests.conftest import PASSWORD
+
+
+def client_as(user) -> Client:
+    client = Client()
+    assert client.login(username=user.username, password=PASSWORD)
+    return client
+
+
+def dealt_game(host, make_user, ruleset_id: str, roles: dict[str, str], variant: str = ""):
+    """A running game of ``ruleset_id`` with ``roles`` (nickname → role) dealt
+    by the host; returns (game, seats by nickname, accounts by nickname)."""
+    game = flow.game_create(host=host, title=f"{ruleset_id} table", ruleset_id=ruleset_id, variant=variant)
+    flow.signup_open(game=game)
+    accounts = {}
+    for nickname in roles:
+        accounts[nickname] = make_user(f"u-{nickname.lower()}")
+        flow.nickname_register(game=game, user=accounts[nickname], nickname=nickname)
+    game.refresh_from_db()
+    flow.roles_deal(game=game, roles={n: (r, None) for n, r in roles.items()})
+    game.refresh_from_db()
+    flow.game_start(game=game)
+    game.refresh_from_db()
+    return game, {p.nickname: p for p in game.players.all()}, accounts
+
+
+CLASSIC = {"Ann": "mafioso", "Ben": "citizen", "Cid": "citizen", "Dot": "citizen", "Eve": "doctor", "Fay": "citizen"}
+
+
+@pytest.fixture
+def classic_day(personas, make_user):
+    """A classic game past its acquaintance night (CLASSIC-007), its day open."""
+    game, seats, accounts = dealt_game(personas["alice"], make_user, "classic", CLASSIC)
+    flow.phase_resolve_now(game=game)
+    game.refresh_from_db()
+    assert flow.current_phase(game).kind == "day"
+    return game, seats, accounts
+
+
+def test_it_lets_a_classic_player_change_his_vote_and_counts_the_last_one(classic_day) -> None:
+    """Classic §2: «a vote may be changed until the deadline; the last one counts»."""
+    game, seats, accounts = classic_day
+    flow.vote_cast(game=game, seat=seats["Ben"], target=seats["Cid"])
+    flow.vote_cast(game=game, seat=seats["Ben"], target=seats["Ann"])
+    room = Room.objects.get(game=game, kind=Room.Kind.VOTE, day=flow.current_phase(game).number)
+    page = client_as(accounts["Dot"]).get(reverse("room", args=[game.slug, room.public_id])).content.decode()
+    assert "<strong>Ann</strong>: 1" in page
+    assert "<strong>Cid</strong>" not in page
+    assert "the last one counts" in page
+    assert 'name="target"' in page  # Dot may vote, and so may Ben again
+
+
+def test_it_refuses_a_second_forum_vote_citing_the_rule(forum_game) -> None:
+    """FORUM-019: one vote a day, never changed; the form is gone once voted."""
+    game, seats = forum_game
+    flow.vote_cast(game=game, seat=seats["Doc"], target=seats["Bonnie"])
+    with pytest.raises(flow.FlowError, match="FORUM-019"):
+        flow.vote_cast(game=game, seat=seats["Doc"], target=seats["Clyde"])
+    room = Room.objects.get(game=game, kind=Room.Kind.VOTE, day=1)
+    page = client_as(seats["Doc"].user).get(reverse("room", args=[game.slug, room.public_id])).content.decode()
+    assert 'name="target"' not in page
+    assert "it cannot be changed" in page  # the law stays in view once voted
+
+
+def test_it_refuses_an_abstention_where_the_document_has_none(forum_game) -> None:
+    game, seats = forum_game
+    with pytest.raises(flow.FlowError, match="no abstention"):
+        flow.vote_cast(game=game, seat=seats["Doc"], abstain=True)
+    room = Room.objects.get(game=game, kind=Room.Kind.VOTE, day=1)
+    response = client_as(seats["Doc"].user).post(
+        reverse("vote", args=[game.slug, room.public_id]), {"target": "abstain"}
+    )
+    assert response.status_code == 302
+    assert not game.votes.exists()
+
+
+def test_the_host_sees_the_same_count_as_the_players(forum_game) -> None:
+    game, seats = forum_game
+    flow.vote_cast(game=game, seat=seats["Doc"], target=seats["Bonnie"])
+    flow.vote_cast(game=game, seat=seats["Clyde"], target=seats["Bonnie"])
+    page = client_as(game.host).get(reverse("host", args=[game.slug])).content.decode()
+    assert "<strong>Bonnie</strong>: 2" in page
+
+
+def test_a_three_sided_forum_draw_deals_the_criminals_to_both_teams(personas, make_user) -> None:
+    """FORUM-033: in the three-sided game the mafia and the maniacs each get
+    a Don and a room; before, the site's draw put every criminal in the mafia."""
+    game = flow.game_create(host=personas["alice"], title="Big town", ruleset_id="forum", variant="three_sided")
+    flow.signup_open(game=game)
+    for i in range(15):
+        flow.nickname_register(game=game, user=make_user(f"t{i}"), nickname=f"Seat {i}")
+    game.refresh_from_db()
+    flow.roles_draw(game=game, composition=flow.proposed_composition(game))
+    teams = {p.team for p in game.players.all() if p.role == "don"}
+    assert teams == {"mafia", "maniacs"}
+    assert set(Room.objects.filter(game=game, kind=Room.Kind.TEAM).values_list("key", flat=True)) >= {
+        "mafia",
+        "maniacs",
+    }
+
+
+def test_the_host_deals_roles_by_hand_to_every_seat_or_none(personas, make_user) -> None:
+    game = flow.game_create(host=personas["alice"], title="Hand dealt", ruleset_id="classic")
+    flow.signup_open(game=game)
+    for nickname in CLASSIC:
+        flow.nickname_register(game=game, user=make_user(f"h-{nickname}"), nickname=nickname)
+    game.refresh_from_db()
+    with pytest.raises(flow.FlowError, match="every seated player"):
+        flow.roles_deal(game=game, roles={"Ann": ("mafioso", None)})
+    flow.roles_deal(game=game, roles={n: (r, None) for n, r in CLASSIC.items()})
+    assert {p.nickname: p.role for p in game.players.all()} == CLASSIC
