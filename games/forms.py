@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy as _
 import rulesets
 from rulesets.core import Ruleset
 
-from .results import ability_name, role_name
+from .results import ability_name, localized, role_name
 from .schedule import is_valid_local_time
 
 TIMEZONES = sorted(available_timezones())
@@ -404,16 +404,15 @@ class ResolveNowForm(forms.Form):
 
 
 class PenaltyForm(forms.Form):
-    """A penalty the rules name, on a player or a team."""
+    """A penalty the game's ruleset declares (``Ruleset.PENALTIES``, named in
+    the reader's language), on a player or a team."""
 
-    KINDS = [
-        ("skip_move", _("Take away the role's next move")),
-        ("skip_team_shot", _("Take away the team's next shot")),
-        ("demote", _("Demote to a plain citizen")),
-        ("disqualify", _("Disqualify (modkill)")),
-    ]
-    kind = forms.ChoiceField(label=_("Penalty"), choices=KINDS)
+    kind = forms.ChoiceField(label=_("Penalty"))
     target = forms.CharField(label=_("Player nickname or team id"), max_length=60)
+
+    def __init__(self, *args: Any, ruleset: Ruleset, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["kind"].choices = [(kind, localized(names, kind)) for kind, names in ruleset.PENALTIES.items()]
 
 
 class ReplaceForm(forms.Form):

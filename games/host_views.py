@@ -90,7 +90,7 @@ def _dashboard(
             seated=[p.nickname for p in seated],
         ),
         extend_form=ExtendForm(),
-        penalty_form=PenaltyForm(),
+        penalty_form=PenaltyForm(ruleset=ruleset),
         replace_form=ReplaceForm(nicknames=[p.nickname for p in seated]),
     )
     if game.status == Game.Status.SIGNUP and not game.state and len(seated) >= ruleset.MIN_PLAYERS:
@@ -443,7 +443,7 @@ def excuse(request: HttpRequest, slug: str, player_id: str) -> HttpResponse:
 def penalty(request: HttpRequest, slug: str) -> HttpResponse:
     """Apply a penalty (a move or shot taken away, demotion, modkill)."""
     game = access.game_for_host(request.user, slug)
-    form = PenaltyForm(request.POST)
+    form = PenaltyForm(request.POST, ruleset=flow.ruleset_of(game))
     if form.is_valid():
         _run(
             request,

@@ -99,9 +99,12 @@ class Ruleset:
     # The forum day's vote law (see ``DayProcedure``); ``day_procedure``
     # may vary it by day.
     DAY: ClassVar[DayProcedure] = DayProcedure()
-    # Penalties the host may give: kind → name by language code (empty: the
-    # document names none). ``apply_penalty`` applies them.
-    PENALTIES: ClassVar[dict[str, dict[str, str]]] = {}
+    # Penalties the host may give: kind → name by language code;
+    # ``apply_penalty`` applies them. Every document lets the host remove a
+    # player (a modkill); a ruleset adds the penalties its document names.
+    PENALTIES: ClassVar[dict[str, dict[str, str]]] = {
+        "disqualify": {"ru": "Дисквалификация (модкилл)", "zh": "取消资格", "en": "Disqualify (modkill)"},
+    }
     # True where the document removes players automatically (no vote, a
     # vote for oneself, skipped moves) and the host may waive or must
     # confirm each removal: the web app then hands the engine the excused
@@ -589,9 +592,20 @@ class Ruleset:
         """Apply the host's penalty ``kind`` (one of ``PENALTIES``) to
         ``target`` (a nickname, or a team id where the kind takes a team);
         returns an ``Outcome`` whose ``state`` is the new state (``state``
-        untouched). Raises ``RulesError`` for an unknown kind or target,
-        always where the document names no penalty."""
-        raise RulesError(f"ruleset {self.id} has no penalty {kind!r}")
+        untouched). The default knows ``disqualify``: the player leaves at
+        once, his role announced, and the victory check runs. Raises
+        ``RulesError`` for an unknown kind, or a target not in the game."""
+        if kind != "disqualify" or kind not in self.PENALTIES:
+            raise RulesError(f"ruleset {self.id} has no penalty {kind!r}")
+        if target not in state.players or not state.players[target].alive:
+            raise RulesError(f"{target!r} is not a player in the game")
+        outcome = Outcome(state.copy())
+        outcome.remove(target)
+        outcome.note("penalty", "effect", f"The host disqualifies {target}: he leaves the game.")
+        role = outcome.state.players[target].role
+        outcome.announce("disqualified", f"{target} was removed from the game by the host.", target, role)
+        outcome.state.winner = self.check_winner(outcome.state)
+        return outcome
 
     # ----------------------------------------------------------- declarations
 

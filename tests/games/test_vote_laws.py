@@ -120,3 +120,20 @@ def test_the_host_deals_roles_by_hand_to_every_seat_or_none(personas, make_user)
         flow.roles_deal(game=game, roles={"Ann": ("mafioso", None)})
     flow.roles_deal(game=game, roles={n: (r, None) for n, r in CLASSIC.items()})
     assert {p.nickname: p.role for p in game.players.all()} == CLASSIC
+
+
+def test_the_penalty_form_offers_the_penalties_the_ruleset_declares(classic_day, forum_game) -> None:
+    """Classic names no penalty but the modkill every host has; the forum
+    names four (FORUM-153..159)."""
+    game, seats, _accounts = classic_day
+    page = client_as(game.host).get(reverse("host", args=[game.slug])).content.decode()
+    assert 'value="disqualify"' in page and 'value="demote"' not in page
+    response = client_as(game.host).post(
+        reverse("host_penalty", args=[game.slug]), {"kind": "disqualify", "target": "Ben"}
+    )
+    assert response.status_code == 302
+    seats["Ben"].refresh_from_db()
+    assert not seats["Ben"].alive
+    forum, _seats = forum_game
+    page = client_as(forum.host).get(reverse("host", args=[forum.slug])).content.decode()
+    assert 'value="demote"' in page and 'value="skip_team_shot"' in page

@@ -116,10 +116,14 @@ def test_a_revealed_idiot_may_not_vote_nor_be_voted_for() -> None:
     assert ruleset.vote_choices(state, "I") == []
 
 
-def test_the_base_contract_has_no_penalties_and_one_room_per_team_with_a_room() -> None:
+def test_the_base_contract_modkills_and_opens_one_room_per_team_with_a_room() -> None:
+    """Every document lets the host remove a player; other penalties are the
+    document's own, refused elsewhere."""
     ruleset = rulesets.get("classic")
     state = _state("classic", {"A": "mafioso", "B": "citizen", "C": "citizen", "D": "mafioso"})
-    assert ruleset.PENALTIES == {}
+    assert list(ruleset.PENALTIES) == ["disqualify"]
     with pytest.raises(rulesets.core.RulesError):
-        ruleset.apply_penalty(state, "disqualify", "A")
+        ruleset.apply_penalty(state, "demote", "A")
+    outcome = ruleset.apply_penalty(state, "disqualify", "A")
+    assert outcome.out == ["A"] and state.players["A"].alive
     assert ruleset.team_rooms(state) == {"mafia": ["A", "D"]}
