@@ -10,14 +10,12 @@ from typing import Any
 from zoneinfo import available_timezones
 
 from django import forms
-from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.forms.fields import InvalidJSONInput
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
-import rulesets
-from rulesets.core import Ruleset
+from rulesets.core import Option, Ruleset
 
 from .results import ability_name, localized, role_name
 from .schedule import is_valid_local_time
@@ -174,8 +172,45 @@ def option_errors(ruleset: Ruleset, options: dict[str, Any], seated: Collection[
     return [forms.ValidationError(p.message, code=p.code) for p in ruleset.validate_options(options, seated)]
 
 
+def option_field(option: Option) -> forms.Field:
+    """The form field for one declared house rule (``rulesets.core.Option``):
+    a checkbox, a number, a list to pick from, checkboxes for a list, or
+    ``HH:MM`` for a time; labelled in the reader's language with the
+    option's help. Options naming players (kind ``dict``) have none: they
+    are set once the players are seated."""
+    label = localized(option.name, option.id)
+    common: dict[str, Any] = {"label": label, "required": False, "help_text": option.help}
+    if option.kind == "bool":
+        return forms.BooleanField(initial=bool(option.default), **common)
+    if option.kind in ("choice", "int") and option.choices:
+        coerce = int if option.kind == "int" else str
+        choices = [(c, str(c)) for c in option.choices]
+        return forms.TypedChoiceField(choices=choices, coerce=coerce, initial=option.default, **common)
+    if option.kind == "int":
+        return forms.IntegerField(
+            min_value=option.min_value, max_value=option.max_value, initial=option.default, **common
+        )
+    if option.kind == "list":
+        return forms.MultipleChoiceField(
+            choices=[(c, str(c)) for c in option.choices],
+            widget=forms.CheckboxSelectMultiple,
+            initial=list(option.default or []),
+            **common,
+        )
+    return forms.CharField(max_length=5, initial=option.default, **common)
+
+
+def form_options(ruleset: Ruleset) -> list[Option]:
+    """The declared house rules a form shows (those naming players aside)."""
+    return [o for o in ruleset.OPTIONS.values() if o.kind != "dict"]
+
+
 class GameCreateForm(forms.Form):
-    """The host announces a game (forum ruleset by default)."""
+    """The host announces a game of one ruleset: its variants, its schedule
+    (one field per deadline the ruleset declares, in the game's time zone)
+    and its house rules (one widget per declared option), all checked by
+    the ruleset before the game is saved. Nothing here knows a document:
+    what differs comes from the ruleset's declarations."""
 
     title = forms.CharField(label=_("Title"), max_length=200)
     theme = forms.CharField(label=_("Theme"), required=False, widget=forms.Textarea(attrs={"rows": 3}))
@@ -184,19 +219,7 @@ class GameCreateForm(forms.Form):
         required=False,
         widget=forms.Textarea(attrs={"rows": 4}),
     )
-    ruleset = forms.ChoiceField(
-        label=_("Ruleset"), choices=[(r, r) for r in settings.MAFIA_WEB_RULESETS], initial="forum"
-    )
-    variant = forms.ChoiceField(
-        label=_("Variant"),
-        required=False,
-        choices=[
-            ("", _("Suggest from the player count")),
-            ("two_sided", _("Two-sided")),
-            ("three_sided", _("Three-sided")),
-        ],
-        help_text=_("Forum rules: two-sided with fewer than 15 players, three-sided with more."),
-    )
+    ruleset = forms.CharField(widget=forms.HiddenInput)
     timezone = forms.ChoiceField(label=_("Time zone"), choices=[(t, t) for t in TIMEZONES], initial="Europe/Moscow")
     schedule = forms.ChoiceField(
         label=_("Schedule"),
@@ -208,67 +231,71 @@ class GameCreateForm(forms.Form):
         min_value=0.05,
         max_value=60,
         initial=1.0,
-        help_text=_("Multiplies the ruleset's turbo minutes (1 = a forum day of 12 minutes)."),
+        help_text=_("Multiplies the ruleset's turbo minutes (1 = the rules' fast game day)."),
     )
-    day_actions = forms.CharField(label=_("Day choices by"), initial="14:00", max_length=5)
-    vote = forms.CharField(label=_("Vote closes at"), initial="21:00", max_length=5)
-    night = forms.CharField(label=_("Night choices by"), initial="22:00", max_length=5)
     signup_limit = forms.IntegerField(label=_("Sign-up limit"), min_value=3, max_value=40, initial=20)
-    post_minimum = forms.IntegerField(
-        label=_("Post minimum per game day"),
-        min_value=0,
-        max_value=50,
-        initial=5,
-        help_text=_(
-            "Forum rules: 5 meaningful posts a game day, the vote included (FORUM-162); players under it are flagged for the autoban."
-        ),
-    )
-    autokills = forms.ChoiceField(
-        label=_("Autokills (no vote, vote for oneself, too many skipped moves)"),
-        choices=[
-            ("automatic", _("Automatic, as the rules say; I can waive one")),
-            ("host_confirms", _("Only those I confirm")),
-        ],
-        initial="automatic",
-    )
+    post_minimum = forms.IntegerField(label=_("Post minimum per game day"), min_value=0, max_value=50, initial=0)
     reveal_accounts = forms.BooleanField(
         label=_("After the game, show which account played each nickname"), required=False, initial=False
     )
     autopublish = forms.BooleanField(
         label=_("Publish results automatically at the deadline"), required=False, initial=True
     )
-    options = HouseRulesField(
-        label=_('House rules (JSON, e.g. {"multifunctional_child": true})'),
-        required=False,
-        initial=dict,
-        help_text=_(
-            "The optional rules of the ruleset (list below). Choices that name players, such as the Bonus,"
-            " are set on the dashboard once the players are seated."
-        ),
-    )
+
+    def __init__(self, *args: Any, ruleset: Ruleset, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.rules = ruleset
+        self.fields["ruleset"].initial = ruleset.id
+        if ruleset.VARIANTS:
+            names = [(v, localized(ruleset.VARIANT_NAMES.get(v, {}), v)) for v in ruleset.VARIANTS]
+            self.fields["variant"] = forms.ChoiceField(
+                label=_("Variant"), required=False, choices=[("", _("Suggest from the player count")), *names]
+            )
+        for entry in ruleset.SCHEDULE:
+            self.fields[entry.id] = forms.CharField(
+                label=localized(entry.name, entry.id), initial=entry.time, max_length=5
+            )
+        self.fields["post_minimum"].initial = ruleset.POST_MINIMUM
+        self.fields["post_minimum"].help_text = _("The rules set %(n)d; players under it are flagged.") % {
+            "n": ruleset.POST_MINIMUM
+        }
+        if ruleset.AUTOKILLS:
+            self.fields["autokills"] = forms.ChoiceField(
+                label=_("Automatic removals (no vote, a vote for oneself, skipped moves)"),
+                choices=[
+                    ("automatic", _("Automatic, as the rules say; I can waive one")),
+                    ("host_confirms", _("Only those I confirm")),
+                ],
+                initial="automatic",
+            )
+        for option in form_options(ruleset):
+            self.fields[f"option_{option.id}"] = option_field(option)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         tz = data.get("timezone") or "UTC"
-        for key in ("day_actions", "vote", "night"):
-            value = data.get(key)
+        for entry in self.rules.SCHEDULE:
+            value = data.get(entry.id)
             if value and not is_valid_local_time(value, tz):
-                self.add_error(key, _("Give a time as HH:MM that exists every day in the game's time zone."))
-        ruleset = rulesets.get(data.get("ruleset") or "forum")
-        if "options" in data:
-            # Nobody is seated yet: options naming players wait for the dashboard.
-            errors = option_errors(ruleset, data["options"], ())
-            if errors:
-                self.add_error("options", errors)
-        if data.get("variant") and data["variant"] not in ruleset.VARIANTS:
-            self.add_error("variant", _("This ruleset has no such variant."))
+                self.add_error(entry.id, _("Give a time as HH:MM that exists every day in the game's time zone."))
+        if data.get("ruleset") != self.rules.id:
+            self.add_error(None, _("Choose the ruleset again: the form was for another one."))
+        for problem in self.rules.validate_options(self.house_rules(), ()):
+            field = f"option_{problem.option}" if f"option_{problem.option}" in self.fields else None
+            self.add_error(field, forms.ValidationError(problem.message, code=problem.code))
         return data
+
+    def house_rules(self) -> dict[str, Any]:
+        """The declared options as chosen (off and empty ones left out)."""
+        chosen = {o.id: self.cleaned_data.get(f"option_{o.id}") for o in form_options(self.rules)}
+        return {k: v for k, v in chosen.items() if v not in (None, False, "", [])}
 
     def game_fields(self) -> dict[str, Any]:
         """Keyword arguments for ``flow.game_create``."""
         d = self.cleaned_data
-        ruleset = rulesets.get(d["ruleset"])
-        times = {"day_actions": d["day_actions"], "vote": d["vote"], "night": d["night"]}
+        web = {"post_minimum": d["post_minimum"]}
+        if self.rules.AUTOKILLS:
+            web["autokills"] = d["autokills"]
         return {
             "theme": d["theme"],
             "characters": [c.strip() for c in d["characters"].splitlines() if c.strip()],
@@ -276,11 +303,11 @@ class GameCreateForm(forms.Form):
             "timezone": d["timezone"],
             "fast": d["schedule"] == "fast",
             "fast_scale": d["fast_scale"],
-            "deadlines": {e.id: times[e.id] for e in ruleset.SCHEDULE if e.id in times},
+            "deadlines": {e.id: d[e.id] for e in self.rules.SCHEDULE},
             "signup_limit": d["signup_limit"],
             "autopublish": d["autopublish"],
             "reveal_accounts": d["reveal_accounts"],
-            "options": {**(d.get("options") or {}), "autokills": d["autokills"], "post_minimum": d["post_minimum"]},
+            "options": {**self.house_rules(), **web},
         }
 
 

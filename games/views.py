@@ -20,6 +20,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+import rulesets
+
 from . import access, flow, live
 from .forms import ActionForm, ApplyForm, GameCreateForm, PostForm, VoteForm
 from .models import Action, Deadline, Game, Player, Post, Room, Vote
@@ -76,26 +78,29 @@ def home(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def game_new(request: HttpRequest) -> HttpResponse:
-    """The host announces a game."""
-    form = GameCreateForm(request.POST or None)
+    """The host announces a game: first the ruleset (``?ruleset=``, one of
+    ``MAFIA_WEB_RULESETS``), then its form, built from that ruleset's
+    declarations (``GameCreateForm``)."""
+    offered = [rulesets.get(r) for r in settings.MAFIA_WEB_RULESETS]
+    chosen = request.POST.get("ruleset") or request.GET.get("ruleset") or offered[0].id
+    if chosen not in settings.MAFIA_WEB_RULESETS:
+        raise Http404(_("This ruleset cannot be hosted here."))
+    ruleset = rulesets.get(chosen)
+    form = GameCreateForm(request.POST or None, ruleset=ruleset)
     if request.method == "POST" and form.is_valid():
         try:
             game = flow.game_create(
-                host=request.user,
-                title=form.cleaned_data["title"],
-                ruleset_id=form.cleaned_data["ruleset"],
-                **form.game_fields(),
+                host=request.user, title=form.cleaned_data["title"], ruleset_id=ruleset.id, **form.game_fields()
             )
         except flow.FlowError as exc:
             form.add_error(None, str(exc))
         else:
             return HttpResponseRedirect(reverse("host", args=[game.slug]))
-    import rulesets
-
+    choices = [(r.id, localized(r.title, r.id)) for r in offered]
     return render(
         request,
         "games/game_new.html",
-        {"form": form, "rulesets": [rulesets.get(r) for r in settings.MAFIA_WEB_RULESETS]},
+        {"form": form, "ruleset": ruleset, "ruleset_title": localized(ruleset.title, ruleset.id), "choices": choices},
     )
 
 

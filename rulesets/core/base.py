@@ -110,6 +110,11 @@ class Ruleset:
     # confirm each removal: the web app then hands the engine the excused
     # nicknames as ``step.extra["excused"]`` and shows ``day_warnings``.
     AUTOKILLS: ClassVar[bool] = False
+    # Posts a living player owes each game day in the public threads (the
+    # host's dashboard flags those under it); 0 where the document sets none.
+    POST_MINIMUM: ClassVar[int] = 0
+    # Variant id → its name by language code, for the host's form.
+    VARIANT_NAMES: ClassVar[dict[str, dict[str, str]]] = {}
 
     # ------------------------------------------------------------------ setup
 

@@ -56,6 +56,7 @@ class CosmoRuleset(Ruleset):
     MAX_PLAYERS = 16
     STEP_FIELDS = frozenset({"coin"})
     REVOTE_CHOICES = frozenset({"jail", "spare"})
+    POST_MINIMUM = 1  # digest §2: every living, non-silenced player posts at least once (the speech)
     # Day vote (digest §2): exactly one vote for a candidate, never changed,
     # no abstention; a tie is re-voted «посадить всех» / «пощадить всех».
     DAY = DayProcedure(

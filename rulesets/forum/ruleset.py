@@ -54,6 +54,11 @@ class ForumRuleset(Ruleset):
     MAX_PLAYERS = setup.MAX_PLAYERS
     PENALTIES = penalties.PENALTIES
     AUTOKILLS = True
+    POST_MINIMUM = 5  # FORUM-162: five meaningful posts a game day, the vote included
+    VARIANT_NAMES = {
+        "two_sided": {"ru": "Двусторонняя (до 15 игроков)", "en": "Two-sided (fewer than 15 players)"},
+        "three_sided": {"ru": "Трёхсторонняя (от 15 игроков)", "en": "Three-sided (15 players or more)"},
+    }
     # «Голосилка»: one vote a day, never changed (FORUM-019); a vote for
     # oneself is accepted and leads to the autokill (FORUM-160).
     DAY = DayProcedure(

@@ -150,10 +150,10 @@ def test_a_fast_games_night_deadline_follows_the_vote_it_opens_after(fast_game) 
 def new_game_form(**changes: str) -> dict[str, str]:
     """The "Host a game" form as the host submits it: its initial values
     (a standard forum game) with ``changes``."""
-    form = GameCreateForm()
+    form = GameCreateForm(ruleset=rulesets.get("forum"))
     data = {name: form[name].value() for name in form.fields}
     data |= {"title": "Spring town", **changes}
-    return {k: str(v) for k, v in data.items() if v is not None}
+    return {k: str(v) for k, v in data.items() if v not in (None, False, [])}
 
 
 @pytest.mark.django_db

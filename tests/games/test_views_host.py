@@ -31,7 +31,6 @@ NEW_GAME = {
     "post_minimum": "5",
     "autokills": "automatic",
     "autopublish": "on",
-    "options": "{}",
 }
 
 

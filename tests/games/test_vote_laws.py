@@ -4,11 +4,12 @@ the web app holds no document's vote rules of its own."""
 from __future__ import annotations
 
 import pytest
-from django.test import Client
+from django.test import Client, override_settings
 from django.urls import reverse
 
+import rulesets
 from games import flow
-from games.models import Room
+from games.models import Game, Room
 from tests.conftest import PASSWORD
 
 
@@ -137,3 +138,37 @@ def test_the_penalty_form_offers_the_penalties_the_ruleset_declares(classic_day,
     forum, _seats = forum_game
     page = client_as(forum.host).get(reverse("host", args=[forum.slug])).content.decode()
     assert 'value="demote"' in page and 'value="skip_team_shot"' in page
+
+
+ALL_RULESETS = ["forum", "piter", "classic", "cosmo", "werewolf18"]
+
+
+@override_settings(MAFIA_WEB_RULESETS=ALL_RULESETS)
+def test_host_a_game_is_built_from_the_rulesets_declarations(personas) -> None:
+    """Each ruleset's form shows its own deadlines and options and nothing
+    of another document: piter's evening windows, no forum autokills."""
+    client = client_as(personas["alice"])
+    piter = client.get(reverse("game_new") + "?ruleset=piter").content.decode()
+    for entry in rulesets.get("piter").SCHEDULE:
+        assert f'name="{entry.id}"' in piter
+    for option in rulesets.get("piter").OPTIONS.values():
+        assert f'name="option_{option.id}"' in piter or option.kind == "dict"
+    assert 'name="autokills"' not in piter and 'name="variant"' not in piter
+    forum = client.get(reverse("game_new")).content.decode()
+    assert 'name="autokills"' in forum and 'value="three_sided"' in forum
+
+
+@override_settings(MAFIA_WEB_RULESETS=ALL_RULESETS)
+def test_a_werewolf18_game_is_announced_with_its_own_schedule(personas) -> None:
+    client = client_as(personas["alice"])
+    form = {e.id: e.time for e in rulesets.get("werewolf18").SCHEDULE}
+    data = {**form, "title": "凤囚凰", "ruleset": "werewolf18", "timezone": "Asia/Shanghai", "schedule": "standard"}
+    response = client.post(reverse("game_new"), {**data, "fast_scale": "1", "signup_limit": "18", "post_minimum": "0"})
+    assert response.status_code == 302
+    game = Game.objects.get(title="凤囚凰")
+    assert (game.ruleset, game.deadlines["witch"]) == ("werewolf18", "23:30")
+    assert "autokills" not in game.options
+
+
+def test_a_ruleset_the_site_does_not_offer_is_not_found(personas) -> None:
+    assert client_as(personas["alice"]).get(reverse("game_new") + "?ruleset=nonsense").status_code == 404
