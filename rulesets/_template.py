@@ -7,6 +7,12 @@ Adding a ruleset:
    entry citing its rule id (``<ID>-NNN``) from the ruleset's digest. Give
    each ``Option`` its kind and its choices, range or fields: the host's
    values are checked against them by ``validate_options``.
+   Declare the forum day's vote law as ``DAY`` (a ``DayProcedure``: may a
+   vote change, abstention, the rule id and the sentence of the vote
+   thread) and, where the document names them, ``PENALTIES``,
+   ``AUTOKILLS``, ``POST_MINIMUM`` and ``VARIANT_NAMES``; override
+   ``vote_count`` where a vote's public weight differs (a sheriff). The web
+   app reads only these: nothing in ``games/`` changes for a new ruleset.
 3. Implement ``composition``, ``resolve_day``, ``resolve_night`` and
    ``check_winner``; override ``validate`` for the document's own limits
    (and ``validate_options`` for constraints between options).
