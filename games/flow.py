@@ -861,6 +861,7 @@ def _resolve_phase(game: Game, phase: Phase, deadline: Deadline, when: datetime,
     ``_open_phase`` for a catch-up after an outage)."""
     ruleset = ruleset_of(game)
     state = state_of(game)
+    count = ruleset.vote_count(state, ballots_of(game, phase.number)) if phase.kind == Phase.Kind.DAY else None
     outcome = ruleset.resolve(state, _phase_input(game, phase, state))
     game.state = outcome.state.to_dict()
     game.save(update_fields=["state"])
@@ -871,7 +872,7 @@ def _resolve_phase(game: Game, phase: Phase, deadline: Deadline, when: datetime,
     _sync_rooms(game, outcome.state)
     resolution = Resolution.objects.filter(deadline=deadline).first() or Resolution.objects.create(deadline=deadline)
     resolution.outcome = results.outcome_json(outcome)
-    resolution.results = results.results_text(ruleset, game, phase, outcome)
+    resolution.results = results.results_text(ruleset, game, phase, outcome, count)
     resolution.save(update_fields=["outcome", "results"])
     _hand_feedback(game, outcome)
     _reveal(game, outcome)

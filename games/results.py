@@ -11,7 +11,7 @@ from typing import Any
 from django.utils.translation import get_language, gettext_noop
 from django.utils.translation import gettext as _
 
-from rulesets.core import Feedback, GameState, Outcome, Ruleset
+from rulesets.core import Feedback, GameState, Outcome, Ruleset, VoteCount
 
 from .models import Game, Phase
 
@@ -114,11 +114,26 @@ def announcement_line(ruleset: Ruleset, kind: str, text: str, player: str | None
     return text
 
 
-def results_text(ruleset: Ruleset, game: Game, phase: Phase, outcome: Outcome) -> str:
-    """The public results post of a phase: who left and the roles revealed,
-    never who did what (FORUM-031)."""
+def tally_lines(count: VoteCount) -> list[str]:
+    """The day's final public vote count for the results post: who voted
+    for whom, the abstentions, or that no vote was cast at all."""
+    if not count.rows and not count.abstained:
+        return [_("No votes were cast.")]
+    rows = "; ".join(f"{row.target} — {row.weight:g} ({', '.join(row.voters)})" for row in count.rows)
+    lines = [_("[b]Vote count:[/b] %(rows)s") % {"rows": rows or "—"}]
+    if count.abstained:
+        lines.append(_("Abstained: %(names)s") % {"names": ", ".join(count.abstained)})
+    return lines
+
+
+def results_text(ruleset: Ruleset, game: Game, phase: Phase, outcome: Outcome, count: VoteCount | None = None) -> str:
+    """The public results post of a phase: for a day, the final public vote
+    count (``Ruleset.vote_count``); who left and the roles revealed, never
+    who did what (FORUM-031)."""
+    tally = []
     if phase.kind == Phase.Kind.DAY:
         head = _("[b]Results of the vote, day %(n)d[/b]") % {"n": phase.number}
+        tally = tally_lines(count) if count is not None else []
     else:
         head = _("[b]Results of night %(n)d[/b]") % {"n": phase.number}
     lines = [announcement_line(ruleset, a.kind, a.text, a.player, a.role) for a in outcome.announcements]
@@ -127,7 +142,7 @@ def results_text(ruleset: Ruleset, game: Game, phase: Phase, outcome: Outcome) -
         lines = [_("Nobody left the game.")]
     if outcome.state.winner:
         lines.append(winner_line(ruleset, outcome.state.winner))
-    return "\n".join([head, *lines])
+    return "\n".join([head, *tally, *lines])
 
 
 def winner_line(ruleset: Ruleset, winner: str) -> str:

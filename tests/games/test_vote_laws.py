@@ -172,3 +172,28 @@ def test_a_werewolf18_game_is_announced_with_its_own_schedule(personas) -> None:
 
 def test_a_ruleset_the_site_does_not_offer_is_not_found(personas) -> None:
     assert client_as(personas["alice"]).get(reverse("game_new") + "?ruleset=nonsense").status_code == 404
+
+
+def test_the_day_results_give_the_final_vote_count(forum_game) -> None:
+    """Who voted for whom is in the results post, from the same public count."""
+    from games.models import Resolution
+
+    from .test_views_host import everyone_votes
+
+    game, seats = forum_game
+    everyone_votes(game, seats)
+    flow.phase_resolve_now(game=game, phase="day-1")
+    text = Resolution.objects.get(deadline__phase__game=game, deadline__phase__kind="day").results
+    assert "[b]Vote count:[/b] Plain Three — 6 (" in text
+    assert "Doc — 1 (Plain Three)" in text
+
+
+def test_a_day_without_a_vote_says_no_votes_were_cast(classic_day) -> None:
+    """Not "the vote was tied": nobody voted at all."""
+    from games.models import Resolution
+
+    game, _seats, _accounts = classic_day
+    day = flow.current_phase(game)
+    flow.phase_resolve_now(game=game, phase=day.key)
+    text = Resolution.objects.get(deadline__phase=day).results
+    assert "No votes were cast." in text and "Vote count" not in text
