@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 import random
 import secrets
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -356,7 +357,20 @@ def game_start(*, game: Game, now: datetime | None = None) -> Phase:
     game.status, game.started_at = Game.Status.RUNNING, now
     game.save(update_fields=["status", "started_at"])
     log_event(game, "game_started", {}, Event.Audience.PUBLIC)
-    return _open_phase(game, 1, ruleset_of(game).FIRST_PHASE, now)
+    ruleset = ruleset_of(game)
+    if ruleset.OPENING:
+        return _open_phase(game, 0, ruleset.schedule_entry(ruleset.OPENING).closes, now, opening=True)
+    return _open_phase(game, _next_number(game, ruleset.FIRST_PHASE), ruleset.FIRST_PHASE, now)
+
+
+def _next_number(game: Game, kind: str) -> int:
+    """The number of the next phase of ``kind``: days and nights are counted
+    separately from 1 (day 1, night 1, day 2… where the game opens by day;
+    night 1, day 1, night 2… where it opens by night, piter PITER-003 and
+    classic CLASSIC-007); the setup step is phase 0 (werewolf18 WW18 §6)."""
+    if kind == Phase.Kind.SETUP:
+        return 0
+    return game.phases.filter(kind=kind, number__gt=0).count() + 1
 
 
 def catchup_grace() -> timedelta:
@@ -365,18 +379,22 @@ def catchup_grace() -> timedelta:
     return timedelta(minutes=settings.MAFIA_CATCHUP_GRACE_MINUTES)
 
 
-def _open_phase(game: Game, number: int, kind: str, scheduled: datetime, now: datetime | None = None) -> Phase:
+def _open_phase(
+    game: Game, number: int, kind: str, scheduled: datetime, now: datetime | None = None, opening: bool = False
+) -> Phase:
     """Open a phase meant to open at ``scheduled`` (aware), really opening
     at ``now``. When ``now`` is later than the catch-up grace (the site was
     down), each deadline keeps its full window from ``now``: the schedule
     shifts, and the host is told (``schedule_shifted``), so no phase opens
-    and closes in one catch-up with nobody able to play it."""
+    and closes in one catch-up with nobody able to play it. ``opening``: the
+    ruleset's opening phase that is not a step (``Ruleset.OPENING``, cosmo's
+    acquaintance night COSMO-005): its one deadline opens the first step."""
     now = now or scheduled
     late = now - scheduled
     shift = late if late > catchup_grace() else timedelta(0)
     phase = Phase.objects.create(game=game, number=number, kind=kind, opened_at=scheduled + shift)
     ruleset = ruleset_of(game)
-    for entry, due in phase_deadlines(game, ruleset, kind, scheduled):
+    for entry, due in phase_deadlines(game, ruleset, kind, scheduled, opening=opening):
         Deadline.objects.create(phase=phase, kind=entry.id, due_at=due + shift, resolves=entry.resolves)
     if shift:
         log_event(
@@ -493,13 +511,20 @@ def post_create(
     *, room: Room, seat: Player | None, body: str, by_host: bool = False, now: datetime | None = None
 ) -> Post:
     """A post in a thread; access is checked by the caller (games.access).
-    A dead player's one last post in their day thread is spent here."""
+    A dead player's one last post in their day thread is spent here. A
+    living player the ruleset silences today (``Ruleset.speech_refusal``,
+    PITER-021, COSMO-047) is refused in the day thread with its reason."""
     body = body.strip()
     if not body:
         raise FlowError(_("The post is empty."))
     if len(body) > 20000:
         raise FlowError(_("The post is too long (at most 20,000 characters)."))
     game = room.game
+    if seat is not None and not by_host and seat.alive and room.kind == Room.Kind.DAY and game.is_running:
+        ruleset = ruleset_of(game)
+        refusal = ruleset.speech_refusal(state_of(game), seat.nickname)
+        if refusal:
+            raise FlowError(ruleset.message(refusal))
     post = Post.objects.create(
         room=room,
         author=None if by_host else seat,
@@ -517,24 +542,78 @@ def post_create(
 
 def ballots_of(game: Game, day: int) -> list[Ballot]:
     """Every vote post of game day ``day`` as the ruleset reads them
-    (``rulesets.core.Ballot``), in casting order."""
+    (``rulesets.core.Ballot``), nominations and re-votes included, in
+    casting order."""
     votes = Vote.objects.filter(game=game, day=day).select_related("voter", "target").order_by("created_at", "id")
     return [Ballot(v.voter.nickname, v.choice, v.round) for v in votes]
 
 
-def _refuse_ballot(game: Game, seat: Player, target: Player | None, abstain: bool) -> DayProcedure:
+@dataclass(frozen=True)
+class DayWindow:
+    """What the vote thread takes now, from the ruleset's ``DayProcedure``
+    and the day's deadlines: ``nominations`` (candidates may be named),
+    ``votes`` (votes are taken), ``revote`` (the tied players while a
+    re-vote runs, else ()); ``opens_at``: the deadline (aware UTC) after
+    which votes open when they are not open yet, else None."""
+
+    nominations: bool = False
+    votes: bool = False
+    revote: tuple[str, ...] = ()
+    opens_at: datetime | None = None
+
+
+def _passed(deadlines: dict[str, Deadline], entry_id: str, now: datetime) -> bool:
+    """True when the deadline ``entry_id`` of the phase has fired or is due."""
+    deadline = deadlines.get(entry_id)
+    return deadline is not None and (deadline.done_at is not None or now >= deadline.due_at)
+
+
+def day_window(game: Game, phase: Phase | None, now: datetime | None = None) -> DayWindow:
+    """The vote thread's window now (``now`` aware; default the clock):
+    closed outside an open day; nominations between the declared deadlines
+    (PITER-010, COSMO-007); votes after ``votes_from`` and until the vote's
+    deadline (PITER-011); then, on a tie, the re-vote (PITER-017, COSMO-013)."""
+    if phase is None or phase.kind != Phase.Kind.DAY or phase.resolved_at or not game.is_running:
+        return DayWindow()
+    now = now or timezone.now()
+    ruleset, state = ruleset_of(game), state_of(game)
+    procedure = ruleset.day_procedure(state)
+    deadlines = {d.kind: d for d in phase.deadlines.all()}
+    resolving = [d for d in sorted(deadlines.values(), key=lambda d: d.due_at) if d.resolves]
+    vote_closes = resolving[0] if resolving else None
+    if procedure.revote_until and vote_closes is not None and vote_closes.kind != procedure.revote_until:
+        if _passed(deadlines, vote_closes.kind, now):
+            ballots = ballots_of(game, phase.number)
+            return DayWindow(revote=tuple(ruleset.revote_needed(state, ballots)))
+    nominations = bool(procedure.nominations_until) and (
+        not procedure.nominations_from or _passed(deadlines, procedure.nominations_from, now)
+    )
+    nominations = nominations and not _passed(deadlines, procedure.nominations_until, now)
+    votes_open = not procedure.votes_from or _passed(deadlines, procedure.votes_from, now)
+    opens_at = None if votes_open else deadlines[procedure.votes_from].due_at
+    return DayWindow(nominations=nominations, votes=votes_open, opens_at=opens_at)
+
+
+def _refuse_ballot(game: Game, seat: Player, target: Player | None, abstain: bool, choices: list[str]) -> DayProcedure:
     """Raise FlowError when the ruleset's day procedure refuses this ballot's
-    choice (see ``DayProcedure``); return the procedure."""
+    choice (see ``DayProcedure``); ``choices``: the nicknames (or re-vote
+    words) it may name. Returns the procedure."""
     ruleset, state = ruleset_of(game), state_of(game)
     procedure = ruleset.day_procedure(state)
     if not seat.alive:
         raise FlowError(_("You are out of the game and cannot vote."))
+    refusal = ruleset.ballot_refusal(state, seat.nickname)
+    if refusal:
+        raise FlowError(ruleset.message(refusal))
     if abstain:
         if not procedure.abstain:
             raise FlowError(_("This game has no abstention: name a player (%(rule)s).") % {"rule": procedure.rule})
         return procedure
-    choices = ruleset.vote_choices(state, seat.nickname)
     if target is None or target.game_id != game.id or target.nickname not in choices:
+        if procedure.nominations_until:
+            raise FlowError(
+                _("You can vote only for one of today's candidates: %(names)s.") % {"names": ", ".join(choices) or "—"}
+            )
         raise FlowError(_("You can vote only for a player still in the game."))
     return procedure
 
@@ -563,13 +642,17 @@ def _refuse_change(game: Game, phase: Phase, procedure: DayProcedure, earlier: l
 
 def ballot_open(game: Game, seat: Player | None, phase: Phase | None, ballots: list[Ballot]) -> bool:
     """True when ``seat`` may post a vote now: a living player, today's
-    day open, and the vote law leaves him a ballot (none cast yet; one
-    change left where a vote may change once; always where the last
-    counts). The change deadline itself is checked when he votes."""
+    votes (or re-vote) open, and the vote law leaves him a ballot (none
+    cast yet; one change left where a vote may change once; always where
+    the last counts). The change deadline itself is checked when he votes."""
     if seat is None or not seat.alive or phase is None or phase.kind != Phase.Kind.DAY:
         return False
+    window = day_window(game, phase)
+    if not (window.votes or window.revote):
+        return False
     procedure = ruleset_of(game).day_procedure(state_of(game))
-    cast = sum(1 for b in ballots if b.voter == seat.nickname and b.round == Vote.Round.VOTE)
+    round_ = Vote.Round.REVOTE if window.revote else Vote.Round.VOTE
+    cast = sum(1 for b in ballots if b.voter == seat.nickname and b.round == round_)
     limit = {NEVER: 1, LAST_COUNTS: None}.get(procedure.change, 2)
     return limit is None or cast < limit
 
@@ -582,6 +665,19 @@ def _ballot_body(choice: str, earlier: list[Vote]) -> str:
     return f"[quote=#{original.number}]{original.body}[/quote]\n{choice}"
 
 
+def _open_day(game: Game, now: datetime) -> Phase:
+    """The open day for a vote post or a nomination, or FlowError: late
+    (with the deadline it missed) or no day open."""
+    day = game.phases.filter(kind=Phase.Kind.DAY).order_by("-number").first()
+    phase = current_phase(game)
+    if day is not None and phase != day:
+        closed = day.deadlines.filter(resolution__isnull=False).first()
+        refuse_if_late(game, closed, now, _("The vote closed at %(when)s; your vote was not counted."))
+    if phase is None or phase != day:
+        raise FlowError(_("Voting is open only during the day."))
+    return phase
+
+
 @transaction.atomic
 def vote_cast(
     *,
@@ -589,37 +685,113 @@ def vote_cast(
     seat: Player,
     target: Player | None = None,
     abstain: bool = False,
+    word: str = "",
     now: datetime | None = None,
 ) -> Vote:
     """A vote post in today's vote thread naming ``target`` (or an explicit
-    abstention where the ruleset allows one), under the ruleset's vote law
-    (``Ruleset.day_procedure``): whether and how a vote may change, who may
-    be named. A change quotes the vote it replaces. Raises FlowError when
-    late (with the deadline), out of the game, or refused by the law. The
-    vote's time is taken under the game lock (``game_lock``)."""
+    abstention where the ruleset allows one; or, in a re-vote whose ballots
+    are words, ``word``, cosmo's ``jail``/``spare``), under the ruleset's
+    vote law (``Ruleset.day_procedure``): the day's windows (``day_window``),
+    whether and how a vote may change, who may be named. A change quotes
+    the vote it replaces. Raises FlowError when late (with the deadline),
+    out of the game, or refused by the law. The vote's time is taken under
+    the game lock (``game_lock``)."""
     now = game_lock(game, now)
-    # The latest day, open or not: a vote that waited behind the vote's
-    # resolution is refused with the deadline it missed.
-    day = game.phases.filter(kind=Phase.Kind.DAY).order_by("-number").first()
-    deadline = day.deadlines.filter(resolves=True).first() if day else None
-    refuse_if_late(game, deadline, now, _("The vote closed at %(when)s; your vote was not counted."))
-    phase = current_phase(game)
-    if phase is None or phase != day:
-        raise FlowError(_("Voting is open only during the day."))
-    procedure = _refuse_ballot(game, seat, target, abstain)
-    earlier = list(
-        Vote.objects.filter(game=game, day=phase.number, voter=seat, round=Vote.Round.VOTE).select_related("post")
-    )
+    phase = _open_day(game, now)
+    window = day_window(game, phase, now)
+    ruleset, state = ruleset_of(game), state_of(game)
+    if window.revote:
+        round_ = Vote.Round.REVOTE
+        choices = ruleset.revote_choices(state, window.revote)
+        revote_deadline = phase.deadlines.filter(kind=ruleset.day_procedure(state).revote_until).first()
+        refuse_if_late(game, revote_deadline, now, _("The re-vote closed at %(when)s; your vote was not counted."))
+    else:
+        round_ = Vote.Round.VOTE
+        closes = phase.deadlines.filter(resolves=True).order_by("due_at").first()
+        refuse_if_late(game, closes, now, _("The vote closed at %(when)s; your vote was not counted."))
+        if not window.votes:
+            raise FlowError(
+                _("Voting opens at %(when)s, after the nominations and the defence posts.")
+                % {"when": local_deadline(game, window.opens_at)}
+            )
+        choices = ruleset.vote_choices(state, seat.nickname, ballots_of(game, phase.number))
+    if word:
+        if word not in choices:
+            raise FlowError(_("A re-vote may say only: %(choices)s.") % {"choices": ", ".join(choices)})
+        procedure = ruleset.day_procedure(state)
+        if not seat.alive:
+            raise FlowError(_("You are out of the game and cannot vote."))
+        refusal = ruleset.ballot_refusal(state, seat.nickname)
+        if refusal:
+            raise FlowError(ruleset.message(refusal))
+    else:
+        procedure = _refuse_ballot(game, seat, target, abstain, choices)
+    earlier = list(Vote.objects.filter(game=game, day=phase.number, voter=seat, round=round_).select_related("post"))
     _refuse_change(game, phase, procedure, earlier, now)
     room = Room.objects.get(game=game, kind=Room.Kind.VOTE, day=phase.number)
-    choice = _("abstains") if target is None else target.nickname
+    choice = word or (_("abstains") if target is None else target.nickname)
     post = post_create(room=room, seat=seat, body=_ballot_body(choice, earlier), now=now)
-    vote = Vote.objects.create(game=game, day=phase.number, voter=seat, target=target, post=post, created_at=now)
+    vote = Vote.objects.create(
+        game=game,
+        day=phase.number,
+        round=round_,
+        voter=seat,
+        target=target if not word else None,
+        word=word,
+        post=post,
+        created_at=now,
+    )
     log_event(
         game,
         "vote_cast",
-        {"day": phase.number, "voter": seat.nickname, "target": target.nickname if target else None},
+        {"day": phase.number, "round": round_, "voter": seat.nickname, "target": choice if target or word else None},
         Event.Audience.PUBLIC,
+    )
+    return vote
+
+
+@transaction.atomic
+def nominate(*, game: Game, seat: Player, target: Player, now: datetime | None = None) -> Vote:
+    """A nomination post in today's vote thread naming ``target`` as a
+    candidate, in the window the ruleset declares (piter «выдвижение»
+    PITER-010, cosmo «Кандидат:» COSMO-007). Raises FlowError outside the
+    window (with its deadline), for a player out of the game or silenced,
+    a second nomination, or a candidate already named or out of the game."""
+    now = game_lock(game, now)
+    phase = _open_day(game, now)
+    ruleset, state = ruleset_of(game), state_of(game)
+    procedure = ruleset.day_procedure(state)
+    if not procedure.nominations_until:
+        raise FlowError(_("This game has no nominations: vote for any player still in the game."))
+    if not day_window(game, phase, now).nominations:
+        deadlines = {d.kind: d for d in phase.deadlines.all()}
+        if _passed(deadlines, procedure.nominations_until, now):
+            raise FlowError(
+                _("Nominations closed at %(when)s.")
+                % {"when": local_deadline(game, deadlines[procedure.nominations_until].due_at)}
+            )
+        raise FlowError(
+            _("Nominations open at %(when)s.")
+            % {"when": local_deadline(game, deadlines[procedure.nominations_from].due_at)}
+        )
+    if not seat.alive:
+        raise FlowError(_("You are out of the game and cannot nominate."))
+    ballots = ballots_of(game, phase.number)
+    refusal = ruleset.nomination_open_to(state, seat.nickname, ballots)
+    if refusal:
+        raise FlowError(ruleset.message(refusal))
+    if target.game_id != game.id or target.nickname not in state.alive_names():
+        raise FlowError(_("You can nominate only a player still in the game."))
+    if target.nickname in ruleset.nominees(state, ballots):
+        raise FlowError(_("%(name)s is already a candidate today.") % {"name": target.nickname})
+    room = Room.objects.get(game=game, kind=Room.Kind.VOTE, day=phase.number)
+    body = _("Candidate: %(name)s") % {"name": target.nickname}
+    post = post_create(room=room, seat=seat, body=body, now=now)
+    vote = Vote.objects.create(
+        game=game, day=phase.number, round=Vote.Round.NOMINATE, voter=seat, target=target, post=post, created_at=now
+    )
+    log_event(
+        game, "nominated", {"day": phase.number, "by": seat.nickname, "target": target.nickname}, Event.Audience.PUBLIC
     )
     return vote
 
@@ -824,6 +996,14 @@ def _fire(deadline: Deadline, now: datetime) -> None:
     deadline.save(update_fields=fields)
     if not game.is_running or phase.resolved_at:
         return
+    ruleset = ruleset_of(game)
+    if phase.number == 0 and deadline.kind == ruleset.OPENING:
+        phase.resolved_at = phase.locked_at = deadline.due_at
+        phase.save(update_fields=["resolved_at", "locked_at"])
+        _open_phase(game, _next_number(game, ruleset.FIRST_PHASE), ruleset.FIRST_PHASE, deadline.due_at, now)
+        return
+    if deadline.resolves and _revote_opened(game, phase, deadline, ruleset):
+        return
     if not deadline.resolves:
         phase.locked_at = now
         phase.save(update_fields=["locked_at"])
@@ -831,6 +1011,39 @@ def _fire(deadline: Deadline, now: datetime) -> None:
         return
     Resolution.objects.create(deadline=deadline)
     _resolve_phase(game, phase, deadline, deadline.due_at, now)
+
+
+def _revote_opened(game: Game, phase: Phase, deadline: Deadline, ruleset: Ruleset) -> bool:
+    """At the vote's deadline of a day with a re-vote window, a tie is not
+    resolved: the re-vote opens among the tied until the ``revote_until``
+    deadline, announced in the vote thread (PITER-017, COSMO-013). Returns
+    True when it opened (the day stays unresolved)."""
+    procedure = ruleset.day_procedure(state_of(game))
+    if phase.kind != Phase.Kind.DAY or not procedure.revote_until or deadline.kind == procedure.revote_until:
+        return False
+    if not phase.deadlines.filter(kind=procedure.revote_until, done_at__isnull=True).exists():
+        return False
+    tied = ruleset.revote_needed(state_of(game), ballots_of(game, phase.number))
+    if not tied:
+        return False
+    room = Room.objects.get(game=game, kind=Room.Kind.VOTE, day=phase.number)
+    until = phase.deadlines.get(kind=procedure.revote_until)
+    choices = ruleset.revote_choices(state_of(game), tied)
+    text = _("Tie between %(tied)s: the vote is repeated until %(when)s. A re-vote may say: %(choices)s.") % {
+        "tied": ", ".join(tied),
+        "when": local_deadline(game, until.due_at),
+        "choices": ", ".join(choices),
+    }
+    Post.objects.create(
+        room=room,
+        by_host=True,
+        body=text,
+        body_html=markup.render(text),
+        game_day=phase.number,
+        created_at=deadline.due_at,
+    )
+    log_event(game, "revote_opened", {"phase": str(phase), "tied": list(tied)}, Event.Audience.PUBLIC)
+    return True
 
 
 def _phase_input(game: Game, phase: Phase, state: GameState) -> PhaseInput:
@@ -848,6 +1061,7 @@ def _phase_input(game: Game, phase: Phase, state: GameState) -> PhaseInput:
         fields = ruleset.day_votes(state, ballots_of(game, phase.number))
         step.votes = fields.get("votes")
         step.revote = fields.get("revote")
+        step.nominations = fields.get("nominations")
         step.extra.update(fields.get("extra", {}))
     if ruleset.AUTOKILLS:
         step.extra["excused"] = excused_today(game, phase.number)
@@ -878,13 +1092,8 @@ def _resolve_phase(game: Game, phase: Phase, deadline: Deadline, when: datetime,
     _reveal(game, outcome)
     log_event(game, "phase_resolved", {"phase": str(phase), "trace": resolution.outcome["trace"]})
     if outcome.state.winner is None:
-        _open_phase(
-            game,
-            phase.number + (1 if phase.kind == Phase.Kind.NIGHT else 0),
-            "night" if phase.kind == Phase.Kind.DAY else "day",
-            when,
-            now,
-        )
+        kind = ruleset.next_phase(outcome.state)
+        _open_phase(game, _next_number(game, kind), kind, when, now)
     if game.autopublish:
         results_publish(resolution=resolution, text=resolution.results, now=when)
     if outcome.state.winner is not None:

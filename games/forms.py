@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from rulesets.core import Option, Ruleset
 
 from .results import ability_name, localized, role_name
-from .schedule import is_valid_local_time
+from .schedule import is_valid_local_time, offset_minutes
 
 TIMEZONES = sorted(available_timezones())
 # House rules are a flat object whose values hold at most a list or an object
@@ -253,7 +253,10 @@ class GameCreateForm(forms.Form):
             )
         for entry in ruleset.SCHEDULE:
             self.fields[entry.id] = forms.CharField(
-                label=localized(entry.name, entry.id), initial=entry.time, max_length=5
+                label=localized(entry.name, entry.id),
+                initial=entry.time,
+                max_length=6,
+                help_text=_("Hours:minutes after the phase starts (HHH:MM).") if ruleset.SCHEDULE_RELATIVE else "",
             )
         self.fields["post_minimum"].initial = ruleset.POST_MINIMUM
         self.fields["post_minimum"].help_text = _("The rules set %(n)d; players under it are flagged.") % {
@@ -276,7 +279,13 @@ class GameCreateForm(forms.Form):
         tz = data.get("timezone") or "UTC"
         for entry in self.rules.SCHEDULE:
             value = data.get(entry.id)
-            if value and not is_valid_local_time(value, tz):
+            if value and self.rules.SCHEDULE_RELATIVE:
+                try:
+                    if offset_minutes(value) <= 0:
+                        raise ValueError(value)
+                except ValueError:
+                    self.add_error(entry.id, _("Give a length as hours:minutes, such as 24:00."))
+            elif value and not is_valid_local_time(value, tz):
                 self.add_error(entry.id, _("Give a time as HH:MM that exists every day in the game's time zone."))
         if data.get("ruleset") != self.rules.id:
             self.add_error(None, _("Choose the ruleset again: the form was for another one."))

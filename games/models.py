@@ -139,9 +139,13 @@ class Player(models.Model):
 
 
 class Phase(models.Model):
-    """A day or a night of a game: ``number`` is the game day (FORUM-008)."""
+    """A phase of a game, as the ruleset's ``next_phase`` orders them: a
+    day or a night (``number`` counts days and nights separately from 1,
+    FORUM-008), the setup step (werewolf18, number 0), or an opening night
+    that is not a step (cosmo's acquaintance night COSMO-005, number 0)."""
 
     class Kind(models.TextChoices):
+        SETUP = "setup", _("Setup")
         DAY = "day", _("Day")
         NIGHT = "night", _("Night")
 
@@ -329,11 +333,13 @@ class Vote(models.Model):
     two (werewolf18 WW18-065). ``target`` None with ``word`` empty is an
     explicit abstention where the law allows one (werewolf18 «弃权»);
     ``word`` holds a re-vote word (cosmo ``jail``/``spare``); ``round`` is
-    ``vote`` or ``revote``."""
+    ``vote``, ``revote`` or ``nominate`` (a candidate named, PITER-010,
+    COSMO-007: ``target`` is the candidate)."""
 
     class Round(models.TextChoices):
         VOTE = "vote", _("Vote")
         REVOTE = "revote", _("Re-vote")
+        NOMINATE = "nominate", _("Nomination")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="votes")
     day = models.PositiveSmallIntegerField()

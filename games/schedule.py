@@ -22,9 +22,22 @@ def parse_hhmm(value: str) -> time:
     return time(int(hours), int(minutes))
 
 
-def entries_for(ruleset: Ruleset, phase_kind: str) -> list[ScheduleEntry]:
-    """The schedule entries that close ``phase_kind`` (day or night), in order."""
-    return [e for e in ruleset.SCHEDULE if e.closes == phase_kind]
+def entries_for(ruleset: Ruleset, phase_kind: str, opening: bool = False) -> list[ScheduleEntry]:
+    """The schedule entries that close ``phase_kind`` (setup, day or night),
+    in order; ``opening``: only the ruleset's opening entry
+    (``Ruleset.OPENING``), which no other phase has."""
+    if opening:
+        return [ruleset.schedule_entry(ruleset.OPENING)]
+    return [e for e in ruleset.SCHEDULE if e.closes == phase_kind and e.id != ruleset.OPENING]
+
+
+def offset_minutes(value: str) -> int:
+    """``"HH:MM"`` read as an offset (hours may pass 24) → minutes;
+    ValueError on anything else."""
+    hours, minutes = value.split(":")
+    if not (hours.isdigit() and minutes.isdigit() and int(minutes) < 60):
+        raise ValueError(f"not an offset: {value!r}")
+    return int(hours) * 60 + int(minutes)
 
 
 def next_local(after: datetime, at: time, tz: ZoneInfo) -> datetime:
@@ -43,26 +56,34 @@ def local_time_for(game: Game, entry: ScheduleEntry) -> str:
 
 
 def phase_deadlines(
-    game: Game, ruleset: Ruleset, phase_kind: str, opened: datetime
+    game: Game, ruleset: Ruleset, phase_kind: str, opened: datetime, opening: bool = False
 ) -> list[tuple[ScheduleEntry, datetime]]:
-    """Deadlines of a phase opened at ``opened`` (aware): each entry's due
-    time is the first occurrence of its local time after the previous one.
-    A fast game uses ``fast_minutes × fast_scale`` from the day's opening;
-    a night's offsets count from the same day start (the vote's deadline)."""
+    """Deadlines of a phase opened at ``opened`` (aware), as aware UTC.
+
+    On wall times, each entry's due time is the first occurrence of its
+    local time after the previous one. On offsets (a fast game: its
+    ``fast_minutes`` × ``fast_scale``; a ruleset with ``SCHEDULE_RELATIVE``:
+    its "HH:MM" in hours and minutes) each entry is due that long after the
+    day's start, so a night's offsets count from the same start as the
+    day's and the night begins at the day's last deadline. ``opening``: the
+    ruleset's opening phase (``entries_for``)."""
     out: list[tuple[ScheduleEntry, datetime]] = []
-    if game.fast:
-        base_offset = (
-            0
-            if phase_kind == "day"
-            else max((e.fast_minutes for e in ruleset.SCHEDULE if e.closes == "day"), default=0)
-        )
-        for entry in entries_for(ruleset, phase_kind):
-            minutes = (entry.fast_minutes - base_offset) * game.fast_scale
-            out.append((entry, opened + timedelta(minutes=minutes)))
+    entries = entries_for(ruleset, phase_kind, opening)
+    if game.fast or ruleset.SCHEDULE_RELATIVE:
+
+        def minutes(entry: ScheduleEntry) -> float:
+            if game.fast:
+                return entry.fast_minutes * game.fast_scale
+            return offset_minutes(local_time_for(game, entry))
+
+        day_entries = [] if opening else entries_for(ruleset, "day")
+        base = max((minutes(e) for e in day_entries), default=0) if phase_kind == "night" else 0
+        for entry in entries:
+            out.append((entry, opened + timedelta(minutes=minutes(entry) - base)))
         return out
     tz = ZoneInfo(game.timezone)
     previous = opened
-    for entry in entries_for(ruleset, phase_kind):
+    for entry in entries:
         previous = next_local(previous, parse_hhmm(local_time_for(game, entry)), tz)
         out.append((entry, previous))
     return out

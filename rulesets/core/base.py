@@ -62,6 +62,7 @@ MESSAGES: dict[str, str] = {
     "not_out": "That player is still in the game.",
     "unknown_team": "There is no such team in this game.",
     "not_in_team": "Only a living member of that team may hand in its choice.",
+    "already_nominated": "You have already named a candidate today.",
 }
 
 
@@ -115,6 +116,13 @@ class Ruleset:
     POST_MINIMUM: ClassVar[int] = 0
     # Variant id → its name by language code, for the host's form.
     VARIANT_NAMES: ClassVar[dict[str, dict[str, str]]] = {}
+    # The schedule entry id of an opening phase that is not a step (cosmo's
+    # acquaintance night, COSMO-005): the web app opens it before
+    # ``FIRST_PHASE`` and its deadline opens the first step; "" for none.
+    OPENING: ClassVar[str] = ""
+    # True where ``SCHEDULE`` times are "HH:MM" offsets from the phase's
+    # start (hours may pass 24, cosmo §2), not local wall times.
+    SCHEDULE_RELATIVE: ClassVar[bool] = False
 
     # ------------------------------------------------------------------ setup
 
@@ -548,16 +556,66 @@ class Ruleset:
 
     # ------------------------------------------------------------ the web day
 
+    def schedule_entry(self, entry_id: str) -> ScheduleEntry:
+        """The ``SCHEDULE`` entry ``entry_id``; ``RulesError`` if unknown."""
+        for entry in self.SCHEDULE:
+            if entry.id == entry_id:
+                return entry
+        raise RulesError(f"no schedule entry {entry_id!r} in ruleset {self.id}")
+
     def day_procedure(self, state: GameState) -> DayProcedure:
         """The vote law of the game day ``state`` is in (``DAY`` by default;
         a ruleset whose days differ, such as an election day, overrides)."""
         return self.DAY
 
-    def vote_choices(self, state: GameState, voter: str) -> list[str]:
-        """The nicknames ``voter`` may name in a vote post today, in seat
-        order: the living (himself too where ``self_vote`` allows)."""
-        allow_self = self.day_procedure(state).self_vote
-        return [n for n in state.alive_names() if allow_self or n != voter]
+    def vote_choices(self, state: GameState, voter: str, ballots: Sequence[Ballot] = ()) -> list[str]:
+        """The nicknames ``voter`` may name in a vote post today: the living
+        in seat order (himself too where ``self_vote`` allows), or, where
+        the day has nominations, the candidates of ``ballots`` in the order
+        they were named (PITER-012, COSMO-008)."""
+        procedure = self.day_procedure(state)
+        pool = self.nominees(state, ballots) if procedure.nominations_until else state.alive_names()
+        return [n for n in pool if procedure.self_vote or n != voter]
+
+    def nominees(self, state: GameState, ballots: Sequence[Ballot]) -> list[str]:
+        """Today's candidates: the living named by nomination ballots, each
+        once at its first place (PITER-010, COSMO-007); [] without any."""
+        return day_rules.nominees(ballots, state.alive_names())
+
+    def nomination_open_to(self, state: GameState, nominator: str, ballots: Sequence[Ballot]) -> str | None:
+        """Why ``nominator`` may not name a candidate now, as a message code
+        (``message``), or None: one nomination per living player
+        (PITER-010). A ruleset with silenced players overrides."""
+        if any(b.round == day_rules.NOMINATE and b.voter == nominator for b in ballots):
+            return "already_nominated"
+        return None
+
+    def speech_refusal(self, state: GameState, name: str) -> str | None:
+        """Why ``name`` may not post in today's public threads (a message
+        code for ``message``), or None. Whether he is alive is the web
+        app's check; a ruleset that silences players overrides (piter's
+        discredited player PITER-021, cosmo's silenced player COSMO-047)."""
+        return None
+
+    def ballot_refusal(self, state: GameState, voter: str) -> str | None:
+        """Why the living ``voter`` may not vote today (a message code), or
+        None; a ruleset where a silence takes the vote overrides (cosmo)."""
+        return None
+
+    def revote_needed(self, state: GameState, ballots: Sequence[Ballot]) -> tuple[str, ...]:
+        """The tied players when the day's vote must be repeated before the
+        day resolves (a ``revote_until`` window), else (). The default reads
+        the public count's ``tied``; no re-vote where the day declares none."""
+        if not self.day_procedure(state).revote_until:
+            return ()
+        return self.vote_count(state, ballots).tied
+
+    def revote_choices(self, state: GameState, tied: Sequence[str]) -> list[str]:
+        """What a re-vote ballot may say: the day's ``revote_words`` (cosmo
+        «посадить всех»/«пощадить всех», COSMO-013) or one of ``tied``
+        (PITER-017)."""
+        words = self.day_procedure(state).revote_words
+        return list(words) if words else list(tied)
 
     def vote_count(self, state: GameState, ballots: Sequence[Ballot]) -> VoteCount:
         """The public vote count of ``ballots`` (in casting order) on the day
@@ -570,14 +628,17 @@ class Ruleset:
 
     def day_votes(self, state: GameState, ballots: Sequence[Ballot]) -> dict[str, Any]:
         """The ``PhaseInput`` fields that ``ballots`` (in casting order) give
-        the day's resolution: ``votes`` (each voter's standing ballot) and,
-        when a re-vote was cast, ``revote``; a ruleset reading the casting
+        the day's resolution: ``votes`` (each voter's standing ballot),
+        when a re-vote was cast ``revote``, where the day has nominations
+        ``nominations`` (every nomination in casting order); a ruleset reading the casting
         order itself (werewolf18's ``vote_log``) overrides."""
-        change = self.day_procedure(state).change
-        fields: dict[str, Any] = {"votes": day_rules.standing(ballots, change)}
-        revote = day_rules.standing(ballots, change, "revote")
+        procedure = self.day_procedure(state)
+        fields: dict[str, Any] = {"votes": day_rules.standing(ballots, procedure.change)}
+        revote = day_rules.standing(ballots, procedure.change, "revote")
         if revote:
             fields["revote"] = revote
+        if procedure.nominations_until:
+            fields["nominations"] = [b.choice for b in ballots if b.round == day_rules.NOMINATE]
         return fields
 
     def day_warnings(self, state: GameState, ballots: Sequence[Ballot]) -> list[tuple[str, str]]:

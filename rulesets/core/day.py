@@ -35,6 +35,18 @@ class DayProcedure:
     cites; ``law``: the sentence the vote thread shows, by language code;
     ``last_post``: the rule id giving a player who left one last post in
     his day thread (forum FORUM-020), "" where the dead only read.
+
+    The day's windows, each named by the id of the ``ScheduleEntry`` whose
+    deadline opens or closes it ("" where the document has none):
+    ``nominations_from``/``nominations_until``: players name candidates
+    between these deadlines, one nomination each, and votes may then name
+    only the candidates (piter «выдвижение» PITER-010, cosmo «Кандидат»
+    COSMO-007/008); no nominations when ``nominations_until`` is "".
+    ``votes_from``: no vote before this deadline (piter's defence posts
+    come first, PITER-011). ``revote_until``: when the day's first
+    resolving deadline finds a tie (``Ruleset.revote_needed``), the day is
+    not resolved then: a re-vote among the tied (or in ``revote_words``)
+    runs until this deadline, which resolves the day (PITER-017, COSMO-013).
     """
 
     change: str = NEVER
@@ -45,13 +57,33 @@ class DayProcedure:
     rule: str = ""
     law: dict[str, str] = field(default_factory=dict)
     last_post: str = ""
+    nominations_from: str = ""
+    nominations_until: str = ""
+    votes_from: str = ""
+    revote_until: str = ""
+
+
+# The ``round`` of a nomination ballot (``Ballot.round``).
+NOMINATE = "nominate"
+
+
+def nominees(ballots: Iterable[Ballot], living: Sequence[str]) -> list[str]:
+    """The candidates named by ``ballots`` of round ``nominate`` (in casting
+    order), each once at its first place, only the ``living`` ones
+    (PITER-010, PITER-019, COSMO-007)."""
+    found: list[str] = []
+    for ballot in ballots:
+        if ballot.round == NOMINATE and ballot.choice in living and ballot.choice not in found:
+            found.append(ballot.choice)
+    return found
 
 
 @dataclass(frozen=True)
 class Ballot:
     """One vote post as cast, in casting order: ``choice`` is a nickname,
     None for an explicit abstention, or one of ``revote_words``;
-    ``round`` is ``vote`` or ``revote``."""
+    ``round`` is ``vote``, ``revote`` or ``nominate`` (``choice`` then
+    names the candidate)."""
 
     voter: str
     choice: str | None

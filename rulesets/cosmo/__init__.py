@@ -11,10 +11,11 @@ the night resolution), ``day`` (judge, vote, re-vote, coin), ``victory`` and
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from rulesets.core import Action, DayProcedure, GameState, Outcome, PhaseInput, RulesError, Ruleset
-from rulesets.core.day import NEVER
+from rulesets.core.day import NEVER, Ballot
 
 from . import day, night, play, powers, setup, victory
 from .night import ORDER
@@ -50,6 +51,8 @@ class CosmoRuleset(Ruleset):
     OPTIONS = setup.OPTIONS
     VARIANTS = ()
     SCHEDULE = setup.SCHEDULE
+    OPENING = "acquaintance"  # COSMO-005: an acquaintance night that is not a step
+    SCHEDULE_RELATIVE = True  # §2: each deadline is a number of hours into its phase
     ORDER = ORDER
     DAY_ORDER: ClassVar[tuple[tuple[str, str, str], ...]] = day.DAY_ORDER
     MIN_PLAYERS = 6
@@ -63,6 +66,9 @@ class CosmoRuleset(Ruleset):
         change=NEVER,
         revote_words=("jail", "spare"),
         rule="COSMO §2",
+        nominations_until="discussion",
+        votes_from="discussion",
+        revote_until="revote",
         law={
             "ru": "Ровно один голос за одного из кандидатов; изменить его нельзя, воздержаться нельзя.",
             "en": "Exactly one vote for a candidate; it cannot be changed and there is no abstention.",
@@ -194,6 +200,20 @@ class CosmoRuleset(Ruleset):
     def silenced(self, state: GameState) -> list[str]:
         """Players who may neither post nor vote in the coming day (COSMO-047)."""
         return day.silenced(state)
+
+    def speech_refusal(self, state: GameState, name: str) -> str | None:
+        """``silenced`` for the mafia boss's target: he may neither post nor
+        vote today (COSMO-047)."""
+        return "silenced" if name in day.silenced(state) else None
+
+    def ballot_refusal(self, state: GameState, voter: str) -> str | None:
+        """A silenced player does not vote (COSMO-047)."""
+        return self.speech_refusal(state, voter)
+
+    def nomination_open_to(self, state: GameState, nominator: str, ballots: Sequence[Ballot]) -> str | None:
+        """A silenced player names nobody (COSMO-047); one candidate per
+        player's speech (COSMO-007)."""
+        return self.speech_refusal(state, nominator) or super().nomination_open_to(state, nominator, ballots)
 
     def random_step(self, state: GameState, phase: str, rng: random.Random) -> PhaseInput:
         """Random legal play (see ``play``)."""

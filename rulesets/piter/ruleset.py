@@ -10,6 +10,7 @@ out of the game, and nominations before the vote.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from rulesets.core import (
@@ -23,9 +24,10 @@ from rulesets.core import (
     RulesError,
     Ruleset,
 )
-from rulesets.core.day import NEVER
+from rulesets.core import day as day_rules
+from rulesets.core.day import NEVER, Ballot, VoteCount
 
-from . import day, night, setup
+from . import day, discipline, night, setup
 from .roles import ABILITIES, OFFENCES, OPTIONS, ROLES, SHOOTERS, TEAM_ABILITIES, TEAMS
 from .validation import MESSAGES, action_reason, ballot_reason, is_acquaintance, target_reason
 from .victory import winner
@@ -60,6 +62,10 @@ class PiterRuleset(Ruleset):
     DAY = DayProcedure(
         change=NEVER,
         rule="PITER §2",
+        nominations_from="nominations_open",
+        nominations_until="nominations_close",
+        votes_from="defence_close",
+        revote_until="revote_deadline",
         law={
             "ru": "Один голос за одного из выдвинутых; засчитывается первый голос, изменить его нельзя."
             " Не проголосовавшие к дедлайну считаются голосующими против последнего выдвинутого.",
@@ -216,6 +222,34 @@ class PiterRuleset(Ruleset):
         return step
 
     # ----------------------------------------------------------- declarations
+
+    # ------------------------------------------------------------ the web day
+
+    def vote_count(self, state: GameState, ballots: Sequence[Ballot]) -> VoteCount:
+        """The public count: each voter's first vote for a nominee
+        (PITER-012, PITER-013); a living player without one is counted
+        against the last nominee (PITER-015), listed in ``not_voted`` and
+        noted ``counted_against_last``. No nominee, no count (PITER-020)."""
+        alive = state.alive_names()
+        listed = self.nominees(state, ballots)
+        valid = {v: c for v, c in day_rules.standing(ballots, NEVER).items() if c in listed and v in alive}
+        result = day_rules.count(valid, alive)
+        if not listed or not result.not_voted:
+            return result
+        last = listed[-1]
+        counted = day_rules.count({**valid, **dict.fromkeys(result.not_voted, last)}, alive)
+        counted.not_voted = result.not_voted
+        counted.notes.append(("counted_against_last", last))
+        return counted
+
+    def speech_refusal(self, state: GameState, name: str) -> str | None:
+        """``silenced`` for the player the putana discredited last night: he
+        may not post, nominate or give a monologue today, but votes (PITER-021)."""
+        return None if discipline.may_speak(state, name) else "silenced"
+
+    def nomination_open_to(self, state: GameState, nominator: str, ballots: Sequence[Ballot]) -> str | None:
+        """One nomination per player (PITER-010), none from a silenced one (PITER-021)."""
+        return self.speech_refusal(state, nominator) or super().nomination_open_to(state, nominator, ballots)
 
     def _declarations(self) -> dict[str, Any]:
         """The declarations (see ``Ruleset.describe``) plus the clan's shot,

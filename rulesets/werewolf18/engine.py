@@ -77,7 +77,7 @@ class Werewolf18(Ruleset):
 
     # ------------------------------------------------------------ the web day
 
-    def vote_choices(self, state: GameState, voter: str) -> list[str]:
+    def vote_choices(self, state: GameState, voter: str, ballots: Sequence[Ballot] = ()) -> list[str]:
         """Players in the game who are not a revealed idiot (WW18-034, WW18-048);
         none for a revealed idiot, who has lost his vote."""
         if revealed(state.players[voter]):

@@ -17,6 +17,8 @@ TIME_ZONE = "Asia/Shanghai"  # UTC+8, the forum's time
 DAY_OPENS = "10:00"  # the discussion thread opens on the morning of A (WW18-072)
 
 SCHEDULE: tuple[ScheduleEntry, ...] = (
+    # §6: the deal; the mixed-blood names whom he supports before day 1 opens.
+    ScheduleEntry("setup", "10:00", "setup", True, 10, {"zh": "混血儿选择", "en": "Deal and set-up choices"}),
     # WW18-066 / 玩家须知 9: no vote change, nor a proxy change, in the last hour.
     ScheduleEntry("no_vote_change", "21:00", "day", False, 60, {"zh": "停止改票", "en": "No more vote changes"}),
     # 玩家须知 9: a proxy vote is posted at least 30 minutes before the close.

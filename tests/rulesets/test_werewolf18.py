@@ -114,7 +114,7 @@ def test_schedule_has_the_document_deadlines() -> None:
     assert times["no_vote_change"] == "21:00" and times["proxy_vote"] == "21:30"
     offsets = [e.fast_minutes for e in RULESET.SCHEDULE]
     assert offsets == sorted(offsets)
-    assert [e.id for e in RULESET.SCHEDULE if e.resolves] == ["exit_orders", "witch"]
+    assert [e.id for e in RULESET.SCHEDULE if e.resolves] == ["setup", "exit_orders", "witch"]
 
 
 def test_describe_is_json() -> None:
