@@ -356,11 +356,24 @@ class PostForm(forms.Form):
 
 class VoteForm(forms.Form):
     """A vote post: one of the choices the ruleset's day procedure offers
-    (a player's public id, or ``ABSTAIN`` where abstention is allowed)."""
+    (a player's public id, ``ABSTAIN`` where abstention is allowed, or a
+    re-vote word prefixed with ``WORD``)."""
 
     ABSTAIN = "abstain"
+    # A re-vote word's value is this prefix and the word (cosmo ``jail``).
+    WORD = "word:"
 
     target = forms.ChoiceField(label=_("Vote for"))
+
+    def __init__(self, *args: Any, candidates: list[tuple[str, str]] | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["target"].choices = candidates or []
+
+
+class NominateForm(forms.Form):
+    """A nomination post: one living player's public id, not yet a candidate."""
+
+    target = forms.ChoiceField(label=_("Candidate"))
 
     def __init__(self, *args: Any, candidates: list[tuple[str, str]] | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

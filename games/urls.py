@@ -17,6 +17,7 @@ urlpatterns = [
     path("g/<slug:slug>/r/<slug:room_id>/p/<int:number>/", views.post_link, name="post_link"),
     path("g/<slug:slug>/r/<slug:room_id>/votes/", views.vote_count, name="vote_count"),
     path("g/<slug:slug>/r/<slug:room_id>/vote/", views.vote, name="vote"),
+    path("g/<slug:slug>/r/<slug:room_id>/nominate/", views.nominate, name="nominate"),
     path("g/<slug:slug>/host/", host_views.dashboard, name="host"),
     path("g/<slug:slug>/host/accounts/", host_views.accounts, name="host_accounts"),
     path("g/<slug:slug>/host/signup/", host_views.signup_open, name="host_signup_open"),

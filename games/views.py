@@ -23,7 +23,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 import rulesets
 
 from . import access, flow, live
-from .forms import ActionForm, ApplyForm, GameCreateForm, PostForm, VoteForm
+from .forms import ActionForm, ApplyForm, GameCreateForm, NominateForm, PostForm, VoteForm
 from .models import Action, Deadline, Game, Player, Post, Room, Vote
 from .results import ability_name, localized, role_name, team_name
 
@@ -307,34 +307,59 @@ def room_new_posts(request: HttpRequest, slug: str, room_id: str) -> HttpRespons
 
 
 def _vote_context(game: Game, room: Room, seat: Player | None) -> dict[str, Any]:
-    """The vote thread's count and form: the ruleset's public vote count
-    (``Ruleset.vote_count``) of the room's day, the ballots as cast, and a
-    form offering the choices the ruleset's day procedure allows."""
+    """The vote thread's count and forms: the ruleset's public vote count
+    (``Ruleset.vote_count``) of the room's day, the ballots as cast, the
+    day's candidates where it has nominations, and the forms the day's
+    window (``flow.day_window``) and the ruleset's procedure allow now: a
+    nomination, a vote, or a re-vote among the tied."""
     ruleset = flow.ruleset_of(game)
     state = flow.state_of(game)
     ballots = flow.ballots_of(game, room.day)
     phase = flow.current_phase(game)
     today = phase is not None and phase.kind == "day" and phase.number == room.day
+    procedure = ruleset.day_procedure(state)
+    window = flow.day_window(game, phase) if today else flow.DayWindow()
     count = ruleset.vote_count(state, ballots)
     ctx: dict[str, Any] = {
         "count": count,
         "count_notes": [f"{ruleset.message(code)} {nick}".strip() for code, nick in count.notes],
         "ballots": ballots,
         "not_voted": count.not_voted if today else [],
-        "vote_law": localized(ruleset.day_procedure(state).law),
+        "vote_law": localized(procedure.law),
+        "candidates": ruleset.nominees(state, ballots) if procedure.nominations_until else None,
+        "revote": window.revote,
+        "votes_open_at": flow.local_deadline(game, window.opens_at) if window.opens_at else "",
         "vote_form": None,
+        "nominate_form": None,
     }
+    if seat is not None and seat.alive and window.nominations:
+        if ruleset.nomination_open_to(state, seat.nickname, ballots) is None:
+            named = set(ctx["candidates"] or ())
+            ctx["nominate_form"] = NominateForm(
+                candidates=[(p.public_id, p.nickname) for p in game.players.alive() if p.nickname not in named]
+            )
     if today and flow.ballot_open(game, seat, phase, ballots):
-        ctx["vote_form"] = VoteForm(candidates=_vote_candidates(game, ruleset, state, seat))
+        ctx["vote_form"] = VoteForm(candidates=_vote_candidates(game, ruleset, state, seat, ballots, window))
     return ctx
 
 
-def _vote_candidates(game: Game, ruleset: Any, state: Any, seat: Player) -> list[tuple[str, str]]:
-    """(value, label) pairs of a vote form: the players the ruleset lets
-    ``seat`` name, then the abstention where the day procedure allows one."""
-    names = set(ruleset.vote_choices(state, seat.nickname))
+def _vote_candidates(
+    game: Game, ruleset: Any, state: Any, seat: Player, ballots: list, window: flow.DayWindow
+) -> list[tuple[str, str]]:
+    """(value, label) pairs of a vote form: in a re-vote, its words
+    (``VoteForm.WORD`` + word) or the tied players; otherwise the players
+    the ruleset lets ``seat`` name (today's candidates where the day has
+    nominations), then the abstention where the day procedure allows one."""
+    if window.revote:
+        allowed = ruleset.revote_choices(state, window.revote)
+        words = set(ruleset.day_procedure(state).revote_words)
+        if words:
+            return [(VoteForm.WORD + w, ruleset.message(f"revote_{w}")) for w in allowed]
+        names = set(allowed)
+    else:
+        names = set(ruleset.vote_choices(state, seat.nickname, ballots))
     choices = [(p.public_id, p.nickname) for p in game.players.alive() if p.nickname in names]
-    if ruleset.day_procedure(state).abstain:
+    if ruleset.day_procedure(state).abstain and not window.revote:
         choices.append((VoteForm.ABSTAIN, _("Abstain")))
     return choices
 
@@ -353,23 +378,50 @@ def vote_count(request: HttpRequest, slug: str, room_id: str) -> HttpResponse:
 @login_required
 @require_POST
 def vote(request: HttpRequest, slug: str, room_id: str) -> HttpResponse:
-    """Post a vote in today's vote thread, under the ruleset's vote law
-    (``Ruleset.day_procedure``); a refused vote says why."""
+    """Post a vote (or a re-vote) in today's vote thread, under the
+    ruleset's vote law (``Ruleset.day_procedure``); a refused vote says why."""
     game = access.game_for_reader(request.user, slug)
     room, seat = access.room_for_reader(request.user, game, room_id)
     if seat is None or room.kind != Room.Kind.VOTE:
         raise PermissionDenied(_("Only the game's players vote."))
     ruleset, state = flow.ruleset_of(game), flow.state_of(game)
-    form = VoteForm(request.POST, candidates=_vote_candidates(game, ruleset, state, seat))
+    window = flow.day_window(game, flow.current_phase(game))
+    ballots = flow.ballots_of(game, room.day)
+    form = VoteForm(request.POST, candidates=_vote_candidates(game, ruleset, state, seat, ballots, window))
     if form.is_valid():
         choice = form.cleaned_data["target"]
-        target = None if choice == VoteForm.ABSTAIN else game.players.alive().get(public_id=choice)
+        word = choice.removeprefix(VoteForm.WORD) if choice.startswith(VoteForm.WORD) else ""
+        target = None if choice == VoteForm.ABSTAIN or word else game.players.alive().get(public_id=choice)
         try:
-            flow.vote_cast(game=game, seat=seat, target=target, abstain=target is None)
-            if target is None:
+            flow.vote_cast(game=game, seat=seat, target=target, abstain=target is None and not word, word=word)
+            if word:
+                messages.success(request, _("Your re-vote is counted."))
+            elif target is None:
                 messages.success(request, _("Your abstention is counted."))
             else:
                 messages.success(request, _("Your vote for %(nick)s is counted.") % {"nick": target.nickname})
+        except flow.FlowError as exc:
+            messages.error(request, str(exc))
+    else:
+        messages.error(request, _("Choose a player who is still in the game."))
+    return HttpResponseRedirect(reverse("room", args=[slug, room_id]) + "?page=last#bottom")
+
+
+@login_required
+@require_POST
+def nominate(request: HttpRequest, slug: str, room_id: str) -> HttpResponse:
+    """Name a candidate in today's vote thread, in the window the ruleset
+    declares (PITER-010, COSMO-007); a refused nomination says why."""
+    game = access.game_for_reader(request.user, slug)
+    room, seat = access.room_for_reader(request.user, game, room_id)
+    if seat is None or room.kind != Room.Kind.VOTE:
+        raise PermissionDenied(_("Only the game's players nominate."))
+    form = NominateForm(request.POST, candidates=[(p.public_id, p.nickname) for p in game.players.alive()])
+    if form.is_valid():
+        target = game.players.alive().get(public_id=form.cleaned_data["target"])
+        try:
+            flow.nominate(game=game, seat=seat, target=target)
+            messages.success(request, _("%(nick)s is a candidate now.") % {"nick": target.nickname})
         except flow.FlowError as exc:
             messages.error(request, str(exc))
     else:

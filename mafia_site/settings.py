@@ -193,10 +193,9 @@ SECURE_HSTS_SECONDS = env_int("DJANGO_HSTS_SECONDS", 0)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_HSTS_INCLUDE_SUBDOMAINS", False)
 SECURE_HSTS_PRELOAD = env_bool("DJANGO_HSTS_PRELOAD", False)
 
-# Rulesets a host can pick in the browser: those whose day flow (day
-# choices, one open vote, night choices) the pages support. The other
-# engines are complete and playable through ``python -m rulesets play``.
-MAFIA_WEB_RULESETS = ["forum"]
+# Rulesets a host can pick on "Host a game" (every registered one by
+# default; a site may offer fewer). Comma-separated in MAFIA_WEB_RULESETS.
+MAFIA_WEB_RULESETS = env_list("MAFIA_WEB_RULESETS", "forum,piter,classic,cosmo,werewolf18")
 
 # Posts per page in threads; a page's query count does not depend on it.
 MAFIA_POSTS_PER_PAGE = 30

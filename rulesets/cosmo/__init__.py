@@ -24,7 +24,9 @@ from .roles import ABILITIES, EXCLUSIVE, MAFIA_MEMBERS, ROLES, TEAMS
 MESSAGES: dict[str, str] = {
     "team_action": "The mafia chooses its victim only through its members' own kill votes.",
     "one_action_per_night": "You may either check or kill tonight, not both.",
-    "silenced": "You are silenced today and cannot vote.",
+    "silenced": "You are silenced today: you may neither post nor vote (COSMO-047).",
+    "revote_jail": "Jail them all («посадить всех»)",
+    "revote_spare": "Spare them all («пощадить всех»)",
     "abstention": "You cannot abstain: vote for one of the candidates.",
     "not_candidate": "You can only vote for one of today's candidates.",
     "revote_value": "In the re-vote, choose either to jail all the tied candidates or to spare them all.",

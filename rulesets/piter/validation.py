@@ -32,6 +32,7 @@ MESSAGES: dict[str, str] = {
     "extra_minute_used": "You have already taken your extra minute this game (PITER-122).",
     "no_extra_minutes": "This game is played without extra minutes (PITER-122).",
     "silenced": "You were discredited last night and stay silent all day (PITER-021).",
+    "counted_against_last": "Whoever has not voted is counted against the last nominee (PITER-015):",
 }
 
 

@@ -1,0 +1,317 @@
+"""Every ruleset is a game the site runs to its end: hosted, drawn, started,
+its phases opened in the order the ruleset gives (werewolf18's setup step,
+piter's and classic's first night, cosmo's acquaintance night), choices and
+votes handed in through ``games.flow`` in each day's windows (piter's and
+cosmo's nominations, the re-vote of a tie), every deadline fired by the same
+``resolve_due`` the Celery tick runs, until a side wins."""
+
+from __future__ import annotations
+
+import random
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from django.test import Client, override_settings
+from django.urls import reverse
+from django.utils import timezone
+
+import rulesets
+from games import flow
+from games.models import Deadline, Game, Phase, Room, Vote
+from tests.conftest import PASSWORD
+
+START = datetime(2026, 3, 2, 7, 0, tzinfo=UTC)
+TABLES = [("forum", "two_sided", 9), ("forum", "three_sided", 15), ("piter", "", 10), ("classic", "", 9)]
+TABLES += [("cosmo", "", 10), ("werewolf18", "", 18)]
+
+
+def hosted_game(host, make_user, ruleset_id: str, variant: str, n: int, seed: int) -> Game:
+    """A game of ``n`` seats with the ruleset's proposed composition, drawn
+    with ``seed`` and started at ``START``."""
+    game = flow.game_create(host=host, title=f"{ruleset_id} {variant}", ruleset_id=ruleset_id, variant=variant)
+    flow.signup_open(game=game)
+    for i in range(n):
+        flow.nickname_register(game=game, user=make_user(f"{ruleset_id}{variant}{i}"), nickname=f"Seat {i + 1}")
+    game.refresh_from_db()
+    game.seed = seed
+    game.save(update_fields=["seed"])
+    flow.roles_draw(game=game, composition=flow.proposed_composition(game))
+    game.refresh_from_db()
+    flow.game_start(game=game, now=START)
+    game.refresh_from_db()
+    return game
+
+
+def hand_in_choices(game: Game, rng: random.Random, now: datetime) -> None:
+    """Each living seat hands in a random legal choice for most of its slots."""
+    for seat in game.players.seated().filter(alive=True):
+        for slot in flow.open_slots(game, seat):
+            if rng.random() > 0.85 or not slot.candidates:
+                continue
+            count = max(slot.targets, 1)
+            pool = [c for c in slot.candidates if count == 1 or c != slot.actor]
+            if len(pool) < count:
+                continue
+            targets = rng.sample(pool, count) if slot.targets else []
+            try:
+                flow.action_submit(
+                    game=game,
+                    seat=seat,
+                    ability=slot.ability,
+                    targets=targets,
+                    team=slot.actor is None,
+                    now=now,
+                )
+            except flow.FlowError:
+                pass  # a choice the rules refuse now (a team's choice already made, a conflict)
+
+
+def take_part_in_the_day(game: Game, phase: Phase, rng: random.Random, now: datetime, seen: set[str]) -> None:
+    """Nominate, vote or re-vote as the day's window allows at ``now``."""
+    window = flow.day_window(game, phase, now)
+    ruleset, state = flow.ruleset_of(game), flow.state_of(game)
+    living = list(game.players.seated().filter(alive=True))
+    if window.nominations:
+        seen.add("nominations")
+        for seat in rng.sample(living, min(3, len(living))):
+            try:
+                flow.nominate(game=game, seat=seat, target=rng.choice(living), now=now)
+            except flow.FlowError:
+                pass  # a silenced player, or a candidate already named
+    if window.revote:
+        seen.add("revote")
+        choices = ruleset.revote_choices(state, window.revote)
+        for seat in living:
+            choice = rng.choice(choices)
+            target = game.players.filter(nickname=choice).first()
+            try:
+                flow.vote_cast(game=game, seat=seat, target=target, word="" if target else choice, now=now)
+            except flow.FlowError:
+                pass  # a silenced voter
+        return
+    if window.votes:
+        ballots = flow.ballots_of(game, phase.number)
+        for seat in living:
+            choices = ruleset.vote_choices(state, seat.nickname, ballots)
+            if not choices:
+                continue
+            # Most of the town follows two suspects, so days end in majorities.
+            pick = rng.choice(choices[:2] if rng.random() < 0.7 else choices)
+            try:
+                flow.vote_cast(game=game, seat=seat, target=game.players.get(nickname=pick), now=now)
+            except flow.FlowError:
+                pass  # a silenced voter, or a ballot the law refuses
+
+
+def play_to_the_end(game: Game, rng: random.Random, max_phases: int = 60) -> tuple[list[str], set[str]]:
+    """Play until the game ends; returns the phases opened (``kind-number``)
+    and the day windows met."""
+    opened: list[str] = []
+    seen: set[str] = set()
+    for _ in range(max_phases):
+        game.refresh_from_db()
+        phase = flow.current_phase(game)
+        if phase is None or not game.is_running:
+            break
+        opened.append(phase.key)
+        now = phase.opened_at + timedelta(seconds=1)
+        hand_in_choices(game, rng, now)
+        for deadline in list(phase.deadlines.order_by("due_at")):
+            deadline.refresh_from_db()
+            if deadline.done_at is not None:
+                continue
+            if phase.kind == Phase.Kind.DAY:
+                take_part_in_the_day(game, phase, rng, now, seen)
+            flow.resolve_due(now=deadline.due_at)
+            now = deadline.due_at + timedelta(seconds=1)
+            phase.refresh_from_db()
+            if phase.resolved_at:
+                break
+    game.refresh_from_db()
+    return opened, seen
+
+
+@pytest.mark.parametrize(("ruleset_id", "variant", "n"), TABLES, ids=[f"{r}-{v or n}" for r, v, n in TABLES])
+def test_a_game_of_every_ruleset_runs_to_its_winner(personas, make_user, ruleset_id, variant, n) -> None:
+    ruleset = rulesets.get(ruleset_id)
+    game = hosted_game(personas["alice"], make_user, ruleset_id, variant, n, seed=11)
+    opened, seen = play_to_the_end(game, random.Random(5))
+    assert game.status == Game.Status.FINISHED, opened
+    assert game.winner
+    first = opened[0]
+    if ruleset.OPENING:
+        assert first == "night-0" and opened[1] == f"{ruleset.FIRST_PHASE}-1"
+    else:
+        assert first == f"{ruleset.FIRST_PHASE}-{0 if ruleset.FIRST_PHASE == 'setup' else 1}"
+    # Every deadline fired exactly once, and each resolved phase once.
+    assert not Deadline.objects.filter(phase__game=game, done_at__isnull=True).exists()
+    assert game.phases.filter(resolved_at__isnull=True).count() == 0
+    if ruleset.day_procedure(flow.state_of(game)).nominations_until:
+        assert "nominations" in seen
+        assert Vote.objects.filter(game=game, round=Vote.Round.NOMINATE).exists()
+    # The final post is in the last day thread.
+    last_day = Room.objects.filter(game=game, kind=Room.Kind.DAY).order_by("-day").first()
+    assert last_day.posts.filter(by_host=True).exists()
+
+
+def test_piter_opens_by_night_and_numbers_its_first_day_one(personas, make_user) -> None:
+    """PITER-003: the acquaintance night comes first; the day after it is day 1."""
+    game = hosted_game(personas["alice"], make_user, "piter", "", 10, seed=3)
+    assert flow.current_phase(game).key == "night-1"
+    flow.resolve_due(now=flow.current_phase(game).deadlines.order_by("-due_at").first().due_at)
+    game.refresh_from_db()
+    assert flow.current_phase(game).key == "day-1"
+    assert Room.objects.filter(game=game, kind=Room.Kind.DAY, day=1).exists()
+
+
+def test_werewolf18_deals_in_a_setup_step_before_day_one(personas, make_user) -> None:
+    """WW18 §6: the mixed-blood names whom he supports at step 0, before day 1."""
+    game = hosted_game(personas["alice"], make_user, "werewolf18", "", 18, seed=3)
+    phase = flow.current_phase(game)
+    assert phase.key == "setup-0"
+    blood = game.players.get(role="mixed_blood")
+    slots = flow.open_slots(game, blood)
+    assert [s.ability for s in slots] == ["support"]
+    other = game.players.exclude(pk=blood.pk).first()
+    flow.action_submit(game=game, seat=blood, ability="support", targets=[other.nickname], now=phase.opened_at)
+    flow.resolve_due(now=phase.deadlines.get().due_at)
+    game.refresh_from_db()
+    assert flow.current_phase(game).key == "day-1"
+    blood.refresh_from_db()
+    assert blood.team == other.team
+
+
+def test_cosmo_opens_with_an_acquaintance_night_that_is_not_a_step(personas, make_user) -> None:
+    """COSMO-005: a night without actions, then day 1; the engine never saw it."""
+    game = hosted_game(personas["alice"], make_user, "cosmo", "", 10, seed=3)
+    night = flow.current_phase(game)
+    assert night.key == "night-0"
+    assert [d.kind for d in night.deadlines.all()] == ["acquaintance"]
+    assert not flow.open_slots(game, game.players.seated().first())
+    due = night.deadlines.get().due_at
+    assert due - START == timedelta(hours=24)  # acquaintance_hours = 24, cosmo §2
+    flow.resolve_due(now=due)
+    game.refresh_from_db()
+    day = flow.current_phase(game)
+    assert day.key == "day-1"
+    assert flow.state_of(game).steps_played == 0
+    vote = day.deadlines.get(kind="vote")
+    assert vote.due_at > due  # offsets count from the day's start, in hours
+
+
+def piter_evening(personas, make_user, seed: int = 3):
+    """A piter game at its first evening: night 1 resolved, day 1 open."""
+    game = hosted_game(personas["alice"], make_user, "piter", "", 10, seed=seed)
+    flow.resolve_due(now=flow.current_phase(game).deadlines.order_by("-due_at").first().due_at)
+    game.refresh_from_db()
+    day = flow.current_phase(game)
+    deadlines = {d.kind: d.due_at for d in day.deadlines.all()}
+    return game, day, deadlines
+
+
+def test_piter_nominations_defence_and_the_vote_keep_their_windows(personas, make_user) -> None:
+    """PITER-010..012: nominations in their window, one each; votes only
+    after the defence posts and only for a candidate."""
+    game, day, at = piter_evening(personas, make_user)
+    seats = list(game.players.seated().filter(alive=True))
+    early = at["nominations_open"] - timedelta(minutes=1)
+    with pytest.raises(flow.FlowError, match="Nominations open at"):
+        flow.nominate(game=game, seat=seats[0], target=seats[1], now=early)
+    during = at["nominations_open"] + timedelta(minutes=1)
+    flow.resolve_due(now=during)
+    flow.nominate(game=game, seat=seats[0], target=seats[1], now=during)
+    with pytest.raises(flow.FlowError, match="already named a candidate"):
+        flow.nominate(game=game, seat=seats[0], target=seats[2], now=during)
+    with pytest.raises(flow.FlowError, match="already a candidate"):
+        flow.nominate(game=game, seat=seats[2], target=seats[1], now=during)
+    flow.nominate(game=game, seat=seats[2], target=seats[3], now=during)
+    with pytest.raises(flow.FlowError, match="Voting opens at"):
+        flow.vote_cast(game=game, seat=seats[4], target=seats[1], now=during)
+    voting = at["defence_close"] + timedelta(minutes=1)
+    flow.resolve_due(now=voting)
+    with pytest.raises(flow.FlowError, match="Nominations closed at"):
+        flow.nominate(game=game, seat=seats[5], target=seats[6], now=voting)
+    with pytest.raises(flow.FlowError, match="one of today's candidates"):
+        flow.vote_cast(game=game, seat=seats[4], target=seats[6], now=voting)
+    flow.vote_cast(game=game, seat=seats[4], target=seats[1], now=voting)
+    count = flow.ruleset_of(game).vote_count(flow.state_of(game), flow.ballots_of(game, day.number))
+    # PITER-015: every other living player counts against the last nominee.
+    assert count.rows[0].target == seats[3].nickname
+    assert ("counted_against_last", seats[3].nickname) in count.notes
+
+
+def test_a_piter_tie_is_revoted_before_the_day_resolves(personas, make_user) -> None:
+    """PITER-017: at the vote's deadline a tie is not resolved; the re-vote
+    among the tied runs until its own deadline, which executes."""
+    game, day, at = piter_evening(personas, make_user)
+    seats = list(game.players.seated().filter(alive=True))
+    during = at["nominations_open"] + timedelta(minutes=1)
+    flow.resolve_due(now=during)
+    a, b = seats[0], seats[1]
+    flow.nominate(game=game, seat=seats[2], target=a, now=during)
+    flow.nominate(game=game, seat=seats[3], target=b, now=during)
+    voting = at["defence_close"] + timedelta(minutes=1)
+    flow.resolve_due(now=voting)
+    # Half for a; the rest vote b or default to the last nominee, b: a tie needs equal halves.
+    for i, seat in enumerate(seats):
+        flow.vote_cast(game=game, seat=seat, target=a if i % 2 == 0 else b, now=voting)
+    flow.resolve_due(now=at["day_deadline"])
+    day.refresh_from_db()
+    assert day.resolved_at is None
+    window = flow.day_window(game, day, at["day_deadline"] + timedelta(minutes=1))
+    assert set(window.revote) == {a.nickname, b.nickname}
+    vote_room = Room.objects.get(game=game, kind=Room.Kind.VOTE, day=day.number)
+    assert vote_room.posts.filter(by_host=True, body__startswith="Tie between").exists()
+    later = at["day_deadline"] + timedelta(minutes=2)
+    for seat in seats:
+        flow.vote_cast(game=game, seat=seat, target=a, now=later)
+    flow.resolve_due(now=at["revote_deadline"])
+    day.refresh_from_db()
+    a.refresh_from_db()
+    assert day.resolved_at is not None and not a.alive
+
+
+def test_a_piter_day_without_a_tie_skips_the_revote(personas, make_user) -> None:
+    game, day, at = piter_evening(personas, make_user)
+    seats = list(game.players.seated().filter(alive=True))
+    during = at["nominations_open"] + timedelta(minutes=1)
+    flow.resolve_due(now=during)
+    flow.nominate(game=game, seat=seats[2], target=seats[0], now=during)
+    flow.resolve_due(now=at["day_deadline"])
+    day.refresh_from_db()
+    seats[0].refresh_from_db()
+    assert day.resolved_at is not None and not seats[0].alive  # a lone nominee gets every vote (PITER-015)
+
+
+def client_as(user) -> Client:
+    client = Client()
+    assert client.login(username=user.username, password=PASSWORD)
+    return client
+
+
+@override_settings(MAFIA_WEB_RULESETS=["forum", "piter", "classic", "cosmo", "werewolf18"])
+def test_a_piter_player_nominates_and_votes_in_the_browser(personas, make_user) -> None:
+    """The vote thread offers a nomination form in its window, lists the
+    candidates, then offers a vote among them only."""
+    game, day, at = piter_evening(personas, make_user)
+    seats = list(game.players.seated().filter(alive=True))
+    room = Room.objects.get(game=game, kind=Room.Kind.VOTE, day=day.number)
+    url = reverse("room", args=[game.slug, room.public_id])
+    client = client_as(seats[0].user)
+    # The page reads the clock: bring the evening to now, nominations open.
+    shift = timezone.now() - at["nominations_open"] - timedelta(minutes=1)
+    for deadline in day.deadlines.all():
+        Deadline.objects.filter(pk=deadline.pk).update(due_at=deadline.due_at + shift)
+    at = {kind: due + shift for kind, due in at.items()}
+    flow.resolve_due(now=at["nominations_open"])
+    page = client.get(url).content.decode()
+    assert "Nominate" in page and "nobody has been named yet" in page
+    response = client.post(reverse("nominate", args=[game.slug, room.public_id]), {"target": seats[1].public_id})
+    assert response.status_code == 302
+    page = client.get(url).content.decode()
+    assert f"Candidates:</strong> {seats[1].nickname}" in page
+    for deadline in day.deadlines.filter(done_at__isnull=True):  # the defence posts are over
+        Deadline.objects.filter(pk=deadline.pk).update(due_at=deadline.due_at - timedelta(hours=3, minutes=5))
+    flow.resolve_due(now=timezone.now())
+    page = client_as(seats[2].user).get(url).content.decode()
+    assert f'value="{seats[1].public_id}"' in page and f'value="{seats[3].public_id}"' not in page
