@@ -232,7 +232,7 @@ def cohost_remove(*, game: Game, user_id: int) -> None:
         log_event(game, "cohost_removed", {"account": user.username})
 
 
-WEB_OPTIONS = ("autokills", "post_minimum", "excused", "confirmed", "free_choice")
+WEB_OPTIONS = ("autokills", "post_minimum", "excused", "confirmed", "free_choice", "opens_with")
 
 
 @transaction.atomic
@@ -292,7 +292,7 @@ def roles_deal(*, game: Game, roles: dict[str, tuple[str, str | None]]) -> None:
     None for the role's own team), every seat named once. As ``roles_draw``
     otherwise; raises FlowError when a seat is missing or the ruleset
     refuses the seating."""
-    seats = _seats_to_deal(game)
+    seats = _seats_to_deal(game, by_hand=True)
     if sorted(roles) != sorted(p.nickname for p in seats):
         raise FlowError(_("Deal a role to every seated player, and only to them."))
     dealt = [(p.nickname, *roles[p.nickname]) for p in seats]
@@ -303,13 +303,17 @@ def roles_deal(*, game: Game, roles: dict[str, tuple[str, str | None]]) -> None:
     log_event(game, "roles_dealt", {"composition": composition})
 
 
-def _seats_to_deal(game: Game) -> list[Player]:
-    """The seated players, once it is time to deal; raises FlowError."""
+def _seats_to_deal(game: Game, by_hand: bool = False) -> list[Player]:
+    """The seated players, once it is time to deal; raises FlowError. A
+    draw needs the ruleset's ``MIN_PLAYERS`` (its composition table starts
+    there); a deal by hand, such as a game carried over from another forum
+    in its endgame, needs two players, and the ruleset checks the seating."""
     if game.status != Game.Status.SIGNUP or game.state:
         raise FlowError(_("Roles can be drawn once, while sign-up is open."))
     seats = list(game.players.seated())
-    if len(seats) < ruleset_of(game).MIN_PLAYERS:
-        raise FlowError(_("At least %(n)d players are needed.") % {"n": ruleset_of(game).MIN_PLAYERS})
+    minimum = 2 if by_hand else ruleset_of(game).MIN_PLAYERS
+    if len(seats) < minimum:
+        raise FlowError(_("At least %(n)d players are needed.") % {"n": minimum})
     return seats
 
 
@@ -358,9 +362,20 @@ def game_start(*, game: Game, now: datetime | None = None) -> Phase:
     game.save(update_fields=["status", "started_at"])
     log_event(game, "game_started", {}, Event.Audience.PUBLIC)
     ruleset = ruleset_of(game)
-    if ruleset.OPENING:
+    if ruleset.OPENING and "opens_with" not in game.options:
         return _open_phase(game, 0, ruleset.schedule_entry(ruleset.OPENING).closes, now, opening=True)
-    return _open_phase(game, _next_number(game, ruleset.FIRST_PHASE), ruleset.FIRST_PHASE, now)
+    first = first_phase(game)
+    return _open_phase(game, _next_number(game, first), first, now)
+
+
+def first_phase(game: Game) -> str:
+    """The phase the game's first step is: the ruleset's ``FIRST_PHASE``,
+    or the one the host chose (house option ``opens_with``, one of the
+    ruleset's ``PHASES``: a forum game opening by night, a werewolf18 game
+    without the setup step, or a game carried over from another forum)."""
+    ruleset = ruleset_of(game)
+    chosen = game.options.get("opens_with")
+    return chosen if chosen in ruleset.PHASES else ruleset.FIRST_PHASE
 
 
 def _next_number(game: Game, kind: str) -> int:
@@ -590,7 +605,9 @@ def day_window(game: Game, phase: Phase | None, now: datetime | None = None) -> 
     )
     nominations = nominations and not _passed(deadlines, procedure.nominations_until, now)
     votes_open = not procedure.votes_from or _passed(deadlines, procedure.votes_from, now)
-    opens_at = None if votes_open else deadlines[procedure.votes_from].due_at
+    votes_open = votes_open and not (procedure.votes_until and _passed(deadlines, procedure.votes_until, now))
+    waiting = procedure.votes_from and not _passed(deadlines, procedure.votes_from, now)
+    opens_at = deadlines[procedure.votes_from].due_at if waiting else None
     return DayWindow(nominations=nominations, votes=votes_open, opens_at=opens_at)
 
 
@@ -707,7 +724,12 @@ def vote_cast(
         refuse_if_late(game, revote_deadline, now, _("The re-vote closed at %(when)s; your vote was not counted."))
     else:
         round_ = Vote.Round.VOTE
-        closes = phase.deadlines.filter(resolves=True).order_by("due_at").first()
+        until = ruleset.day_procedure(state).votes_until
+        closes = (
+            phase.deadlines.filter(kind=until).first()
+            if until
+            else phase.deadlines.filter(resolves=True).order_by("due_at").first()
+        )
         refuse_if_late(game, closes, now, _("The vote closed at %(when)s; your vote was not counted."))
         if not window.votes:
             raise FlowError(
@@ -1000,7 +1022,8 @@ def _fire(deadline: Deadline, now: datetime) -> None:
     if phase.number == 0 and deadline.kind == ruleset.OPENING:
         phase.resolved_at = phase.locked_at = deadline.due_at
         phase.save(update_fields=["resolved_at", "locked_at"])
-        _open_phase(game, _next_number(game, ruleset.FIRST_PHASE), ruleset.FIRST_PHASE, deadline.due_at, now)
+        first = first_phase(game)
+        _open_phase(game, _next_number(game, first), first, deadline.due_at, now)
         return
     if deadline.resolves and _revote_opened(game, phase, deadline, ruleset):
         return
@@ -1129,18 +1152,25 @@ def _hand_feedback(game: Game, outcome: Outcome) -> None:
 
 
 def _results_room(game: Game, resolution: Resolution) -> Room:
-    """Day results go to the vote thread; night results open the new day
-    thread (FORUM-031); the final results to the last day thread."""
+    """Where a resolution's results are posted: a day's in its vote thread;
+    a night's (or the setup step's) open the day thread that follows it
+    (FORUM-031), else the last day thread; a game that ended before any
+    day posts them in the graveyard thread."""
     phase = resolution.deadline.phase
-    if phase.kind == Phase.Kind.NIGHT:
-        room = Room.objects.filter(game=game, kind=Room.Kind.DAY, day=phase.number + 1).first()
+    if phase.kind == Phase.Kind.DAY:
+        room = Room.objects.filter(game=game, kind=Room.Kind.VOTE, day=phase.number).first()
         if room is not None:
             return room
-    return (
-        Room.objects.filter(game=game, kind=Room.Kind.VOTE if phase.kind == Phase.Kind.DAY else Room.Kind.DAY)
-        .order_by("-day")
+    following = (
+        game.phases.filter(kind=Phase.Kind.DAY, opened_at__gte=phase.opened_at)
+        .exclude(pk=phase.pk)
+        .order_by("opened_at", "id")
         .first()
     )
+    rooms = Room.objects.filter(game=game, kind=Room.Kind.DAY)
+    room = rooms.filter(day=following.number).first() if following else None
+    room = room or rooms.order_by("-day").first()
+    return room or Room.objects.get(game=game, kind=Room.Kind.GRAVEYARD)
 
 
 @transaction.atomic

@@ -258,6 +258,17 @@ class GameCreateForm(forms.Form):
                 max_length=6,
                 help_text=_("Hours:minutes after the phase starts (HHH:MM).") if ruleset.SCHEDULE_RELATIVE else "",
             )
+        if len(ruleset.PHASES) > 1:
+            names = {"setup": _("The deal's set-up step"), "day": _("A day"), "night": _("A night")}
+            self.fields["opens_with"] = forms.ChoiceField(
+                label=_("The game opens with"),
+                choices=[(p, names.get(p, p)) for p in ("setup", "day", "night") if p in ruleset.PHASES],
+                initial=ruleset.FIRST_PHASE,
+                required=False,
+                help_text=_(
+                    "The rules open with the one preselected; choose another to carry over a game in progress."
+                ),
+            )
         self.fields["post_minimum"].initial = ruleset.POST_MINIMUM
         self.fields["post_minimum"].help_text = _("The rules set %(n)d; players under it are flagged.") % {
             "n": ruleset.POST_MINIMUM
@@ -303,6 +314,8 @@ class GameCreateForm(forms.Form):
         """Keyword arguments for ``flow.game_create``."""
         d = self.cleaned_data
         web = {"post_minimum": d["post_minimum"]}
+        if d.get("opens_with") and d["opens_with"] != self.rules.FIRST_PHASE:
+            web["opens_with"] = d["opens_with"]
         if self.rules.AUTOKILLS:
             web["autokills"] = d["autokills"]
         return {

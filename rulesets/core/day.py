@@ -43,7 +43,10 @@ class DayProcedure:
     only the candidates (piter «выдвижение» PITER-010, cosmo «Кандидат»
     COSMO-007/008); no nominations when ``nominations_until`` is "".
     ``votes_from``: no vote before this deadline (piter's defence posts
-    come first, PITER-011). ``revote_until``: when the day's first
+    come first, PITER-011). ``votes_until``: the deadline closing the
+    vote when it is not the day's first resolving one (werewolf18's vote
+    closes at 22:00, the exit orders resolve the day at 22:30, WW18-071).
+    ``revote_until``: when the day's first
     resolving deadline finds a tie (``Ruleset.revote_needed``), the day is
     not resolved then: a re-vote among the tied (or in ``revote_words``)
     runs until this deadline, which resolves the day (PITER-017, COSMO-013).
@@ -60,6 +63,7 @@ class DayProcedure:
     nominations_from: str = ""
     nominations_until: str = ""
     votes_from: str = ""
+    votes_until: str = ""
     revote_until: str = ""
 
 

@@ -67,6 +67,7 @@ class Werewolf18(Ruleset):
         change=ONCE,
         abstain=True,
         no_change_after="no_vote_change",
+        votes_until="vote",
         rule="WW18-065",
         law={
             "zh": "每人一票，允许弃权（弃权也需发投票帖）；投票后只有一次改票机会，须引用原投票；白天结束前一小时不得改票。",

@@ -315,3 +315,32 @@ def test_a_piter_player_nominates_and_votes_in_the_browser(personas, make_user) 
     flow.resolve_due(now=timezone.now())
     page = client_as(seats[2].user).get(url).content.decode()
     assert f'value="{seats[1].public_id}"' in page and f'value="{seats[3].public_id}"' not in page
+
+
+@override_settings(MAFIA_WEB_RULESETS=["forum", "piter", "classic", "cosmo", "werewolf18"])
+def test_the_host_may_open_a_forum_game_by_night(personas, make_user) -> None:
+    """A house choice on "Host a game": the forum opens by day (FORUM-008)
+    unless the host picks a night, as a game carried over would."""
+    client = client_as(personas["alice"])
+    page = client.get(reverse("game_new")).content.decode()
+    assert 'name="opens_with"' in page and '<option value="day" selected>' in page
+    form = {e.id: e.time for e in rulesets.get("forum").SCHEDULE}
+    data = {**form, "title": "Night town", "ruleset": "forum", "timezone": "Europe/Moscow", "schedule": "standard"}
+    data.update(fast_scale="1", signup_limit="20", post_minimum="0", autokills="automatic", opens_with="night")
+    data["autopublish"] = "on"
+    assert client.post(reverse("game_new"), data).status_code == 302
+    game = Game.objects.get(title="Night town")
+    flow.signup_open(game=game)
+    for i in range(9):
+        flow.nickname_register(game=game, user=make_user(f"nt{i}"), nickname=f"Owl {i}")
+    game.refresh_from_db()
+    flow.roles_draw(game=game, composition=flow.proposed_composition(game))
+    game.refresh_from_db()
+    flow.game_start(game=game, now=START)
+    assert flow.current_phase(game).key == "night-1"
+    flow.resolve_due(now=flow.current_phase(game).deadlines.order_by("-due_at").first().due_at)
+    game.refresh_from_db()
+    assert flow.current_phase(game).key == "day-1"
+    # The night's results open day 1's thread, not a day 2 that does not exist.
+    day_room = Room.objects.get(game=game, kind=Room.Kind.DAY, day=1)
+    assert day_room.posts.filter(by_host=True).exists()
