@@ -1,8 +1,9 @@
-"""``manage.py demo``: demo accounts and a running forum game on a fast schedule.
+"""``manage.py demo``: demo accounts and a running game of every ruleset on a
+fast schedule (forum two- and three-sided, piter, classic, cosmo, werewolf18).
 
 Idempotent: accounts that exist keep their password, and a running demo
 game is reused. ``--reset`` restores the demo passwords and replaces the
-demo games with a fresh one. Everything goes through ``games.flow``, as a
+demo games with fresh ones. Everything goes through ``games.flow``, as a
 host's clicks would.
 """
 
@@ -16,14 +17,10 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 
+import rulesets
 from games import flow
 from games.models import Game, Resolution
 
-DEMO_TITLE = "Demo: Night at the Lighthouse Inn"
-DEMO_THEME = (
-    "A storm has cut the lighthouse inn off from the mainland. Twelve guests, "
-    "one keeper's logbook, and somebody among them is not who they claim to be."
-)
 # Game nicknames; none equals an account name (a nickname must not reveal one).
 CHARACTERS = [
     "Keeper Ada",
@@ -38,12 +35,63 @@ CHARACTERS = [
     "Cook Perpetua",
     "Young Finch",
     "Professor Dunmore",
+    "Madame Roux",
+    "Sailor Ned",
+    "Lady Ashcombe",
+    "Tinker Rosh",
+    "Nurse Elsie",
+    "Father Grey",
 ]
-RULESET = "forum"
-VARIANT = "two_sided"  # FORUM-001: the variant for fewer than 15 players
-# 0.5 × the forum ruleset's fast minutes (4/8/12): choices lock after 2
-# minutes, the vote closes after 4, the night after 6.
+PLAYERS = len(CHARACTERS)
+
+
+@dataclass(frozen=True)
+class DemoTable:
+    """One demo game: its title, ruleset, variant, number of seats and theme."""
+
+    title: str
+    ruleset: str
+    variant: str
+    seats: int
+    theme: str
+
+
+# One table per ruleset (the forum's two variants apart), so a newcomer
+# sees every document's day.
+TABLES = [
+    DemoTable(
+        "Demo: Night at the Lighthouse Inn",
+        "forum",
+        "two_sided",  # FORUM-001: the variant for fewer than 15 players
+        12,
+        "A storm has cut the lighthouse inn off from the mainland. Twelve guests, "
+        "one keeper's logbook, and somebody among them is not who they claim to be.",
+    ),
+    DemoTable(
+        "Demo: The Harbour Feud",
+        "forum",
+        "three_sided",  # FORUM-001: mafia, maniacs and the town from 15 players
+        15,
+        "Two gangs fight over the harbour while the town tries to stay alive.",
+    ),
+    DemoTable("Demo: Петербургские вечера", "piter", "", 10, "Ночь знакомств, затем вечерние выдвижения."),
+    DemoTable("Demo: Классическая мафия", "classic", "", 9, "Город засыпает. Просыпается мафия."),
+    DemoTable("Demo: Станция «Космос»", "cosmo", "", 10, "Ночь знакомств на орбитальной станции."),
+    DemoTable("Demo: 狼人杀 18 人局", "werewolf18", "", 18, "预女猎白混血，警长竞选。"),
+]
+# The forum table, which ``manage.py soak`` plays.
+DEMO_TITLE = TABLES[0].title
+# The forum's cycle scaled by 0.5 lasts 6 minutes (choices lock after 2,
+# the vote closes after 4, the night after 6); every table's schedule is
+# scaled to the same length.
 FAST_SCALE = 0.5
+FORUM_CYCLE_MINUTES = 12
+
+
+def table_scale(table: DemoTable, fast_scale: float) -> float:
+    """The ``fast_scale`` that gives ``table`` the forum demo's cycle."""
+    longest = max(e.fast_minutes for e in rulesets.get(table.ruleset).SCHEDULE)
+    return fast_scale * FORUM_CYCLE_MINUTES / longest
 
 
 @dataclass(frozen=True)
@@ -56,23 +104,23 @@ class DemoAccount:
 
 ACCOUNTS = [
     DemoAccount("admin", "demo-admin", "site admin (superuser)", superuser=True),
-    DemoAccount("host", "demo-host", "host of the demo game"),
-    *(DemoAccount(f"player{i}", f"demo-player{i}", f"plays “{CHARACTERS[i - 1]}”") for i in range(1, 13)),
+    DemoAccount("host", "demo-host", "host of the demo games"),
+    *(DemoAccount(f"player{i}", f"demo-player{i}", f"plays “{CHARACTERS[i - 1]}”") for i in range(1, PLAYERS + 1)),
 ]
 
 
 class Command(BaseCommand):
-    help = "Create demo accounts and a running forum game on a fast schedule (idempotent)."
+    help = "Create demo accounts and a running game of every ruleset on a fast schedule (idempotent)."
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument(
-            "--reset", action="store_true", help="Restore the demo passwords and replace the demo game with a new one."
+            "--reset", action="store_true", help="Restore the demo passwords and replace the demo games with new ones."
         )
         parser.add_argument(
             "--fast-scale",
             type=float,
             default=FAST_SCALE,
-            help=f"Scale of the ruleset's fast schedule for a new demo game (default {FAST_SCALE}: a 6-minute day).",
+            help=f"Scale of the demo schedules (default {FAST_SCALE}: a game day and night last 6 minutes).",
         )
         parser.add_argument(
             "--force", action="store_true", help="Run even with DEBUG off (the demo passwords are public)."
@@ -87,8 +135,8 @@ class Command(BaseCommand):
             raise CommandError("--fast-scale must be a positive number.")
         with transaction.atomic():
             users = {account.username: self._account(account, reset) for account in ACCOUNTS}
-            game, created = self._game(users, reset, fast_scale)
-        self._report(users, game, created)
+            games = [self._game(users, table, reset, fast_scale) for table in TABLES]
+        self._report(users, games)
 
     def _account(self, account: DemoAccount, reset: bool):
         """The account, created with its demo password if missing."""
@@ -100,9 +148,9 @@ class Command(BaseCommand):
             user.save()
         return user
 
-    def _game(self, users: dict, reset: bool, fast_scale: float) -> tuple[Game, bool]:
-        """The running demo game, or a new one started through ``games.flow``."""
-        demo_games = Game.objects.filter(host=users["host"], title=DEMO_TITLE)
+    def _game(self, users: dict, table: DemoTable, reset: bool, fast_scale: float) -> tuple[Game, bool]:
+        """The table's running demo game, or a new one started through ``games.flow``."""
+        demo_games = Game.objects.filter(host=users["host"], title=table.title)
         if reset:
             # Resolutions protect a played game's history; a demo's may go.
             Resolution.objects.filter(deadline__phase__game__in=demo_games).delete()
@@ -110,42 +158,47 @@ class Command(BaseCommand):
         running = demo_games.filter(status=Game.Status.RUNNING).first()
         if running is not None:
             return running, False
-        return self._start_game(users, fast_scale), True
+        return self._start_game(users, table, table_scale(table, fast_scale)), True
 
-    def _start_game(self, users: dict, fast_scale: float) -> Game:
+    def _start_game(self, users: dict, table: DemoTable, scale: float) -> Game:
+        ruleset = rulesets.get(table.ruleset)
+        characters = CHARACTERS[: table.seats]
+        options: dict = {"post_minimum": ruleset.POST_MINIMUM}
+        if ruleset.AUTOKILLS:
+            # Most demo seats have nobody behind them: their autokills
+            # (FORUM-163) wait for the host instead of ending the game.
+            options["autokills"] = "host_confirms"
         try:
             game = flow.game_create(
                 host=users["host"],
-                title=DEMO_TITLE,
-                ruleset_id=RULESET,
-                variant=VARIANT,
-                theme=DEMO_THEME,
-                characters=CHARACTERS,
+                title=table.title,
+                ruleset_id=table.ruleset,
+                variant=table.variant,
+                theme=table.theme,
+                characters=characters,
                 fast=True,
-                fast_scale=fast_scale,
+                fast_scale=scale,
                 autopublish=True,
-                signup_limit=len(CHARACTERS),
-                # Most demo seats have nobody behind them: their autokills
-                # (FORUM-163) wait for the host instead of ending the game.
-                options={"autokills": "host_confirms", "post_minimum": 5},
+                signup_limit=len(characters),
+                options=options,
             )
             flow.signup_open(game=game)
-            for number, nickname in enumerate(CHARACTERS, start=1):
+            for number, nickname in enumerate(characters, start=1):
                 flow.nickname_register(game=game, user=users[f"player{number}"], nickname=nickname)
             flow.roles_draw(game=game, composition=flow.proposed_composition(game))
             flow.game_start(game=game)
         except flow.FlowError as exc:
-            raise CommandError(f"The demo game could not be started: {exc}") from exc
+            raise CommandError(f"The demo game {table.title} could not be started: {exc}") from exc
         return game
 
-    def _report(self, users: dict, game: Game, created: bool) -> None:
+    def _report(self, users: dict, games: list[tuple[Game, bool]]) -> None:
         base = f"http://127.0.0.1:{os.environ.get('PORT', '8000')}"
         out = self.stdout.write
-        out(
-            self.style.SUCCESS(
-                ("Started" if created else "Reusing") + f" the demo game “{game.title}” ({game.ruleset}, fast)."
-            )
-        )
+        for game, created in games:
+            label = game.ruleset + (f", {game.variant}" if game.variant else "")
+            verb = "Started" if created else "Reusing"
+            out(self.style.SUCCESS(f"{verb} “{game.title}” ({label}, {game.players.count()} players, fast)."))
+            out(f"    {base}/g/{game.slug}/  each cycle: {self._schedule(game)}")
         out("")
         out(f"  {'login':<10} {'password':<16} who")
         for account in ACCOUNTS:
@@ -153,15 +206,14 @@ class Command(BaseCommand):
             password = account.password if user.check_password(account.password) else "(changed; demo --reset)"
             out(f"  {account.username:<10} {password:<16} {account.what}")
         out("")
-        out(f"  Open {base}/ and log in as “host” to run the game, or as a player to play.")
+        out(f"  Open {base}/ and log in as “host” to run the games, or as a player to play.")
         out(f"  Django admin: {base}/admin/ (login “admin”).")
-        out(f"  Each game day, counted from its start: {self._schedule(game)}.")
-        out("  Autokills for not voting (FORUM-163) wait for the host's confirmation in the demo game,")
-        out("  so it goes on while you watch. `manage.py demo --reset` starts the demo game afresh.")
+        out("  Autokills (forum FORUM-163) wait for the host's confirmation in the demo games,")
+        out("  so they go on while you watch. `manage.py demo --reset` starts them afresh.")
 
     def _schedule(self, game: Game) -> str:
-        """The fast deadlines of a game day in words (minutes from the day's start)."""
+        """The fast deadlines of a game's cycle in words (minutes from the day's start)."""
         entries = flow.ruleset_of(game).SCHEDULE
         return ", ".join(
-            f"{entry.name.get('en', entry.id)} after {entry.fast_minutes * game.fast_scale:g} min" for entry in entries
+            f"{entry.name.get('en', entry.id)} {entry.fast_minutes * game.fast_scale:.3g} min" for entry in entries
         )
