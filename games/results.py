@@ -52,7 +52,10 @@ def team_title(ruleset: Ruleset, team: str) -> str:
 
 
 def shared_cabinet_title(ruleset: Ruleset, key: str) -> str:
-    """The title of a cabinet shared by several roles (the cop's)."""
+    """The title of a cabinet shared by several roles (the cop's), or of a
+    room the ruleset names (``Ruleset.ROOM_NAMES``)."""
+    if key in ruleset.ROOM_NAMES:
+        return _name(ruleset.ROOM_NAMES[key], key)
     return _("Shared cabinet: %(role)s") % {"role": role_name(ruleset, key)}
 
 

@@ -116,6 +116,10 @@ class Ruleset:
     POST_MINIMUM: ClassVar[int] = 0
     # Variant id → its name by language code, for the host's form.
     VARIANT_NAMES: ClassVar[dict[str, dict[str, str]]] = {}
+    # Names, by language code, of the private rooms ``team_rooms`` opens
+    # under keys that are not team ids (cosmo's commissar-and-sergeant
+    # thread, werewolf18's lover with his admired player).
+    ROOM_NAMES: ClassVar[dict[str, dict[str, str]]] = {}
     # The schedule entry id of an opening phase that is not a step (cosmo's
     # acquaintance night, COSMO-005): the web app opens it before
     # ``FIRST_PHASE`` and its deadline opens the first step; "" for none.

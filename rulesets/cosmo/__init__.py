@@ -101,6 +101,12 @@ class CosmoRuleset(Ruleset):
         setup.check_seating(state)
         state.memory.setdefault("silenced", [])
 
+    ROOM_NAMES = {"chiefs": {"ru": "Комиссар и сержант", "en": "Commissar and sergeant"}}
+
+    def team_rooms(self, state: GameState) -> dict[str, list[str]]:
+        """The private threads the site opens: ``rooms`` (COSMO-006)."""
+        return self.rooms(state)
+
     def rooms(self, state: GameState) -> dict[str, list[str]]:
         """Private threads opened at the acquaintance night (COSMO-006):
         ``mafia`` (the mafia members and the lunatic) and ``chiefs`` (the

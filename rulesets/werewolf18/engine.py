@@ -63,6 +63,7 @@ class Werewolf18(Ruleset):
     MESSAGES = roles.MESSAGES
     # «投票对象：X / 投票理由：…» or «投票对象：弃权»; one change quoting the
     # original, none in the last hour (WW18-065, WW18-066).
+    ROOM_NAMES = {"lovers": {"zh": "情痴与爱慕对象", "en": "The lover and the admired"}}
     DAY = DayProcedure(
         change=ONCE,
         abstain=True,
@@ -77,6 +78,17 @@ class Werewolf18(Ruleset):
     )
 
     # ------------------------------------------------------------ the web day
+
+    def team_rooms(self, state: GameState) -> dict[str, list[str]]:
+        """The wolf pack's room (狼人阵营) and, once the lover has named his
+        admired player (WW18-036), ``lovers``: the lover and that player,
+        living ones only."""
+        rooms = super().team_rooms(state)
+        for lover in state.with_role("lover"):
+            admired = state.players.get(lover.counters.get("admired", ""))
+            if admired is not None:
+                rooms["lovers"] = [p.name for p in (lover, admired) if p.alive]
+        return rooms
 
     def vote_choices(self, state: GameState, voter: str, ballots: Sequence[Ballot] = ()) -> list[str]:
         """Players in the game who are not a revealed idiot (WW18-034, WW18-048);
