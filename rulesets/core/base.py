@@ -567,6 +567,12 @@ class Ruleset:
                 return entry
         raise RulesError(f"no schedule entry {entry_id!r} in ruleset {self.id}")
 
+    def coming_day(self, state: GameState) -> int:
+        """The number of the game day a day step resolved now would be:
+        ``state.day``, plus one after a night (``resolve`` opens the next
+        game day then). The web app's day counts use it before resolving."""
+        return state.day + 1 if state.steps_played > 0 and state.phase == "night" else state.day
+
     def day_procedure(self, state: GameState) -> DayProcedure:
         """The vote law of the game day ``state`` is in (``DAY`` by default;
         a ruleset whose days differ, such as an election day, overrides)."""

@@ -101,7 +101,7 @@ class Werewolf18(Ruleset):
         """The public count: each voter's last ballot, the sheriff's weighing 1.5
         from day 2 (WW18-047, the badge being public), abstentions listed."""
         holder = sheriff(state)
-        weights = {holder: day.SHERIFF_WEIGHT} if holder and state.day >= 2 else {}
+        weights = {holder: day.SHERIFF_WEIGHT} if holder and self.coming_day(state) >= 2 else {}
         voters = [p.name for p in state.alive() if not revealed(p)]
         result = count(standing(ballots, ONCE), voters, weights)
         if weights:

@@ -89,6 +89,11 @@ def test_werewolf18_shows_the_sheriffs_one_and_a_half_votes_from_day_2() -> None
     assert count.notes == [("sheriff_weight", "S")]
     state.day = 1
     assert ruleset.vote_count(state, [Ballot("S", "U"), Ballot("T", "V")]).tied == ("U", "V")
+    # During day 2, before it resolves, the state still says day 1 after
+    # night 1: the public count already weighs the badge, as the results will.
+    state.phase, state.steps_played = "night", 3
+    count = ruleset.vote_count(state, [Ballot("S", "U"), Ballot("T", "V")])
+    assert [(r.target, r.weight) for r in count.rows] == [("U", 1.5), ("V", 1)]
 
 
 def test_werewolf18_counts_a_changed_vote_and_hands_the_engine_the_casting_order() -> None:
