@@ -11,4 +11,4 @@ class GamesConfig(AppConfig):
 
     def ready(self) -> None:
         """Connects the login hook that restores the account's language."""
-        from . import middleware  # noqa: F401
+        from . import languages  # noqa: F401

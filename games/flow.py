@@ -24,7 +24,7 @@ from rulesets.core import Action as RulesAction
 from rulesets.core import Ballot, DayProcedure, GameState, Outcome, PhaseInput, RulesError, Ruleset
 from rulesets.core.day import LAST_COUNTS, NEVER
 
-from . import live, markup, results
+from . import languages, live, markup, results
 from .models import Action, Deadline, Event, Game, Phase, Player, Post, Resolution, Room, Vote
 from .schedule import phase_deadlines
 
@@ -688,7 +688,7 @@ def action_submit(
     except RulesError as exc:
         raise FlowError(str(exc)) from exc
     if reason is not None:
-        raise FlowError(ruleset.message(reason))
+        raise FlowError(_(ruleset.message(reason)))
     lookup = Q(phase=phase, ability=ability) & (Q(team=seat.team) if team else Q(actor=seat, team=""))
     action = Action.objects.filter(lookup).first()
     if action is None:
@@ -790,7 +790,7 @@ def _fire_isolated(deadline: Deadline, now: datetime) -> str | None:
     (``Deadline.fail``), logged for the host, and its text returned, so the
     caller goes on with other games. Returns None when the deadline fired."""
     try:
-        with transaction.atomic():
+        with transaction.atomic(), languages.in_host_language(deadline.phase.game):
             _fire(deadline, now)
     except Exception as exc:  # noqa: BLE001 (one game's failure must never stop the others)
         log.exception("deadline %s of game %s failed", deadline.pk, deadline.phase.game_id)

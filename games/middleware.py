@@ -3,19 +3,14 @@ interface language."""
 
 from collections.abc import Callable
 
-from django.conf import settings
 from django.contrib.auth import SESSION_KEY as AUTH_SESSION_KEY
-from django.contrib.auth.signals import user_logged_in
-from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 from django.utils import translation
 
-CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; frame-ancestors 'none'; form-action 'self'; base-uri 'self'"
+from .languages import SESSION_KEY, account_language, remember_language, supported
 
-# The session key holding the logged-in account's language ("" for none
-# chosen), so that pages and the live poll need no query to know it.
-SESSION_KEY = "account_language"
+CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; frame-ancestors 'none'; form-action 'self'; base-uri 'self'"
 
 
 class SecurityHeadersMiddleware:
@@ -29,33 +24,6 @@ class SecurityHeadersMiddleware:
         response.headers.setdefault("Content-Security-Policy", CSP)
         response.headers.setdefault("Referrer-Policy", "same-origin")
         return response
-
-
-def supported(code: str | None) -> str | None:
-    """``code`` if it is one of ``settings.LANGUAGES``, else None."""
-    return code if code and code in dict(settings.LANGUAGES) else None
-
-
-def account_language(user_id) -> str:
-    """The language the account chose, or "" if it never chose one."""
-    from .models import AccountLanguage
-
-    return AccountLanguage.objects.filter(user_id=user_id).values_list("language", flat=True).first() or ""
-
-
-def remember_language(request: HttpRequest, code: str) -> None:
-    """Store ``code`` as the logged-in account's language."""
-    from .models import AccountLanguage
-
-    AccountLanguage.objects.update_or_create(user=request.user, defaults={"language": code})
-    request.session[SESSION_KEY] = code
-
-
-@receiver(user_logged_in)
-def _language_on_login(sender, request: HttpRequest | None, user, **kwargs) -> None:
-    """On login, the account's language goes into the new session."""
-    if request is not None and hasattr(request, "session"):
-        request.session[SESSION_KEY] = account_language(user.pk)
 
 
 class AccountLanguageMiddleware:

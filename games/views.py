@@ -318,7 +318,7 @@ def _vote_context(game: Game, room: Room, seat: Player | None) -> dict[str, Any]
     count = ruleset.vote_count(state, ballots)
     ctx: dict[str, Any] = {
         "count": count,
-        "count_notes": [f"{ruleset.message(code)} {nick}".strip() for code, nick in count.notes],
+        "count_notes": [f"{_(ruleset.message(code))} {nick}".strip() for code, nick in count.notes],
         "ballots": ballots,
         "not_voted": count.not_voted if today else [],
         "vote_law": localized(ruleset.day_procedure(state).law),

@@ -5,14 +5,17 @@ per account (on any device), else from the browser."""
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 
 import pytest
+from django.conf import settings
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from games import flow
-from games.middleware import SESSION_KEY
-from games.models import AccountLanguage
+from games.languages import SESSION_KEY
+from games.models import AccountLanguage, Deadline, Resolution
 from tests.conftest import PASSWORD
 
 from .pages import client_as, rooms_of
@@ -32,6 +35,14 @@ WORDS = {
         "thread": ["<h1>第 1 天</h1>", "内容", "引用", "第 1 页，共 1 页"],
     },
 }
+
+
+@pytest.fixture(autouse=True)
+def _english_afterwards():
+    """Requests leave their language active in the test's thread; the next
+    test (and code run outside a request) starts in English again."""
+    yield
+    translation.activate(settings.LANGUAGE_CODE)
 
 
 def _pages(game) -> dict[str, str]:
@@ -195,3 +206,39 @@ def test_a_session_opened_before_languages_were_kept_learns_the_account_language
     _choose(seats["Bonnie"].user, "ru")
     assert "<h1>Игры</h1>" in client.get(reverse("home")).content.decode()
     assert client.session[SESSION_KEY] == "ru"
+
+
+@pytest.mark.parametrize(
+    ("code", "warning"),
+    [("ru", "Нет голоса: автокилл в дедлайн (FORUM-163)."), ("zh-hans", "未投票：截止时自动出局（FORUM-163）。")],
+)
+def test_the_rules_messages_are_in_the_reader_language(forum_game, code: str, warning: str) -> None:
+    """The forum rules' autokill warning on the host's dashboard is translated."""
+    game, _seats = forum_game
+    _choose(game.host, code)
+    assert warning in client_as("alice").get(reverse("host", args=[game.slug])).content.decode()
+
+
+@pytest.mark.parametrize(("code", "heading"), [("ru", "Итоги голосования, день 1"), ("zh-hans", "第 1 天投票结果")])
+def test_the_deadline_worker_writes_the_results_in_the_host_language(forum_game, code: str, heading: str) -> None:
+    """Results the worker resolves at the deadline are written in the
+    language the host chose, as the role cards the host dealt were."""
+    game, seats = forum_game
+    _choose(game.host, code)
+    for nick, seat in seats.items():
+        flow.vote_cast(game=game, seat=seat, target=seats["Doc" if nick == "Plain Three" else "Plain Three"])
+    deadline = Deadline.objects.get(phase__game=game, phase__kind="day", phase__number=1, resolves=True)
+    assert flow.resolve_due(deadline.due_at + timedelta(seconds=1)) >= 1
+    results = Resolution.objects.get(deadline=deadline).results
+    assert heading in results
+    assert "Results of the vote" not in results
+
+
+def test_without_a_host_choice_the_worker_writes_english(forum_game) -> None:
+    game, seats = forum_game
+    translation.activate("en")  # as in the worker, where no request chose a language
+    for nick, seat in seats.items():
+        flow.vote_cast(game=game, seat=seat, target=seats["Doc" if nick == "Plain Three" else "Plain Three"])
+    deadline = Deadline.objects.get(phase__game=game, phase__kind="day", phase__number=1, resolves=True)
+    flow.resolve_due(deadline.due_at + timedelta(seconds=1))
+    assert "Results of the vote, day 1" in Resolution.objects.get(deadline=deadline).results

@@ -183,6 +183,22 @@ def test_every_marked_string_is_in_the_catalogue(extracted: list[Entry], locale:
     assert not missing, f"marked in the code but missing from locale/{locale}: {missing} (run makemessages)"
 
 
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_messages_of_the_web_rulesets_are_translated(locale: str) -> None:
+    """A refusal, warning or note a ruleset offered in the browser returns
+    (``Ruleset.MESSAGES``) is in the catalogue (listed in
+    ``games/ruleset_texts.py``), so players read it in their language."""
+    import rulesets
+    from rulesets.core.base import MESSAGES
+
+    known = {e.msgid for e in parse_po(catalogue(locale))}
+    texts = set(MESSAGES.values())
+    for ruleset_id in settings.MAFIA_WEB_RULESETS:
+        texts |= set(rulesets.get(ruleset_id).MESSAGES.values())
+    missing = sorted(texts - known)
+    assert not missing, f"add these to games/ruleset_texts.py and translate them: {missing}"
+
+
 def test_the_check_notices_an_untranslated_or_fuzzy_entry(tmp_path) -> None:
     """The parser the checks rely on sees an empty msgstr and a fuzzy flag."""
     po = tmp_path / "django.po"
