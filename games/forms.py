@@ -179,7 +179,7 @@ def option_field(option: Option) -> forms.Field:
     option's help. Options naming players (kind ``dict``) have none: they
     are set once the players are seated."""
     label = localized(option.name, option.id)
-    common: dict[str, Any] = {"label": label, "required": False, "help_text": option.help}
+    common: dict[str, Any] = {"label": label, "required": False, "help_text": _(option.help) if option.help else ""}
     if option.kind == "bool":
         return forms.BooleanField(initial=bool(option.default), **common)
     if option.kind in ("choice", "int") and option.choices:

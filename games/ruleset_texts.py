@@ -1,9 +1,9 @@
-"""The sentences the rules engines return in English (``Ruleset.MESSAGES``:
-why a choice is refused, the host's autokill warnings, vote count notes),
-marked here so that the catalogues translate them; the pages pass them
-through ``gettext``. ``tests/games/test_translations.py`` fails when a
-ruleset offered in the browser (``MAFIA_WEB_RULESETS``) has a message this
-list lacks."""
+"""The sentences the rules engines declare in English only
+(``Ruleset.MESSAGES``: why a choice is refused, the host's autokill
+warnings, vote count notes; and the help of each house rule), marked here
+so that the catalogues translate them; the pages pass them through
+``gettext``. ``tests/games/test_translations.py`` fails when a ruleset
+offered in the browser (``MAFIA_WEB_RULESETS``) has a text this list lacks."""
 
 from django.utils.translation import gettext_noop
 
@@ -38,4 +38,13 @@ MESSAGES = (
     gettext_noop("This move needs exactly one player."),
     gettext_noop("The host has taken this move away as a penalty."),
     gettext_noop("The deadline had passed; a late choice is not accepted."),
+)
+
+OPTION_HELP = (
+    # rulesets.forum.roles.OPTIONS
+    gettext_noop("The Cop who hits the Child takes it into the Cop's room (FORUM-045, FORUM-149)."),
+    gettext_noop('{"player": NAME, "day": N}: NAME is protected for game day N (FORUM-125).'),
+    gettext_noop("Sides among mafia, maniacs, town (the cops) that may hide one of their own once (FORUM-126)."),
+    gettext_noop('{"carrier": NAME}: the first gun or team to shoot NAME gets a basement (FORUM-128..131).'),
+    gettext_noop("The host brings in the rarely used roles; no rule changes."),
 )

@@ -257,3 +257,17 @@ def test_without_a_host_choice_the_worker_writes_english(forum_game) -> None:
     deadline = Deadline.objects.get(phase__game=game, phase__kind="day", phase__number=1, resolves=True)
     flow.resolve_due(deadline.due_at + timedelta(seconds=1))
     assert "Results of the vote, day 1" in Resolution.objects.get(deadline=deadline).results
+
+
+def test_the_host_reads_the_house_rules_in_the_chosen_language(forum_game) -> None:
+    """The "Host a game" form and the dashboard name the forum's house rules
+    and explain them in the host's language."""
+    game, _seats = forum_game
+    _choose(game.host, "ru")
+    client = client_as("alice")
+    form = client.get(reverse("game_new")).content.decode()
+    assert "Малоиспользуемые роли" in form
+    assert "Ведущий вводит малоиспользуемые роли; правила не меняются." in form
+    _choose(game.host, "zh-hans")
+    client = client_as("alice")
+    assert "主持人启用稀有身份；规则本身不变。" in client.get(reverse("game_new")).content.decode()

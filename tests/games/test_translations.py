@@ -186,7 +186,7 @@ def test_every_marked_string_is_in_the_catalogue(extracted: list[Entry], locale:
 @pytest.mark.parametrize("locale", LOCALES)
 def test_the_messages_of_the_web_rulesets_are_translated(locale: str) -> None:
     """A refusal, warning or note a ruleset offered in the browser returns
-    (``Ruleset.MESSAGES``) is in the catalogue (listed in
+    (``Ruleset.MESSAGES``), and the help of its house rules, is in the catalogue (listed in
     ``games/ruleset_texts.py``), so players read it in their language."""
     import rulesets
     from rulesets.core.base import MESSAGES
@@ -194,7 +194,8 @@ def test_the_messages_of_the_web_rulesets_are_translated(locale: str) -> None:
     known = {e.msgid for e in parse_po(catalogue(locale))}
     texts = set(MESSAGES.values())
     for ruleset_id in settings.MAFIA_WEB_RULESETS:
-        texts |= set(rulesets.get(ruleset_id).MESSAGES.values())
+        ruleset = rulesets.get(ruleset_id)
+        texts |= set(ruleset.MESSAGES.values()) | {o.help for o in ruleset.OPTIONS.values() if o.help}
     missing = sorted(texts - known)
     assert not missing, f"add these to games/ruleset_texts.py and translate them: {missing}"
 
