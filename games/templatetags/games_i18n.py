@@ -1,5 +1,6 @@
 """Template filters showing stored and declared names in the reader's
-language: ``{{ room|room_title:game }}`` and ``{{ names|localized }}``."""
+language: ``{{ room|room_title:game }}``, ``{{ names|localized }}``,
+``{{ game.ruleset|ruleset_title }}`` and ``{{ game.variant|variant_title:game.ruleset }}``."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+import rulesets
 from games import results
 from games.flow import ruleset_of
 from games.models import Game, Room
@@ -72,3 +74,23 @@ def room_title(room: Room, game: Game | None = None) -> str:
             if nick is not None:
                 return _(CABINET_OF) % {"nick": nick}
     return room.title
+
+
+@register.filter
+def ruleset_title(ruleset_id: str) -> str:
+    """The name of a ruleset in the reader's language (its id if unknown)."""
+    try:
+        return results.localized(rulesets.get(ruleset_id).title, ruleset_id)
+    except RulesError:
+        return ruleset_id
+
+
+@register.filter
+def variant_title(variant: str, ruleset_id: str) -> str:
+    """The name of a ruleset's variant in the reader's language (its id if
+    the ruleset does not name it)."""
+    try:
+        names = rulesets.get(ruleset_id).VARIANT_NAMES.get(variant, {})
+    except RulesError:
+        return variant
+    return results.localized(names, variant)
