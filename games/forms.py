@@ -12,6 +12,8 @@ from zoneinfo import available_timezones
 from django import forms
 from django.contrib.auth import get_user_model
 from django.forms.fields import InvalidJSONInput
+from django.utils.formats import number_format
+from django.utils.functional import lazy
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -325,6 +327,14 @@ class ApplyForm(forms.Form):
             self.fields["nickname"] = forms.ChoiceField(label=_("Character"), choices=[(c, c) for c in free])
 
 
+def _grouped(n: int) -> str:
+    return number_format(n, force_grouping=True)
+
+
+# ``n`` with the reader's digit grouping (20,000; 20 000), when shown.
+grouped = lazy(_grouped, str)
+
+
 class PostForm(forms.Form):
     """A post: BBCode subset, at most ``MAX_LENGTH`` characters (the limit
     is stated under the box and a longer post is refused, its text kept)."""
@@ -335,7 +345,7 @@ class PostForm(forms.Form):
         label=_("Message"),
         max_length=MAX_LENGTH,
         widget=forms.Textarea(attrs={"rows": 5, "id": "post-body"}),
-        help_text=format_lazy(_("At most {limit:,} characters."), limit=MAX_LENGTH),
+        help_text=format_lazy(_("At most {limit} characters."), limit=grouped(MAX_LENGTH)),
         error_messages={
             "max_length": _(
                 "A post may be at most %(limit_value)d characters long; this one has %(show_value)d."
