@@ -1,6 +1,7 @@
 """Template filters showing stored and declared names in the reader's
 language: ``{{ room|room_title:game }}``, ``{{ names|localized }}``,
-``{{ game.ruleset|ruleset_title }}`` and ``{{ game.variant|variant_title:game.ruleset }}``."""
+``{{ game.ruleset|ruleset_title }}``, ``{{ game.variant|variant_title:game.ruleset }}``
+and ``{{ phase|phase_title }}``."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from django.utils.translation import gettext as _
 import rulesets
 from games import results
 from games.flow import ruleset_of
-from games.models import Game, Room
+from games.models import Game, Phase, Room
 from rulesets.core import RulesError
 
 register = template.Library()
@@ -94,3 +95,11 @@ def variant_title(variant: str, ruleset_id: str) -> str:
     except RulesError:
         return variant
     return results.localized(names, variant)
+
+
+@register.filter
+def phase_title(phase: Phase) -> str:
+    """A phase as the pages name it: "Day 2", "Night 1", in the reader's language."""
+    if phase.kind == "night":
+        return _("Night %(n)s") % {"n": phase.number}
+    return _("Day %(n)s") % {"n": phase.number}

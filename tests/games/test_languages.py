@@ -252,6 +252,8 @@ def test_the_deadline_worker_writes_the_results_in_the_host_language(forum_game,
     results = Resolution.objects.get(deadline=deadline).results
     assert heading in results
     assert "Results of the vote" not in results
+    dashboard = client_as("alice").get(reverse("host", args=[game.slug])).content.decode()
+    assert {"ru": "<h3>День 1 —", "zh-hans": "<h3>第 1 天 —"}[code] in dashboard
 
 
 def test_without_a_host_choice_the_worker_writes_english(forum_game) -> None:
