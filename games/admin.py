@@ -53,7 +53,7 @@ class HiddenGameDataAdmin(admin.ModelAdmin):
         if obj is not None:
             game = self._game_of(obj)
             if _seated_games(request).filter(game_id=game.pk).exists():
-                raise PermissionDenied("You hold a seat in this game: its hidden information is not for you.")
+                raise PermissionDenied(_("You hold a seat in this game: its hidden information is not for you."))
             Event.objects.create(
                 game=game,
                 kind="admin_opened",

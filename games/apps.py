@@ -8,3 +8,7 @@ class GamesConfig(AppConfig):
 
     name = "games"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        """Connects the login hook that restores the account's language."""
+        from . import languages  # noqa: F401

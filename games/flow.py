@@ -25,7 +25,7 @@ from rulesets.core import Action as RulesAction
 from rulesets.core import Ballot, DayProcedure, GameState, Outcome, PhaseInput, RulesError, Ruleset
 from rulesets.core.day import LAST_COUNTS, NEVER
 
-from . import live, markup, results
+from . import languages, live, markup, results
 from .models import Action, Deadline, Event, Game, Phase, Player, Post, Resolution, Room, Vote
 from .schedule import phase_deadlines
 
@@ -539,7 +539,7 @@ def post_create(
         ruleset = ruleset_of(game)
         refusal = ruleset.speech_refusal(state_of(game), seat.nickname)
         if refusal:
-            raise FlowError(ruleset.message(refusal))
+            raise FlowError(_(ruleset.message(refusal)))
     post = Post.objects.create(
         room=room,
         author=None if by_host else seat,
@@ -621,7 +621,7 @@ def _refuse_ballot(game: Game, seat: Player, target: Player | None, abstain: boo
         raise FlowError(_("You are out of the game and cannot vote."))
     refusal = ruleset.ballot_refusal(state, seat.nickname)
     if refusal:
-        raise FlowError(ruleset.message(refusal))
+        raise FlowError(_(ruleset.message(refusal)))
     if abstain:
         if not procedure.abstain:
             raise FlowError(_("This game has no abstention: name a player (%(rule)s).") % {"rule": procedure.rule})
@@ -745,7 +745,7 @@ def vote_cast(
             raise FlowError(_("You are out of the game and cannot vote."))
         refusal = ruleset.ballot_refusal(state, seat.nickname)
         if refusal:
-            raise FlowError(ruleset.message(refusal))
+            raise FlowError(_(ruleset.message(refusal)))
     else:
         procedure = _refuse_ballot(game, seat, target, abstain, choices)
     earlier = list(Vote.objects.filter(game=game, day=phase.number, voter=seat, round=round_).select_related("post"))
@@ -801,7 +801,7 @@ def nominate(*, game: Game, seat: Player, target: Player, now: datetime | None =
     ballots = ballots_of(game, phase.number)
     refusal = ruleset.nomination_open_to(state, seat.nickname, ballots)
     if refusal:
-        raise FlowError(ruleset.message(refusal))
+        raise FlowError(_(ruleset.message(refusal)))
     if target.game_id != game.id or target.nickname not in state.alive_names():
         raise FlowError(_("You can nominate only a player still in the game."))
     if target.nickname in ruleset.nominees(state, ballots):
@@ -882,7 +882,7 @@ def action_submit(
     except RulesError as exc:
         raise FlowError(str(exc)) from exc
     if reason is not None:
-        raise FlowError(ruleset.message(reason))
+        raise FlowError(_(ruleset.message(reason)))
     lookup = Q(phase=phase, ability=ability) & (Q(team=seat.team) if team else Q(actor=seat, team=""))
     action = Action.objects.filter(lookup).first()
     if action is None:
@@ -984,7 +984,7 @@ def _fire_isolated(deadline: Deadline, now: datetime) -> str | None:
     (``Deadline.fail``), logged for the host, and its text returned, so the
     caller goes on with other games. Returns None when the deadline fired."""
     try:
-        with transaction.atomic():
+        with transaction.atomic(), languages.in_host_language(deadline.phase.game):
             _fire(deadline, now)
     except Exception as exc:  # noqa: BLE001 (one game's failure must never stop the others)
         log.exception("deadline %s of game %s failed", deadline.pk, deadline.phase.game_id)

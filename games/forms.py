@@ -12,6 +12,8 @@ from zoneinfo import available_timezones
 from django import forms
 from django.contrib.auth import get_user_model
 from django.forms.fields import InvalidJSONInput
+from django.utils.formats import number_format
+from django.utils.functional import lazy
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -179,7 +181,7 @@ def option_field(option: Option) -> forms.Field:
     option's help. Options naming players (kind ``dict``) have none: they
     are set once the players are seated."""
     label = localized(option.name, option.id)
-    common: dict[str, Any] = {"label": label, "required": False, "help_text": option.help}
+    common: dict[str, Any] = {"label": label, "required": False, "help_text": _(option.help) if option.help else ""}
     if option.kind == "bool":
         return forms.BooleanField(initial=bool(option.default), **common)
     if option.kind in ("choice", "int") and option.choices:
@@ -347,6 +349,14 @@ class ApplyForm(forms.Form):
             self.fields["nickname"] = forms.ChoiceField(label=_("Character"), choices=[(c, c) for c in free])
 
 
+def _grouped(n: int) -> str:
+    return number_format(n, force_grouping=True)
+
+
+# ``n`` with the reader's digit grouping (20,000; 20 000), when shown.
+grouped = lazy(_grouped, str)
+
+
 class PostForm(forms.Form):
     """A post: BBCode subset, at most ``MAX_LENGTH`` characters (the limit
     is stated under the box and a longer post is refused, its text kept)."""
@@ -357,7 +367,7 @@ class PostForm(forms.Form):
         label=_("Message"),
         max_length=MAX_LENGTH,
         widget=forms.Textarea(attrs={"rows": 5, "id": "post-body"}),
-        help_text=format_lazy(_("At most {limit:,} characters."), limit=MAX_LENGTH),
+        help_text=format_lazy(_("At most {limit} characters."), limit=grouped(MAX_LENGTH)),
         error_messages={
             "max_length": _(
                 "A post may be at most %(limit_value)d characters long; this one has %(show_value)d."

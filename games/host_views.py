@@ -198,7 +198,7 @@ def _vote_overview(game: Game, phase: Any, seated: list[Player], ruleset: Any, s
         {
             "p": p,
             "vote": (standing[p.nickname] or _("abstains")) if p.nickname in standing else "",
-            "warning": ruleset.message(warnings[p.nickname]) if p.nickname in warnings else "",
+            "warning": _(ruleset.message(warnings[p.nickname])) if p.nickname in warnings else "",
             "excused": p.nickname in excused,
             "confirmed": p.nickname in confirmed,
         }

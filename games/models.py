@@ -442,3 +442,15 @@ class Event(models.Model):
         if self.pk is not None:
             raise ValueError("events are append-only")
         super().save(*args, **kwargs)
+
+
+class AccountLanguage(models.Model):
+    """The interface language an account chose with the language switcher
+    (one of ``settings.LANGUAGES``); applied on every page while it is
+    logged in, on any device (``games.middleware.AccountLanguageMiddleware``)."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="interface_language")
+    language = models.CharField(_("language"), max_length=10)
+
+    def __str__(self) -> str:
+        return f"{self.user_id}: {self.language}"

@@ -322,7 +322,7 @@ def _vote_context(game: Game, room: Room, seat: Player | None) -> dict[str, Any]
     count = ruleset.vote_count(state, ballots)
     ctx: dict[str, Any] = {
         "count": count,
-        "count_notes": [f"{ruleset.message(code)} {nick}".strip() for code, nick in count.notes],
+        "count_notes": [f"{_(ruleset.message(code))} {nick}".strip() for code, nick in count.notes],
         "ballots": ballots,
         "not_voted": count.not_voted if today else [],
         "vote_law": localized(procedure.law),
@@ -354,7 +354,7 @@ def _vote_candidates(
         allowed = ruleset.revote_choices(state, window.revote)
         words = set(ruleset.day_procedure(state).revote_words)
         if words:
-            return [(VoteForm.WORD + w, ruleset.message(f"revote_{w}")) for w in allowed]
+            return [(VoteForm.WORD + w, _(ruleset.message(f"revote_{w}"))) for w in allowed]
         names = set(allowed)
     else:
         names = set(ruleset.vote_choices(state, seat.nickname, ballots))

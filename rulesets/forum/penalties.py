@@ -28,10 +28,18 @@ if TYPE_CHECKING:
 
 # Kind → its name by language (the host's penalty form lists them).
 PENALTIES: dict[str, dict[str, str]] = {
-    "skip_move": {"ru": "Лишение хода ролевого", "en": "Take away the role's next move"},
-    "skip_team_shot": {"ru": "Лишение выстрела в ближайшую ночь", "en": "Take away the team's next shot"},
-    "demote": {"ru": "Разжалование до простого МЖ", "en": "Demote to a plain citizen"},
-    "disqualify": {"ru": "Дисквалификация (модкилл)", "en": "Disqualify (modkill)"},
+    "skip_move": {
+        "ru": "Лишение хода ролевого",
+        "en": "Take away the role's next move",
+        "zh": "取消该身份的下一次行动",
+    },
+    "skip_team_shot": {
+        "ru": "Лишение выстрела в ближайшую ночь",
+        "en": "Take away the team's next shot",
+        "zh": "取消该阵营下一夜的射击",
+    },
+    "demote": {"ru": "Разжалование до простого МЖ", "en": "Demote to a plain citizen", "zh": "降为普通平民"},
+    "disqualify": {"ru": "Дисквалификация (модкилл)", "en": "Disqualify (modkill)", "zh": "取消资格（判罚出局）"},
 }
 _SOLO = ("maniac", "kamikaze", "werewolf", "vampire", "zombie")
 

@@ -15,14 +15,14 @@ VARIANTS = ("two_sided", "three_sided")  # FORUM-001, FORUM-002
 CRIMINAL_TEAMS = ("mafia", "maniacs")
 
 TEAMS: dict[str, Team] = {
-    "town": Team("town", {"ru": "Мирные жители", "en": "Town"}),
-    "mafia": Team("mafia", {"ru": "Мафы", "en": "Mafia"}, room=True),
-    "maniacs": Team("maniacs", {"ru": "Маны", "en": "Maniacs"}, room=True),
-    "maniac": Team("maniac", {"ru": "Маньяк-одиночка", "en": "Lone Maniac"}),
-    "kamikaze": Team("kamikaze", {"ru": "Камикадзе", "en": "Kamikaze"}),
-    "werewolf": Team("werewolf", {"ru": "Оборотень", "en": "Werewolf"}),
-    "vampire": Team("vampire", {"ru": "Вампир", "en": "Vampire"}),
-    "zombie": Team("zombie", {"ru": "Зомби", "en": "Zombies"}),
+    "town": Team("town", {"ru": "Мирные жители", "en": "Town", "zh": "平民阵营"}),
+    "mafia": Team("mafia", {"ru": "Мафы", "en": "Mafia", "zh": "黑手党"}, room=True),
+    "maniacs": Team("maniacs", {"ru": "Маны", "en": "Maniacs", "zh": "杀人狂团伙"}, room=True),
+    "maniac": Team("maniac", {"ru": "Маньяк-одиночка", "en": "Lone Maniac", "zh": "独行杀人狂"}),
+    "kamikaze": Team("kamikaze", {"ru": "Камикадзе", "en": "Kamikaze", "zh": "敢死队员"}),
+    "werewolf": Team("werewolf", {"ru": "Оборотень", "en": "Werewolf", "zh": "狼人"}),
+    "vampire": Team("vampire", {"ru": "Вампир", "en": "Vampire", "zh": "吸血鬼"}),
+    "zombie": Team("zombie", {"ru": "Зомби", "en": "Zombies", "zh": "僵尸"}),
 }
 
 _CRIMINAL_MOVES = ("kill", "deal", "hide", "direct_vote")
@@ -30,75 +30,164 @@ _COP_MOVES = ("shoot", "hide", "direct_vote")
 
 ROLES: dict[str, Role] = {
     "don": Role(
-        "don", {"ru": "Дон", "en": "Don"}, CRIMINAL_TEAMS, _CRIMINAL_MOVES, "leads a criminal team (FORUM-033)"
+        "don",
+        {"ru": "Дон", "en": "Don", "zh": "教父"},
+        CRIMINAL_TEAMS,
+        _CRIMINAL_MOVES,
+        "leads a criminal team (FORUM-033)",
     ),
     "mafioso": Role(
-        "mafioso", {"ru": "Маф / ман", "en": "Mafioso"}, CRIMINAL_TEAMS, _CRIMINAL_MOVES, "plain criminal (FORUM-021)"
+        "mafioso",
+        {"ru": "Маф / ман", "en": "Mafioso", "zh": "黑手党成员"},
+        CRIMINAL_TEAMS,
+        _CRIMINAL_MOVES,
+        "plain criminal (FORUM-021)",
     ),
-    "cop": Role("cop", {"ru": "Коп (Комиссар)", "en": "Cop"}, ("town",), _COP_MOVES, "shoots every night (FORUM-037)"),
+    "cop": Role(
+        "cop",
+        {"ru": "Коп (Комиссар)", "en": "Cop", "zh": "警长"},
+        ("town",),
+        _COP_MOVES,
+        "shoots every night (FORUM-037)",
+    ),
     "cop_assistant": Role(
         "cop_assistant",
-        {"ru": "Помощник Копа", "en": "Cop's Assistant"},
+        {"ru": "Помощник Копа", "en": "Cop's Assistant", "zh": "警长助手"},
         ("town",),
         _COP_MOVES,
         "takes over once the Cop is out (FORUM-040)",
     ),
-    "child": Role("child", {"ru": "Дитя мафии", "en": "Mafia's Child"}, ("town",), (), "FORUM-043..047"),
-    "lawyer": Role("lawyer", {"ru": "Адвокат", "en": "Lawyer"}, ("town",), ("protect",), "FORUM-048, FORUM-049"),
-    "bouncer": Role("bouncer", {"ru": "Вышибала", "en": "Bouncer"}, ("town",), ("block",), "FORUM-050, FORUM-051"),
-    "keymaster": Role("keymaster", {"ru": "Ключник", "en": "Keymaster"}, ("town",), ("admit",), "FORUM-122..124"),
-    "prosecutor": Role(
-        "prosecutor", {"ru": "Прокурор", "en": "Prosecutor"}, ("town",), ("extra_vote",), "FORUM-115, FORUM-116"
+    "child": Role(
+        "child", {"ru": "Дитя мафии", "en": "Mafia's Child", "zh": "黑手党之子"}, ("town",), (), "FORUM-043..047"
     ),
-    "doctor": Role("doctor", {"ru": "Доктор", "en": "Doctor"}, ("town",), ("heal",), "FORUM-052, FORUM-053"),
+    "lawyer": Role(
+        "lawyer", {"ru": "Адвокат", "en": "Lawyer", "zh": "律师"}, ("town",), ("protect",), "FORUM-048, FORUM-049"
+    ),
+    "bouncer": Role(
+        "bouncer", {"ru": "Вышибала", "en": "Bouncer", "zh": "保镖"}, ("town",), ("block",), "FORUM-050, FORUM-051"
+    ),
+    "keymaster": Role(
+        "keymaster", {"ru": "Ключник", "en": "Keymaster", "zh": "钥匙保管人"}, ("town",), ("admit",), "FORUM-122..124"
+    ),
+    "prosecutor": Role(
+        "prosecutor",
+        {"ru": "Прокурор", "en": "Prosecutor", "zh": "检察官"},
+        ("town",),
+        ("extra_vote",),
+        "FORUM-115, FORUM-116",
+    ),
+    "doctor": Role(
+        "doctor", {"ru": "Доктор", "en": "Doctor", "zh": "医生"}, ("town",), ("heal",), "FORUM-052, FORUM-053"
+    ),
     "tin_woodman": Role(
         "tin_woodman",
-        {"ru": "Железный Дровосек", "en": "Tin Woodman"},
+        {"ru": "Железный Дровосек", "en": "Tin Woodman", "zh": "铁皮人"},
         ("town",),
         ("choose", "shoot", "kill", "deal", "direct_vote"),
         "chooses once; shoots for whoever shot him (FORUM-056..082)",
     ),
-    "sniper": Role("sniper", {"ru": "Снайпер", "en": "Sniper"}, ("town",), ("shoot",), "FORUM-083..086"),
-    "maniac": Role(
-        "maniac", {"ru": "Маньяк-одиночка", "en": "Lone Maniac"}, ("maniac",), ("shoot", "direct_vote"), "FORUM-042"
+    "sniper": Role(
+        "sniper", {"ru": "Снайпер", "en": "Sniper", "zh": "狙击手"}, ("town",), ("shoot",), "FORUM-083..086"
     ),
-    "kamikaze": Role("kamikaze", {"ru": "Камикадзе", "en": "Kamikaze"}, ("kamikaze",), ("choose",), "FORUM-087..090"),
-    "werewolf": Role("werewolf", {"ru": "Оборотень", "en": "Werewolf"}, ("werewolf",), ("bite",), "FORUM-091..095"),
-    "vampire": Role("vampire", {"ru": "Вампир", "en": "Vampire"}, ("vampire",), ("bite",), "FORUM-096..100"),
-    "citizen": Role("citizen", {"ru": "Мирный житель", "en": "Citizen"}, ("town",), (), "FORUM-101"),
-    "zombie": Role("zombie", {"ru": "Зомби", "en": "Zombie"}, ("zombie",), ("shoot",), "FORUM-102..110"),
+    "maniac": Role(
+        "maniac",
+        {"ru": "Маньяк-одиночка", "en": "Lone Maniac", "zh": "独行杀人狂"},
+        ("maniac",),
+        ("shoot", "direct_vote"),
+        "FORUM-042",
+    ),
+    "kamikaze": Role(
+        "kamikaze",
+        {"ru": "Камикадзе", "en": "Kamikaze", "zh": "敢死队员"},
+        ("kamikaze",),
+        ("choose",),
+        "FORUM-087..090",
+    ),
+    "werewolf": Role(
+        "werewolf", {"ru": "Оборотень", "en": "Werewolf", "zh": "狼人"}, ("werewolf",), ("bite",), "FORUM-091..095"
+    ),
+    "vampire": Role(
+        "vampire", {"ru": "Вампир", "en": "Vampire", "zh": "吸血鬼"}, ("vampire",), ("bite",), "FORUM-096..100"
+    ),
+    "citizen": Role("citizen", {"ru": "Мирный житель", "en": "Citizen", "zh": "平民"}, ("town",), (), "FORUM-101"),
+    "zombie": Role("zombie", {"ru": "Зомби", "en": "Zombie", "zh": "僵尸"}, ("zombie",), ("shoot",), "FORUM-102..110"),
     "cop_wife": Role(
-        "cop_wife", {"ru": "Жена Копа", "en": "Cop's Wife"}, ("town",), ("shoot",), "FORUM-111, FORUM-112"
+        "cop_wife",
+        {"ru": "Жена Копа", "en": "Cop's Wife", "zh": "警长之妻"},
+        ("town",),
+        ("shoot",),
+        "FORUM-111, FORUM-112",
     ),
     "cop_lover": Role(
-        "cop_lover", {"ru": "Любовница Копа", "en": "Cop's Lover"}, ("town",), ("shoot",), "FORUM-113, FORUM-114"
+        "cop_lover",
+        {"ru": "Любовница Копа", "en": "Cop's Lover", "zh": "警长情人"},
+        ("town",),
+        ("shoot",),
+        "FORUM-113, FORUM-114",
     ),
-    "snitch": Role("snitch", {"ru": "Стукач", "en": "Snitch"}, ("town",), (), "FORUM-117, FORUM-118"),
-    "bum": Role("bum", {"ru": "Бомж", "en": "Bum"}, ("town",), (), "FORUM-119..121"),
+    "snitch": Role("snitch", {"ru": "Стукач", "en": "Snitch", "zh": "告密者"}, ("town",), (), "FORUM-117, FORUM-118"),
+    "bum": Role("bum", {"ru": "Бомж", "en": "Bum", "zh": "流浪汉"}, ("town",), (), "FORUM-119..121"),
 }
 
 ABILITIES: dict[str, Ability] = {
-    "kill": Ability("kill", "night", {"ru": "Выстрел команды", "en": "Team kill"}, target_rule="any_alive", team=True),
-    "deal": Ability("deal", "night", {"ru": "Сделка со Стукачом", "en": "Deal"}, target_rule="any_alive", team=True),
-    "hide": Ability("hide", "night", {"ru": "Подвал", "en": "Hide in the basement"}, target_rule="any_alive"),
-    "shoot": Ability("shoot", "night", {"ru": "Выстрел", "en": "Shoot"}, optional=False),
-    "heal": Ability("heal", "night", {"ru": "Лечение", "en": "Heal"}, "any_alive", per_target_limit=2, optional=False),
-    "choose": Ability("choose", "night", {"ru": "Выбор", "en": "Choose"}),
-    "bite": Ability("bite", "night", {"ru": "Укус", "en": "Bite"}, per_game_limit=1, optional=False),
+    "kill": Ability(
+        "kill",
+        "night",
+        {"ru": "Выстрел команды", "en": "Team kill", "zh": "阵营击杀"},
+        target_rule="any_alive",
+        team=True,
+    ),
+    "deal": Ability(
+        "deal",
+        "night",
+        {"ru": "Сделка со Стукачом", "en": "Deal", "zh": "与告密者交易"},
+        target_rule="any_alive",
+        team=True,
+    ),
+    "hide": Ability(
+        "hide", "night", {"ru": "Подвал", "en": "Hide in the basement", "zh": "藏进地下室"}, target_rule="any_alive"
+    ),
+    "shoot": Ability("shoot", "night", {"ru": "Выстрел", "en": "Shoot", "zh": "射击"}, optional=False),
+    "heal": Ability(
+        "heal", "night", {"ru": "Лечение", "en": "Heal", "zh": "治疗"}, "any_alive", per_target_limit=2, optional=False
+    ),
+    "choose": Ability("choose", "night", {"ru": "Выбор", "en": "Choose", "zh": "选择"}),
+    "bite": Ability("bite", "night", {"ru": "Укус", "en": "Bite", "zh": "咬人"}, per_game_limit=1, optional=False),
     "protect": Ability(
-        "protect", "day", {"ru": "Защита", "en": "Protect"}, target_rule="any_alive", per_target_limit=2, optional=False
+        "protect",
+        "day",
+        {"ru": "Защита", "en": "Protect", "zh": "辩护"},
+        target_rule="any_alive",
+        per_target_limit=2,
+        optional=False,
     ),
     "block": Ability(
-        "block", "day", {"ru": "Недопуск", "en": "Block the vote"}, "any_alive", per_target_limit=2, optional=False
+        "block",
+        "day",
+        {"ru": "Недопуск", "en": "Block the vote", "zh": "禁止投票"},
+        "any_alive",
+        per_target_limit=2,
+        optional=False,
     ),
     "admit": Ability(
-        "admit", "day", {"ru": "Черный ход", "en": "Admit by the back door"}, "any_alive", per_target_limit=2
+        "admit",
+        "day",
+        {"ru": "Черный ход", "en": "Admit by the back door", "zh": "从后门放行"},
+        "any_alive",
+        per_target_limit=2,
     ),
-    "extra_vote": Ability("extra_vote", "day", {"ru": "Второй голос", "en": "Extra vote"}, target_rule="any_alive"),
+    "extra_vote": Ability(
+        "extra_vote", "day", {"ru": "Второй голос", "en": "Extra vote", "zh": "额外一票"}, target_rule="any_alive"
+    ),
     "direct_vote": Ability(
-        "direct_vote", "day", {"ru": "Голос Бомжа", "en": "Direct the Bum's vote"}, target_rule="any_alive"
+        "direct_vote",
+        "day",
+        {"ru": "Голос Бомжа", "en": "Direct the Bum's vote", "zh": "操纵流浪汉的投票"},
+        target_rule="any_alive",
     ),
-    "vote": Ability("vote", "day", {"ru": "Голос", "en": "Vote"}, target_rule="any_alive", optional=False),
+    "vote": Ability(
+        "vote", "day", {"ru": "Голос", "en": "Vote", "zh": "投票"}, target_rule="any_alive", optional=False
+    ),
 }
 
 # A role's duty: the move whose absence counts as a skip (FORUM-160), and how
@@ -129,12 +218,12 @@ RARE_ROLES = ("zombie", "cop_wife", "cop_lover", "prosecutor", "snitch", "bum", 
 OPTIONS: dict[str, Option] = {
     "multifunctional_child": Option(
         "multifunctional_child",
-        {"ru": "Многофункциональное Дитя", "en": "Multifunctional Child"},
+        {"ru": "Многофункциональное Дитя", "en": "Multifunctional Child", "zh": "多功能黑手党之子"},
         help="The Cop who hits the Child takes it into the Cop's room (FORUM-045, FORUM-149).",
     ),
     "bonus": Option(
         "bonus",
-        {"ru": "Бонус", "en": "Bonus"},
+        {"ru": "Бонус", "en": "Bonus", "zh": "奖励"},
         kind="dict",
         default=None,
         secret=True,
@@ -143,7 +232,7 @@ OPTIONS: dict[str, Option] = {
     ),
     "basement": Option(
         "basement",
-        {"ru": "Подвал", "en": "Basement"},
+        {"ru": "Подвал", "en": "Basement", "zh": "地下室"},
         kind="list",
         default=[],
         choices=("town", *CRIMINAL_TEAMS),
@@ -151,7 +240,7 @@ OPTIONS: dict[str, Option] = {
     ),
     "walking_basement": Option(
         "walking_basement",
-        {"ru": "Ходячий подвал", "en": "Walking basement"},
+        {"ru": "Ходячий подвал", "en": "Walking basement", "zh": "移动地下室"},
         kind="dict",
         default=None,
         secret=True,
@@ -160,7 +249,7 @@ OPTIONS: dict[str, Option] = {
     ),
     "rare_roles": Option(
         "rare_roles",
-        {"ru": "Малоиспользуемые роли", "en": "Rare roles"},
+        {"ru": "Малоиспользуемые роли", "en": "Rare roles", "zh": "稀有身份"},
         help="The host brings in the rarely used roles; no rule changes.",
     ),
 }
@@ -168,9 +257,20 @@ OPTIONS: dict[str, Option] = {
 # The document's deadlines (FORUM-009, FORUM-010, FORUM-012, FORUM-161); a turbo
 # game keeps their order with minutes from the start of the game day.
 SCHEDULE = (
-    ScheduleEntry("day_actions", "14:00", "day", False, 4, {"ru": "Выбор дневных ролевых", "en": "Day choices lock"}),
-    ScheduleEntry("vote", "21:00", "day", True, 8, {"ru": "Итоги голосования", "en": "The vote closes"}),
-    ScheduleEntry("night", "22:00", "night", True, 12, {"ru": "Итоги ночи", "en": "The night closes"}),
+    ScheduleEntry(
+        "day_actions",
+        "14:00",
+        "day",
+        False,
+        4,
+        {"ru": "Выбор дневных ролевых", "en": "Day choices lock", "zh": "白天行动截止"},
+    ),
+    ScheduleEntry(
+        "vote", "21:00", "day", True, 8, {"ru": "Итоги голосования", "en": "The vote closes", "zh": "投票截止"}
+    ),
+    ScheduleEntry(
+        "night", "22:00", "night", True, 12, {"ru": "Итоги ночи", "en": "The night closes", "zh": "夜晚结束"}
+    ),
 )
 
 MESSAGES: dict[str, str] = {

@@ -35,7 +35,7 @@ class ForumRuleset(Ruleset):
     """Forum («virtual») mafia: two- and three-sided games, one real day per game day."""
 
     id = "forum"
-    title = {"ru": "Виртуальная мафия (форумная)", "en": "Forum mafia"}
+    title = {"ru": "Виртуальная мафия (форумная)", "en": "Forum mafia", "zh": "论坛杀人游戏"}
     document = "000_dd24d2d15662915b.txt"
     TEAMS = TEAMS
     ROLES = ROLES
@@ -56,8 +56,16 @@ class ForumRuleset(Ruleset):
     AUTOKILLS = True
     POST_MINIMUM = 5  # FORUM-162: five meaningful posts a game day, the vote included
     VARIANT_NAMES = {
-        "two_sided": {"ru": "Двусторонняя (до 15 игроков)", "en": "Two-sided (fewer than 15 players)"},
-        "three_sided": {"ru": "Трёхсторонняя (от 15 игроков)", "en": "Three-sided (15 players or more)"},
+        "two_sided": {
+            "ru": "Двусторонняя (до 15 игроков)",
+            "en": "Two-sided (fewer than 15 players)",
+            "zh": "两方对抗（少于 15 人）",
+        },
+        "three_sided": {
+            "ru": "Трёхсторонняя (от 15 игроков)",
+            "en": "Three-sided (15 players or more)",
+            "zh": "三方对抗（15 人及以上）",
+        },
     }
     # «Голосилка»: one vote a day, never changed (FORUM-019); a vote for
     # oneself is accepted and leads to the autokill (FORUM-160).
@@ -71,6 +79,7 @@ class ForumRuleset(Ruleset):
             " ведут к автокиллу по правилам.",
             "en": "One vote per day; it cannot be changed. A vote for yourself, or no vote by the deadline,"
             " means the autokill the rules prescribe.",
+            "zh": "每天一票，投出后不能更改。投给自己或截止前未投票，将按规则自动出局。",
         },
     )
     # Roles the host brings in only with the ``rare_roles`` option («Малоиспользуемые роли»).

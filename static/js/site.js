@@ -7,7 +7,7 @@
       if (isNaN(left)) return;
       if (left <= 0) { el.textContent = el.dataset.doneText || "deadline passed"; return; }
       var d = Math.floor(left / 86400), h = Math.floor(left % 86400 / 3600), m = Math.floor(left % 3600 / 60), s = left % 60;
-      el.textContent = (d ? d + "d " : "") + pad(h) + ":" + pad(m) + ":" + pad(s);
+      el.textContent = (d ? d + (el.dataset.dayUnit || "d") + " " : "") + pad(h) + ":" + pad(m) + ":" + pad(s);
     });
   }
   setInterval(tick, 1000);

@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("games", "0006_ballots"),
+        ("games", "0007_account_language"),
     ]
 
     operations = [

@@ -1,0 +1,105 @@
+"""Template filters showing stored and declared names in the reader's
+language: ``{{ room|room_title:game }}``, ``{{ names|localized }}``,
+``{{ game.ruleset|ruleset_title }}``, ``{{ game.variant|variant_title:game.ruleset }}``
+and ``{{ phase|phase_title }}``."""
+
+from __future__ import annotations
+
+import re
+
+from django import template
+from django.conf import settings
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+import rulesets
+from games import results
+from games.flow import ruleset_of
+from games.models import Game, Phase, Room
+from rulesets.core import RulesError
+
+register = template.Library()
+
+CABINET_OF = "Cabinet of %(nick)s"
+
+
+@register.filter
+def localized(names: dict[str, str] | None) -> str:
+    """A declared text (``{"ru": …, "zh": …, "en": …}``) in the reader's language."""
+    return results.localized(names or {})
+
+
+def _cabinet_owner(title: str) -> str | None:
+    """The nickname in a stored personal cabinet title, whichever of the
+    site's languages it was written in (titles are stored when the room is
+    made, in the language of whoever made it)."""
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
+            pattern = _(CABINET_OF)
+        before, sep, after = pattern.partition("%(nick)s")
+        if not sep:
+            continue
+        found = re.fullmatch(re.escape(before) + "(.+)" + re.escape(after), title, re.DOTALL)
+        if found:
+            return found.group(1)
+    return None
+
+
+@register.filter
+def room_title(room: Room, game: Game | None = None) -> str:
+    """The title of ``room`` in the reader's language: public threads and
+    team rooms by their kind, day and key; a personal cabinet with the
+    nickname its stored title holds. Anything else keeps its stored title."""
+    kind = room.kind
+    if kind == Room.Kind.SIGNUP:
+        return _("Sign-up")
+    if kind == Room.Kind.INTRO:
+        return _("Introductions")
+    if kind == Room.Kind.GRAVEYARD:
+        return _("Graveyard")
+    if kind == Room.Kind.DAY and room.day:
+        return _("Day %(n)d") % {"n": room.day}
+    if kind == Room.Kind.VOTE and room.day:
+        return _("Vote, day %(n)d") % {"n": room.day}
+    if kind in (Room.Kind.TEAM, Room.Kind.CABINET) and game is not None:
+        try:
+            ruleset = ruleset_of(game)
+        except RulesError:  # an unknown ruleset id: keep the stored title
+            return room.title
+        if kind == Room.Kind.TEAM and room.key in ruleset.TEAMS:
+            return results.team_title(ruleset, room.key)
+        if kind == Room.Kind.CABINET and room.key in ruleset.ROLES:
+            return results.shared_cabinet_title(ruleset, room.key)
+        if kind == Room.Kind.CABINET:
+            nick = _cabinet_owner(room.title)
+            if nick is not None:
+                return _(CABINET_OF) % {"nick": nick}
+    return room.title
+
+
+@register.filter
+def ruleset_title(ruleset_id: str) -> str:
+    """The name of a ruleset in the reader's language (its id if unknown)."""
+    try:
+        return results.localized(rulesets.get(ruleset_id).title, ruleset_id)
+    except RulesError:
+        return ruleset_id
+
+
+@register.filter
+def variant_title(variant: str, ruleset_id: str) -> str:
+    """The name of a ruleset's variant in the reader's language (its id if
+    the ruleset does not name it)."""
+    try:
+        names = rulesets.get(ruleset_id).VARIANT_NAMES.get(variant, {})
+    except RulesError:
+        return variant
+    return results.localized(names, variant)
+
+
+@register.filter
+def phase_title(phase: Phase) -> str:
+    """A phase as the pages name it: "Day 2", "Night 1", in the reader's language."""
+    if phase.kind == "night":
+        return _("Night %(n)s") % {"n": phase.number}
+    return _("Day %(n)s") % {"n": phase.number}
