@@ -827,30 +827,46 @@ def choice_deadline(phase: Phase) -> Deadline | None:
     return phase.deadlines.order_by("due_at").first()
 
 
+def ability_deadline(game: Game, phase: Phase, ability: str) -> Deadline | None:
+    """The deadline closing choices of ``ability`` in ``phase``: the one the
+    ruleset names (``Ruleset.choice_closes``; werewolf18's witch answers
+    after the knives, WW18-071), else the phase's first."""
+    entry = ruleset_of(game).choice_closes(ability, phase.kind)
+    return phase.deadlines.filter(kind=entry).first() if entry else choice_deadline(phase)
+
+
 def open_slots(game: Game, seat: Player) -> list:
     """The choices this seat may hand in now (its own and its team's), as
-    ``rulesets.core.ActionSlot``; empty outside an open phase."""
+    ``rulesets.core.ActionSlot``; empty outside an open phase, without the
+    abilities whose own deadline has fired (``ability_deadline``). One due
+    but not yet fired still shows its form, so a late choice is refused
+    with the deadline named (``action_submit``)."""
     phase = current_phase(game)
     if phase is None or not game.is_running or not seat.alive or phase.locked_at:
         return []
     ruleset = ruleset_of(game)
     state = state_of(game)
-    return [
+    slots = [
         slot
         for slot in ruleset.action_slots(state, phase.kind)
         if slot.actor == seat.nickname or (slot.team is not None and slot.team == seat.team)
     ]
+    entries = {ruleset.choice_closes(slot.ability, phase.kind) for slot in slots}
+    fired = set(phase.deadlines.filter(kind__in=entries, done_at__isnull=False).values_list("kind", flat=True))
+    return [slot for slot in slots if ruleset.choice_closes(slot.ability, phase.kind) not in fired]
 
 
-def _refuse_late_choice(game: Game, phase: Phase, now: datetime) -> None:
+def _refuse_late_choice(game: Game, phase: Phase, now: datetime, ability: str = "") -> None:
     """Raise FlowError, with the deadline in the game's time zone, when the
-    phase's choices are locked or ``now`` is past their deadline."""
+    phase's choices are locked or ``now`` is past the deadline of
+    ``ability`` (``ability_deadline``; the phase's first without one)."""
+    deadline = ability_deadline(game, phase, ability) if ability else choice_deadline(phase)
     refuse_if_late(
         game,
-        choice_deadline(phase),
+        deadline,
         now,
         _("Too late: choices for this phase closed at %(when)s."),
-        closed=bool(phase.locked_at),
+        closed=bool(phase.locked_at) or (deadline is not None and deadline.done_at is not None),
     )
 
 
@@ -866,7 +882,7 @@ def action_submit(
     phase = current_phase(game)
     if phase is None or not game.is_running:
         raise FlowError(_("No phase is open."))
-    _refuse_late_choice(game, phase, now)
+    _refuse_late_choice(game, phase, now, ability)
     ruleset = ruleset_of(game)
     state = state_of(game)
     target: Any = targets[0] if len(targets) == 1 else (list(targets) or None)
@@ -1028,12 +1044,31 @@ def _fire(deadline: Deadline, now: datetime) -> None:
     if deadline.resolves and _revote_opened(game, phase, deadline, ruleset):
         return
     if not deadline.resolves:
-        phase.locked_at = now
-        phase.save(update_fields=["locked_at"])
-        log_event(game, "choices_locked", {"phase": str(phase), "deadline": deadline.kind}, Event.Audience.PUBLIC)
+        _interim_feedback(game, phase, deadline, ruleset)
+        if deadline.kind in _lock_entries(ruleset, phase):
+            # Choices close here; the phase locks once none is left open.
+            if not phase.deadlines.filter(kind__in=_lock_entries(ruleset, phase), done_at__isnull=True).exists():
+                phase.locked_at = now
+                phase.save(update_fields=["locked_at"])
+            log_event(game, "choices_locked", {"phase": str(phase), "deadline": deadline.kind}, Event.Audience.PUBLIC)
         return
     Resolution.objects.create(deadline=deadline)
     _resolve_phase(game, phase, deadline, deadline.due_at, now)
+
+
+def _lock_entries(ruleset: Ruleset, phase: Phase) -> set[str]:
+    """The schedule entries closing some choice of ``phase`` (each ability
+    of its kind, ``Ruleset.choice_closes``)."""
+    return {ruleset.choice_closes(a.id, phase.kind) for a in ruleset.ABILITIES.values() if a.phase == phase.kind}
+
+
+def _interim_feedback(game: Game, phase: Phase, deadline: Deadline, ruleset: Ruleset) -> None:
+    """Hand out the private results due at a deadline before the phase
+    resolves (``Ruleset.interim_feedback``: the witch learns the knife)."""
+    state = state_of(game)
+    items = ruleset.interim_feedback(state, _phase_input(game, phase, state), deadline.kind)
+    if items:
+        _hand_feedback(game, Outcome(state, feedback=list(items)))
 
 
 def _revote_opened(game: Game, phase: Phase, deadline: Deadline, ruleset: Ruleset) -> bool:

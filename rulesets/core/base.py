@@ -21,6 +21,7 @@ from .day import Ballot, DayProcedure, VoteCount
 from .model import (
     Ability,
     Action,
+    Feedback,
     GameState,
     Option,
     Outcome,
@@ -566,6 +567,25 @@ class Ruleset:
             if entry.id == entry_id:
                 return entry
         raise RulesError(f"no schedule entry {entry_id!r} in ruleset {self.id}")
+
+    def choice_closes(self, ability: str, phase: str) -> str:
+        """The id of the ``SCHEDULE`` entry whose deadline closes choices of
+        ``ability`` in ``phase``: the phase's first deadline by default (the
+        forum's day roles by 14:00, FORUM-012). A ruleset whose roles have
+        deadlines of their own overrides (werewolf18's witch answers half an
+        hour after the others, WW18-071). "" when the phase has none."""
+        for entry in self.SCHEDULE:
+            if entry.closes == phase and entry.id != self.OPENING:
+                return entry.id
+        return ""
+
+    def interim_feedback(self, state: GameState, step: PhaseInput, closed: str) -> list[Feedback]:
+        """Private results due when the deadline ``closed`` fires before its
+        phase resolves, from the choices ``step`` handed in so far: a role
+        acting later learns an earlier result (werewolf18's witch is told
+        whom the wolves knifed before she answers, WW18-023). None by
+        default."""
+        return []
 
     def coming_day(self, state: GameState) -> int:
         """The number of the game day a day step resolved now would be:

@@ -223,6 +223,24 @@ class PiterRuleset(Ruleset):
 
     # ----------------------------------------------------------- declarations
 
+    # PITER-110/111: the host's warning for an offence of the list; the third
+    # removes the player. One penalty kind per offence, named by it.
+    PENALTIES = {
+        **Ruleset.PENALTIES,
+        **{
+            f"warning:{offence}": {"ru": f"Замечание: {text}", "en": f"Warning: {offence.replace('_', ' ')}"}
+            for offence, text in OFFENCES.items()
+        },
+    }
+
+    def apply_penalty(self, state: GameState, kind: str, target: str) -> Outcome:
+        """``warning:<offence>`` gives ``target`` a warning (PITER-110), the
+        third removing him (PITER-111); ``disqualify`` as every ruleset.
+        Raises ``RulesError`` for an unknown kind or player."""
+        if kind.startswith("warning:"):
+            return discipline.give_warning(state, target, kind.removeprefix("warning:"))
+        return super().apply_penalty(state, kind, target)
+
     # ------------------------------------------------------------ the web day
 
     def vote_count(self, state: GameState, ballots: Sequence[Ballot]) -> VoteCount:

@@ -17,6 +17,7 @@ from rulesets.core import (
     ActionSlot,
     Ballot,
     DayProcedure,
+    Feedback,
     GameState,
     Outcome,
     PhaseInput,
@@ -78,6 +79,31 @@ class Werewolf18(Ruleset):
     )
 
     # ------------------------------------------------------------ the web day
+
+    def choice_closes(self, ability: str, phase: str) -> str:
+        """Each order's own deadline (WW18-071): the exit orders (shoot,
+        play dumb, pass the badge) 30 minutes after the vote; guard, check,
+        admire and the knives an hour after; the witch's potions an hour and
+        a half after, once she knows the knife; surrender with the phase."""
+        minutes = schedule.ACTION_WINDOW.get(ability)
+        if phase == "day":
+            return "exit_orders"
+        if phase == "night":
+            return "witch" if minutes is None or minutes > 60 else "night_actions"
+        return super().choice_closes(ability, phase)
+
+    def interim_feedback(self, state: GameState, step: PhaseInput, closed: str) -> list[Feedback]:
+        """When the knives close (``night_actions``), the witch who still
+        holds her antidote is told whom the wolves and the white wolf
+        knifed (通灵, WW18-023): the night's own resolution of the choices
+        handed in so far, its witch results only."""
+        if closed != "night_actions" or step.phase != "night":
+            return []
+        witches = {w.name for w in state.with_role("witch")}
+        outcome = self.resolve(
+            state, PhaseInput("night", [a for a in step.actions if a.ability not in ("save", "poison")])
+        )
+        return [f for f in outcome.feedback if f.to in witches and f.result == "attacked"]
 
     def team_rooms(self, state: GameState) -> dict[str, list[str]]:
         """The wolf pack's room (狼人阵营) and, once the lover has named his

@@ -344,3 +344,87 @@ def test_the_host_may_open_a_forum_game_by_night(personas, make_user) -> None:
     # The night's results open day 1's thread, not a day 2 that does not exist.
     day_room = Room.objects.get(game=game, kind=Room.Kind.DAY, day=1)
     assert day_room.posts.filter(by_host=True).exists()
+
+
+WEREWOLF = {"Wolf": "werewolf", "Seer": "seer", "Witch": "witch", "Hunter": "hunter", "Vil A": "villager"}
+WEREWOLF["Vil B"] = "villager"
+
+
+def werewolf_night(personas, make_user):
+    """A small werewolf18 table dealt by hand, at night 1 (after the set-up
+    step and day 1's sheriff election, where nobody voted)."""
+    game = flow.game_create(host=personas["alice"], title="Moon", ruleset_id="werewolf18", fast=True)
+    flow.signup_open(game=game)
+    for name in WEREWOLF:
+        flow.nickname_register(game=game, user=make_user(f"w-{name.replace(' ', '')}"), nickname=name)
+    game.refresh_from_db()
+    flow.roles_deal(game=game, roles={n: (r, None) for n, r in WEREWOLF.items()})
+    flow.game_start(game=game, now=START)
+    for _ in range(2):
+        game.refresh_from_db()
+        flow.resolve_due(now=flow.current_phase(game).deadlines.order_by("-due_at").first().due_at)
+    game.refresh_from_db()
+    night = flow.current_phase(game)
+    assert night.key == "night-1"
+    return game, night, {d.kind: d.due_at for d in night.deadlines.all()}
+
+
+def test_the_werewolf18_witch_learns_the_knife_and_answers_by_her_own_deadline(personas, make_user) -> None:
+    """WW18-071: the knives close an hour after the day; the witch, told
+    whom they knifed (WW18-023), answers within the next half hour."""
+    game, night, at = werewolf_night(personas, make_user)
+    seats = {p.nickname: p for p in game.players.all()}
+    flow.action_submit(game=game, seat=seats["Wolf"], ability="kill", targets=["Vil A"], team=True, now=night.opened_at)
+    flow.resolve_due(now=at["night_actions"])
+    witch_cabinet = flow.cabinet_of(seats["Witch"])
+    assert witch_cabinet.posts.filter(by_host=True, body__contains="Vil A").exists()
+    assert not flow.cabinet_of(seats["Seer"]).posts.filter(body__contains="Vil A").exists()
+    later = at["night_actions"] + timedelta(minutes=1)
+    with pytest.raises(flow.FlowError, match="Too late"):
+        flow.action_submit(game=game, seat=seats["Wolf"], ability="kill", targets=["Vil B"], team=True, now=later)
+    assert [s.ability for s in flow.open_slots(game, seats["Witch"])] == ["save", "poison"]
+    assert not [s for s in flow.open_slots(game, seats["Seer"]) if s.ability == "check"]
+    flow.action_submit(game=game, seat=seats["Witch"], ability="save", targets=["Vil A"], now=later)
+    flow.resolve_due(now=at["witch"])
+    seats["Vil A"].refresh_from_db()
+    assert seats["Vil A"].alive  # saved by the antidote (WW18-025)
+    assert flow.current_phase(game).key == "day-2"
+
+
+def test_the_werewolf18_hunter_hands_in_his_shot_after_the_vote_closes(personas, make_user) -> None:
+    """WW18-071: the exit orders are due 30 minutes after the vote's close."""
+    game, night, at = werewolf_night(personas, make_user)
+    flow.resolve_due(now=at["witch"])
+    game.refresh_from_db()
+    day = flow.current_phase(game)
+    due = {d.kind: d.due_at for d in day.deadlines.all()}
+    seats = {p.nickname: p for p in game.players.all()}
+    for voter in ("Seer", "Witch", "Wolf", "Vil A", "Vil B"):
+        flow.vote_cast(game=game, seat=seats[voter], target=seats["Hunter"], now=day.opened_at)
+    flow.resolve_due(now=due["vote"])
+    after_vote = due["vote"] + timedelta(minutes=5)
+    with pytest.raises(flow.FlowError, match="vote closed"):
+        flow.vote_cast(game=game, seat=seats["Hunter"], target=seats["Wolf"], now=after_vote)
+    flow.action_submit(game=game, seat=seats["Hunter"], ability="shoot", targets=["Wolf"], now=after_vote)
+    flow.resolve_due(now=due["exit_orders"])
+    game.refresh_from_db()
+    seats["Wolf"].refresh_from_db()
+    seats["Hunter"].refresh_from_db()
+    assert not seats["Hunter"].alive and not seats["Wolf"].alive
+    assert game.status == Game.Status.FINISHED and game.winner == "village"
+
+
+def test_a_piter_host_warns_and_the_third_warning_removes(personas, make_user) -> None:
+    """PITER-110/111: the host's penalty form lists the document's offences;
+    the third warning removes the player and shows his card."""
+    game, _day, _at = piter_evening(personas, make_user)
+    target = game.players.seated().filter(alive=True).first()
+    page = client_as(game.host).get(reverse("host", args=[game.slug])).content.decode()
+    assert 'value="warning:insult"' in page and "Warning: insult" in page
+    for _ in range(2):
+        flow.penalty_apply(game=game, kind="warning:insult", target=target.nickname)
+        target.refresh_from_db()
+        assert target.alive
+    flow.penalty_apply(game=game, kind="warning:obscene_language", target=target.nickname)
+    target.refresh_from_db()
+    assert not target.alive
