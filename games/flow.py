@@ -540,6 +540,7 @@ def post_create(
         refusal = ruleset.speech_refusal(state_of(game), seat.nickname)
         if refusal:
             raise FlowError(_(ruleset.message(refusal)))
+        _refuse_outside_defence(game, room, seat, now or timezone.now())
     post = Post.objects.create(
         room=room,
         author=None if by_host else seat,
@@ -553,6 +554,36 @@ def post_create(
         seat.last_words_used = True
         seat.save(update_fields=["last_words_used"])
     return post
+
+
+def _refuse_outside_defence(game: Game, room: Room, seat: Player, now: datetime) -> None:
+    """In the day's defence window (``DayProcedure.defence_from`` and
+    ``defence_until``) only today's candidates post in the day thread, one
+    post each; a second one is refused unless the ruleset grants it
+    (``Ruleset.defence_extra_post``, which is then spent). PITER-011, PITER-122."""
+    phase = current_phase(game)
+    if phase is None or phase.kind != Phase.Kind.DAY or phase.number != room.day:
+        return
+    ruleset, state = ruleset_of(game), state_of(game)
+    procedure = ruleset.day_procedure(state)
+    if not procedure.defence_until:
+        return
+    deadlines = {d.kind: d for d in phase.deadlines.all()}
+    if not _passed(deadlines, procedure.defence_from, now) or _passed(deadlines, procedure.defence_until, now):
+        return
+    until = local_deadline(game, deadlines[procedure.defence_until].due_at)
+    if seat.nickname not in ruleset.nominees(state, ballots_of(game, phase.number)):
+        raise FlowError(
+            _("Only today's candidates speak now, one defence post each, until %(when)s.") % {"when": until}
+        )
+    opened = deadlines[procedure.defence_from].due_at
+    if room.posts.filter(author=seat, created_at__gte=opened).exists():
+        extra = ruleset.defence_extra_post(state, seat.nickname)
+        if extra is None:
+            raise FlowError(_("You have given your defence post; the vote opens at %(when)s.") % {"when": until})
+        game.state = extra.to_dict()
+        game.save(update_fields=["state"])
+        log_event(game, "extra_defence_post", {"nickname": seat.nickname}, Event.Audience.PUBLIC)
 
 
 def ballots_of(game: Game, day: int) -> list[Ballot]:

@@ -627,6 +627,13 @@ class Ruleset:
         discredited player PITER-021, cosmo's silenced player COSMO-047)."""
         return None
 
+    def defence_extra_post(self, state: GameState, name: str) -> GameState | None:
+        """The state after the candidate ``name`` spends one more defence
+        post than the day's one, or None where he has none left (piter's
+        extra minute, once a game with the ``extra_minutes`` option,
+        PITER-122). None by default."""
+        return None
+
     def ballot_refusal(self, state: GameState, voter: str) -> str | None:
         """Why the living ``voter`` may not vote today (a message code), or
         None; a ruleset where a silence takes the vote overrides (cosmo)."""

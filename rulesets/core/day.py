@@ -46,7 +46,10 @@ class DayProcedure:
     come first, PITER-011). ``votes_until``: the deadline closing the
     vote when it is not the day's first resolving one (werewolf18's vote
     closes at 22:00, the exit orders resolve the day at 22:30, WW18-071).
-    ``revote_until``: when the day's first
+    ``defence_from``/``defence_until``: between these deadlines only
+    today's candidates post in the day thread, one post each (piter's
+    «минута монолога», PITER-011; ``Ruleset.defence_extra_post`` grants a
+    second). ``revote_until``: when the day's first
     resolving deadline finds a tie (``Ruleset.revote_needed``), the day is
     not resolved then: a re-vote among the tied (or in ``revote_words``)
     runs until this deadline, which resolves the day (PITER-017, COSMO-013).
@@ -64,6 +67,8 @@ class DayProcedure:
     nominations_until: str = ""
     votes_from: str = ""
     votes_until: str = ""
+    defence_from: str = ""
+    defence_until: str = ""
     revote_until: str = ""
 
 

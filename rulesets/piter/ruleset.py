@@ -65,6 +65,8 @@ class PiterRuleset(Ruleset):
         nominations_from="nominations_open",
         nominations_until="nominations_close",
         votes_from="defence_close",
+        defence_from="nominations_close",
+        defence_until="defence_close",
         revote_until="revote_deadline",
         law={
             "ru": "Один голос за одного из выдвинутых; засчитывается первый голос, изменить его нельзя."
@@ -264,6 +266,13 @@ class PiterRuleset(Ruleset):
         """``silenced`` for the player the putana discredited last night: he
         may not post, nominate or give a monologue today, but votes (PITER-021)."""
         return None if discipline.may_speak(state, name) else "silenced"
+
+    def defence_extra_post(self, state: GameState, name: str) -> GameState | None:
+        """With ``extra_minutes``, a nominee's second defence post spends his
+        one extra minute of the game (PITER-122)."""
+        if discipline.extra_minute_reason(state, name) is not None:
+            return None
+        return discipline.take_extra_minute(state, name).state
 
     def nomination_open_to(self, state: GameState, nominator: str, ballots: Sequence[Ballot]) -> str | None:
         """One nomination per player (PITER-010), none from a silenced one (PITER-021)."""

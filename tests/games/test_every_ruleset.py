@@ -428,3 +428,38 @@ def test_a_piter_host_warns_and_the_third_warning_removes(personas, make_user) -
     flow.penalty_apply(game=game, kind="warning:obscene_language", target=target.nickname)
     target.refresh_from_db()
     assert not target.alive
+
+
+@pytest.mark.parametrize("extra_minutes", [False, True])
+def test_in_piter_defence_window_only_candidates_post_once(personas, make_user, extra_minutes) -> None:
+    """PITER-011: one defence post per nominee; PITER-122: with the
+    ``extra_minutes`` option, one more, once a game."""
+    game = flow.game_create(
+        host=personas["alice"], title="Evening", ruleset_id="piter", options={"extra_minutes": extra_minutes}
+    )
+    flow.signup_open(game=game)
+    for i in range(10):
+        flow.nickname_register(game=game, user=make_user(f"pd{extra_minutes}{i}"), nickname=f"Seat {i + 1}")
+    game.refresh_from_db()
+    flow.roles_draw(game=game, composition=flow.proposed_composition(game))
+    flow.game_start(game=game, now=START)
+    flow.resolve_due(now=flow.current_phase(game).deadlines.order_by("-due_at").first().due_at)
+    game.refresh_from_db()
+    day = flow.current_phase(game)
+    at = {d.kind: d.due_at for d in day.deadlines.all()}
+    seats = list(game.players.seated().filter(alive=True))
+    room = Room.objects.get(game=game, kind=Room.Kind.DAY, day=day.number)
+    flow.resolve_due(now=at["nominations_open"])
+    flow.nominate(game=game, seat=seats[0], target=seats[1], now=at["nominations_open"])
+    flow.post_create(room=room, seat=seats[2], body="Before the defence anyone talks.", now=at["nominations_open"])
+    defence = at["nominations_close"] + timedelta(minutes=1)
+    flow.resolve_due(now=at["nominations_close"])
+    with pytest.raises(flow.FlowError, match="Only today's candidates speak now"):
+        flow.post_create(room=room, seat=seats[2], body="Me too!", now=defence)
+    flow.post_create(room=room, seat=seats[1], body="I am a plain citizen.", now=defence)
+    if extra_minutes:
+        flow.post_create(room=room, seat=seats[1], body="One more minute, please.", now=defence)
+    with pytest.raises(flow.FlowError, match="given your defence post"):
+        flow.post_create(room=room, seat=seats[1], body="And another thing.", now=defence)
+    after = at["defence_close"] + timedelta(minutes=1)
+    flow.post_create(room=room, seat=seats[2], body="Now everybody talks again.", now=after)
