@@ -469,6 +469,11 @@ def cabinet(request: HttpRequest, slug: str) -> HttpResponse:
         elif request.POST.get("ability") and not any(f.is_bound for f in forms):
             messages.error(request, _("That choice is not open to you now."))
     phase = flow.current_phase(game)
+    general = flow.choice_deadline(phase) if phase else None
+    for f in forms:
+        # A choice with its own deadline says so (werewolf18's witch, WW18-071).
+        own = flow.ability_deadline(game, phase, f.slot.ability) if phase else None
+        f.deadline = flow.local_deadline(game, own.due_at) if own and general and own.pk != general.pk else ""
     receipts = []
     if phase:
         for a in (

@@ -463,3 +463,14 @@ def test_in_piter_defence_window_only_candidates_post_once(personas, make_user, 
         flow.post_create(room=room, seat=seats[1], body="And another thing.", now=defence)
     after = at["defence_close"] + timedelta(minutes=1)
     flow.post_create(room=room, seat=seats[2], body="Now everybody talks again.", now=after)
+
+
+def test_the_witchs_cabinet_names_her_own_later_deadline(personas, make_user) -> None:
+    """WW18-071: the knives close at 23:00, the witch's potions at 23:30."""
+    game, night, at = werewolf_night(personas, make_user)
+    witch = game.players.get(nickname="Witch")
+    page = client_as(witch.user).get(reverse("cabinet", args=[game.slug])).content.decode()
+    assert f"This choice closes at {flow.local_deadline(game, at['witch'])}." in page
+    seer = game.players.get(nickname="Seer")
+    page = client_as(seer.user).get(reverse("cabinet", args=[game.slug])).content.decode()
+    assert "This choice closes at" not in page
