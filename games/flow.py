@@ -873,14 +873,18 @@ def open_slots(game: Game, seat: Player) -> list:
     but not yet fired still shows its form, so a late choice is refused
     with the deadline named (``action_submit``)."""
     phase = current_phase(game)
-    if phase is None or not game.is_running or not seat.alive or phase.locked_at:
+    if phase is None or not game.is_running or phase.locked_at:
         return []
     ruleset = ruleset_of(game)
     state = state_of(game)
+    ballots = ruleset.day_procedure(state).ballot_abilities
+    # The rules say who acts: a player out of the game only where his role
+    # does (piter's Ghost, PITER-093); votes go through the vote thread.
     slots = [
         slot
         for slot in ruleset.action_slots(state, phase.kind)
-        if slot.actor == seat.nickname or (slot.team is not None and slot.team == seat.team)
+        if (slot.actor == seat.nickname or (slot.team is not None and slot.team == seat.team and seat.alive))
+        and slot.ability not in ballots
     ]
     entries = {ruleset.choice_closes(slot.ability, phase.kind) for slot in slots}
     fired = set(phase.deadlines.filter(kind__in=entries, done_at__isnull=False).values_list("kind", flat=True))

@@ -46,6 +46,8 @@ class DayProcedure:
     come first, PITER-011). ``votes_until``: the deadline closing the
     vote when it is not the day's first resolving one (werewolf18's vote
     closes at 22:00, the exit orders resolve the day at 22:30, WW18-071).
+    ``ballot_abilities``: the ability ids a vote-thread post carries (the
+    vote, the re-vote), never handed in from a cabinet.
     ``defence_from``/``defence_until``: between these deadlines only
     today's candidates post in the day thread, one post each (piter's
     «минута монолога», PITER-011; ``Ruleset.defence_extra_post`` grants a
@@ -69,6 +71,7 @@ class DayProcedure:
     votes_until: str = ""
     defence_from: str = ""
     defence_until: str = ""
+    ballot_abilities: tuple[str, ...] = ("vote", "revote")
     revote_until: str = ""
 
 

@@ -209,6 +209,13 @@ class CosmoRuleset(Ruleset):
         """Players who may neither post nor vote in the coming day (COSMO-047)."""
         return day.silenced(state)
 
+    def choice_closes(self, ability: str, phase: str) -> str:
+        """The judge may reveal himself in the discussion or in the vote
+        (digest §2, COSMO-016), so his verdict is due with the vote."""
+        if ability == "judge_verdict":
+            return "vote"
+        return super().choice_closes(ability, phase)
+
     def speech_refusal(self, state: GameState, name: str) -> str | None:
         """``silenced`` for the mafia boss's target: he may neither post nor
         vote today (COSMO-047)."""

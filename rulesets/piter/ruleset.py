@@ -267,6 +267,13 @@ class PiterRuleset(Ruleset):
         may not post, nominate or give a monologue today, but votes (PITER-021)."""
         return None if discipline.may_speak(state, name) else "silenced"
 
+    def choice_closes(self, ability: str, phase: str) -> str:
+        """The Ghost's pick is for a tie, so it is due with the vote
+        (PITER-093); the night's choices with the night."""
+        if ability == "ghost_pick":
+            return "day_deadline"
+        return super().choice_closes(ability, phase)
+
     def defence_extra_post(self, state: GameState, name: str) -> GameState | None:
         """With ``extra_minutes``, a nominee's second defence post spends his
         one extra minute of the game (PITER-122)."""
