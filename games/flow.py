@@ -421,46 +421,67 @@ def _sync_rooms(game: Game, state: GameState) -> None:
     """Team rooms (current members; the dead keep reading, see
     ``games.access``) and cabinets (one per seat; shared where the ruleset
     groups roles, as the cop and the cop's assistant in the forum game; a
-    member who dies keeps reading it)."""
+    member who dies keeps reading it). The rooms and their members are read
+    in two queries and only the differences written."""
     live.access_changed(game.slug)
     ruleset = ruleset_of(game)
     seats = {p.nickname: p for p in game.players.seated()}
+    rooms = {
+        (r.kind, r.key): r
+        for r in Room.objects.filter(game=game, day=None, kind__in=[Room.Kind.TEAM, Room.Kind.CABINET])
+    }
+    through = Room.members.through
+    current: dict[int, set[int]] = {r.pk: set() for r in rooms.values()}
+    for room_id, player_id in through.objects.filter(room__in=list(current)).values_list("room_id", "player_id"):
+        current[room_id].add(player_id)
+    wanted: list[tuple[Room, set[int]]] = []
+
+    def room_for(kind: str, key: str, title: str) -> Room:
+        room = rooms.get((kind, key))
+        if room is None:
+            room, _created = Room.objects.get_or_create(
+                game=game, kind=kind, day=None, key=key, defaults={"title": title}
+            )
+            rooms[(kind, key)] = room
+            current.setdefault(room.pk, set(room.members.values_list("pk", flat=True)))
+        return room
+
     groups = ruleset.team_rooms(state)
     for team in ruleset.TEAMS.values():
         if team.room:
             groups.setdefault(team.id, [p.name for p in state.players.values() if p.team == team.id])
+    dead = {seats[p.name].pk for p in state.players.values() if not p.alive and p.name in seats}
     for key, names in groups.items():
-        members = [seats[n] for n in names if n in seats]
+        members = {seats[n].pk for n in names if n in seats}
         is_team = key in ruleset.TEAMS
-        if not members and is_team and not Room.objects.filter(game=game, kind=Room.Kind.TEAM, key=key).exists():
+        if not members and is_team and (Room.Kind.TEAM, key) not in rooms:
             continue
         title = results.team_title(ruleset, key) if is_team else results.shared_cabinet_title(ruleset, key)
-        room, _created = Room.objects.get_or_create(
-            game=game,
-            kind=Room.Kind.TEAM if is_team else Room.Kind.CABINET,
-            day=None,
-            key=key,
-            defaults={"title": title},
-        )
-        dead = {seats[p.name].pk for p in state.players.values() if not p.alive and p.name in seats}
+        room = room_for(Room.Kind.TEAM if is_team else Room.Kind.CABINET, key, title)
         if is_team:
-            kept = [
-                seats[p.name]
+            kept = {
+                seats[p.name].pk
                 for p in state.players.values()
                 if p.name in seats and seats[p.name].pk in dead and p.team == key
-            ]
+            }
         else:
-            kept = [m for m in room.members.all() if m.pk in dead]
-        room.members.set({m.pk: m for m in [*members, *kept]}.values())
+            kept = current[room.pk] & dead
+        wanted.append((room, members | kept))
     for seat in seats.values():
-        room, _created = Room.objects.get_or_create(
-            game=game,
-            kind=Room.Kind.CABINET,
-            day=None,
-            key=seat.public_id,
-            defaults={"title": _("Cabinet of %(nick)s") % {"nick": seat.nickname}},
-        )
-        room.members.set([seat])
+        title = _("Cabinet of %(nick)s") % {"nick": seat.nickname}
+        wanted.append((room_for(Room.Kind.CABINET, seat.public_id, title), {seat.pk}))
+    removed: Q | None = None
+    added = []
+    for room, members in wanted:
+        if gone := current[room.pk] - members:
+            step = Q(room_id=room.pk, player_id__in=gone)
+            removed = step if removed is None else removed | step
+        added += [through(room_id=room.pk, player_id=pk) for pk in members - current[room.pk]]
+        current[room.pk] = members
+    if removed is not None:
+        through.objects.filter(removed).delete()
+    if added:
+        through.objects.bulk_create(added)
 
 
 def cabinet_of(seat: Player) -> Room:
