@@ -237,6 +237,15 @@ class Measurement:
     latencies: list[float] = field(default_factory=list)
     statuses: dict[int, int] = field(default_factory=dict)
 
+    def add(self, other: Measurement) -> None:
+        """Fold another run of the same page into this one."""
+        self.requests += other.requests
+        self.errors += other.errors
+        self.seconds += other.seconds
+        self.latencies.extend(other.latencies)
+        for status, n in other.statuses.items():
+            self.statuses[status] = self.statuses.get(status, 0) + n
+
     @property
     def rps(self) -> float:
         return self.requests / self.seconds if self.seconds else 0.0
@@ -293,6 +302,14 @@ def hammer(
     result.seconds = time.perf_counter() - start
     result.requests = len(result.latencies)
     return result
+
+
+def load_average() -> str:
+    """The machine's 1-minute load average and its cores, e.g. ``0.8 on 2 cores``."""
+    try:
+        return f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
+    except OSError:
+        return "unknown"
 
 
 def day_room(game: Game, kind: str = Room.Kind.DAY) -> Room:

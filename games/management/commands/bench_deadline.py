@@ -66,7 +66,7 @@ class Command(BaseCommand):
         if n < 1:
             raise CommandError("-n must be at least 1")
         try:
-            env = bench.child_env()
+            env = bench.child_env() if options["celery"] else {}
         except RuntimeError as exc:
             raise CommandError(str(exc)) from exc
         rng = random.Random(options["seed"])
@@ -190,7 +190,9 @@ class Command(BaseCommand):
             else "resolve_due() back to back in one process"
         )
         limit = MAX_SECONDS * n / 1000
-        out(f"bench_deadline {timezone.now():%Y-%m-%d %H:%M} UTC: {n} games of {SEATS} seats, {how}, PostgreSQL")
+        out(
+            f"bench_deadline {timezone.now():%Y-%m-%d %H:%M} UTC: {n} games of {SEATS} seats, {how}, {connection.vendor}; load average {bench.load_average()}"
+        )
         out(
             f"{'round':<12}{'seconds':>9}{'target':>9}{'res/game':>10}{'queries/res':>13}{'target':>8}"
             f"{'late p50 s':>12}{'late max s':>12}"

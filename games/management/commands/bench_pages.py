@@ -56,6 +56,9 @@ class Command(BaseCommand):
         parser.add_argument("--workers", type=int, default=2, help="gunicorn workers (default 2).")
         parser.add_argument("--worker-class", default="sync", help="gunicorn worker class (default sync, as deployed).")
         parser.add_argument("--pool", action="store_true", help="Serve with DATABASE_POOL=1 (psycopg pool).")
+        parser.add_argument(
+            "--rounds", type=int, default=5, help="Pages measured in turn, this many times (default 5)."
+        )
         parser.add_argument("--seed", type=int, default=1)
 
     def handle(self, *args, **options) -> None:
@@ -76,13 +79,19 @@ class Command(BaseCommand):
         server = bench.start_gunicorn(port, options["workers"], options["worker_class"], env, log)
         try:
             bench.wait_for_http(port, "/bench/bare/")
-            results = []
             for name, path, headers, expect in pages:
                 # Warm up: the workers' connections, caches, the poll's remembered reader.
                 bench.hammer(port, name, path, headers, expect, min(1.0, options["seconds"] / 2), 2)
-                results.append(
-                    bench.hammer(port, name, path, headers, expect, options["seconds"], options["concurrency"])
-                )
+            # Round robin, so a neighbour's load on the machine falls on every page alike.
+            results = [bench.Measurement(name, path) for name, path, _h, _e in pages]
+            rounds = max(1, options["rounds"])
+            for _round in range(rounds):
+                for total, (name, path, headers, expect) in zip(results, pages, strict=True):
+                    total.add(
+                        bench.hammer(
+                            port, name, path, headers, expect, options["seconds"] / rounds, options["concurrency"]
+                        )
+                    )
         finally:
             bench.stop(server)
         self._print(results, options)
@@ -130,7 +139,8 @@ class Command(BaseCommand):
         out(
             f"bench_pages {timezone.now():%Y-%m-%d %H:%M} UTC: gunicorn {options['workers']} {options['worker_class']} "
             f"workers, DEBUG off, PostgreSQL{' (pool)' if options['pool'] else ''}, {options['posts']} posts, "
-            f"{options['concurrency']} client threads, {options['seconds']:g} s per page"
+            f"{options['concurrency']} client threads, {options['seconds']:g} s per page in {options['rounds']} rounds; "
+            f"load average {bench.load_average()}"
         )
         out(f"{'page':<22}{'req/s':>9}{'p99 ms':>9}{'ratio':>8}{'target':>9}  {'':<5}{'errors':>7}")
         missed = 0
