@@ -399,9 +399,11 @@ def _open_phase(game: Game, number: int, kind: str, scheduled: datetime, now: da
 # ---------------------------------------------------------------- rooms
 
 
-def _sync_players(game: Game, state: GameState, day: int | None) -> None:
-    """Mirror the ruleset state's roles, teams and lives onto the seats."""
-    for seat in game.players.seated():
+def _sync_players(game: Game, state: GameState, day: int | None) -> list[Player]:
+    """Mirror the ruleset state's roles, teams and lives onto the seats;
+    returns the seated players."""
+    seated = list(game.players.seated())
+    for seat in seated:
         p = state.players.get(seat.nickname)
         if p is None:
             continue
@@ -415,17 +417,19 @@ def _sync_players(game: Game, state: GameState, day: int | None) -> None:
             changed.append("left_at_day")
         if changed:
             seat.save(update_fields=changed)
+    return seated
 
 
-def _sync_rooms(game: Game, state: GameState) -> None:
+def _sync_rooms(game: Game, state: GameState, seated: list[Player] | None = None) -> None:
     """Team rooms (current members; the dead keep reading, see
     ``games.access``) and cabinets (one per seat; shared where the ruleset
     groups roles, as the cop and the cop's assistant in the forum game; a
     member who dies keeps reading it). The rooms and their members are read
-    in two queries and only the differences written."""
+    in two queries and only the differences written. ``seated``: the game's
+    seated players, when the caller has them."""
     live.access_changed(game.slug)
     ruleset = ruleset_of(game)
-    seats = {p.nickname: p for p in game.players.seated()}
+    seats = {p.nickname: p for p in (game.players.seated() if seated is None else seated)}
     rooms = {
         (r.kind, r.key): r
         for r in Room.objects.filter(game=game, day=None, kind__in=[Room.Kind.TEAM, Room.Kind.CABINET])
@@ -850,12 +854,13 @@ def _fire(deadline: Deadline, now: datetime) -> None:
         phase.save(update_fields=["locked_at"])
         log_event(game, "choices_locked", {"phase": str(phase), "deadline": deadline.kind}, Event.Audience.PUBLIC)
         return
-    Resolution.objects.create(deadline=deadline)
-    _resolve_phase(game, phase, deadline, deadline.due_at, now)
+    resolution = Resolution.objects.create(deadline=deadline)
+    _resolve_phase(game, phase, deadline, deadline.due_at, now, resolution=resolution)
 
 
-def _phase_input(game: Game, phase: Phase, state: GameState) -> PhaseInput:
-    """The choices and votes handed in during ``phase``, as the engine reads them."""
+def _phase_input(game: Game, phase: Phase, state: GameState, ballots: list[Ballot] | None = None) -> PhaseInput:
+    """The choices and votes handed in during ``phase``, as the engine reads
+    them (``ballots``: the day's, when the caller has read them already)."""
     actions = []
     for a in phase.actions.select_related("actor").order_by("updated_at", "id"):
         target: Any = a.targets[0] if len(a.targets) == 1 else (list(a.targets) or None)
@@ -866,7 +871,7 @@ def _phase_input(game: Game, phase: Phase, state: GameState) -> PhaseInput:
     step = PhaseInput(phase.kind, actions)  # type: ignore[arg-type]
     ruleset = ruleset_of(game)
     if phase.kind == Phase.Kind.DAY:
-        fields = ruleset.day_votes(state, ballots_of(game, phase.number))
+        fields = ruleset.day_votes(state, ballots_of(game, phase.number) if ballots is None else ballots)
         step.votes = fields.get("votes")
         step.revote = fields.get("revote")
         step.extra.update(fields.get("extra", {}))
@@ -875,27 +880,35 @@ def _phase_input(game: Game, phase: Phase, state: GameState) -> PhaseInput:
     return step
 
 
-def _resolve_phase(game: Game, phase: Phase, deadline: Deadline, when: datetime, now: datetime) -> Outcome:
+def _resolve_phase(
+    game: Game, phase: Phase, deadline: Deadline, when: datetime, now: datetime, resolution: Resolution | None = None
+) -> Outcome:
     """Resolve ``phase`` as of ``when`` (its deadline, aware) with the
-    ruleset, store the outcome, publish or draft the results, move the dead
-    and open the next phase, which really opens at ``now`` (see
-    ``_open_phase`` for a catch-up after an outage)."""
+    ruleset, store the outcome (in ``resolution``, the deadline's, when the
+    caller has it), publish or draft the results, move the dead and open the
+    next phase, which really opens at ``now`` (see ``_open_phase`` for a
+    catch-up after an outage)."""
     ruleset = ruleset_of(game)
     state = state_of(game)
-    count = ruleset.vote_count(state, ballots_of(game, phase.number)) if phase.kind == Phase.Kind.DAY else None
-    outcome = ruleset.resolve(state, _phase_input(game, phase, state))
+    ballots = ballots_of(game, phase.number) if phase.kind == Phase.Kind.DAY else None
+    count = ruleset.vote_count(state, ballots) if ballots is not None else None
+    outcome = ruleset.resolve(state, _phase_input(game, phase, state, ballots))
     game.state = outcome.state.to_dict()
     game.save(update_fields=["state"])
     phase.resolved_at = when
     phase.locked_at = phase.locked_at or when
     phase.save(update_fields=["resolved_at", "locked_at"])
-    _sync_players(game, outcome.state, phase.number)
-    _sync_rooms(game, outcome.state)
-    resolution = Resolution.objects.filter(deadline=deadline).first() or Resolution.objects.create(deadline=deadline)
+    seats = _sync_players(game, outcome.state, phase.number)
+    _sync_rooms(game, outcome.state, seats)
+    resolution = (
+        resolution
+        or Resolution.objects.filter(deadline=deadline).first()
+        or Resolution.objects.create(deadline=deadline)
+    )
     resolution.outcome = results.outcome_json(outcome)
     resolution.results = results.results_text(ruleset, game, phase, outcome, count)
     resolution.save(update_fields=["outcome", "results"])
-    _hand_feedback(game, outcome)
+    _hand_feedback(game, outcome, seats)
     _reveal(game, outcome)
     log_event(game, "phase_resolved", {"phase": str(phase), "trace": resolution.outcome["trace"]})
     if outcome.state.winner is None:
@@ -921,22 +934,37 @@ def _reveal(game: Game, outcome: Outcome) -> None:
             game.players.filter(nickname=line.player).update(revealed_role=line.role)
 
 
-def _hand_feedback(game: Game, outcome: Outcome) -> None:
+def _hand_feedback(game: Game, outcome: Outcome, seated: list[Player] | None = None) -> None:
     """Private results go to the seat's cabinet, and also to the cabinet the
-    ruleset makes it share (the cop's assistant reads the cop's checks)."""
+    ruleset makes it share (the cop's assistant reads the cop's checks).
+    ``seated``: the game's seated players, when the caller has them."""
+    if not outcome.feedback:
+        return
     ruleset = ruleset_of(game)
-    seats = {p.nickname: p for p in game.players.seated()}
+    seats = {p.nickname: p for p in (game.players.seated() if seated is None else seated)}
     personal = {seat.public_id for seat in seats.values()}
+    # Every cabinet each recipient reads, in one query: its own first, then
+    # the shared ones (another seat's own cabinet never).
+    recipients = {seats[item.to].pk: seats[item.to] for item in outcome.feedback if item.to in seats}
+    cabinets: dict[int, list[Room]] = {pk: [] for pk in recipients}
+    for link in (
+        Room.members.through.objects.filter(
+            player_id__in=list(recipients), room__game=game, room__kind=Room.Kind.CABINET
+        )
+        .select_related("room")
+        .order_by("room__created_at", "room__id")
+    ):
+        own = link.room.key == recipients[link.player_id].public_id
+        if own or link.room.key not in personal:
+            cabinets[link.player_id].insert(0 if own else len(cabinets[link.player_id]), link.room)
+    day = current_day(game)
     for item in outcome.feedback:
         seat = seats.get(item.to)
         if seat is None:
             continue
         body = results.feedback_text(ruleset, item)
-        shared = seat.rooms.filter(kind=Room.Kind.CABINET).exclude(key__in=personal)
-        for room in [cabinet_of(seat), *shared]:
-            Post.objects.create(
-                room=room, by_host=True, body=body, body_html=markup.render(body), game_day=current_day(game)
-            )
+        for room in cabinets[seat.pk]:
+            Post.objects.create(room=room, by_host=True, body=body, body_html=markup.render(body), game_day=day)
         log_event(game, "private_result", item.to_dict(), Event.Audience.PLAYER, seat)
 
 
