@@ -177,7 +177,8 @@ def start_gunicorn(port: int, workers: int, worker_class: str, env: dict[str, st
 
 
 def start_celery_worker(queue: str, concurrency: int, env: dict[str, str], log: Path) -> subprocess.Popen:
-    """A Celery worker (as the Procfile starts it) consuming ``queue`` only."""
+    """A Celery worker (as the Procfile starts it) named ``queue@<host>``,
+    consuming ``queue`` only."""
     command = [
         sys.executable,
         "-m",
@@ -187,6 +188,8 @@ def start_celery_worker(queue: str, concurrency: int, env: dict[str, str], log: 
         "worker",
         "-Q",
         queue,
+        "-n",
+        f"{queue}@%h",
         f"--concurrency={concurrency}",
         "--without-gossip",
         "--without-mingle",

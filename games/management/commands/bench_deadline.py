@@ -77,19 +77,17 @@ class Command(BaseCommand):
         self._arm(games, Phase.Kind.DAY, resolves=False)
         while resolve_due():
             pass
-        worker = None
-        if options["celery"]:
-            tag = bench.token()
-            queue = f"bench-{tag}"
-            worker = bench.start_celery_worker(
-                queue, options["concurrency"], env, settings.VAR_DIR / "bench-celery.log"
-            )
-            self._wait_for_worker(queue)
+        worker, queue = None, None
         try:
-            rows = [self._round(games, Phase.Kind.DAY, "day 1 vote", options, worker and queue)]
+            if options["celery"]:
+                queue = f"bench-{bench.token()}"
+                log = settings.VAR_DIR / "bench-celery.log"
+                worker = bench.start_celery_worker(queue, options["concurrency"], env, log)
+                self._wait_for_worker(queue)
+            rows = [self._round(games, Phase.Kind.DAY, "day 1 vote", options, queue)]
             for game in Game.objects.filter(pk__in=games, status=Game.Status.RUNNING):
                 bench.hand_in_choices(game, rng)
-            rows.append(self._round(games, Phase.Kind.NIGHT, "night 1", options, worker and queue))
+            rows.append(self._round(games, Phase.Kind.NIGHT, "night 1", options, queue))
         finally:
             if worker is not None:
                 bench.stop(worker)
@@ -165,7 +163,7 @@ class Command(BaseCommand):
         end = time.monotonic() + 60
         while time.monotonic() < end:
             replies = app.control.ping(timeout=0.5) or []
-            if any(queue in name for reply in replies for name in reply):
+            if any(name.startswith(f"{queue}@") for reply in replies for name in reply):
                 return
         raise CommandError("the Celery worker did not start (see var/bench-celery.log)")
 
