@@ -432,9 +432,11 @@ def _open_phase(
 # ---------------------------------------------------------------- rooms
 
 
-def _sync_players(game: Game, state: GameState, day: int | None) -> None:
-    """Mirror the ruleset state's roles, teams and lives onto the seats."""
-    for seat in game.players.seated():
+def _sync_players(game: Game, state: GameState, day: int | None) -> list[Player]:
+    """Mirror the ruleset state's roles, teams and lives onto the seats;
+    returns the seated players."""
+    seated = list(game.players.seated())
+    for seat in seated:
         p = state.players.get(seat.nickname)
         if p is None:
             continue
@@ -448,52 +450,75 @@ def _sync_players(game: Game, state: GameState, day: int | None) -> None:
             changed.append("left_at_day")
         if changed:
             seat.save(update_fields=changed)
+    return seated
 
 
-def _sync_rooms(game: Game, state: GameState) -> None:
+def _sync_rooms(game: Game, state: GameState, seated: list[Player] | None = None) -> None:
     """Team rooms (current members; the dead keep reading, see
     ``games.access``) and cabinets (one per seat; shared where the ruleset
     groups roles, as the cop and the cop's assistant in the forum game; a
-    member who dies keeps reading it)."""
+    member who dies keeps reading it). The rooms and their members are read
+    in two queries and only the differences written. ``seated``: the game's
+    seated players, when the caller has them."""
     live.access_changed(game.slug)
     ruleset = ruleset_of(game)
-    seats = {p.nickname: p for p in game.players.seated()}
+    seats = {p.nickname: p for p in (game.players.seated() if seated is None else seated)}
+    rooms = {
+        (r.kind, r.key): r
+        for r in Room.objects.filter(game=game, day=None, kind__in=[Room.Kind.TEAM, Room.Kind.CABINET])
+    }
+    through = Room.members.through
+    current: dict[int, set[int]] = {r.pk: set() for r in rooms.values()}
+    for room_id, player_id in through.objects.filter(room__in=list(current)).values_list("room_id", "player_id"):
+        current[room_id].add(player_id)
+    wanted: list[tuple[Room, set[int]]] = []
+
+    def room_for(kind: str, key: str, title: str) -> Room:
+        room = rooms.get((kind, key))
+        if room is None:
+            room, _created = Room.objects.get_or_create(
+                game=game, kind=kind, day=None, key=key, defaults={"title": title}
+            )
+            rooms[(kind, key)] = room
+            current.setdefault(room.pk, set(room.members.values_list("pk", flat=True)))
+        return room
+
     groups = ruleset.team_rooms(state)
     for team in ruleset.TEAMS.values():
         if team.room:
             groups.setdefault(team.id, [p.name for p in state.players.values() if p.team == team.id])
+    dead = {seats[p.name].pk for p in state.players.values() if not p.alive and p.name in seats}
     for key, names in groups.items():
-        members = [seats[n] for n in names if n in seats]
+        members = {seats[n].pk for n in names if n in seats}
         is_team = key in ruleset.TEAMS
-        if not members and is_team and not Room.objects.filter(game=game, kind=Room.Kind.TEAM, key=key).exists():
+        if not members and is_team and (Room.Kind.TEAM, key) not in rooms:
             continue
         title = results.team_title(ruleset, key) if is_team else results.shared_cabinet_title(ruleset, key)
-        room, _created = Room.objects.get_or_create(
-            game=game,
-            kind=Room.Kind.TEAM if is_team else Room.Kind.CABINET,
-            day=None,
-            key=key,
-            defaults={"title": title},
-        )
-        dead = {seats[p.name].pk for p in state.players.values() if not p.alive and p.name in seats}
+        room = room_for(Room.Kind.TEAM if is_team else Room.Kind.CABINET, key, title)
         if is_team:
-            kept = [
-                seats[p.name]
+            kept = {
+                seats[p.name].pk
                 for p in state.players.values()
                 if p.name in seats and seats[p.name].pk in dead and p.team == key
-            ]
+            }
         else:
-            kept = [m for m in room.members.all() if m.pk in dead]
-        room.members.set({m.pk: m for m in [*members, *kept]}.values())
+            kept = current[room.pk] & dead
+        wanted.append((room, members | kept))
     for seat in seats.values():
-        room, _created = Room.objects.get_or_create(
-            game=game,
-            kind=Room.Kind.CABINET,
-            day=None,
-            key=seat.public_id,
-            defaults={"title": _("Cabinet of %(nick)s") % {"nick": seat.nickname}},
-        )
-        room.members.set([seat])
+        title = _("Cabinet of %(nick)s") % {"nick": seat.nickname}
+        wanted.append((room_for(Room.Kind.CABINET, seat.public_id, title), {seat.pk}))
+    removed: Q | None = None
+    added = []
+    for room, members in wanted:
+        if gone := current[room.pk] - members:
+            step = Q(room_id=room.pk, player_id__in=gone)
+            removed = step if removed is None else removed | step
+        added += [through(room_id=room.pk, player_id=pk) for pk in members - current[room.pk]]
+        current[room.pk] = members
+    if removed is not None:
+        through.objects.filter(removed).delete()
+    if added:
+        through.objects.bulk_create(added)
 
 
 def cabinet_of(seat: Player) -> Room:
@@ -1087,8 +1112,8 @@ def _fire(deadline: Deadline, now: datetime) -> None:
                 phase.save(update_fields=["locked_at"])
             log_event(game, "choices_locked", {"phase": str(phase), "deadline": deadline.kind}, Event.Audience.PUBLIC)
         return
-    Resolution.objects.create(deadline=deadline)
-    _resolve_phase(game, phase, deadline, deadline.due_at, now)
+    resolution = Resolution.objects.create(deadline=deadline)
+    _resolve_phase(game, phase, deadline, deadline.due_at, now, resolution=resolution)
 
 
 def _lock_entries(ruleset: Ruleset, phase: Phase) -> set[str]:
@@ -1139,8 +1164,9 @@ def _revote_opened(game: Game, phase: Phase, deadline: Deadline, ruleset: Rulese
     return True
 
 
-def _phase_input(game: Game, phase: Phase, state: GameState) -> PhaseInput:
-    """The choices and votes handed in during ``phase``, as the engine reads them."""
+def _phase_input(game: Game, phase: Phase, state: GameState, ballots: list[Ballot] | None = None) -> PhaseInput:
+    """The choices and votes handed in during ``phase``, as the engine reads
+    them (``ballots``: the day's, when the caller has read them already)."""
     actions = []
     for a in phase.actions.select_related("actor").order_by("updated_at", "id"):
         target: Any = a.targets[0] if len(a.targets) == 1 else (list(a.targets) or None)
@@ -1151,7 +1177,7 @@ def _phase_input(game: Game, phase: Phase, state: GameState) -> PhaseInput:
     step = PhaseInput(phase.kind, actions)  # type: ignore[arg-type]
     ruleset = ruleset_of(game)
     if phase.kind == Phase.Kind.DAY:
-        fields = ruleset.day_votes(state, ballots_of(game, phase.number))
+        fields = ruleset.day_votes(state, ballots_of(game, phase.number) if ballots is None else ballots)
         step.votes = fields.get("votes")
         step.revote = fields.get("revote")
         step.nominations = fields.get("nominations")
@@ -1161,27 +1187,35 @@ def _phase_input(game: Game, phase: Phase, state: GameState) -> PhaseInput:
     return step
 
 
-def _resolve_phase(game: Game, phase: Phase, deadline: Deadline, when: datetime, now: datetime) -> Outcome:
+def _resolve_phase(
+    game: Game, phase: Phase, deadline: Deadline, when: datetime, now: datetime, resolution: Resolution | None = None
+) -> Outcome:
     """Resolve ``phase`` as of ``when`` (its deadline, aware) with the
-    ruleset, store the outcome, publish or draft the results, move the dead
-    and open the next phase, which really opens at ``now`` (see
-    ``_open_phase`` for a catch-up after an outage)."""
+    ruleset, store the outcome (in ``resolution``, the deadline's, when the
+    caller has it), publish or draft the results, move the dead and open the
+    next phase, which really opens at ``now`` (see ``_open_phase`` for a
+    catch-up after an outage)."""
     ruleset = ruleset_of(game)
     state = state_of(game)
-    count = ruleset.vote_count(state, ballots_of(game, phase.number)) if phase.kind == Phase.Kind.DAY else None
-    outcome = ruleset.resolve(state, _phase_input(game, phase, state))
+    ballots = ballots_of(game, phase.number) if phase.kind == Phase.Kind.DAY else None
+    count = ruleset.vote_count(state, ballots) if ballots is not None else None
+    outcome = ruleset.resolve(state, _phase_input(game, phase, state, ballots))
     game.state = outcome.state.to_dict()
     game.save(update_fields=["state"])
     phase.resolved_at = when
     phase.locked_at = phase.locked_at or when
     phase.save(update_fields=["resolved_at", "locked_at"])
-    _sync_players(game, outcome.state, phase.number)
-    _sync_rooms(game, outcome.state)
-    resolution = Resolution.objects.filter(deadline=deadline).first() or Resolution.objects.create(deadline=deadline)
+    seats = _sync_players(game, outcome.state, phase.number)
+    _sync_rooms(game, outcome.state, seats)
+    resolution = (
+        resolution
+        or Resolution.objects.filter(deadline=deadline).first()
+        or Resolution.objects.create(deadline=deadline)
+    )
     resolution.outcome = results.outcome_json(outcome)
     resolution.results = results.results_text(ruleset, game, phase, outcome, count)
     resolution.save(update_fields=["outcome", "results"])
-    _hand_feedback(game, outcome)
+    _hand_feedback(game, outcome, seats)
     _reveal(game, outcome)
     log_event(game, "phase_resolved", {"phase": str(phase), "trace": resolution.outcome["trace"]})
     if outcome.state.winner is None:
@@ -1202,22 +1236,37 @@ def _reveal(game: Game, outcome: Outcome) -> None:
             game.players.filter(nickname=line.player).update(revealed_role=line.role)
 
 
-def _hand_feedback(game: Game, outcome: Outcome) -> None:
+def _hand_feedback(game: Game, outcome: Outcome, seated: list[Player] | None = None) -> None:
     """Private results go to the seat's cabinet, and also to the cabinet the
-    ruleset makes it share (the cop's assistant reads the cop's checks)."""
+    ruleset makes it share (the cop's assistant reads the cop's checks).
+    ``seated``: the game's seated players, when the caller has them."""
+    if not outcome.feedback:
+        return
     ruleset = ruleset_of(game)
-    seats = {p.nickname: p for p in game.players.seated()}
+    seats = {p.nickname: p for p in (game.players.seated() if seated is None else seated)}
     personal = {seat.public_id for seat in seats.values()}
+    # Every cabinet each recipient reads, in one query: its own first, then
+    # the shared ones (another seat's own cabinet never).
+    recipients = {seats[item.to].pk: seats[item.to] for item in outcome.feedback if item.to in seats}
+    cabinets: dict[int, list[Room]] = {pk: [] for pk in recipients}
+    for link in (
+        Room.members.through.objects.filter(
+            player_id__in=list(recipients), room__game=game, room__kind=Room.Kind.CABINET
+        )
+        .select_related("room")
+        .order_by("room__created_at", "room__id")
+    ):
+        own = link.room.key == recipients[link.player_id].public_id
+        if own or link.room.key not in personal:
+            cabinets[link.player_id].insert(0 if own else len(cabinets[link.player_id]), link.room)
+    day = current_day(game)
     for item in outcome.feedback:
         seat = seats.get(item.to)
         if seat is None:
             continue
         body = results.feedback_text(ruleset, item)
-        shared = seat.rooms.filter(kind=Room.Kind.CABINET).exclude(key__in=personal)
-        for room in [cabinet_of(seat), *shared]:
-            Post.objects.create(
-                room=room, by_host=True, body=body, body_html=markup.render(body), game_day=current_day(game)
-            )
+        for room in cabinets[seat.pk]:
+            Post.objects.create(room=room, by_host=True, body=body, body_html=markup.render(body), game_day=day)
         log_event(game, "private_result", item.to_dict(), Event.Audience.PLAYER, seat)
 
 

@@ -11,7 +11,7 @@ unknown reader, the cache down or emptied) goes through the full view with
 its access check. A reader's permission is remembered for a minute at most
 and forgotten at once when the game's rooms change hands (a resolution, a
 replacement, a co-host change): ``access_changed`` bumps the game's
-version, which is part of every remembered permission's key.
+version, and a permission counts only under the version it was given.
 """
 
 from __future__ import annotations
@@ -32,8 +32,8 @@ def _version_key(slug: str) -> str:
     return f"live:access:{slug}"
 
 
-def _reader_key(slug: str, room_id: str, reader: str, version: int) -> str:
-    return f"live:reader:{slug}:{room_id}:{reader}:{version}"
+def _reader_key(slug: str, room_id: str, reader: str) -> str:
+    return f"live:reader:{slug}:{room_id}:{reader}"
 
 
 def _reader(request: HttpRequest) -> str:
@@ -47,9 +47,10 @@ def post_committed(room_id: str, number: int) -> None:
 
 
 def reader_checked(request: HttpRequest, slug: str, room_id: str) -> None:
-    """Remember that the full access check let this request's account read the room."""
+    """Remember that the full access check let this request's account read
+    the room, under the game's access version of the moment."""
     version = cache.get(_version_key(slug)) or 0
-    cache.set(_reader_key(slug, room_id, _reader(request), version), True, READER_SECONDS)
+    cache.set(_reader_key(slug, room_id, _reader(request)), version, READER_SECONDS)
 
 
 def access_changed(slug: str) -> None:
@@ -62,10 +63,13 @@ def access_changed(slug: str) -> None:
 
 def nothing_new(request: HttpRequest, slug: str, room_id: str, after: int) -> bool:
     """True when the cache alone shows that this reader, already allowed
-    to read the room, has seen its last post (``after`` ≥ its number)."""
-    values = cache.get_many([_last_key(room_id), _version_key(slug)])
-    last = values.get(_last_key(room_id))
-    if last is None or after < last:
+    to read the room, has seen its last post (``after`` ≥ its number). One
+    cache round trip: the room's last number, the game's access version and
+    the version under which this reader was let in (a permission given
+    before the last change of hands does not count)."""
+    keys = [_last_key(room_id), _version_key(slug), _reader_key(slug, room_id, _reader(request))]
+    values = cache.get_many(keys)
+    last, version, allowed = (values.get(key) for key in keys)
+    if last is None or after < last or allowed is None:
         return False
-    version = values.get(_version_key(slug)) or 0
-    return bool(cache.get(_reader_key(slug, room_id, _reader(request), version)))
+    return allowed == (version or 0)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 
 from .env import env_bool, env_int, env_list, env_str
 
@@ -70,8 +71,20 @@ TEMPLATES = [
 ]
 
 DATABASE_URL = env_str("DATABASE_URL", "")
+# DATABASE_POOL=1: each process keeps a psycopg pool of DATABASE_POOL_MIN_SIZE
+# to DATABASE_POOL_MAX_SIZE connections (PostgreSQL only) instead of one
+# persistent connection (README, "Scale past one machine").
+DATABASE_POOL = env_bool("DATABASE_POOL", False)
 if DATABASE_URL:
-    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60)}
+    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=0 if DATABASE_POOL else 60)}
+    if DATABASE_POOL:
+        if DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
+            raise ImproperlyConfigured("DATABASE_POOL=1 needs a PostgreSQL DATABASE_URL")
+        DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+            "min_size": env_int("DATABASE_POOL_MIN_SIZE", 1),
+            "max_size": env_int("DATABASE_POOL_MAX_SIZE", 4),
+            "timeout": 10,
+        }
 else:
     DATABASES = {
         "default": {

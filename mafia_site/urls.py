@@ -3,9 +3,17 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from .env import env_bool
+
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("allauth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include("games.urls")),
 ]
+
+if env_bool("MAFIA_BENCH_BARE_VIEW", False):
+    # The yardstick of ``manage.py bench_pages``; never mounted otherwise.
+    from games.bench import bare_view
+
+    urlpatterns.insert(0, path("bench/bare/", bare_view))
