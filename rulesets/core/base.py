@@ -481,16 +481,50 @@ class Ruleset:
             # Every rule but ``out`` wants a living target: the dead need no asking.
             out = self.ABILITIES[probe.ability].target_rule == "out"
             names = list(state.players) if out else state.alive_names()
+        legal = self.target_filter(state, probe, phase, names)
+        if legal and self.validate(state, Action(probe.ability, probe.actor, probe.team, legal[0]), phase) is not None:
+            return []  # refused whatever the target: the actor may not act now
+        return legal
+
+    def target_filter(self, state: GameState, probe: Action, phase: str, names: Iterable[str]) -> list[str]:
+        """Those of ``names`` that ``target_reason`` accepts as the one target
+        of ``probe`` (an ``Action`` without target), in the given order.
+
+        The default asks ``target_reason`` name by name; a ruleset may
+        override it to find the same list at once (``check_targets_filter``
+        is the bulk form of ``check_targets``).
+        """
         ability, actor, team = probe.ability, probe.actor, probe.team
         target_reason = self.target_reason
-        legal: list[str] = []
-        for name in names:
-            action = Action(ability, actor, team, name)
-            if target_reason(state, action, phase) is not None:
-                continue
-            if not legal and self.validate(state, action, phase) is not None:
-                return []  # refused whatever the target: the actor may not act now
-            legal.append(name)
+        return [name for name in names if target_reason(state, Action(ability, actor, team, name), phase) is None]
+
+    def check_targets_filter(
+        self, state: GameState, probe: Action, ability: Ability, names: Iterable[str]
+    ) -> list[str]:
+        """Those of ``names`` that ``check_targets`` accepts as the one target
+        of ``probe`` (an ``Action`` without target), in the given order: the
+        same target rule and limits, checked for all names at once."""
+        if ability.targets > 1:
+            return []  # one target is never the right count
+        players = state.players
+        actor = probe.actor
+        rule = ability.target_rule
+        if rule == "out":
+            legal = [n for n in names if not players[n].alive]
+        elif rule == "other_alive":
+            legal = [n for n in names if players[n].alive and n != actor]
+        elif rule == "self":
+            legal = [n for n in names if players[n].alive and n == actor]
+        else:
+            legal = [n for n in names if players[n].alive]
+        owner = self.counter_owner(state, probe)
+        if owner is not None and legal:
+            counters = owner.counters
+            if ability.per_game_limit is not None and counters.get(f"uses:{ability.id}", 0) >= ability.per_game_limit:
+                return []
+            limit = ability.per_target_limit
+            if limit is not None:
+                legal = [n for n in legal if counters.get(f"{ability.id}:{n}", 0) < limit]
         return legal
 
     def actor_reason(self, state: GameState, probe: Action, phase: str) -> str | None:

@@ -179,9 +179,18 @@ class PlayerState:
     counters: dict[str, Any] = field(default_factory=dict)
 
     def copy(self) -> PlayerState:
-        """A deep copy (the counters are copied recursively)."""
+        """A deep copy (the counters are copied recursively; the other
+        fields are immutable scalars and shared)."""
         new = object.__new__(PlayerState)
-        new.__dict__.update({k: v if type(v) in _ATOMS else _deep(v) for k, v in self.__dict__.items()})
+        fields = self.__dict__.copy()
+        counters = fields["counters"]
+        # Most counters hold scalars: copied inline, nested values by ``_deep``.
+        fields["counters"] = (
+            {k: v if type(v) in _ATOMS else _deep(v) for k, v in counters.items()}
+            if type(counters) is dict
+            else _deep(counters)
+        )
+        new.__dict__ = fields
         return new
 
     def bump(self, key: str, by: int = 1) -> int:

@@ -11,6 +11,7 @@ the night resolution), ``day`` (judge, vote, re-vote, coin), ``victory`` and
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from typing import Any, ClassVar
 
 from rulesets.core import Action, DayProcedure, GameState, Outcome, PhaseInput, RulesError, Ruleset
@@ -136,6 +137,10 @@ class CosmoRuleset(Ruleset):
     def target_reason(self, state: GameState, action: Action, phase: str) -> str | None:
         """The generic target rules and limits (see ``Ruleset.target_reason``)."""
         return self.check_targets(state, action, ABILITIES[action.ability])
+
+    def target_filter(self, state: GameState, probe: Action, phase: str, names: Iterable[str]) -> list[str]:
+        """``target_reason`` for all ``names`` at once (see ``Ruleset.target_filter``)."""
+        return self.check_targets_filter(state, probe, ABILITIES[probe.ability], names)
 
     def conflict(self, kept: dict[tuple[str, str], Action], action: Action) -> str | None:
         """The sheriff's second action of the other kind is refused (COSMO-029);

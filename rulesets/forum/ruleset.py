@@ -7,10 +7,10 @@ digest ``spec/rulesets/forum.md`` (rule ids FORUM-NNN).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
-from rulesets.core import Action, Ballot, DayProcedure, GameState, Outcome, PhaseInput, Ruleset
+from rulesets.core import Action, Ballot, DayProcedure, GameState, Outcome, PhaseInput, PlayerState, Ruleset
 from rulesets.core.base import ActionSlot
 from rulesets.core.day import NEVER, standing
 
@@ -29,6 +29,14 @@ from .roles import (
 )
 
 _TEAM_SLOTS = ("kill", "deal", "hide", "direct_vote")
+# Moves any player may hold besides his role's: the basement (FORUM-126) and a Bum's vote (FORUM-119).
+_SHARED_MOVES = ("hide", "direct_vote")
+# (role, phase) → the abilities offered to a living holder, in the order they are probed.
+_OFFERED = {
+    (role.id, phase): tuple(a for a in dict.fromkeys([*role.abilities, *_SHARED_MOVES]) if ABILITIES[a].phase == phase)
+    for role in ROLES.values()
+    for phase in ("day", "night")
+}
 
 
 class ForumRuleset(Ruleset):
@@ -139,6 +147,10 @@ class ForumRuleset(Ruleset):
         """The target checks of ``validate`` (see ``Ruleset.target_reason``)."""
         return validate.target_reason(state, action)
 
+    def target_filter(self, state: GameState, probe: Action, phase: str, names: Iterable[str]) -> list[str]:
+        """``target_reason`` for all ``names`` at once (see ``Ruleset.target_filter``)."""
+        return validate.target_filter(state, probe, names)
+
     # ---------------------------------------------------------- web app API
 
     def apply_penalty(self, state: GameState, kind: str, target: str) -> Outcome:
@@ -173,8 +185,11 @@ class ForumRuleset(Ruleset):
         """Every choice open now: the players' own moves (the TW on duty, a basement
         holder, a Bum's vote holder, a Kamikaze voted out included) and the teams'."""
         slots = []
+        # Who may hide or direct a Bum's vote at all, found once (FORUM-126, FORUM-119):
+        # for anybody else ``validate`` refuses those moves whatever the target.
+        extra = query.hiders(state) if phase == "night" else query.bum_vote_directors(state)
         for player in state.players.values():
-            for ability in self._abilities_to_offer(state, player.name, phase):
+            for ability in self._abilities_to_offer(player, phase, extra):
                 slots.extend(self._slot(state, Action(ability, actor=player.name), phase))
         for team in CRIMINAL_TEAMS:
             for ability in _TEAM_SLOTS:
@@ -182,12 +197,15 @@ class ForumRuleset(Ruleset):
                     slots.extend(self._slot(state, Action(ability, team=team), phase))
         return slots
 
-    def _abilities_to_offer(self, state: GameState, name: str, phase: str) -> list[str]:
-        player = state.players[name]
+    def _abilities_to_offer(self, player: PlayerState, phase: str, extra: set[str]) -> tuple[str, ...]:
+        """The moves worth probing for ``player`` in ``phase``: his role's, plus the
+        basement by night and a Bum's vote by day when ``extra`` names him."""
         if not player.alive:
-            return ["choose"] if player.counters.get("kamikaze_pending") and phase == "night" else []
-        offered = [*ROLES[player.role].abilities, "hide", "direct_vote"]
-        return [a for a in dict.fromkeys(offered) if ABILITIES[a].phase == phase]
+            return ("choose",) if player.counters.get("kamikaze_pending") and phase == "night" else ()
+        offered = _OFFERED[player.role, phase]
+        if player.name in extra:
+            return offered
+        return tuple(a for a in offered if a not in _SHARED_MOVES)
 
     def _slot(self, state: GameState, probe: Action, phase: str) -> list[ActionSlot]:
         candidates = self.legal_targets(state, probe, phase)

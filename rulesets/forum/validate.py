@@ -9,6 +9,8 @@ Nothing here mutates the state.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from rulesets.core import Action, GameState, Outcome, PlayerState, Rejection, RulesError
 
 from . import query
@@ -46,6 +48,26 @@ def target_reason(state: GameState, action: Action) -> str | None:
     ``self_target``, ``not_own``, ``limit``); ``check`` runs them after the
     actor's and the team's, which never look at the target."""
     return _target_checks(state, action)
+
+
+def target_filter(state: GameState, probe: Action, names: Iterable[str]) -> list[str]:
+    """Those of ``names`` that ``target_reason`` accepts as the one target of
+    ``probe`` (an ``Action`` without target), in the given order: the same
+    checks as ``_target_checks``, for all names at once."""
+    players = state.players
+    ability, actor = probe.ability, probe.actor
+    if actor is not None and ability in _OTHER_ONLY:
+        legal = [n for n in names if players[n].alive and n != actor]
+    else:
+        legal = [n for n in names if players[n].alive]
+    if ability == "hide":
+        who = probe.who
+        legal = [n for n in legal if query.own_side(state, who, n)]  # FORUM-126
+    limit = ABILITIES[ability].per_target_limit
+    if limit is not None and actor is not None:
+        counters = players[actor].counters  # FORUM-049, FORUM-051, FORUM-053, FORUM-124
+        legal = [n for n in legal if counters.get(f"{ability}:{n}", 0) < limit]
+    return legal
 
 
 def _actor_checks(state: GameState, action: Action, phase: str) -> str | None:

@@ -9,7 +9,7 @@ in ``day.py``, exits in ``exits.py``, the victory check in ``victory.py``.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from rulesets.core import (
@@ -180,8 +180,9 @@ class Werewolf18(Ruleset):
 
     def abilities_of(self, state: GameState, name: str) -> tuple[str, ...]:
         """The role's abilities, plus ``pass_badge`` for the sheriff (WW18-048)."""
-        own = super().abilities_of(state, name)
-        return (*own, "pass_badge") if sheriff(state) == name else own
+        role = self.ROLES.get(state.players[name].role)
+        own = role.abilities if role else ()
+        return (*own, "pass_badge") if state.memory.get("sheriff") == name else own  # ``sheriff(state)``
 
     def phases_of(self, ability: str) -> tuple[str, ...]:
         """Phases in which ``ability`` may be handed in (A17 for orders)."""
@@ -232,6 +233,19 @@ class Werewolf18(Ruleset):
             return "revealed_idiot"  # WW18-034; the knife's camp check (WW18-020) does not look at the target
         return self.check_targets(state, action, self.ABILITIES[action.ability])
 
+    def target_filter(self, state: GameState, probe: Action, phase: str, names: Iterable[str]) -> list[str]:
+        """``target_reason`` for all ``names`` at once (see ``Ruleset.target_filter``):
+        a ballot names a living player who is no revealed idiot (WW18-011, WW18-034),
+        the badge never goes to a revealed idiot (WW18-034), then the generic rules."""
+        players = state.players
+        if probe.ability == "vote":
+            if day.ballot_reason(state, probe.actor, None) is not None:
+                return []
+            return [n for n in names if players[n].alive and not revealed(players[n])]
+        if probe.ability == "pass_badge":
+            names = [n for n in names if not revealed(players[n])]
+        return self.check_targets_filter(state, probe, self.ABILITIES[probe.ability], names)
+
     def _surrender_reason(self, state: GameState, action: Action) -> str | None:
         """Any werewolf may consent, in or out of the game (WW18-012, WW18-017)."""
         if action.actor is None:
@@ -278,9 +292,12 @@ class Werewolf18(Ruleset):
         ballot = self._ballot_targets(state) if phase == "day" else []
         for player in state.players.values():
             for ability in self.abilities_of(state, player.name):
-                if phase not in self.phases_of(ability) or (self.ABILITIES[ability].team and player.team in teams):
+                spec = self.ABILITIES[ability]
+                if phase not in self.phases_of(ability) or (spec.team and player.team in teams):
                     continue
-                if self.ABILITIES[ability].team:
+                if not player.alive and not spec.team and ability != "surrender":
+                    continue  # ``check_actor`` refuses a player out of the game whatever he names
+                if spec.team:
                     teams.add(player.team)
                 slots.extend(self._slot(state, phase, ability, player.name, player.team))
             if phase == "day":

@@ -8,17 +8,9 @@ so the defeated camps derive from the state and stay defeated (WW18-052).
 
 from __future__ import annotations
 
-from rulesets.core import GameState, PlayerState
+from rulesets.core import GameState
 
 from .roles import GODS, TEAMS
-
-
-def _all_out(players: list[PlayerState]) -> bool:
-    """True when the set was not empty at setup and everyone in it is out.
-
-    A loss condition over an empty set never fires (digest §5).
-    """
-    return bool(players) and not any(p.alive for p in players)
 
 
 def camps_in_play(state: GameState) -> list[str]:
@@ -29,16 +21,35 @@ def camps_in_play(state: GameState) -> list[str]:
 
 def defeated_camps(state: GameState) -> set[str]:
     """Camp ids whose loss condition holds now (WW18-054..057, WW18-017)."""
-    seats = list(state.players.values())
+    # One pass over the seats: which groups had a member, which still have one in the game.
+    had: set[str] = set()
+    alive: set[str] = set()
+    for p in state.players.values():
+        role = p.role
+        if role == "werewolf":
+            group = "werewolves"
+        elif role == "white_wolf":
+            group = "white_wolf"
+        elif p.team != "village":
+            continue
+        elif role in GODS:
+            group = "gods"
+        elif role == "villager":
+            group = "villagers"
+        else:
+            continue
+        had.add(group)
+        if p.alive:
+            alive.add(group)
+    # A group empty at setup never loses: a loss condition over an empty set never fires (digest §5).
+    out = had - alive
     defeated: set[str] = set()
     # 狼群 is the werewolves only, in or out (WW18-012, A2).
-    if state.memory.get("surrendered") or _all_out([p for p in seats if p.role == "werewolf"]):
+    if state.memory.get("surrendered") or "werewolves" in out:
         defeated.add("wolves")
-    gods = [p for p in seats if p.role in GODS and p.team == "village"]
-    villagers = [p for p in seats if p.role == "villager" and p.team == "village"]
-    if _all_out(gods) or _all_out(villagers):
+    if "gods" in out or "villagers" in out:
         defeated.add("village")
-    if _all_out([p for p in seats if p.role == "white_wolf"]):
+    if "white_wolf" in out:
         defeated.add("white_wolf")
     return defeated
 
