@@ -176,6 +176,31 @@ class ClassicRuleset(Ruleset):
         then the document's own (``_document_limits``)."""
         return self.check_targets(state, action, ABILITIES[action.ability]) or self._document_limits(state, action)
 
+    def target_filter(self, state: GameState, probe: Action, phase: str, names: Iterable[str]) -> list[str]:
+        """``target_reason`` for all ``names`` at once (see ``Ruleset.target_filter``):
+        the generic rules and limits, then ``_kill_limits`` and ``_repeat_limits``."""
+        ability = probe.ability
+        legal = self.check_targets_filter(state, probe, ABILITIES[ability], names)
+        if not legal:
+            return legal
+        if ability == "kill":
+            # CLASSIC-023/CLASSIC-061: team choice with a host, notes without.
+            no_host = setup.option(state.options, "no_host")
+            if (no_host and probe.team is not None) or (not no_host and probe.actor is not None):
+                return []
+            players = state.players
+            return [n for n in legal if players[n].team != "mafia"]  # CLASSIC-021: only honest victims
+        if ability in ("heal", "visit"):
+            if probe.actor is None:
+                return super().target_filter(state, probe, phase, legal)
+            actor = state.players[probe.actor]
+            if ability == "heal" and actor.counters.get("self_heals", 0) >= 1:
+                legal = [n for n in legal if n != actor.name]  # CLASSIC-034: one self-heal a game
+            last = actor.counters.get(f"last_{ability}")
+            if last and last[0] == state.memory.get("night", 0):
+                legal = [n for n in legal if n != last[1]]  # CLASSIC-033, CLASSIC-036
+        return legal
+
     def _document_limits(self, state: GameState, action: Action) -> str | None:
         """The document's own limits, after the generic checks passed."""
         if action.ability == "kill":

@@ -12,12 +12,23 @@ from rulesets.core import GameState, Outcome
 from .setup import option
 
 
+def _living(state: GameState) -> tuple[int, int]:
+    """How many mafiosi and honest players are still in the game, in one pass."""
+    mafia = town = 0
+    for p in state.players.values():
+        if p.alive:
+            if p.team == "mafia":
+                mafia += 1
+            elif p.team == "town":
+                town += 1
+    return mafia, town
+
+
 def plain_winner(state: GameState) -> str | None:
     """``town`` with no mafioso left (CLASSIC-041), ``mafia`` with no honest
     player left (CLASSIC-042), None otherwise: parity alone does not end the
     game (CLASSIC-040)."""
-    mafia = len(state.team_members("mafia"))
-    town = len(state.team_members("town"))
+    mafia, town = _living(state)
     if not mafia and not town:
         return "draw"
     if not mafia:
@@ -27,7 +38,7 @@ def plain_winner(state: GameState) -> str | None:
 
 def one_against_one(state: GameState) -> bool:
     """True when exactly one mafioso and one honest player remain (CLASSIC-043)."""
-    return len(state.team_members("mafia")) == 1 and len(state.team_members("town")) == 1
+    return _living(state) == (1, 1)
 
 
 def check_winner(state: GameState) -> str | None:

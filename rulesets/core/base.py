@@ -34,7 +34,7 @@ from .model import (
 from .options import OptionProblem, check_options
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class ActionSlot:
     """A choice somebody may hand in now: who (``actor`` or ``team``), which
     ability, and the legal targets (names) for each of its target places."""
@@ -44,6 +44,23 @@ class ActionSlot:
     actor: str | None = None
     team: str | None = None
     targets: int = 1
+
+    def __init__(
+        self,
+        ability: str,
+        candidates: tuple[str, ...],
+        actor: str | None = None,
+        team: str | None = None,
+        targets: int = 1,
+    ) -> None:
+        # Written out: the frozen dataclass's generated one sets each field
+        # through ``object.__setattr__``, and slots are built in every phase.
+        d = self.__dict__
+        d["ability"] = ability
+        d["candidates"] = candidates
+        d["actor"] = actor
+        d["team"] = team
+        d["targets"] = targets
 
 
 # Generic rejection messages, by reason code; a ruleset may add its own.

@@ -39,6 +39,22 @@ def _deep(value: Any) -> Any:
     return copy.deepcopy(value)
 
 
+def _copy_player(player: PlayerState) -> PlayerState:
+    """``PlayerState.copy``: the fields shared (immutable scalars), the
+    counters copied, their scalars inline and nested values by ``_deep``."""
+    new = object.__new__(PlayerState)
+    fields = player.__dict__.copy()
+    counters = fields["counters"]
+    if type(counters) is not dict:
+        fields["counters"] = _deep(counters)
+    elif counters:
+        fields["counters"] = {k: v if type(v) in _ATOMS else _deep(v) for k, v in counters.items()}
+    else:
+        fields["counters"] = {}
+    new.__dict__ = fields
+    return new
+
+
 class RulesError(ValueError):
     """A malformed game description: unknown role, team, ability or player,
     a field the ruleset does not know, or a seating the rules forbid.
@@ -181,17 +197,7 @@ class PlayerState:
     def copy(self) -> PlayerState:
         """A deep copy (the counters are copied recursively; the other
         fields are immutable scalars and shared)."""
-        new = object.__new__(PlayerState)
-        fields = self.__dict__.copy()
-        counters = fields["counters"]
-        # Most counters hold scalars: copied inline, nested values by ``_deep``.
-        fields["counters"] = (
-            {k: v if type(v) in _ATOMS else _deep(v) for k, v in counters.items()}
-            if type(counters) is dict
-            else _deep(counters)
-        )
-        new.__dict__ = fields
-        return new
+        return _copy_player(self)
 
     def bump(self, key: str, by: int = 1) -> int:
         """Increase the counter ``key`` and return its new value."""
@@ -229,7 +235,21 @@ class GameState:
         """
         new = object.__new__(GameState)
         fields = {k: v if type(v) in _ATOMS else _deep(v) for k, v in self.__dict__.items() if k != "players"}
-        fields["players"] = {name: player.copy() for name, player in self.players.items()}
+        players: dict[str, PlayerState] = {}
+        for name, player in self.players.items():
+            # ``_copy_player`` inline: this loop is most of a copy's cost.
+            copied = object.__new__(PlayerState)
+            values = player.__dict__.copy()
+            counters = values["counters"]
+            if type(counters) is not dict:
+                values["counters"] = _deep(counters)
+            elif counters:
+                values["counters"] = {k: v if type(v) in _ATOMS else _deep(v) for k, v in counters.items()}
+            else:
+                values["counters"] = {}
+            copied.__dict__ = values
+            players[name] = copied
+        fields["players"] = players
         new.__dict__.update(fields)
         return new
 
@@ -279,7 +299,7 @@ class GameState:
         return cls(players=players, **fields)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Action:
     """A choice handed in: by a player (``actor``) or a team (``team``).
 
@@ -290,6 +310,17 @@ class Action:
     actor: str | None = None
     team: str | None = None
     target: str | list[str] | None = None
+
+    def __init__(
+        self, ability: str, actor: str | None = None, team: str | None = None, target: str | list[str] | None = None
+    ) -> None:
+        # Written out: the frozen dataclass's generated one sets each field
+        # through ``object.__setattr__``, and these are built in every phase.
+        d = self.__dict__
+        d["ability"] = ability
+        d["actor"] = actor
+        d["team"] = team
+        d["target"] = target
 
     @property
     def who(self) -> str:
@@ -343,7 +374,7 @@ class PhaseInput:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Feedback:
     """A private result for one player: ``result`` is a team id, a role id,
     ``same``/``different``, ``attacked``, or a list of role ids."""
@@ -352,12 +383,20 @@ class Feedback:
     about: str | None
     result: Any
 
+    def __init__(self, to: str, about: str | None, result: Any) -> None:
+        # Written out: the frozen dataclass's generated one sets each field
+        # through ``object.__setattr__``, and these are built in every phase.
+        d = self.__dict__
+        d["to"] = to
+        d["about"] = about
+        d["result"] = result
+
     def to_dict(self) -> dict[str, Any]:
         """Scenario-format form."""
         return {"to": self.to, "about": self.about, "result": self.result}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Rejection:
     """An action refused by the rules. ``reason`` is a short code
     (``actor_not_alive``, ``limit``…); ``message`` a sentence a player reads."""
@@ -366,12 +405,20 @@ class Rejection:
     reason: str
     message: str
 
+    def __init__(self, action: Action, reason: str, message: str) -> None:
+        # Written out: the frozen dataclass's generated one sets each field
+        # through ``object.__setattr__``, and these are built in every phase.
+        d = self.__dict__
+        d["action"] = action
+        d["reason"] = reason
+        d["message"] = message
+
     def to_dict(self) -> dict[str, Any]:
         """Scenario-format form."""
         return {**self.action.to_dict(), "reason": self.reason}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class TraceEntry:
     """How one action (or one rule) was handled, for the host.
 
@@ -387,6 +434,18 @@ class TraceEntry:
     action: Action | None = None
     by: str | None = None
 
+    def __init__(
+        self, step: str, result: TraceResult, text: str, action: Action | None = None, by: str | None = None
+    ) -> None:
+        # Written out: the frozen dataclass's generated one sets each field
+        # through ``object.__setattr__``, and these are built in every phase.
+        d = self.__dict__
+        d["step"] = step
+        d["result"] = result
+        d["text"] = text
+        d["action"] = action
+        d["by"] = by
+
     def to_dict(self) -> dict[str, Any]:
         """JSON form for the event log."""
         return {
@@ -398,7 +457,7 @@ class TraceEntry:
         }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Announcement:
     """A line of the public results post, rendered by the web app.
 
@@ -412,6 +471,15 @@ class Announcement:
     text: str
     player: str | None = None
     role: str | None = None
+
+    def __init__(self, kind: str, text: str, player: str | None = None, role: str | None = None) -> None:
+        # Written out: the frozen dataclass's generated one sets each field
+        # through ``object.__setattr__``, and these are built in every phase.
+        d = self.__dict__
+        d["kind"] = kind
+        d["text"] = text
+        d["player"] = player
+        d["role"] = role
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form."""

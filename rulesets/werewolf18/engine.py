@@ -33,6 +33,13 @@ from .exits import EXIT_ORDER
 SURRENDER_CHANCE = 0.02  # random play: how often the whole wolf group gives up
 
 
+# Ability → the phases it may be handed in: orders by night or day (A17).
+_PHASES_OF: dict[str, tuple[str, ...]] = {
+    ability: ("day", "night") if ability in roles.DUAL_PHASE else (spec.phase,)
+    for ability, spec in roles.ABILITIES.items()
+}
+
+
 class Werewolf18(Ruleset):
     """[048]『凤囚凰』: three camps, the last undefeated one wins (WW18-050).
 
@@ -186,7 +193,7 @@ class Werewolf18(Ruleset):
 
     def phases_of(self, ability: str) -> tuple[str, ...]:
         """Phases in which ``ability`` may be handed in (A17 for orders)."""
-        return ("day", "night") if ability in roles.DUAL_PHASE else (self.ABILITIES[ability].phase,)
+        return _PHASES_OF[ability]
 
     def validate(self, state: GameState, action: Action, phase: str) -> str | None:
         """The document's own limits on top of the generic checks (digest §6).
@@ -289,31 +296,28 @@ class Werewolf18(Ruleset):
         werewolves keep ``surrender`` (WW18-012)."""
         slots: list[ActionSlot] = []
         teams: set[str] = set()
-        ballot = self._ballot_targets(state) if phase == "day" else []
+        ballot = tuple(self._ballot_targets(state)) if phase == "day" and state.winner is None else ()
+        abilities = self.ABILITIES
         for player in state.players.values():
             for ability in self.abilities_of(state, player.name):
-                spec = self.ABILITIES[ability]
-                if phase not in self.phases_of(ability) or (spec.team and player.team in teams):
+                spec = abilities[ability]
+                if phase not in _PHASES_OF[ability] or (spec.team and player.team in teams):
                     continue
                 if not player.alive and not spec.team and ability != "surrender":
                     continue  # ``check_actor`` refuses a player out of the game whatever he names
                 if spec.team:
                     teams.add(player.team)
                 slots.extend(self._slot(state, phase, ability, player.name, player.team))
-            if phase == "day":
-                slots.extend(self._ballot_slot(state, player.name, ballot))
+            if ballot and player.alive and day.ballot_reason(state, player.name, ballot[0]) is None:
+                # ``validate`` of a ballot on a day with no winner is ``ballot_reason``, which
+                # refuses a voter out of the game whatever he names (WW18-010): the targets
+                # are the same for every voter, so they are found once.
+                slots.append(ActionSlot("vote", ballot, player.name, None, 1))
         return slots
 
     def _ballot_targets(self, state: GameState) -> list[str]:
         """Whom any ballot may name: living players but a revealed idiot (WW18-011, WW18-034)."""
         return [p.name for p in state.players.values() if p.alive and not revealed(p)]
-
-    def _ballot_slot(self, state: GameState, voter: str, targets: list[str]) -> list[ActionSlot]:
-        """The voter's ballot slot, when ``validate`` lets him vote at all:
-        the targets are the same for every voter, so they are found once."""
-        if not targets or self.validate(state, Action("vote", actor=voter, target=targets[0]), "day") is not None:
-            return []
-        return [ActionSlot("vote", tuple(targets), voter, None, 1)]
 
     def _slot(self, state: GameState, phase: str, ability: str, name: str, team: str) -> list[ActionSlot]:
         spec = self.ABILITIES[ability]

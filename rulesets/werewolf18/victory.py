@@ -19,32 +19,31 @@ def camps_in_play(state: GameState) -> list[str]:
     return [camp for camp in TEAMS if camp in present]
 
 
+# (role, team) → the group whose members all out defeats a camp, for the
+# seats that belong to one: 狼群 is the werewolves only, in or out (WW18-012,
+# A2); the village loses with all its gods or all its villagers; the white wolf alone.
+_GROUPS: dict[tuple[str, str], str] = {
+    **{("werewolf", team): "werewolves" for team in TEAMS},
+    **{("white_wolf", team): "white_wolf" for team in TEAMS},
+    **{(role, "village"): "gods" for role in GODS},
+    ("villager", "village"): "villagers",
+}
+
+
 def defeated_camps(state: GameState) -> set[str]:
     """Camp ids whose loss condition holds now (WW18-054..057, WW18-017)."""
-    # One pass over the seats: which groups had a member, which still have one in the game.
     had: set[str] = set()
     alive: set[str] = set()
+    groups = _GROUPS
     for p in state.players.values():
-        role = p.role
-        if role == "werewolf":
-            group = "werewolves"
-        elif role == "white_wolf":
-            group = "white_wolf"
-        elif p.team != "village":
-            continue
-        elif role in GODS:
-            group = "gods"
-        elif role == "villager":
-            group = "villagers"
-        else:
-            continue
-        had.add(group)
-        if p.alive:
-            alive.add(group)
+        group = groups.get((p.role, p.team))
+        if group is not None:
+            had.add(group)
+            if p.alive:
+                alive.add(group)
     # A group empty at setup never loses: a loss condition over an empty set never fires (digest §5).
     out = had - alive
     defeated: set[str] = set()
-    # 狼群 is the werewolves only, in or out (WW18-012, A2).
     if state.memory.get("surrendered") or "werewolves" in out:
         defeated.add("wolves")
     if "gods" in out or "villagers" in out:
