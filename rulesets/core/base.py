@@ -32,6 +32,7 @@ from .model import (
     Team,
 )
 from .options import OptionProblem, check_options
+from .rng import PhaseRandom
 
 
 @dataclass(frozen=True, init=False)
@@ -246,7 +247,7 @@ class Ruleset:
             raise RulesError(f"phase {step.phase!r} is not one of {sorted(self.PHASES)} in ruleset {self.id}")
         new = state.copy()
         new.phase = step.phase
-        rng = random.Random(seed if seed is not None else (state.seed * 1_000_003 + state.steps_played))
+        rng = PhaseRandom(seed if seed is not None else (state.seed * 1_000_003 + state.steps_played))
         if step.phase == "day" and state.steps_played > 0 and state.phase == "night":
             new.day += 1  # a day after a night opens the next game day
         outcome = Outcome(new)

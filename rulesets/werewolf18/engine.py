@@ -298,8 +298,12 @@ class Werewolf18(Ruleset):
         teams: set[str] = set()
         ballot = tuple(self._ballot_targets(state)) if phase == "day" and state.winner is None else ()
         abilities = self.ABILITIES
+        holder = sheriff(state)
         for player in state.players.values():
-            for ability in self.abilities_of(state, player.name):
+            # ``abilities_of``, inline: the role's, the sheriff's badge (WW18-048).
+            role = self.ROLES.get(player.role)
+            own = role.abilities if role else ()
+            for ability in (*own, "pass_badge") if holder == player.name else own:
                 spec = abilities[ability]
                 if phase not in _PHASES_OF[ability] or (spec.team and player.team in teams):
                     continue

@@ -155,7 +155,7 @@ class Exits:
                 "victory", "info", f"The {camp} camp is defeated, unannounced; its players stay (WW18-004)."
             )
         self.defeated = defeated
-        won = victory.winner(self.state)
+        won = victory.winner(self.state, defeated)
         if won is None:
             return
         self.state.winner = won

@@ -32,16 +32,18 @@ _GROUPS: dict[tuple[str, str], str] = {
 
 def defeated_camps(state: GameState) -> set[str]:
     """Camp ids whose loss condition holds now (WW18-054..057, WW18-017)."""
-    had: set[str] = set()
-    alive: set[str] = set()
+    had: set[str] = set()  # groups with a member out of the game
+    alive: set[str] = set()  # groups with a member in the game
     groups = _GROUPS
     for p in state.players.values():
         group = groups.get((p.role, p.team))
         if group is not None:
-            had.add(group)
             if p.alive:
                 alive.add(group)
-    # A group empty at setup never loses: a loss condition over an empty set never fires (digest §5).
+            else:
+                had.add(group)
+    # All out: a member out and none in the game. A group empty at setup never
+    # loses: a loss condition over an empty set never fires (digest §5).
     out = had - alive
     defeated: set[str] = set()
     if state.memory.get("surrendered") or "werewolves" in out:
@@ -53,11 +55,13 @@ def defeated_camps(state: GameState) -> set[str]:
     return defeated
 
 
-def winner(state: GameState) -> str | None:
-    """The only undefeated camp in play, or None while two or more stand.
+def winner(state: GameState, defeated: set[str] | None = None) -> str | None:
+    """The only undefeated camp in play, or None while two or more stand;
+    ``defeated`` is ``defeated_camps(state)`` when the caller has it already.
 
     Never ``draw``: exits come one at a time (WW18-053).
     """
-    defeated = defeated_camps(state)
+    if defeated is None:
+        defeated = defeated_camps(state)
     standing = [camp for camp in camps_in_play(state) if camp not in defeated]
     return standing[0] if len(standing) == 1 else None
