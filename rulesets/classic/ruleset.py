@@ -64,6 +64,8 @@ class ClassicRuleset(Ruleset):
     PHASES = frozenset({"day", "night"})
     FIRST_PHASE = "night"  # CLASSIC-007: the game opens with the first night
     MESSAGES = MESSAGES
+    # ``actor_reason`` and ``target_filter`` are ``validate`` split in two.
+    EXACT_TARGET_CHECKS = True
 
     # ------------------------------------------------------------------ setup
 

@@ -133,6 +133,11 @@ class Ruleset:
     POST_MINIMUM: ClassVar[int] = 0
     # Variant id → its name by language code, for the host's form.
     VARIANT_NAMES: ClassVar[dict[str, dict[str, str]]] = {}
+    # True where ``actor_reason`` and ``target_filter`` together are exactly
+    # ``validate`` for the probes ``action_slots`` makes: ``single_targets``
+    # then need not ask ``validate`` about the first candidate
+    # (tests/rulesets/test_legal_targets.py compares the two).
+    EXACT_TARGET_CHECKS: ClassVar[bool] = False
 
     # ------------------------------------------------------------------ setup
 
@@ -500,8 +505,9 @@ class Ruleset:
             out = self.ABILITIES[probe.ability].target_rule == "out"
             names = list(state.players) if out else state.alive_names()
         legal = self.target_filter(state, probe, phase, names)
-        if legal and self.validate(state, Action(probe.ability, probe.actor, probe.team, legal[0]), phase) is not None:
-            return []  # refused whatever the target: the actor may not act now
+        if legal and not self.EXACT_TARGET_CHECKS:
+            if self.validate(state, Action(probe.ability, probe.actor, probe.team, legal[0]), phase) is not None:
+                return []  # refused whatever the target: the actor may not act now
         return legal
 
     def target_filter(self, state: GameState, probe: Action, phase: str, names: Iterable[str]) -> list[str]:

@@ -73,6 +73,8 @@ class CosmoRuleset(Ruleset):
     # COSMO-005: the acquaintance night has no actions and is not a step.
     FIRST_PHASE = "day"
     MESSAGES = MESSAGES
+    # ``actor_reason`` and ``target_filter`` are ``validate`` split in two.
+    EXACT_TARGET_CHECKS = True
 
     # ------------------------------------------------------------------ setup
 

@@ -83,6 +83,8 @@ class ForumRuleset(Ruleset):
     )
     # Roles the host brings in only with the ``rare_roles`` option («Малоиспользуемые роли»).
     RARE_ROLES = RARE_ROLES
+    # ``actor_reason`` and ``target_filter`` are ``validate.check`` split in two.
+    EXACT_TARGET_CHECKS = True
 
     # ------------------------------------------------------------------ setup
 
@@ -188,13 +190,14 @@ class ForumRuleset(Ruleset):
         # Who may hide or direct a Bum's vote at all, found once (FORUM-126, FORUM-119):
         # for anybody else ``validate`` refuses those moves whatever the target.
         extra = query.hiders(state) if phase == "night" else query.bum_vote_directors(state)
+        alive = state.alive_names()
         for player in state.players.values():
             for ability in self._abilities_to_offer(player, phase, extra):
-                slots.extend(self._slot(state, Action(ability, actor=player.name), phase))
+                slots.extend(self._slot(state, Action(ability, actor=player.name), phase, alive))
         for team in CRIMINAL_TEAMS:
             for ability in _TEAM_SLOTS:
                 if ABILITIES[ability].phase == phase:
-                    slots.extend(self._slot(state, Action(ability, team=team), phase))
+                    slots.extend(self._slot(state, Action(ability, team=team), phase, alive))
         return slots
 
     def _abilities_to_offer(self, player: PlayerState, phase: str, extra: set[str]) -> tuple[str, ...]:
@@ -207,8 +210,12 @@ class ForumRuleset(Ruleset):
             return offered
         return tuple(a for a in offered if a not in _SHARED_MOVES)
 
-    def _slot(self, state: GameState, probe: Action, phase: str) -> list[ActionSlot]:
-        candidates = self.legal_targets(state, probe, phase)
+    def _slot(self, state: GameState, probe: Action, phase: str, alive: list[str]) -> list[ActionSlot]:
+        if ABILITIES[probe.ability].targets == 1:
+            # ``legal_targets`` with the living found once per ``action_slots``.
+            candidates = self.single_targets(state, probe, phase, alive)
+        else:
+            candidates = self.legal_targets(state, probe, phase)
         if not candidates:
             return []
         return [ActionSlot(probe.ability, tuple(candidates), probe.actor, probe.team, 1)]

@@ -68,6 +68,8 @@ class Werewolf18(Ruleset):
     PHASES = frozenset({"setup", "day", "night"})
     FIRST_PHASE = "setup"
     MESSAGES = roles.MESSAGES
+    # ``actor_reason`` and ``target_filter`` are ``validate`` split in two.
+    EXACT_TARGET_CHECKS = True
     # «投票对象：X / 投票理由：…» or «投票对象：弃权»; one change quoting the
     # original, none in the last hour (WW18-065, WW18-066).
     DAY = DayProcedure(
@@ -228,7 +230,14 @@ class Werewolf18(Ruleset):
             return day.ballot_reason(state, probe.actor, None)
         if probe.ability == "surrender":
             return None
-        return self._skill_reason(state, probe) or self.check_actor(state, probe, self.ABILITIES[probe.ability].phase)
+        reason = self._skill_reason(state, probe) or self.check_actor(state, probe, self.ABILITIES[probe.ability].phase)
+        if reason is None and probe.ability == "kill":
+            # ``check_action``'s WW18-019 and ``_document_reason``'s WW18-020 never look at the target.
+            if probe.team == "wolves" and not state.with_role("werewolf"):
+                return "no_werewolf"
+            if victory.wolves_defeated(state):
+                return "camp_defeated"
+        return reason
 
     def target_reason(self, state: GameState, action: Action, phase: str) -> str | None:
         """The checks of ``validate`` that look at the target (see
@@ -272,7 +281,7 @@ class Werewolf18(Ruleset):
     def _document_reason(self, state: GameState, action: Action) -> str | None:
         """The knife needs an undefeated wolf group (WW18-020); the badge
         never goes to a revealed idiot (WW18-034)."""
-        if action.ability == "kill" and "wolves" in victory.defeated_camps(state):
+        if action.ability == "kill" and victory.wolves_defeated(state):
             return "camp_defeated"
         if action.ability == "pass_badge" and revealed(state.players[str(action.target)]):
             return "revealed_idiot"
@@ -298,6 +307,7 @@ class Werewolf18(Ruleset):
         teams: set[str] = set()
         ballot = tuple(self._ballot_targets(state)) if phase == "day" and state.winner is None else ()
         abilities = self.ABILITIES
+        alive = state.alive_names()
         holder = sheriff(state)
         for player in state.players.values():
             # ``abilities_of``, inline: the role's, the sheriff's badge (WW18-048).
@@ -311,7 +321,7 @@ class Werewolf18(Ruleset):
                     continue  # ``check_actor`` refuses a player out of the game whatever he names
                 if spec.team:
                     teams.add(player.team)
-                slots.extend(self._slot(state, phase, ability, player.name, player.team))
+                slots.extend(self._slot(state, phase, ability, player.name, player.team, alive))
             if ballot and player.alive and day.ballot_reason(state, player.name, ballot[0]) is None:
                 # ``validate`` of a ballot on a day with no winner is ``ballot_reason``, which
                 # refuses a voter out of the game whatever he names (WW18-010): the targets
@@ -323,7 +333,9 @@ class Werewolf18(Ruleset):
         """Whom any ballot may name: living players but a revealed idiot (WW18-011, WW18-034)."""
         return [p.name for p in state.players.values() if p.alive and not revealed(p)]
 
-    def _slot(self, state: GameState, phase: str, ability: str, name: str, team: str) -> list[ActionSlot]:
+    def _slot(
+        self, state: GameState, phase: str, ability: str, name: str, team: str, alive: list[str]
+    ) -> list[ActionSlot]:
         spec = self.ABILITIES[ability]
         probe = Action(ability, team=team) if spec.team else Action(ability, actor=name)
         if spec.targets == 0:
@@ -332,7 +344,11 @@ class Werewolf18(Ruleset):
                 if self.validate(state, probe, phase) is None
                 else []
             )
-        candidates = self.legal_targets(state, probe, phase)
+        if spec.targets == 1 and spec.target_rule != "out":
+            # ``legal_targets`` with the living found once per ``action_slots``.
+            candidates = self.single_targets(state, probe, phase, alive)
+        else:
+            candidates = self.legal_targets(state, probe, phase)
         return [ActionSlot(ability, tuple(candidates), probe.actor, probe.team, spec.targets)] if candidates else []
 
     def random_step(self, state: GameState, phase: str, rng: random.Random) -> PhaseInput:

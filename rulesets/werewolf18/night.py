@@ -18,7 +18,7 @@ from .cards import parse_cards
 from .common import has_skills, sacrificing_lover
 from .exits import Exits, GameEnded, Orders
 from .steps import apply_cards, apply_surrender, note_unused_orders
-from .victory import defeated_camps
+from .victory import wolves_defeated
 
 # The night resolution order, document steps (1)-(8) and what precedes them.
 ORDER: tuple[tuple[str, str, str], ...] = (
@@ -122,7 +122,7 @@ class Night:
     def _knives(self) -> None:
         """(4) the wolves' knife, then (5) the white wolf's (WW18-061)."""
         for action in (a for a in self.actions if a.ability == "kill"):
-            if "wolves" in defeated_camps(self.state) or not self.state.with_role("werewolf"):
+            if wolves_defeated(self.state) or not self.state.with_role("werewolf"):
                 self.outcome.note("kill", "void", "The wolves are defeated or gone: no knife (WW18-020).", action)
                 continue
             self.knives.append(action)

@@ -55,6 +55,15 @@ def defeated_camps(state: GameState) -> set[str]:
     return defeated
 
 
+def wolves_defeated(state: GameState) -> bool:
+    """``"wolves" in defeated_camps(state)``, looking at the werewolves only:
+    a surrender, or every werewolf out (WW18-017, WW18-054)."""
+    if state.memory.get("surrendered"):
+        return True
+    werewolves = [p.alive for p in state.players.values() if p.role == "werewolf"]
+    return bool(werewolves) and not any(werewolves)
+
+
 def winner(state: GameState, defeated: set[str] | None = None) -> str | None:
     """The only undefeated camp in play, or None while two or more stand;
     ``defeated`` is ``defeated_camps(state)`` when the caller has it already.
