@@ -266,11 +266,30 @@ class ClassicRuleset(Ruleset):
     def action_slots(self, state: GameState, phase: str) -> list[ActionSlot]:
         """The generic slots; without a host each living mafioso has his own
         note instead of the team's choice (CLASSIC-061)."""
-        slots = super().action_slots(state, phase)
+        slots: list[ActionSlot] = []
+        alive = state.alive_names()
+        seen_teams: set[tuple[str, str]] = set()
+        # ``Ruleset.action_slots``, with the living found once: every classic
+        # ability names one living player.
+        for p in state.alive():
+            for ab_id in self.abilities_of(state, p.name):
+                ability = ABILITIES[ab_id]
+                if ability.phase != phase:
+                    continue
+                if ability.team:
+                    if (p.team, ab_id) in seen_teams:
+                        continue
+                    seen_teams.add((p.team, ab_id))
+                    probe = Action(ab_id, team=p.team)
+                else:
+                    probe = Action(ab_id, actor=p.name)
+                cands = self.single_targets(state, probe, phase, alive)
+                if cands:
+                    slots.append(ActionSlot(ab_id, tuple(cands), probe.actor, probe.team, ability.targets))
         if phase != "night" or not setup.option(state.options, "no_host"):
             return slots
         for p in state.team_members("mafia"):
-            cands = self.legal_targets(state, Action("kill", actor=p.name), phase)
+            cands = self.single_targets(state, Action("kill", actor=p.name), phase, alive)
             if cands:
                 slots.append(ActionSlot("kill", tuple(cands), p.name))
         return slots

@@ -13,7 +13,7 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from . import day as day_rules
@@ -261,7 +261,8 @@ class Ruleset:
                 outcome.reject(action, "game_over", self.message("game_over"))
             return outcome
         if step.phase == "night":
-            step = replace(step, actions=self.canonical_order(state, step.actions))
+            # ``dataclasses.replace`` without its per-field bookkeeping.
+            step = type(step)(**{**step.__dict__, "actions": self.canonical_order(state, step.actions)})
         getattr(self, f"resolve_{step.phase}")(outcome, step, rng)
         new.steps_played += 1
         if new.winner is None:

@@ -61,6 +61,11 @@ def ballot_reason(state: GameState, voter: str | None, target: str | None) -> st
     Raises ``RulesError`` for a player who is not in the game's list.
     """
     _known(state, voter, target)
+    return _seated_ballot_reason(state, voter, target)
+
+
+def _seated_ballot_reason(state: GameState, voter: str | None, target: str | None) -> str | None:
+    """``ballot_reason`` of names already known to be seated."""
     if voter is None:
         return "not_your_ability"
     if not state.players[voter].alive:
@@ -103,10 +108,11 @@ def collect_ballots(outcome: Outcome, step: PhaseInput, message: Callable[[str],
     state = outcome.state
     ballots = Ballots()
     cast: dict[str, int] = {}
-    for voter, target in ballot_entries(step, state):
+    accelerated = state.option("accelerated")
+    for voter, target in ballot_entries(step, state):  # every name checked seated
         action = Action("vote", actor=voter, target=target)
-        reason = ballot_reason(state, voter, target)
-        if reason is None and cast.get(voter, 0) >= 1 and state.option("accelerated"):
+        reason = _seated_ballot_reason(state, voter, target)
+        if reason is None and cast.get(voter, 0) >= 1 and accelerated:
             reason = "accelerated"
         elif reason is None and cast.get(voter, 0) >= 2:
             reason = "no_more_changes"

@@ -322,10 +322,11 @@ class Werewolf18(Ruleset):
                 if spec.team:
                     teams.add(player.team)
                 slots.extend(self._slot(state, phase, ability, player.name, player.team, alive))
-            if ballot and player.alive and day.ballot_reason(state, player.name, ballot[0]) is None:
-                # ``validate`` of a ballot on a day with no winner is ``ballot_reason``, which
-                # refuses a voter out of the game whatever he names (WW18-010): the targets
-                # are the same for every voter, so they are found once.
+            if ballot and player.alive and not revealed(player):
+                # ``validate`` of a ballot on a day with no winner is ``ballot_reason``: for
+                # the targets in ``ballot`` it refuses only a voter out of the game or a
+                # revealed idiot (WW18-010, WW18-034); the targets are the same for every
+                # voter, so they are found once.
                 slots.append(ActionSlot("vote", ballot, player.name, None, 1))
         return slots
 
