@@ -596,7 +596,8 @@ class Ruleset:
         step = PhaseInput(phase, actions)  # type: ignore[arg-type]
         if phase == "day":
             alive = state.alive_names()
-            step.votes = {v: rng.choice([a for a in alive if a != v] or alive) for v in alive}
+            # Each votes for somebody else: ``alive`` without the voter, cut out by seat.
+            step.votes = {v: rng.choice(alive[:i] + alive[i + 1 :] or alive) for i, v in enumerate(alive)}
         return step
 
     def next_phase(self, state: GameState) -> str:

@@ -105,8 +105,13 @@ class Night:
     def acting_cop(self, name: str) -> bool:
         """The Cop or the acting Assistant at the start of the night (FORUM-040)."""
         role = self.role(name)
-        cop_alive = any(r == "cop" and self.state.players[n].alive for n, (r, _) in self.start.items())
-        return role == "cop" or (role == "cop_assistant" and not cop_alive)
+        if role != "cop_assistant":
+            return role == "cop"
+        players = self.outcome.state.players
+        for n, (r, _) in self.start.items():
+            if r == "cop" and players[n].alive:
+                return False  # a Cop of the night's start still in the game acts himself
+        return True
 
     def mark_death(self, name: str, why: str) -> None:
         """Mark ``name`` to leave at the end of the night (first reason kept)."""

@@ -31,11 +31,17 @@ from .roles import (
 _TEAM_SLOTS = ("kill", "deal", "hide", "direct_vote")
 # Moves any player may hold besides his role's: the basement (FORUM-126) and a Bum's vote (FORUM-119).
 _SHARED_MOVES = ("hide", "direct_vote")
-# (role, phase) → the abilities offered to a living holder, in the order they are probed.
+# (role, phase, holds a shared move) → the abilities offered to a living
+# player, in the order they are probed.
 _OFFERED = {
-    (role.id, phase): tuple(a for a in dict.fromkeys([*role.abilities, *_SHARED_MOVES]) if ABILITIES[a].phase == phase)
+    (role.id, phase, shared): tuple(
+        a
+        for a in dict.fromkeys([*role.abilities, *_SHARED_MOVES])
+        if ABILITIES[a].phase == phase and (shared or a not in _SHARED_MOVES)
+    )
     for role in ROLES.values()
     for phase in ("day", "night")
+    for shared in (True, False)
 }
 
 
@@ -196,8 +202,13 @@ class ForumRuleset(Ruleset):
                 slots.extend(self._slot(state, Action(ability, actor=player.name), phase, alive))
         for team in CRIMINAL_TEAMS:
             for ability in _TEAM_SLOTS:
-                if ABILITIES[ability].phase == phase:
-                    slots.extend(self._slot(state, Action(ability, team=team), phase, alive))
+                if ABILITIES[ability].phase != phase:
+                    continue
+                if ability == "hide" and not query.basement_keys(state, f"team:{team}"):
+                    continue  # no basement left: ``validate`` refuses whatever the target (FORUM-126)
+                if ability == "direct_vote" and not query.holds_bum_vote(state, f"team:{team}"):
+                    continue  # no Bum's vote held: ``validate`` refuses whatever the target (FORUM-119)
+                slots.extend(self._slot(state, Action(ability, team=team), phase, alive))
         return slots
 
     def _abilities_to_offer(self, player: PlayerState, phase: str, extra: set[str]) -> tuple[str, ...]:
@@ -205,10 +216,7 @@ class ForumRuleset(Ruleset):
         basement by night and a Bum's vote by day when ``extra`` names him."""
         if not player.alive:
             return ("choose",) if player.counters.get("kamikaze_pending") and phase == "night" else ()
-        offered = _OFFERED[player.role, phase]
-        if player.name in extra:
-            return offered
-        return tuple(a for a in offered if a not in _SHARED_MOVES)
+        return _OFFERED[player.role, phase, player.name in extra]
 
     def _slot(self, state: GameState, probe: Action, phase: str, alive: list[str]) -> list[ActionSlot]:
         if ABILITIES[probe.ability].targets == 1:

@@ -148,7 +148,7 @@ def _team_checks(state: GameState, action: Action, phase: str) -> str | None:
         raise RulesError(f"unknown team {team!r}")
     if team not in CRIMINAL_TEAMS or action.ability not in _TEAM_MOVES:
         return "not_available"
-    if not state.team_members(team):
+    if not _has_living_member(state, team):
         return "dead_actor"
     if ABILITIES[action.ability].phase != phase:
         return "wrong_phase"
@@ -162,6 +162,14 @@ def _team_checks(state: GameState, action: Action, phase: str) -> str | None:
     if team in state.memory.get("penalty_team", []):
         return "penalty"  # FORUM-156: «лишение их выстрела в ближайшую ночь»
     return None
+
+
+def _has_living_member(state: GameState, team: str) -> bool:
+    """``state.team_members(team)`` is not empty, found without listing them."""
+    for p in state.players.values():
+        if p.alive and p.team == team:
+            return True
+    return False
 
 
 def _target_checks(state: GameState, action: Action) -> str | None:
