@@ -40,18 +40,20 @@ def _deep(value: Any) -> Any:
 
 
 def _copy_player(player: PlayerState) -> PlayerState:
-    """``PlayerState.copy``: the fields shared (immutable scalars), the
-    counters copied, their scalars inline and nested values by ``_deep``."""
+    """``PlayerState.copy``: the scalar fields shared, the counters copied,
+    their scalars inline and nested values by ``_deep``."""
     new = object.__new__(PlayerState)
-    fields = player.__dict__.copy()
-    counters = fields["counters"]
+    new.name = player.name
+    new.role = player.role
+    new.team = player.team
+    new.alive = player.alive
+    counters = player.counters
     if type(counters) is not dict:
-        fields["counters"] = _deep(counters)
+        new.counters = _deep(counters)
     elif counters:
-        fields["counters"] = {k: v if type(v) in _ATOMS else _deep(v) for k, v in counters.items()}
+        new.counters = {k: v if type(v) in _ATOMS else _deep(v) for k, v in counters.items()}
     else:
-        fields["counters"] = {}
-    new.__dict__ = fields
+        new.counters = {}
     return new
 
 
@@ -179,7 +181,7 @@ class ScheduleEntry:
     name: dict[str, str] = field(default_factory=dict)
 
 
-@dataclass
+@dataclass(slots=True)
 class PlayerState:
     """One seat at the table.
 
@@ -236,18 +238,21 @@ class GameState:
         new = object.__new__(GameState)
         fields = {k: v if type(v) in _ATOMS else _deep(v) for k, v in self.__dict__.items() if k != "players"}
         players: dict[str, PlayerState] = {}
+        new_player = object.__new__
         for name, player in self.players.items():
             # ``_copy_player`` inline: this loop is most of a copy's cost.
-            copied = object.__new__(PlayerState)
-            values = player.__dict__.copy()
-            counters = values["counters"]
+            copied = new_player(PlayerState)
+            copied.name = player.name
+            copied.role = player.role
+            copied.team = player.team
+            copied.alive = player.alive
+            counters = player.counters
             if type(counters) is not dict:
-                values["counters"] = _deep(counters)
+                copied.counters = _deep(counters)
             elif counters:
-                values["counters"] = {k: v if type(v) in _ATOMS else _deep(v) for k, v in counters.items()}
+                copied.counters = {k: v if type(v) in _ATOMS else _deep(v) for k, v in counters.items()}
             else:
-                values["counters"] = {}
-            copied.__dict__ = values
+                copied.counters = {}
             players[name] = copied
         fields["players"] = players
         new.__dict__.update(fields)

@@ -158,7 +158,7 @@ class Day:
         self.orders = Orders.from_actions(actions)
         self.exits = Exits(outcome, self.orders, rng, night=False)
         self.sheriff = sheriff(self.state)
-        self.voters = [p.name for p in self.state.alive() if not revealed(p)]
+        self.voters = [p.name for p in self.state.players.values() if p.alive and not p.counters.get("revealed")]
 
     def run(self, cards: list[tuple[str, str]]) -> None:
         """Resolve the day (DAY_ORDER); a victory stops it (WW18-051)."""

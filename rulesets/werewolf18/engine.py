@@ -27,7 +27,7 @@ from rulesets.core import (
 from rulesets.core.day import ONCE, count, standing
 
 from . import day, night, roles, schedule, setup, victory
-from .common import has_skills, revealed, sheriff
+from .common import has_skills, revealed, sheriff, werewolf_in_game
 from .exits import EXIT_ORDER
 
 SURRENDER_CHANCE = 0.02  # random play: how often the whole wolf group gives up
@@ -233,7 +233,7 @@ class Werewolf18(Ruleset):
         reason = self._skill_reason(state, probe) or self.check_actor(state, probe, self.ABILITIES[probe.ability].phase)
         if reason is None and probe.ability == "kill":
             # ``check_action``'s WW18-019 and ``_document_reason``'s WW18-020 never look at the target.
-            if probe.team == "wolves" and not state.with_role("werewolf"):
+            if probe.team == "wolves" and not werewolf_in_game(state):
                 return "no_werewolf"
             if victory.wolves_defeated(state):
                 return "camp_defeated"
@@ -257,9 +257,10 @@ class Werewolf18(Ruleset):
         if probe.ability == "vote":
             if day.ballot_reason(state, probe.actor, None) is not None:
                 return []
-            return [n for n in names if players[n].alive and not revealed(players[n])]
+            # ``revealed`` inline (WW18-034).
+            return [n for n in names if players[n].alive and not players[n].counters.get("revealed")]
         if probe.ability == "pass_badge":
-            names = [n for n in names if not revealed(players[n])]
+            names = [n for n in names if not players[n].counters.get("revealed")]  # ``revealed``
         return self.check_targets_filter(state, probe, self.ABILITIES[probe.ability], names)
 
     def _surrender_reason(self, state: GameState, action: Action) -> str | None:
@@ -268,14 +269,17 @@ class Werewolf18(Ruleset):
             return "not_your_ability"
         if action.actor not in state.players:
             raise RulesError(f"unknown player {action.actor!r}")
-        return None if "surrender" in self.abilities_of(state, action.actor) else "not_your_ability"
+        role = self.ROLES.get(state.players[action.actor].role)  # ``abilities_of`` without the badge
+        return None if role is not None and "surrender" in role.abilities else "not_your_ability"
 
     def _skill_reason(self, state: GameState, action: Action) -> str | None:
         """``skills_lost`` for a village skill after the elder's exit (WW18-028)."""
         player = state.players.get(action.actor or "")
         if player is None or not player.alive or action.ability not in roles.VILLAGE_SKILLS:
             return None
-        owned = action.ability in self.abilities_of(state, player.name)
+        # ``abilities_of`` adds only the badge, which is no village skill: the role's own suffice.
+        role = self.ROLES.get(player.role)
+        owned = role is not None and action.ability in role.abilities
         return "skills_lost" if owned and not has_skills(state, player) else None
 
     def _document_reason(self, state: GameState, action: Action) -> str | None:
@@ -290,7 +294,7 @@ class Werewolf18(Ruleset):
     def check_action(self, state: GameState, action: Action, phase: str) -> str | None:
         """Generic checks, with ``no_werewolf`` for a knife by a wolf camp
         that has no werewolf in the game (WW18-019)."""
-        if action.ability == "kill" and action.team == "wolves" and not state.with_role("werewolf"):
+        if action.ability == "kill" and action.team == "wolves" and not werewolf_in_game(state):
             return "no_werewolf"
         return super().check_action(state, action, phase)
 
@@ -322,7 +326,7 @@ class Werewolf18(Ruleset):
                 if spec.team:
                     teams.add(player.team)
                 slots.extend(self._slot(state, phase, ability, player.name, player.team, alive))
-            if ballot and player.alive and not revealed(player):
+            if ballot and player.alive and not player.counters.get("revealed"):  # ``revealed``
                 # ``validate`` of a ballot on a day with no winner is ``ballot_reason``: for
                 # the targets in ``ballot`` it refuses only a voter out of the game or a
                 # revealed idiot (WW18-010, WW18-034); the targets are the same for every
@@ -332,7 +336,7 @@ class Werewolf18(Ruleset):
 
     def _ballot_targets(self, state: GameState) -> list[str]:
         """Whom any ballot may name: living players but a revealed idiot (WW18-011, WW18-034)."""
-        return [p.name for p in state.players.values() if p.alive and not revealed(p)]
+        return [p.name for p in state.players.values() if p.alive and not p.counters.get("revealed")]  # ``revealed``
 
     def _slot(
         self, state: GameState, phase: str, ability: str, name: str, team: str, alive: list[str]

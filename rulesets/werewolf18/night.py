@@ -15,7 +15,7 @@ from rulesets.core import Action, Outcome, PhaseInput, PlayerState
 from rulesets.core.model import TraceResult
 
 from .cards import parse_cards
-from .common import has_skills, sacrificing_lover
+from .common import has_skills, sacrificing_lover, werewolf_in_game
 from .exits import Exits, GameEnded, Orders
 from .steps import apply_cards, apply_surrender, note_unused_orders
 from .victory import wolves_defeated
@@ -122,7 +122,7 @@ class Night:
     def _knives(self) -> None:
         """(4) the wolves' knife, then (5) the white wolf's (WW18-061)."""
         for action in (a for a in self.actions if a.ability == "kill"):
-            if wolves_defeated(self.state) or not self.state.with_role("werewolf"):
+            if wolves_defeated(self.state) or not werewolf_in_game(self.state):
                 self.outcome.note("kill", "void", "The wolves are defeated or gone: no knife (WW18-020).", action)
                 continue
             self.knives.append(action)

@@ -29,6 +29,8 @@ _GROUPS: dict[tuple[str, str], str] = {
     ("villager", "village"): "villagers",
 }
 
+_GROUP_COUNT = len(set(_GROUPS.values()))
+
 
 def defeated_camps(state: GameState) -> set[str]:
     """Camp ids whose loss condition holds now (WW18-054..057, WW18-017)."""
@@ -40,6 +42,8 @@ def defeated_camps(state: GameState) -> set[str]:
         if group is not None:
             if p.alive:
                 alive.add(group)
+                if len(alive) == _GROUP_COUNT:
+                    break  # every group has a member in the game: none is all out
             else:
                 had.add(group)
     # All out: a member out and none in the game. A group empty at setup never
