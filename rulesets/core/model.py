@@ -207,7 +207,7 @@ class PlayerState:
         return self.counters[key]
 
 
-@dataclass
+@dataclass(slots=True)
 class GameState:
     """Everything a ruleset needs to resolve the next phase.
 
@@ -236,7 +236,15 @@ class GameState:
         recursively, so two states never share a mutable value.
         """
         new = object.__new__(GameState)
-        fields = {k: v if type(v) in _ATOMS else _deep(v) for k, v in self.__dict__.items() if k != "players"}
+        new.ruleset = self.ruleset
+        new.variant = self.variant
+        new.options = _deep(self.options)
+        new.seed = self.seed
+        new.day = self.day
+        new.phase = self.phase
+        new.steps_played = self.steps_played
+        new.memory = _deep(self.memory)
+        new.winner = self.winner
         players: dict[str, PlayerState] = {}
         new_player = object.__new__
         for name, player in self.players.items():
@@ -254,8 +262,7 @@ class GameState:
             else:
                 copied.counters = {}
             players[name] = copied
-        fields["players"] = players
-        new.__dict__.update(fields)
+        new.players = players
         return new
 
     def alive(self) -> list[PlayerState]:
@@ -491,7 +498,7 @@ class Announcement:
         return {"kind": self.kind, "text": self.text, "player": self.player, "role": self.role}
 
 
-@dataclass
+@dataclass(slots=True)
 class Outcome:
     """The result of resolving one phase.
 
