@@ -36,7 +36,7 @@ DAY_ORDER: tuple[tuple[str, str, str], ...] = (
 )
 
 
-@dataclass
+@dataclass(slots=True)
 class Day:
     """The day's choices once validated."""
 

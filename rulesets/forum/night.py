@@ -41,7 +41,7 @@ ORDER: tuple[tuple[str, str, str], ...] = (
 )
 
 
-@dataclass
+@dataclass(slots=True)
 class Shot:
     """One accepted shot: ``kind`` is ``cop``, ``sniper``, ``team``, ``maniac``,
     ``zombie`` or ``avenger``; ``shooter`` the player who fired (None for a
@@ -67,7 +67,7 @@ class Shot:
         return self.via_tw or self.shooter
 
 
-@dataclass
+@dataclass(slots=True)
 class Night:
     """Everything marked during one night before it takes effect."""
 

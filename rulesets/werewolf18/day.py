@@ -46,7 +46,7 @@ DAY_ORDER: tuple[tuple[str, str, str], ...] = (
 SHERIFF_WEIGHT = 1.5  # 带队: 警长投出的票计为1.5票 (WW18-047)
 
 
-@dataclass
+@dataclass(slots=True)
 class Ballots:
     """Accepted ballots: ``final`` voter → target (None = abstain), in first
     casting order, and ``log``, every accepted entry in time order."""
@@ -149,6 +149,8 @@ def first_to_top(log: list[tuple[str, str | None]], candidates: list[str], top: 
 
 class Day:
     """One day's resolution on ``outcome.state`` (mutated in place)."""
+
+    __slots__ = ("outcome", "state", "actions", "ballots", "orders", "exits", "sheriff", "voters")
 
     def __init__(self, outcome: Outcome, actions: list[Action], ballots: Ballots, rng: random.Random) -> None:
         self.outcome = outcome

@@ -50,6 +50,20 @@ ORDER: tuple[tuple[str, str, str], ...] = (
 class Night:
     """One night's resolution on ``outcome.state`` (mutated in place)."""
 
+    __slots__ = (
+        "outcome",
+        "state",
+        "actions",
+        "orders",
+        "exits",
+        "guarded",
+        "knives",
+        "saves",
+        "poisons",
+        "hit",
+        "swallowed",
+    )
+
     def __init__(self, outcome: Outcome, actions: list[Action], rng: random.Random) -> None:
         self.outcome = outcome
         self.state = outcome.state
