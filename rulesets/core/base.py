@@ -283,6 +283,8 @@ class Ruleset:
         so "a later choice replaces an earlier one" still holds (piter A-22,
         werewolf18's knife by any werewolf, cosmo COSMO-019).
         """
+        if len(actions) < 2:
+            return list(actions)  # nothing to order
         seats = {name: index for index, name in enumerate(state.players)}
 
         def owner_rank(action: Action) -> tuple[int, int, str]:

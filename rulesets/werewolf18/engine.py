@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from rulesets.core import (
+    Ability,
     Action,
     ActionSlot,
     Ballot,
@@ -37,6 +38,31 @@ SURRENDER_CHANCE = 0.02  # random play: how often the whole wolf group gives up
 _PHASES_OF: dict[str, tuple[str, ...]] = {
     ability: ("day", "night") if ability in roles.DUAL_PHASE else (spec.phase,)
     for ability, spec in roles.ABILITIES.items()
+}
+
+
+def _probes(role: str, phase: str, holds_badge: bool, alive: bool) -> tuple[tuple[str, Ability], ...]:
+    """The abilities worth probing for a seat in ``phase``: those of
+    ``abilities_of`` (the role's, the sheriff's badge, WW18-048) handed in
+    in ``phase``; out of the game only a team's and ``surrender``
+    (WW18-012), as ``check_actor`` refuses the rest whatever they name."""
+    spec = roles.ROLES.get(role)
+    own = spec.abilities if spec else ()
+    probes = []
+    for ability in (*own, "pass_badge") if holds_badge else own:
+        declared = roles.ABILITIES[ability]
+        if phase in _PHASES_OF[ability] and (alive or declared.team or ability == "surrender"):
+            probes.append((ability, declared))
+    return tuple(probes)
+
+
+# (role, phase, holds the badge, in the game) → ``_probes``.
+_PROBES = {
+    (role, phase, badge, alive): _probes(role, phase, badge, alive)
+    for role in roles.ROLES
+    for phase in ("setup", "day", "night")
+    for badge in (True, False)
+    for alive in (True, False)
 }
 
 
@@ -310,20 +336,15 @@ class Werewolf18(Ruleset):
         slots: list[ActionSlot] = []
         teams: set[str] = set()
         ballot = tuple(self._ballot_targets(state)) if phase == "day" and state.winner is None else ()
-        abilities = self.ABILITIES
         alive = state.alive_names()
         holder = sheriff(state)
         for player in state.players.values():
-            # ``abilities_of``, inline: the role's, the sheriff's badge (WW18-048).
-            role = self.ROLES.get(player.role)
-            own = role.abilities if role else ()
-            for ability in (*own, "pass_badge") if holder == player.name else own:
-                spec = abilities[ability]
-                if phase not in _PHASES_OF[ability] or (spec.team and player.team in teams):
-                    continue
-                if not player.alive and not spec.team and ability != "surrender":
-                    continue  # ``check_actor`` refuses a player out of the game whatever he names
+            key = (player.role, phase, holder == player.name, player.alive)
+            probes = _PROBES.get(key)
+            for ability, spec in _probes(*key) if probes is None else probes:
                 if spec.team:
+                    if player.team in teams:
+                        continue
                     teams.add(player.team)
                 slots.extend(self._slot(state, phase, ability, player.name, player.team, alive))
             if ballot and player.alive and not player.counters.get("revealed"):  # ``revealed``
