@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from rulesets.core import (
+    Ability,
     Action,
     ActionSlot,
     DayProcedure,
@@ -27,6 +28,13 @@ from rulesets.core.day import LAST_COUNTS
 from . import day, night, setup, victory
 from .roles import ABILITIES, MESSAGES, OPTIONS, ROLES, TEAMS, reason_rule
 from .schedule import SCHEDULE
+
+# (role, phase) → the role's abilities (``abilities_of``) handed in in ``phase``, with their declarations.
+_PROBES: dict[tuple[str, str], tuple[tuple[str, Ability], ...]] = {
+    (role.id, phase): tuple((ab, ABILITIES[ab]) for ab in role.abilities if ABILITIES[ab].phase == phase)
+    for role in ROLES.values()
+    for phase in ("day", "night")
+}
 
 
 class ClassicRuleset(Ruleset):
@@ -263,6 +271,18 @@ class ClassicRuleset(Ruleset):
 
     # ------------------------------------------------------- forms and play
 
+    def team_abilities(self, state: GameState, team: str) -> tuple[str, ...]:
+        """Collective ability ids of ``team`` (see ``Ruleset.team_abilities``),
+        read from its living members' roles without listing them first."""
+        found: list[str] = []
+        for p in state.players.values():
+            if p.alive and p.team == team:
+                role = ROLES.get(p.role)
+                for ab in role.abilities if role else ():
+                    if ABILITIES[ab].team and ab not in found:
+                        found.append(ab)
+        return tuple(found)
+
     def action_slots(self, state: GameState, phase: str) -> list[ActionSlot]:
         """The generic slots; without a host each living mafioso has his own
         note instead of the team's choice (CLASSIC-061)."""
@@ -272,10 +292,7 @@ class ClassicRuleset(Ruleset):
         # ``Ruleset.action_slots``, with the living found once: every classic
         # ability names one living player.
         for p in state.alive():
-            for ab_id in self.abilities_of(state, p.name):
-                ability = ABILITIES[ab_id]
-                if ability.phase != phase:
-                    continue
+            for ab_id, ability in _PROBES.get((p.role, phase), ()):
                 if ability.team:
                     if (p.team, ab_id) in seen_teams:
                         continue

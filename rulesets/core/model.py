@@ -246,10 +246,10 @@ class GameState:
         new.memory = _deep(self.memory)
         new.winner = self.winner
         players: dict[str, PlayerState] = {}
-        new_player = object.__new__
+        new_player, player_state, atoms = object.__new__, PlayerState, _ATOMS
         for name, player in self.players.items():
             # ``_copy_player`` inline: this loop is most of a copy's cost.
-            copied = new_player(PlayerState)
+            copied = new_player(player_state)
             copied.name = player.name
             copied.role = player.role
             copied.team = player.team
@@ -258,7 +258,7 @@ class GameState:
             if type(counters) is not dict:
                 copied.counters = _deep(counters)
             elif counters:
-                copied.counters = {k: v if type(v) in _ATOMS else _deep(v) for k, v in counters.items()}
+                copied.counters = {k: v if type(v) in atoms else _deep(v) for k, v in counters.items()}
             else:
                 copied.counters = {}
             players[name] = copied
