@@ -100,7 +100,7 @@ class Night:
         """Accepted ``ability`` actions whose actor is still in the game with
         his skills (WW18-059); the others are traced as void."""
         live = []
-        for action in (a for a in self.actions if a.ability == ability and a.actor):
+        for action in [a for a in self.actions if a.ability == ability and a.actor]:
             player = self.state.players[action.actor or ""]
             if player.alive and has_skills(self.state, player):
                 live.append(action)
