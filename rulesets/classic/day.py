@@ -28,7 +28,9 @@ def electorate(state: GameState) -> list[str]:
         allowed = {*pending["survivors"], pending["voter"]}
         return [name for name in state.players if name in allowed]
     barred = set(state.memory.get("no_vote", []))
-    return [name for name in state.alive_names() if name not in barred]
+    if not barred:
+        return state.alive_names()
+    return [p.name for p in state.players.values() if p.alive and p.name not in barred]
 
 
 def candidates(state: GameState, nominations: list[str] | None) -> list[str]:

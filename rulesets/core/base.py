@@ -285,7 +285,7 @@ class Ruleset:
         """
         if len(actions) < 2:
             return list(actions)  # nothing to order
-        seats = {name: index for index, name in enumerate(state.players)}
+        seats = dict(zip(state.players, range(len(state.players)), strict=True))  # name → seat index
 
         def owner_rank(action: Action) -> tuple[int, int, str]:
             owner = self.choice_key(action)[0]
