@@ -530,7 +530,16 @@ class Outcome:
         self, step: str, result: TraceResult, text: str, action: Action | None = None, by: str | None = None
     ) -> None:
         """Add a trace line."""
-        self.trace.append(TraceEntry(step, result, text, action, by))
+        # ``TraceEntry(step, result, text, action, by)`` without the call of its
+        # ``__init__``: every phase notes dozens of lines.
+        entry = object.__new__(TraceEntry)
+        fields = entry.__dict__
+        fields["step"] = step
+        fields["result"] = result
+        fields["text"] = text
+        fields["action"] = action
+        fields["by"] = by
+        self.trace.append(entry)
 
     def tell(self, to: str, about: str | None, result: Any) -> None:
         """Hand a private result to a player."""
