@@ -85,11 +85,11 @@ class Night:
     bum_holders: dict[str, dict[str, Any]] = field(default_factory=dict)
     team_tells: list[tuple[str, str, str]] = field(default_factory=list)
     walking_grants: list[str] = field(default_factory=list)
+    # The working state (a copy of the input state): ``outcome.state``, kept at hand.
+    state: GameState = field(init=False)
 
-    @property
-    def state(self) -> GameState:
-        """The working state (a copy of the input state)."""
-        return self.outcome.state
+    def __post_init__(self) -> None:
+        self.state = self.outcome.state
 
     def role(self, name: str) -> str:
         """The role at the start of the night."""

@@ -10,7 +10,7 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from rulesets.core import Action, Ballot, DayProcedure, GameState, Outcome, PhaseInput, PlayerState, Ruleset
+from rulesets.core import Action, Ballot, DayProcedure, GameState, Outcome, PhaseInput, Ruleset
 from rulesets.core.base import ActionSlot
 from rulesets.core.day import NEVER, standing
 
@@ -198,7 +198,16 @@ class ForumRuleset(Ruleset):
         extra = query.hiders(state) if phase == "night" else query.bum_vote_directors(state)
         alive = state.alive_names()
         for player in state.players.values():
-            for ability in self._abilities_to_offer(player, phase, extra):
+            # The moves worth probing: a living player's role moves, plus the basement by
+            # night and a Bum's vote by day when ``extra`` names him; a Kamikaze voted
+            # out names his victim that night (FORUM-089).
+            if player.alive:
+                offered = _OFFERED[player.role, phase, player.name in extra]
+            elif phase == "night" and player.counters.get("kamikaze_pending"):
+                offered = ("choose",)
+            else:
+                continue
+            for ability in offered:
                 slots.extend(self._slot(state, Action(ability, actor=player.name), phase, alive))
         for team in CRIMINAL_TEAMS:
             for ability in _TEAM_SLOTS:
@@ -210,13 +219,6 @@ class ForumRuleset(Ruleset):
                     continue  # no Bum's vote held: ``validate`` refuses whatever the target (FORUM-119)
                 slots.extend(self._slot(state, Action(ability, team=team), phase, alive))
         return slots
-
-    def _abilities_to_offer(self, player: PlayerState, phase: str, extra: set[str]) -> tuple[str, ...]:
-        """The moves worth probing for ``player`` in ``phase``: his role's, plus the
-        basement by night and a Bum's vote by day when ``extra`` names him."""
-        if not player.alive:
-            return ("choose",) if player.counters.get("kamikaze_pending") and phase == "night" else ()
-        return _OFFERED[player.role, phase, player.name in extra]
 
     def _slot(self, state: GameState, probe: Action, phase: str, alive: list[str]) -> list[ActionSlot]:
         if ABILITIES[probe.ability].targets == 1:
