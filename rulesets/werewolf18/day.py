@@ -65,18 +65,20 @@ def ballot_reason(state: GameState, voter: str | None, target: str | None) -> st
 
 
 def _seated_ballot_reason(state: GameState, voter: str | None, target: str | None) -> str | None:
-    """``ballot_reason`` of names already known to be seated."""
+    """``ballot_reason`` of names already known to be seated (``revealed`` read inline)."""
     if voter is None:
         return "not_your_ability"
-    if not state.players[voter].alive:
+    player = state.players[voter]
+    if not player.alive:
         return "actor_not_alive"
-    if revealed(state.players[voter]):
+    if player.counters.get("revealed"):
         return "revealed_idiot"
     if target is None:
         return None
-    if not state.players[target].alive:
+    chosen = state.players[target]
+    if not chosen.alive:
         return "target_not_alive"
-    return "revealed_idiot" if revealed(state.players[target]) else None
+    return "revealed_idiot" if chosen.counters.get("revealed") else None
 
 
 def ballot_entries(step: PhaseInput, state: GameState) -> list[tuple[str, str | None]]:

@@ -233,7 +233,7 @@ class Werewolf18(Ruleset):
             raise RulesError(f"unknown ability {action.ability!r} in ruleset {self.id}")
         if state.winner is not None:
             return "game_over"
-        if phase not in self.phases_of(action.ability):
+        if phase not in _PHASES_OF[action.ability]:  # ``phases_of``
             return "wrong_phase"
         if action.ability == "vote":
             return day.ballot_reason(state, action.actor, action.target if isinstance(action.target, str) else None)
@@ -250,7 +250,7 @@ class Werewolf18(Ruleset):
         the actor or team holding the ability."""
         if state.winner is not None:
             return "game_over"
-        if phase not in self.phases_of(probe.ability):
+        if phase not in _PHASES_OF[probe.ability]:  # ``phases_of``
             return "wrong_phase"
         if probe.ability == "vote":
             return day.ballot_reason(state, probe.actor, None)
