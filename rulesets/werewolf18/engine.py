@@ -219,6 +219,18 @@ class Werewolf18(Ruleset):
         own = role.abilities if role else ()
         return (*own, "pass_badge") if state.memory.get("sheriff") == name else own  # ``sheriff(state)``
 
+    def team_abilities(self, state: GameState, team: str) -> tuple[str, ...]:
+        """Collective ability ids of ``team`` (see ``Ruleset.team_abilities``), read
+        from its living members' roles: the badge ``abilities_of`` adds is no team's."""
+        found: list[str] = []
+        for p in state.players.values():
+            if p.alive and p.team == team:
+                role = self.ROLES.get(p.role)
+                for ab in role.abilities if role else ():
+                    if self.ABILITIES[ab].team and ab not in found:
+                        found.append(ab)
+        return tuple(found)
+
     def phases_of(self, ability: str) -> tuple[str, ...]:
         """Phases in which ``ability`` may be handed in (A17 for orders)."""
         return _PHASES_OF[ability]
@@ -342,6 +354,12 @@ class Werewolf18(Ruleset):
             key = (player.role, phase, holder == player.name, player.alive)
             probes = _PROBES.get(key)
             for ability, spec in _probes(*key) if probes is None else probes:
+                if ability == "surrender":
+                    # ``validate`` of a surrender in its phases is ``game_over`` or, for a
+                    # holder of it, in or out of the game, None (WW18-012, WW18-017).
+                    if state.winner is None:
+                        slots.append(ActionSlot("surrender", (), player.name, None, 0))
+                    continue
                 if spec.team:
                     if player.team in teams:
                         continue

@@ -79,3 +79,25 @@ def test_no_accepted_choice_is_left_without_a_slot(rid: str) -> None:
                         )
                         checked += 1
     assert checked > 100
+
+
+def test_werewolf18_choices_without_target_are_offered_exactly_when_accepted() -> None:
+    """Werewolf18's surrender and play-dumb slots (no target) are offered to
+    a player exactly when ``validate`` accepts his choice, on every state of
+    20 seeded games."""
+    ruleset = rulesets.get("werewolf18")
+    counts = player_counts(ruleset)
+    checked = 0
+    for seed in range(20):
+        game = random_game(ruleset, counts[seed % len(counts)], seed)
+        for state in [game.start] + [o.state for o in game.outcomes]:
+            phase = ruleset.next_phase(state)
+            offered = {(s.ability, s.actor) for s in ruleset.action_slots(state, phase) if s.targets == 0}
+            for ability, spec in ruleset.ABILITIES.items():
+                if spec.targets != 0:
+                    continue
+                for name in state.players:
+                    accepted = ruleset.validate(state, Action(ability, actor=name), phase) is None
+                    assert ((ability, name) in offered) == accepted, (seed, state.steps_played, ability, name)
+                    checked += 1
+    assert checked > 100
