@@ -30,15 +30,20 @@ _GROUPS: dict[tuple[str, str], str] = {
 }
 
 _GROUP_COUNT = len(set(_GROUPS.values()))
+# ``_GROUPS`` by role, then team: two lookups of a seat's own strings.
+_GROUPS_BY_ROLE: dict[str, dict[str, str]] = {}
+for (_role, _team), _group in _GROUPS.items():
+    _GROUPS_BY_ROLE.setdefault(_role, {})[_team] = _group
 
 
 def defeated_camps(state: GameState) -> set[str]:
     """Camp ids whose loss condition holds now (WW18-054..057, WW18-017)."""
     had: set[str] = set()  # groups with a member out of the game
     alive: set[str] = set()  # groups with a member in the game
-    groups = _GROUPS
+    by_role = _GROUPS_BY_ROLE
     for p in state.players.values():
-        group = groups.get((p.role, p.team))
+        by_team = by_role.get(p.role)
+        group = None if by_team is None else by_team.get(p.team)
         if group is not None:
             if p.alive:
                 alive.add(group)
