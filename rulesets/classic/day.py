@@ -84,7 +84,7 @@ def _ballots(
             ballots[voter] = target
     totals = tally(ballots)
     if totals:
-        line = ", ".join(f"{name}: {count:g}" for name, count in totals.items())
+        line = ", ".join([f"{name}: {count:g}" for name, count in totals.items()])
         outcome.announce("votes", f"Votes: {line}.")
     return totals
 

@@ -192,7 +192,7 @@ class Day:
         """Totals of the final ballots; the sheriff's weighs 1.5 from day 2 (WW18-047)."""
         weights = {self.sheriff: SHERIFF_WEIGHT} if self.sheriff and self.state.day >= 2 else {}
         totals = tally(self.ballots.final, weights)
-        shown = ", ".join(f"{name} {total:g}" for name, total in totals.items()) or "no votes"
+        shown = ", ".join([f"{name} {total:g}" for name, total in totals.items()]) or "no votes"
         self.outcome.announce("votes", f"Vote count: {shown}.")
         self.outcome.note("count", "info", f"Day {self.state.day} count: {shown} (WW18-047).")
         return totals
