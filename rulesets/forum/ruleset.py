@@ -197,6 +197,7 @@ class ForumRuleset(Ruleset):
         # for anybody else ``validate`` refuses those moves whatever the target.
         extra = query.hiders(state) if phase == "night" else query.bum_vote_directors(state)
         alive = state.alive_names()
+        living_teams = {p.team for p in state.players.values() if p.alive}
         for player in state.players.values():
             # The moves worth probing: a living player's role moves, plus the basement by
             # night and a Bum's vote by day when ``extra`` names him; a Kamikaze voted
@@ -210,6 +211,8 @@ class ForumRuleset(Ruleset):
             for ability in offered:
                 slots.extend(self._slot(state, Action(ability, actor=player.name), phase, alive))
         for team in CRIMINAL_TEAMS:
+            if team not in living_teams:
+                continue  # ``validate`` refuses a team with nobody in the game (``dead_actor``)
             for ability in _TEAM_SLOTS:
                 if ABILITIES[ability].phase != phase:
                     continue
