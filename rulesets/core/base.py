@@ -531,8 +531,8 @@ class Ruleset:
         """Those of ``names`` that ``check_targets`` accepts as the one target
         of ``probe`` (an ``Action`` without target), in the given order: the
         same target rule and limits, checked for all names at once."""
-        if ability.targets > 1:
-            return []  # one target is never the right count
+        if ability.targets not in (0, 1):
+            return []  # one target is never the right count (``target_count``)
         players = state.players
         actor = probe.actor
         rule = ability.target_rule
