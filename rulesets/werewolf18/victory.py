@@ -31,9 +31,9 @@ _GROUPS: dict[tuple[str, str], str] = {
 
 _GROUP_COUNT = len(set(_GROUPS.values()))
 # ``_GROUPS`` by role, then team: two lookups of a seat's own strings.
-_GROUPS_BY_ROLE: dict[str, dict[str, str]] = {}
-for (_role, _team), _group in _GROUPS.items():
-    _GROUPS_BY_ROLE.setdefault(_role, {})[_team] = _group
+_GROUPS_BY_ROLE: dict[str, dict[str, str]] = {
+    role: {team: group for (r, team), group in _GROUPS.items() if r == role} for role, _ in _GROUPS
+}
 
 
 def defeated_camps(state: GameState) -> set[str]:
