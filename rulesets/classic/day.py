@@ -28,7 +28,9 @@ def electorate(state: GameState) -> list[str]:
         allowed = {*pending["survivors"], pending["voter"]}
         return [name for name in state.players if name in allowed]
     barred = set(state.memory.get("no_vote", []))
-    return [name for name in state.alive_names() if name not in barred]
+    if not barred:
+        return state.alive_names()
+    return [p.name for p in state.players.values() if p.alive and p.name not in barred]
 
 
 def candidates(state: GameState, nominations: list[str] | None) -> list[str]:
@@ -65,11 +67,14 @@ def _ballot_reason(
     return "not_a_candidate" if state.players[target].alive else "target_not_alive"
 
 
-def _ballots(outcome: Outcome, step: PhaseInput, refuse: Refuse) -> dict[str, float]:
-    """The tally of the valid ballots; refused ones go to ``refuse``."""
+def _ballots(
+    outcome: Outcome, step: PhaseInput, refuse: Refuse, electors_today: list[str] | None = None
+) -> dict[str, float]:
+    """The tally of the valid ballots; refused ones go to ``refuse``;
+    ``electors_today`` is ``electorate(outcome.state)`` when the caller has it."""
     ballots: dict[str, str | None] = {}
     # Who may vote and for whom is the same for every ballot of the day.
-    electors = set(electorate(outcome.state))
+    electors = set(electorate(outcome.state) if electors_today is None else electors_today)
     choices = set(candidates(outcome.state, step.nominations))
     for voter, target in (step.votes or {}).items():
         reason = _ballot_reason(outcome.state, voter, target, electors, choices)
@@ -79,7 +84,7 @@ def _ballots(outcome: Outcome, step: PhaseInput, refuse: Refuse) -> dict[str, fl
             ballots[voter] = target
     totals = tally(ballots)
     if totals:
-        line = ", ".join(f"{name}: {count:g}" for name, count in totals.items())
+        line = ", ".join([f"{name}: {count:g}" for name, count in totals.items()])
         outcome.announce("votes", f"Votes: {line}.")
     return totals
 
@@ -88,8 +93,9 @@ def lynch_vote(outcome: Outcome, step: PhaseInput, refuse: Refuse) -> None:
     """One lynch vote: a player voted by the majority («большинство»), more
     than half of the electorate, shows their card and leaves (CLASSIC-012);
     otherwise nobody leaves (CLASSIC-013, B-3: no re-vote)."""
-    voters = len(electorate(outcome.state))
-    totals = _ballots(outcome, step, refuse)
+    electors = electorate(outcome.state)
+    voters = len(electors)
+    totals = _ballots(outcome, step, refuse, electors)
     if step.revote:
         outcome.note("vote", "info", "The classic game has no re-vote; the revote ballots are ignored (B-3).")
     leader = sole_leader(totals)

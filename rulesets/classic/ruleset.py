@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from rulesets.core import (
+    Ability,
     Action,
     ActionSlot,
     DayProcedure,
@@ -27,6 +28,13 @@ from rulesets.core.day import LAST_COUNTS
 from . import day, night, setup, victory
 from .roles import ABILITIES, MESSAGES, OPTIONS, ROLES, TEAMS, reason_rule
 from .schedule import SCHEDULE
+
+# (role, phase) → the role's abilities (``abilities_of``) handed in in ``phase``, with their declarations.
+_PROBES: dict[tuple[str, str], tuple[tuple[str, Ability], ...]] = {
+    (role.id, phase): tuple((ab, ABILITIES[ab]) for ab in role.abilities if ABILITIES[ab].phase == phase)
+    for role in ROLES.values()
+    for phase in ("day", "night")
+}
 
 
 class ClassicRuleset(Ruleset):
@@ -64,6 +72,8 @@ class ClassicRuleset(Ruleset):
     PHASES = frozenset({"day", "night"})
     FIRST_PHASE = "night"  # CLASSIC-007: the game opens with the first night
     MESSAGES = MESSAGES
+    # ``actor_reason`` and ``target_filter`` are ``validate`` split in two.
+    EXACT_TARGET_CHECKS = True
 
     # ------------------------------------------------------------------ setup
 
@@ -176,6 +186,31 @@ class ClassicRuleset(Ruleset):
         then the document's own (``_document_limits``)."""
         return self.check_targets(state, action, ABILITIES[action.ability]) or self._document_limits(state, action)
 
+    def target_filter(self, state: GameState, probe: Action, phase: str, names: Iterable[str]) -> list[str]:
+        """``target_reason`` for all ``names`` at once (see ``Ruleset.target_filter``):
+        the generic rules and limits, then ``_kill_limits`` and ``_repeat_limits``."""
+        ability = probe.ability
+        legal = self.check_targets_filter(state, probe, ABILITIES[ability], names)
+        if not legal:
+            return legal
+        if ability == "kill":
+            # CLASSIC-023/CLASSIC-061: team choice with a host, notes without.
+            no_host = setup.option(state.options, "no_host")
+            if (no_host and probe.team is not None) or (not no_host and probe.actor is not None):
+                return []
+            players = state.players
+            return [n for n in legal if players[n].team != "mafia"]  # CLASSIC-021: only honest victims
+        if ability in ("heal", "visit"):
+            if probe.actor is None:
+                return super().target_filter(state, probe, phase, legal)
+            actor = state.players[probe.actor]
+            if ability == "heal" and actor.counters.get("self_heals", 0) >= 1:
+                legal = [n for n in legal if n != actor.name]  # CLASSIC-034: one self-heal a game
+            last = actor.counters.get(f"last_{ability}")
+            if last and last[0] == state.memory.get("night", 0):
+                legal = [n for n in legal if n != last[1]]  # CLASSIC-033, CLASSIC-036
+        return legal
+
     def _document_limits(self, state: GameState, action: Action) -> str | None:
         """The document's own limits, after the generic checks passed."""
         if action.ability == "kill":
@@ -236,14 +271,42 @@ class ClassicRuleset(Ruleset):
 
     # ------------------------------------------------------- forms and play
 
+    def team_abilities(self, state: GameState, team: str) -> tuple[str, ...]:
+        """Collective ability ids of ``team`` (see ``Ruleset.team_abilities``),
+        read from its living members' roles without listing them first."""
+        found: list[str] = []
+        for p in state.players.values():
+            if p.alive and p.team == team:
+                role = ROLES.get(p.role)
+                for ab in role.abilities if role else ():
+                    if ABILITIES[ab].team and ab not in found:
+                        found.append(ab)
+        return tuple(found)
+
     def action_slots(self, state: GameState, phase: str) -> list[ActionSlot]:
         """The generic slots; without a host each living mafioso has his own
         note instead of the team's choice (CLASSIC-061)."""
-        slots = super().action_slots(state, phase)
+        slots: list[ActionSlot] = []
+        alive = state.alive_names()
+        seen_teams: set[tuple[str, str]] = set()
+        # ``Ruleset.action_slots``, with the living found once: every classic
+        # ability names one living player.
+        for p in state.alive():
+            for ab_id, ability in _PROBES.get((p.role, phase), ()):
+                if ability.team:
+                    if (p.team, ab_id) in seen_teams:
+                        continue
+                    seen_teams.add((p.team, ab_id))
+                    probe = Action(ab_id, team=p.team)
+                else:
+                    probe = Action(ab_id, actor=p.name)
+                cands = self.single_targets(state, probe, phase, alive)
+                if cands:
+                    slots.append(ActionSlot(ab_id, tuple(cands), probe.actor, probe.team, ability.targets))
         if phase != "night" or not setup.option(state.options, "no_host"):
             return slots
         for p in state.team_members("mafia"):
-            cands = self.legal_targets(state, Action("kill", actor=p.name), phase)
+            cands = self.single_targets(state, Action("kill", actor=p.name), phase, alive)
             if cands:
                 slots.append(ActionSlot("kill", tuple(cands), p.name))
         return slots

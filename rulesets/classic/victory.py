@@ -12,12 +12,22 @@ from rulesets.core import GameState, Outcome
 from .setup import option
 
 
+def _living(state: GameState) -> tuple[int, int]:
+    """How many mafiosi and honest players are still in the game, in one pass."""
+    teams = [p.team for p in state.players.values() if p.alive]
+    return teams.count("mafia"), teams.count("town")
+
+
 def plain_winner(state: GameState) -> str | None:
     """``town`` with no mafioso left (CLASSIC-041), ``mafia`` with no honest
     player left (CLASSIC-042), None otherwise: parity alone does not end the
     game (CLASSIC-040)."""
-    mafia = len(state.team_members("mafia"))
-    town = len(state.team_members("town"))
+    return _plain(_living(state))
+
+
+def _plain(living: tuple[int, int]) -> str | None:
+    """``plain_winner`` given ``_living``."""
+    mafia, town = living
     if not mafia and not town:
         return "draw"
     if not mafia:
@@ -27,15 +37,20 @@ def plain_winner(state: GameState) -> str | None:
 
 def one_against_one(state: GameState) -> bool:
     """True when exactly one mafioso and one honest player remain (CLASSIC-043)."""
-    return len(state.team_members("mafia")) == 1 and len(state.team_members("town")) == 1
+    return _living(state) == (1, 1)
 
 
 def check_winner(state: GameState) -> str | None:
     """The winner decided without chance: the plain check, then the
     ``mafia_wins`` and ``draw`` disputes (CLASSIC-043). None while the game
     goes on or a lot or deciding vote must settle it (see ``settle``)."""
-    winner = plain_winner(state)
-    if winner is not None or not one_against_one(state):
+    return _winner(state, _living(state))
+
+
+def _winner(state: GameState, living: tuple[int, int]) -> str | None:
+    """``check_winner`` given ``_living`` (the state is only read)."""
+    winner = _plain(living)
+    if winner is not None or living != (1, 1):  # CLASSIC-043: one against one
         return winner
     return {"mafia_wins": "mafia", "draw": "draw"}.get(option(state.options, "dispute"))
 
@@ -50,9 +65,10 @@ def settle(outcome: Outcome, rng: random.Random) -> None:
     state = outcome.state
     if state.winner is not None:
         return
-    state.winner = check_winner(state)
-    if state.winner is not None or not one_against_one(state):
-        _note_winner(outcome)
+    living = _living(state)  # nothing below changes who is in the game
+    state.winner = _winner(state, living)
+    if state.winner is not None or living != (1, 1):
+        _note_winner(outcome, living)
         return
     if option(state.options, "dispute") == "lot":
         state.winner = rng.choice(["mafia", "town"])
@@ -66,11 +82,11 @@ def settle(outcome: Outcome, rng: random.Random) -> None:
     _open_deciding_vote(outcome)
 
 
-def _note_winner(outcome: Outcome) -> None:
+def _note_winner(outcome: Outcome, living: tuple[int, int]) -> None:
     state = outcome.state
     if state.winner in ("town", "mafia"):
         rule = "CLASSIC-041" if state.winner == "town" else "CLASSIC-042"
-        if one_against_one(state):
+        if living == (1, 1):
             rule = "CLASSIC-043, dispute mafia_wins"
         outcome.note("end", "effect", f"The {state.winner} team wins ({rule}).")
     elif state.winner == "draw":

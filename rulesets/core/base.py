@@ -13,7 +13,7 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from . import day as day_rules
@@ -33,9 +33,10 @@ from .model import (
     Team,
 )
 from .options import OptionProblem, check_options
+from .rng import PhaseRandom
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class ActionSlot:
     """A choice somebody may hand in now: who (``actor`` or ``team``), which
     ability, and the legal targets (names) for each of its target places."""
@@ -45,6 +46,23 @@ class ActionSlot:
     actor: str | None = None
     team: str | None = None
     targets: int = 1
+
+    def __init__(
+        self,
+        ability: str,
+        candidates: tuple[str, ...],
+        actor: str | None = None,
+        team: str | None = None,
+        targets: int = 1,
+    ) -> None:
+        # Written out: the frozen dataclass's generated one sets each field
+        # through ``object.__setattr__``, and slots are built in every phase.
+        d = self.__dict__
+        d["ability"] = ability
+        d["candidates"] = candidates
+        d["actor"] = actor
+        d["team"] = team
+        d["targets"] = targets
 
 
 # Generic rejection messages, by reason code; a ruleset may add its own.
@@ -128,6 +146,11 @@ class Ruleset:
     # True where ``SCHEDULE`` times are "HH:MM" offsets from the phase's
     # start (hours may pass 24, cosmo §2), not local wall times.
     SCHEDULE_RELATIVE: ClassVar[bool] = False
+    # True where ``actor_reason`` and ``target_filter`` together are exactly
+    # ``validate`` for the probes ``action_slots`` makes: ``single_targets``
+    # then need not ask ``validate`` about the first candidate
+    # (tests/rulesets/test_legal_targets.py compares the two).
+    EXACT_TARGET_CHECKS: ClassVar[bool] = False
 
     # ------------------------------------------------------------------ setup
 
@@ -242,7 +265,7 @@ class Ruleset:
             raise RulesError(f"phase {step.phase!r} is not one of {sorted(self.PHASES)} in ruleset {self.id}")
         new = state.copy()
         new.phase = step.phase
-        rng = random.Random(seed if seed is not None else (state.seed * 1_000_003 + state.steps_played))
+        rng = PhaseRandom(seed if seed is not None else (state.seed * 1_000_003 + state.steps_played))
         if step.phase == "day" and state.steps_played > 0 and state.phase == "night":
             new.day += 1  # a day after a night opens the next game day
         outcome = Outcome(new)
@@ -251,7 +274,8 @@ class Ruleset:
                 outcome.reject(action, "game_over", self.message("game_over"))
             return outcome
         if step.phase == "night":
-            step = replace(step, actions=self.canonical_order(state, step.actions))
+            # ``dataclasses.replace`` without its per-field bookkeeping.
+            step = type(step)(**{**step.__dict__, "actions": self.canonical_order(state, step.actions)})
         getattr(self, f"resolve_{step.phase}")(outcome, step, rng)
         new.steps_played += 1
         if new.winner is None:
@@ -272,7 +296,9 @@ class Ruleset:
         so "a later choice replaces an earlier one" still holds (piter A-22,
         werewolf18's knife by any werewolf, cosmo COSMO-019).
         """
-        seats = {name: index for index, name in enumerate(state.players)}
+        if len(actions) < 2:
+            return list(actions)  # nothing to order
+        seats = dict(zip(state.players, range(len(state.players)), strict=True))  # name → seat index
 
         def owner_rank(action: Action) -> tuple[int, int, str]:
             owner = self.choice_key(action)[0]
@@ -494,16 +520,51 @@ class Ruleset:
             # Every rule but ``out`` wants a living target: the dead need no asking.
             out = self.ABILITIES[probe.ability].target_rule == "out"
             names = list(state.players) if out else state.alive_names()
+        legal = self.target_filter(state, probe, phase, names)
+        if legal and not self.EXACT_TARGET_CHECKS:
+            if self.validate(state, Action(probe.ability, probe.actor, probe.team, legal[0]), phase) is not None:
+                return []  # refused whatever the target: the actor may not act now
+        return legal
+
+    def target_filter(self, state: GameState, probe: Action, phase: str, names: Iterable[str]) -> list[str]:
+        """Those of ``names`` that ``target_reason`` accepts as the one target
+        of ``probe`` (an ``Action`` without target), in the given order.
+
+        The default asks ``target_reason`` name by name; a ruleset may
+        override it to find the same list at once (``check_targets_filter``
+        is the bulk form of ``check_targets``).
+        """
         ability, actor, team = probe.ability, probe.actor, probe.team
         target_reason = self.target_reason
-        legal: list[str] = []
-        for name in names:
-            action = Action(ability, actor, team, name)
-            if target_reason(state, action, phase) is not None:
-                continue
-            if not legal and self.validate(state, action, phase) is not None:
-                return []  # refused whatever the target: the actor may not act now
-            legal.append(name)
+        return [name for name in names if target_reason(state, Action(ability, actor, team, name), phase) is None]
+
+    def check_targets_filter(
+        self, state: GameState, probe: Action, ability: Ability, names: Iterable[str]
+    ) -> list[str]:
+        """Those of ``names`` that ``check_targets`` accepts as the one target
+        of ``probe`` (an ``Action`` without target), in the given order: the
+        same target rule and limits, checked for all names at once."""
+        if ability.targets not in (0, 1):
+            return []  # one target is never the right count (``target_count``)
+        players = state.players
+        actor = probe.actor
+        rule = ability.target_rule
+        if rule == "out":
+            legal = [n for n in names if not players[n].alive]
+        elif rule == "other_alive":
+            legal = [n for n in names if players[n].alive and n != actor]
+        elif rule == "self":
+            legal = [n for n in names if players[n].alive and n == actor]
+        else:
+            legal = [n for n in names if players[n].alive]
+        owner = self.counter_owner(state, probe)
+        if owner is not None and legal:
+            counters = owner.counters
+            if ability.per_game_limit is not None and counters.get(f"uses:{ability.id}", 0) >= ability.per_game_limit:
+                return []
+            limit = ability.per_target_limit
+            if limit is not None:
+                legal = [n for n in legal if counters.get(f"{ability.id}:{n}", 0) < limit]
         return legal
 
     def actor_reason(self, state: GameState, probe: Action, phase: str) -> str | None:
@@ -550,7 +611,8 @@ class Ruleset:
         step = PhaseInput(phase, actions)  # type: ignore[arg-type]
         if phase == "day":
             alive = state.alive_names()
-            step.votes = {v: rng.choice([a for a in alive if a != v] or alive) for v in alive}
+            # Each votes for somebody else: ``alive`` without the voter, cut out by seat.
+            step.votes = {v: rng.choice(alive[:i] + alive[i + 1 :] or alive) for i, v in enumerate(alive)}
         return step
 
     def next_phase(self, state: GameState) -> str:

@@ -39,6 +39,24 @@ def _deep(value: Any) -> Any:
     return copy.deepcopy(value)
 
 
+def _copy_player(player: PlayerState) -> PlayerState:
+    """``PlayerState.copy``: the scalar fields shared, the counters copied,
+    their scalars inline and nested values by ``_deep``."""
+    new = object.__new__(PlayerState)
+    new.name = player.name
+    new.role = player.role
+    new.team = player.team
+    new.alive = player.alive
+    counters = player.counters
+    if type(counters) is not dict:
+        new.counters = _deep(counters)
+    elif counters:
+        new.counters = {k: v if type(v) in _ATOMS else _deep(v) for k, v in counters.items()}
+    else:
+        new.counters = {}
+    return new
+
+
 class RulesError(ValueError):
     """A malformed game description: unknown role, team, ability or player,
     a field the ruleset does not know, or a seating the rules forbid.
@@ -163,7 +181,7 @@ class ScheduleEntry:
     name: dict[str, str] = field(default_factory=dict)
 
 
-@dataclass
+@dataclass(slots=True)
 class PlayerState:
     """One seat at the table.
 
@@ -179,10 +197,9 @@ class PlayerState:
     counters: dict[str, Any] = field(default_factory=dict)
 
     def copy(self) -> PlayerState:
-        """A deep copy (the counters are copied recursively)."""
-        new = object.__new__(PlayerState)
-        new.__dict__.update({k: v if type(v) in _ATOMS else _deep(v) for k, v in self.__dict__.items()})
-        return new
+        """A deep copy (the counters are copied recursively; the other
+        fields are immutable scalars and shared)."""
+        return _copy_player(self)
 
     def bump(self, key: str, by: int = 1) -> int:
         """Increase the counter ``key`` and return its new value."""
@@ -190,7 +207,7 @@ class PlayerState:
         return self.counters[key]
 
 
-@dataclass
+@dataclass(slots=True)
 class GameState:
     """Everything a ruleset needs to resolve the next phase.
 
@@ -219,9 +236,33 @@ class GameState:
         recursively, so two states never share a mutable value.
         """
         new = object.__new__(GameState)
-        fields = {k: v if type(v) in _ATOMS else _deep(v) for k, v in self.__dict__.items() if k != "players"}
-        fields["players"] = {name: player.copy() for name, player in self.players.items()}
-        new.__dict__.update(fields)
+        new.ruleset = self.ruleset
+        new.variant = self.variant
+        new.options = _deep(self.options)
+        new.seed = self.seed
+        new.day = self.day
+        new.phase = self.phase
+        new.steps_played = self.steps_played
+        new.memory = _deep(self.memory)
+        new.winner = self.winner
+        players: dict[str, PlayerState] = {}
+        new_player, player_state, atoms = object.__new__, PlayerState, _ATOMS
+        for name, player in self.players.items():
+            # ``_copy_player`` inline: this loop is most of a copy's cost.
+            copied = new_player(player_state)
+            copied.name = player.name
+            copied.role = player.role
+            copied.team = player.team
+            copied.alive = player.alive
+            counters = player.counters
+            if type(counters) is not dict:
+                copied.counters = _deep(counters)
+            elif counters:
+                copied.counters = {k: v if type(v) in atoms else _deep(v) for k, v in counters.items()}
+            else:
+                copied.counters = {}
+            players[name] = copied
+        new.players = players
         return new
 
     def alive(self) -> list[PlayerState]:
@@ -270,7 +311,7 @@ class GameState:
         return cls(players=players, **fields)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Action:
     """A choice handed in: by a player (``actor``) or a team (``team``).
 
@@ -281,6 +322,17 @@ class Action:
     actor: str | None = None
     team: str | None = None
     target: str | list[str] | None = None
+
+    def __init__(
+        self, ability: str, actor: str | None = None, team: str | None = None, target: str | list[str] | None = None
+    ) -> None:
+        # Written out: the frozen dataclass's generated one sets each field
+        # through ``object.__setattr__``, and these are built in every phase.
+        d = self.__dict__
+        d["ability"] = ability
+        d["actor"] = actor
+        d["team"] = team
+        d["target"] = target
 
     @property
     def who(self) -> str:
@@ -334,7 +386,7 @@ class PhaseInput:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Feedback:
     """A private result for one player: ``result`` is a team id, a role id,
     ``same``/``different``, ``attacked``, or a list of role ids."""
@@ -343,12 +395,20 @@ class Feedback:
     about: str | None
     result: Any
 
+    def __init__(self, to: str, about: str | None, result: Any) -> None:
+        # Written out: the frozen dataclass's generated one sets each field
+        # through ``object.__setattr__``, and these are built in every phase.
+        d = self.__dict__
+        d["to"] = to
+        d["about"] = about
+        d["result"] = result
+
     def to_dict(self) -> dict[str, Any]:
         """Scenario-format form."""
         return {"to": self.to, "about": self.about, "result": self.result}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Rejection:
     """An action refused by the rules. ``reason`` is a short code
     (``actor_not_alive``, ``limit``…); ``message`` a sentence a player reads."""
@@ -357,12 +417,20 @@ class Rejection:
     reason: str
     message: str
 
+    def __init__(self, action: Action, reason: str, message: str) -> None:
+        # Written out: the frozen dataclass's generated one sets each field
+        # through ``object.__setattr__``, and these are built in every phase.
+        d = self.__dict__
+        d["action"] = action
+        d["reason"] = reason
+        d["message"] = message
+
     def to_dict(self) -> dict[str, Any]:
         """Scenario-format form."""
         return {**self.action.to_dict(), "reason": self.reason}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class TraceEntry:
     """How one action (or one rule) was handled, for the host.
 
@@ -378,6 +446,18 @@ class TraceEntry:
     action: Action | None = None
     by: str | None = None
 
+    def __init__(
+        self, step: str, result: TraceResult, text: str, action: Action | None = None, by: str | None = None
+    ) -> None:
+        # Written out: the frozen dataclass's generated one sets each field
+        # through ``object.__setattr__``, and these are built in every phase.
+        d = self.__dict__
+        d["step"] = step
+        d["result"] = result
+        d["text"] = text
+        d["action"] = action
+        d["by"] = by
+
     def to_dict(self) -> dict[str, Any]:
         """JSON form for the event log."""
         return {
@@ -389,7 +469,7 @@ class TraceEntry:
         }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Announcement:
     """A line of the public results post, rendered by the web app.
 
@@ -404,12 +484,21 @@ class Announcement:
     player: str | None = None
     role: str | None = None
 
+    def __init__(self, kind: str, text: str, player: str | None = None, role: str | None = None) -> None:
+        # Written out: the frozen dataclass's generated one sets each field
+        # through ``object.__setattr__``, and these are built in every phase.
+        d = self.__dict__
+        d["kind"] = kind
+        d["text"] = text
+        d["player"] = player
+        d["role"] = role
+
     def to_dict(self) -> dict[str, Any]:
         """JSON form."""
         return {"kind": self.kind, "text": self.text, "player": self.player, "role": self.role}
 
 
-@dataclass
+@dataclass(slots=True)
 class Outcome:
     """The result of resolving one phase.
 
@@ -441,7 +530,16 @@ class Outcome:
         self, step: str, result: TraceResult, text: str, action: Action | None = None, by: str | None = None
     ) -> None:
         """Add a trace line."""
-        self.trace.append(TraceEntry(step, result, text, action, by))
+        # ``TraceEntry(step, result, text, action, by)`` without the call of its
+        # ``__init__``: every phase notes dozens of lines.
+        entry = object.__new__(TraceEntry)
+        fields = entry.__dict__
+        fields["step"] = step
+        fields["result"] = result
+        fields["text"] = text
+        fields["action"] = action
+        fields["by"] = by
+        self.trace.append(entry)
 
     def tell(self, to: str, about: str | None, result: Any) -> None:
         """Hand a private result to a player."""

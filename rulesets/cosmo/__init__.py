@@ -11,7 +11,7 @@ the night resolution), ``day`` (judge, vote, re-vote, coin), ``victory`` and
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
 from rulesets.core import Action, DayProcedure, GameState, Outcome, PhaseInput, RulesError, Ruleset
@@ -80,6 +80,8 @@ class CosmoRuleset(Ruleset):
     # COSMO-005: the acquaintance night has no actions and is not a step.
     FIRST_PHASE = "day"
     MESSAGES = MESSAGES
+    # ``actor_reason`` and ``target_filter`` are ``validate`` split in two.
+    EXACT_TARGET_CHECKS = True
 
     # ------------------------------------------------------------------ setup
 
@@ -150,6 +152,10 @@ class CosmoRuleset(Ruleset):
     def target_reason(self, state: GameState, action: Action, phase: str) -> str | None:
         """The generic target rules and limits (see ``Ruleset.target_reason``)."""
         return self.check_targets(state, action, ABILITIES[action.ability])
+
+    def target_filter(self, state: GameState, probe: Action, phase: str, names: Iterable[str]) -> list[str]:
+        """``target_reason`` for all ``names`` at once (see ``Ruleset.target_filter``)."""
+        return self.check_targets_filter(state, probe, ABILITIES[probe.ability], names)
 
     def conflict(self, kept: dict[tuple[str, str], Action], action: Action) -> str | None:
         """The sheriff's second action of the other kind is refused (COSMO-029);

@@ -38,7 +38,7 @@ ORDER: tuple[tuple[str, str, str], ...] = (
 )
 
 
-@dataclass
+@dataclass(slots=True)
 class Night:
     """The marks of one night.
 

@@ -36,7 +36,7 @@ DAY_ORDER: tuple[tuple[str, str, str], ...] = (
 )
 
 
-@dataclass
+@dataclass(slots=True)
 class Day:
     """The day's choices once validated."""
 
@@ -120,10 +120,9 @@ def _ballots(outcome: Outcome, votes: dict[str, str | None], late: list[str], da
     state = outcome.state
     ballots: dict[str, str | None] = {}
     for voter, target in votes.items():
-        action = Action("vote", actor=voter, target=target)
         reason = _vote_reason(state, voter, target, late)
         if reason is not None:
-            refuse(outcome, action, reason, MESSAGES)
+            refuse(outcome, Action("vote", actor=voter, target=target), reason, MESSAGES)
             if reason in ("late", "dead_target"):
                 ballots[voter] = ""  # he voted, but the vote does not count (FORUM-165)
             continue

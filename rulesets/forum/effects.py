@@ -107,5 +107,6 @@ def cop_lover_learns(outcome: Outcome, left: list[str]) -> None:
 def clear_penalties(state: GameState, phase: str) -> None:
     """A taken move is taken for one phase only (FORUM-154, FORUM-156)."""
     for player in state.players.values():
-        if player.counters.get("penalty_skip") == phase:
-            del player.counters["penalty_skip"]
+        counters = player.counters
+        if "penalty_skip" in counters and counters["penalty_skip"] == phase:
+            del counters["penalty_skip"]

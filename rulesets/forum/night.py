@@ -41,7 +41,7 @@ ORDER: tuple[tuple[str, str, str], ...] = (
 )
 
 
-@dataclass
+@dataclass(slots=True)
 class Shot:
     """One accepted shot: ``kind`` is ``cop``, ``sniper``, ``team``, ``maniac``,
     ``zombie`` or ``avenger``; ``shooter`` the player who fired (None for a
@@ -67,7 +67,7 @@ class Shot:
         return self.via_tw or self.shooter
 
 
-@dataclass
+@dataclass(slots=True)
 class Night:
     """Everything marked during one night before it takes effect."""
 
@@ -85,11 +85,11 @@ class Night:
     bum_holders: dict[str, dict[str, Any]] = field(default_factory=dict)
     team_tells: list[tuple[str, str, str]] = field(default_factory=list)
     walking_grants: list[str] = field(default_factory=list)
+    # The working state (a copy of the input state): ``outcome.state``, kept at hand.
+    state: GameState = field(init=False)
 
-    @property
-    def state(self) -> GameState:
-        """The working state (a copy of the input state)."""
-        return self.outcome.state
+    def __post_init__(self) -> None:
+        self.state = self.outcome.state
 
     def role(self, name: str) -> str:
         """The role at the start of the night."""
@@ -105,8 +105,13 @@ class Night:
     def acting_cop(self, name: str) -> bool:
         """The Cop or the acting Assistant at the start of the night (FORUM-040)."""
         role = self.role(name)
-        cop_alive = any(r == "cop" and self.state.players[n].alive for n, (r, _) in self.start.items())
-        return role == "cop" or (role == "cop_assistant" and not cop_alive)
+        if role != "cop_assistant":
+            return role == "cop"
+        players = self.outcome.state.players
+        for n, (r, _) in self.start.items():
+            if r == "cop" and players[n].alive:
+                return False  # a Cop of the night's start still in the game acts himself
+        return True
 
     def mark_death(self, name: str, why: str) -> None:
         """Mark ``name`` to leave at the end of the night (first reason kept)."""

@@ -27,6 +27,8 @@ from rulesets.core import GameState
 
 from .roles import CRIMINAL_TEAMS
 
+_COP_ROLES = ("cop", "cop_assistant")
+
 
 def is_acting_cop(state: GameState, name: str) -> bool:
     """The Cop, or an Assistant once no Cop lives (FORUM-040)."""
@@ -113,6 +115,29 @@ def basement_keys(state: GameState, who: str) -> list[str]:
     if holder in state.memory.get("walking", {}).get("holders", []):
         keys.append("walking")
     return keys
+
+
+def hiders(state: GameState) -> set[str]:
+    """The players (names) with a basement left, ``basement_keys`` not empty:
+    a walking-basement holder, or the acting Cop while the town's ordinary
+    basement is unused (FORUM-126, FORUM-182)."""
+    names = {h[7:] for h in state.memory.get("walking", {}).get("holders", []) if h.startswith("player:")}
+    if "town" in (state.option("basement", []) or []) and "town" not in state.memory.get("basement_used", []):
+        names.update(p.name for p in state.players.values() if p.role in _COP_ROLES and is_acting_cop(state, p.name))
+    return names
+
+
+def bum_vote_directors(state: GameState) -> set[str]:
+    """The players (names) whose ``bum_vote_key`` is not None: a holder of a
+    Bum's vote, or a member of a criminal team holding one (FORUM-119, FORUM-120)."""
+    keys = {f"team:{h['who']}" if h["kind"] == "team" else h["who"] for h in state.memory.get("bum_votes", {}).values()}
+    if not keys:
+        return set()
+    return {
+        p.name
+        for p in state.players.values()
+        if p.name in keys or (p.team in CRIMINAL_TEAMS and f"team:{p.team}" in keys)
+    }
 
 
 def ever_had_basement(state: GameState, who: str) -> bool:

@@ -7,7 +7,7 @@ digest ``spec/rulesets/forum.md`` (rule ids FORUM-NNN).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from rulesets.core import Action, Ballot, DayProcedure, GameState, Outcome, PhaseInput, Ruleset
@@ -29,6 +29,20 @@ from .roles import (
 )
 
 _TEAM_SLOTS = ("kill", "deal", "hide", "direct_vote")
+# Moves any player may hold besides his role's: the basement (FORUM-126) and a Bum's vote (FORUM-119).
+_SHARED_MOVES = ("hide", "direct_vote")
+# (role, phase, holds a shared move) → the abilities offered to a living
+# player, in the order they are probed.
+_OFFERED = {
+    (role.id, phase, shared): tuple(
+        a
+        for a in dict.fromkeys([*role.abilities, *_SHARED_MOVES])
+        if ABILITIES[a].phase == phase and (shared or a not in _SHARED_MOVES)
+    )
+    for role in ROLES.values()
+    for phase in ("day", "night")
+    for shared in (True, False)
+}
 
 
 class ForumRuleset(Ruleset):
@@ -84,6 +98,8 @@ class ForumRuleset(Ruleset):
     )
     # Roles the host brings in only with the ``rare_roles`` option («Малоиспользуемые роли»).
     RARE_ROLES = RARE_ROLES
+    # ``actor_reason`` and ``target_filter`` are ``validate.check`` split in two.
+    EXACT_TARGET_CHECKS = True
 
     # ------------------------------------------------------------------ setup
 
@@ -148,6 +164,10 @@ class ForumRuleset(Ruleset):
         """The target checks of ``validate`` (see ``Ruleset.target_reason``)."""
         return validate.target_reason(state, action)
 
+    def target_filter(self, state: GameState, probe: Action, phase: str, names: Iterable[str]) -> list[str]:
+        """``target_reason`` for all ``names`` at once (see ``Ruleset.target_filter``)."""
+        return validate.target_filter(state, probe, names)
+
     # ---------------------------------------------------------- web app API
 
     def apply_penalty(self, state: GameState, kind: str, target: str) -> Outcome:
@@ -182,24 +202,42 @@ class ForumRuleset(Ruleset):
         """Every choice open now: the players' own moves (the TW on duty, a basement
         holder, a Bum's vote holder, a Kamikaze voted out included) and the teams'."""
         slots = []
+        # Who may hide or direct a Bum's vote at all, found once (FORUM-126, FORUM-119):
+        # for anybody else ``validate`` refuses those moves whatever the target.
+        extra = query.hiders(state) if phase == "night" else query.bum_vote_directors(state)
+        alive = state.alive_names()
+        living_teams = {p.team for p in state.players.values() if p.alive}
         for player in state.players.values():
-            for ability in self._abilities_to_offer(state, player.name, phase):
-                slots.extend(self._slot(state, Action(ability, actor=player.name), phase))
+            # The moves worth probing: a living player's role moves, plus the basement by
+            # night and a Bum's vote by day when ``extra`` names him; a Kamikaze voted
+            # out names his victim that night (FORUM-089).
+            if player.alive:
+                offered = _OFFERED[player.role, phase, player.name in extra]
+            elif phase == "night" and player.counters.get("kamikaze_pending"):
+                offered = ("choose",)
+            else:
+                continue
+            for ability in offered:
+                slots.extend(self._slot(state, Action(ability, actor=player.name), phase, alive))
         for team in CRIMINAL_TEAMS:
+            if team not in living_teams:
+                continue  # ``validate`` refuses a team with nobody in the game (``dead_actor``)
             for ability in _TEAM_SLOTS:
-                if ABILITIES[ability].phase == phase:
-                    slots.extend(self._slot(state, Action(ability, team=team), phase))
+                if ABILITIES[ability].phase != phase:
+                    continue
+                if ability == "hide" and not query.basement_keys(state, f"team:{team}"):
+                    continue  # no basement left: ``validate`` refuses whatever the target (FORUM-126)
+                if ability == "direct_vote" and not query.holds_bum_vote(state, f"team:{team}"):
+                    continue  # no Bum's vote held: ``validate`` refuses whatever the target (FORUM-119)
+                slots.extend(self._slot(state, Action(ability, team=team), phase, alive))
         return slots
 
-    def _abilities_to_offer(self, state: GameState, name: str, phase: str) -> list[str]:
-        player = state.players[name]
-        if not player.alive:
-            return ["choose"] if player.counters.get("kamikaze_pending") and phase == "night" else []
-        offered = [*ROLES[player.role].abilities, "hide", "direct_vote"]
-        return [a for a in dict.fromkeys(offered) if ABILITIES[a].phase == phase]
-
-    def _slot(self, state: GameState, probe: Action, phase: str) -> list[ActionSlot]:
-        candidates = self.legal_targets(state, probe, phase)
+    def _slot(self, state: GameState, probe: Action, phase: str, alive: list[str]) -> list[ActionSlot]:
+        if ABILITIES[probe.ability].targets == 1:
+            # ``legal_targets`` with the living found once per ``action_slots``.
+            candidates = self.single_targets(state, probe, phase, alive)
+        else:
+            candidates = self.legal_targets(state, probe, phase)
         if not candidates:
             return []
         return [ActionSlot(probe.ability, tuple(candidates), probe.actor, probe.team, 1)]

@@ -9,6 +9,8 @@ Nothing here mutates the state.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from rulesets.core import Action, GameState, Outcome, PlayerState, Rejection, RulesError
 
 from . import query
@@ -46,6 +48,26 @@ def target_reason(state: GameState, action: Action) -> str | None:
     ``self_target``, ``not_own``, ``limit``); ``check`` runs them after the
     actor's and the team's, which never look at the target."""
     return _target_checks(state, action)
+
+
+def target_filter(state: GameState, probe: Action, names: Iterable[str]) -> list[str]:
+    """Those of ``names`` that ``target_reason`` accepts as the one target of
+    ``probe`` (an ``Action`` without target), in the given order: the same
+    checks as ``_target_checks``, for all names at once."""
+    players = state.players
+    ability, actor = probe.ability, probe.actor
+    if actor is not None and ability in _OTHER_ONLY:
+        legal = [n for n in names if players[n].alive and n != actor]
+    else:
+        legal = [n for n in names if players[n].alive]
+    if ability == "hide":
+        who = probe.who
+        legal = [n for n in legal if query.own_side(state, who, n)]  # FORUM-126
+    limit = ABILITIES[ability].per_target_limit
+    if limit is not None and actor is not None:
+        counters = players[actor].counters  # FORUM-049, FORUM-051, FORUM-053, FORUM-124
+        legal = [n for n in legal if counters.get(f"{ability}:{n}", 0) < limit]
+    return legal
 
 
 def _actor_checks(state: GameState, action: Action, phase: str) -> str | None:
@@ -126,7 +148,7 @@ def _team_checks(state: GameState, action: Action, phase: str) -> str | None:
         raise RulesError(f"unknown team {team!r}")
     if team not in CRIMINAL_TEAMS or action.ability not in _TEAM_MOVES:
         return "not_available"
-    if not state.team_members(team):
+    if not _has_living_member(state, team):
         return "dead_actor"
     if ABILITIES[action.ability].phase != phase:
         return "wrong_phase"
@@ -140,6 +162,14 @@ def _team_checks(state: GameState, action: Action, phase: str) -> str | None:
     if team in state.memory.get("penalty_team", []):
         return "penalty"  # FORUM-156: «лишение их выстрела в ближайшую ночь»
     return None
+
+
+def _has_living_member(state: GameState, team: str) -> bool:
+    """``state.team_members(team)`` is not empty, found without listing them."""
+    for p in state.players.values():
+        if p.alive and p.team == team:
+            return True
+    return False
 
 
 def _target_checks(state: GameState, action: Action) -> str | None:

@@ -22,10 +22,10 @@ def winner(state: GameState) -> str | None:
     alive = state.alive()
     if not alive:
         return "draw"
-    counts = Counter(p.team for p in alive)
+    counts = Counter([p.team for p in alive])
     if counts["zombie"]:
         return "zombie" if counts["zombie"] == len(alive) else None
-    if _kamikaze_wins(alive):
+    if counts["kamikaze"] and _kamikaze_wins(alive):
         return "kamikaze"
     if state.variant == "two_sided":
         return _two_sided(counts)

@@ -51,3 +51,11 @@ def sacrificing_lover(state: GameState, target: str, hit: set[str]) -> PlayerSta
         if player.counters.get("admired") == target and has_skills(state, player) and player.name not in hit:
             return player
     return None
+
+
+def werewolf_in_game(state: GameState) -> bool:
+    """``state.with_role("werewolf")`` is not empty, found without listing them (WW18-019)."""
+    for p in state.players.values():
+        if p.role == "werewolf" and p.alive:
+            return True
+    return False

@@ -46,7 +46,7 @@ DAY_ORDER: tuple[tuple[str, str, str], ...] = (
 SHERIFF_WEIGHT = 1.5  # 带队: 警长投出的票计为1.5票 (WW18-047)
 
 
-@dataclass
+@dataclass(slots=True)
 class Ballots:
     """Accepted ballots: ``final`` voter → target (None = abstain), in first
     casting order, and ``log``, every accepted entry in time order."""
@@ -61,17 +61,24 @@ def ballot_reason(state: GameState, voter: str | None, target: str | None) -> st
     Raises ``RulesError`` for a player who is not in the game's list.
     """
     _known(state, voter, target)
+    return _seated_ballot_reason(state, voter, target)
+
+
+def _seated_ballot_reason(state: GameState, voter: str | None, target: str | None) -> str | None:
+    """``ballot_reason`` of names already known to be seated (``revealed`` read inline)."""
     if voter is None:
         return "not_your_ability"
-    if not state.players[voter].alive:
+    player = state.players[voter]
+    if not player.alive:
         return "actor_not_alive"
-    if revealed(state.players[voter]):
+    if player.counters.get("revealed"):
         return "revealed_idiot"
     if target is None:
         return None
-    if not state.players[target].alive:
+    chosen = state.players[target]
+    if not chosen.alive:
         return "target_not_alive"
-    return "revealed_idiot" if revealed(state.players[target]) else None
+    return "revealed_idiot" if chosen.counters.get("revealed") else None
 
 
 def ballot_entries(step: PhaseInput, state: GameState) -> list[tuple[str, str | None]]:
@@ -103,10 +110,11 @@ def collect_ballots(outcome: Outcome, step: PhaseInput, message: Callable[[str],
     state = outcome.state
     ballots = Ballots()
     cast: dict[str, int] = {}
-    for voter, target in ballot_entries(step, state):
+    accelerated = state.option("accelerated")
+    for voter, target in ballot_entries(step, state):  # every name checked seated
         action = Action("vote", actor=voter, target=target)
-        reason = ballot_reason(state, voter, target)
-        if reason is None and cast.get(voter, 0) >= 1 and state.option("accelerated"):
+        reason = _seated_ballot_reason(state, voter, target)
+        if reason is None and cast.get(voter, 0) >= 1 and accelerated:
             reason = "accelerated"
         elif reason is None and cast.get(voter, 0) >= 2:
             reason = "no_more_changes"
@@ -144,6 +152,8 @@ def first_to_top(log: list[tuple[str, str | None]], candidates: list[str], top: 
 class Day:
     """One day's resolution on ``outcome.state`` (mutated in place)."""
 
+    __slots__ = ("outcome", "state", "actions", "ballots", "orders", "exits", "sheriff", "voters")
+
     def __init__(self, outcome: Outcome, actions: list[Action], ballots: Ballots, rng: random.Random) -> None:
         self.outcome = outcome
         self.state = outcome.state
@@ -152,7 +162,7 @@ class Day:
         self.orders = Orders.from_actions(actions)
         self.exits = Exits(outcome, self.orders, rng, night=False)
         self.sheriff = sheriff(self.state)
-        self.voters = [p.name for p in self.state.alive() if not revealed(p)]
+        self.voters = [p.name for p in self.state.players.values() if p.alive and not p.counters.get("revealed")]
 
     def run(self, cards: list[tuple[str, str]]) -> None:
         """Resolve the day (DAY_ORDER); a victory stops it (WW18-051)."""
@@ -182,7 +192,7 @@ class Day:
         """Totals of the final ballots; the sheriff's weighs 1.5 from day 2 (WW18-047)."""
         weights = {self.sheriff: SHERIFF_WEIGHT} if self.sheriff and self.state.day >= 2 else {}
         totals = tally(self.ballots.final, weights)
-        shown = ", ".join(f"{name} {total:g}" for name, total in totals.items()) or "no votes"
+        shown = ", ".join([f"{name} {total:g}" for name, total in totals.items()]) or "no votes"
         self.outcome.announce("votes", f"Vote count: {shown}.")
         self.outcome.note("count", "info", f"Day {self.state.day} count: {shown} (WW18-047).")
         return totals

@@ -9,10 +9,11 @@ in ``day.py``, exits in ``exits.py``, the victory check in ``victory.py``.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from rulesets.core import (
+    Ability,
     Action,
     ActionSlot,
     Ballot,
@@ -28,10 +29,42 @@ from rulesets.core import (
 from rulesets.core.day import ONCE, count, standing
 
 from . import day, night, roles, schedule, setup, victory
-from .common import has_skills, revealed, sheriff
+from .common import has_skills, revealed, sheriff, werewolf_in_game
 from .exits import EXIT_ORDER
 
 SURRENDER_CHANCE = 0.02  # random play: how often the whole wolf group gives up
+
+
+# Ability → the phases it may be handed in: orders by night or day (A17).
+_PHASES_OF: dict[str, tuple[str, ...]] = {
+    ability: ("day", "night") if ability in roles.DUAL_PHASE else (spec.phase,)
+    for ability, spec in roles.ABILITIES.items()
+}
+
+
+def _probes(role: str, phase: str, holds_badge: bool, alive: bool) -> tuple[tuple[str, Ability], ...]:
+    """The abilities worth probing for a seat in ``phase``: those of
+    ``abilities_of`` (the role's, the sheriff's badge, WW18-048) handed in
+    in ``phase``; out of the game only a team's and ``surrender``
+    (WW18-012), as ``check_actor`` refuses the rest whatever they name."""
+    spec = roles.ROLES.get(role)
+    own = spec.abilities if spec else ()
+    probes = []
+    for ability in (*own, "pass_badge") if holds_badge else own:
+        declared = roles.ABILITIES[ability]
+        if phase in _PHASES_OF[ability] and (alive or declared.team or ability == "surrender"):
+            probes.append((ability, declared))
+    return tuple(probes)
+
+
+# (role, phase, holds the badge, in the game) → ``_probes``.
+_PROBES = {
+    (role, phase, badge, alive): _probes(role, phase, badge, alive)
+    for role in roles.ROLES
+    for phase in ("setup", "day", "night")
+    for badge in (True, False)
+    for alive in (True, False)
+}
 
 
 class Werewolf18(Ruleset):
@@ -62,6 +95,8 @@ class Werewolf18(Ruleset):
     PHASES = frozenset({"setup", "day", "night"})
     FIRST_PHASE = "setup"
     MESSAGES = roles.MESSAGES
+    # ``actor_reason`` and ``target_filter`` are ``validate`` split in two.
+    EXACT_TARGET_CHECKS = True
     # «投票对象：X / 投票理由：…» or «投票对象：弃权»; one change quoting the
     # original, none in the last hour (WW18-065, WW18-066).
     ROOM_NAMES = {"lovers": {"zh": "情痴与爱慕对象", "en": "The lover and the admired"}}
@@ -219,12 +254,25 @@ class Werewolf18(Ruleset):
 
     def abilities_of(self, state: GameState, name: str) -> tuple[str, ...]:
         """The role's abilities, plus ``pass_badge`` for the sheriff (WW18-048)."""
-        own = super().abilities_of(state, name)
-        return (*own, "pass_badge") if sheriff(state) == name else own
+        role = self.ROLES.get(state.players[name].role)
+        own = role.abilities if role else ()
+        return (*own, "pass_badge") if state.memory.get("sheriff") == name else own  # ``sheriff(state)``
+
+    def team_abilities(self, state: GameState, team: str) -> tuple[str, ...]:
+        """Collective ability ids of ``team`` (see ``Ruleset.team_abilities``), read
+        from its living members' roles: the badge ``abilities_of`` adds is no team's."""
+        found: list[str] = []
+        for p in state.players.values():
+            if p.alive and p.team == team:
+                role = self.ROLES.get(p.role)
+                for ab in role.abilities if role else ():
+                    if self.ABILITIES[ab].team and ab not in found:
+                        found.append(ab)
+        return tuple(found)
 
     def phases_of(self, ability: str) -> tuple[str, ...]:
         """Phases in which ``ability`` may be handed in (A17 for orders)."""
-        return ("day", "night") if ability in roles.DUAL_PHASE else (self.ABILITIES[ability].phase,)
+        return _PHASES_OF[ability]
 
     def validate(self, state: GameState, action: Action, phase: str) -> str | None:
         """The document's own limits on top of the generic checks (digest §6).
@@ -236,7 +284,7 @@ class Werewolf18(Ruleset):
             raise RulesError(f"unknown ability {action.ability!r} in ruleset {self.id}")
         if state.winner is not None:
             return "game_over"
-        if phase not in self.phases_of(action.ability):
+        if phase not in _PHASES_OF[action.ability]:  # ``phases_of``
             return "wrong_phase"
         if action.ability == "vote":
             return day.ballot_reason(state, action.actor, action.target if isinstance(action.target, str) else None)
@@ -253,13 +301,20 @@ class Werewolf18(Ruleset):
         the actor or team holding the ability."""
         if state.winner is not None:
             return "game_over"
-        if phase not in self.phases_of(probe.ability):
+        if phase not in _PHASES_OF[probe.ability]:  # ``phases_of``
             return "wrong_phase"
         if probe.ability == "vote":
             return day.ballot_reason(state, probe.actor, None)
         if probe.ability == "surrender":
             return None
-        return self._skill_reason(state, probe) or self.check_actor(state, probe, self.ABILITIES[probe.ability].phase)
+        reason = self._skill_reason(state, probe) or self.check_actor(state, probe, self.ABILITIES[probe.ability].phase)
+        if reason is None and probe.ability == "kill":
+            # ``check_action``'s WW18-019 and ``_document_reason``'s WW18-020 never look at the target.
+            if probe.team == "wolves" and not werewolf_in_game(state):
+                return "no_werewolf"
+            if victory.wolves_defeated(state):
+                return "camp_defeated"
+        return reason
 
     def target_reason(self, state: GameState, action: Action, phase: str) -> str | None:
         """The checks of ``validate`` that look at the target (see
@@ -271,26 +326,43 @@ class Werewolf18(Ruleset):
             return "revealed_idiot"  # WW18-034; the knife's camp check (WW18-020) does not look at the target
         return self.check_targets(state, action, self.ABILITIES[action.ability])
 
+    def target_filter(self, state: GameState, probe: Action, phase: str, names: Iterable[str]) -> list[str]:
+        """``target_reason`` for all ``names`` at once (see ``Ruleset.target_filter``):
+        a ballot names a living player who is no revealed idiot (WW18-011, WW18-034),
+        the badge never goes to a revealed idiot (WW18-034), then the generic rules."""
+        players = state.players
+        if probe.ability == "vote":
+            if day.ballot_reason(state, probe.actor, None) is not None:
+                return []
+            # ``revealed`` inline (WW18-034).
+            return [n for n in names if players[n].alive and not players[n].counters.get("revealed")]
+        if probe.ability == "pass_badge":
+            names = [n for n in names if not players[n].counters.get("revealed")]  # ``revealed``
+        return self.check_targets_filter(state, probe, self.ABILITIES[probe.ability], names)
+
     def _surrender_reason(self, state: GameState, action: Action) -> str | None:
         """Any werewolf may consent, in or out of the game (WW18-012, WW18-017)."""
         if action.actor is None:
             return "not_your_ability"
         if action.actor not in state.players:
             raise RulesError(f"unknown player {action.actor!r}")
-        return None if "surrender" in self.abilities_of(state, action.actor) else "not_your_ability"
+        role = self.ROLES.get(state.players[action.actor].role)  # ``abilities_of`` without the badge
+        return None if role is not None and "surrender" in role.abilities else "not_your_ability"
 
     def _skill_reason(self, state: GameState, action: Action) -> str | None:
         """``skills_lost`` for a village skill after the elder's exit (WW18-028)."""
         player = state.players.get(action.actor or "")
         if player is None or not player.alive or action.ability not in roles.VILLAGE_SKILLS:
             return None
-        owned = action.ability in self.abilities_of(state, player.name)
+        # ``abilities_of`` adds only the badge, which is no village skill: the role's own suffice.
+        role = self.ROLES.get(player.role)
+        owned = role is not None and action.ability in role.abilities
         return "skills_lost" if owned and not has_skills(state, player) else None
 
     def _document_reason(self, state: GameState, action: Action) -> str | None:
         """The knife needs an undefeated wolf group (WW18-020); the badge
         never goes to a revealed idiot (WW18-034)."""
-        if action.ability == "kill" and "wolves" in victory.defeated_camps(state):
+        if action.ability == "kill" and victory.wolves_defeated(state):
             return "camp_defeated"
         if action.ability == "pass_badge" and revealed(state.players[str(action.target)]):
             return "revealed_idiot"
@@ -299,7 +371,7 @@ class Werewolf18(Ruleset):
     def check_action(self, state: GameState, action: Action, phase: str) -> str | None:
         """Generic checks, with ``no_werewolf`` for a knife by a wolf camp
         that has no werewolf in the game (WW18-019)."""
-        if action.ability == "kill" and action.team == "wolves" and not state.with_role("werewolf"):
+        if action.ability == "kill" and action.team == "wolves" and not werewolf_in_game(state):
             return "no_werewolf"
         return super().check_action(state, action, phase)
 
@@ -314,30 +386,39 @@ class Werewolf18(Ruleset):
         werewolves keep ``surrender`` (WW18-012)."""
         slots: list[ActionSlot] = []
         teams: set[str] = set()
-        ballot = self._ballot_targets(state) if phase == "day" else []
+        ballot = tuple(self._ballot_targets(state)) if phase == "day" and state.winner is None else ()
+        alive = state.alive_names()
+        holder = sheriff(state)
         for player in state.players.values():
-            for ability in self.abilities_of(state, player.name):
-                if phase not in self.phases_of(ability) or (self.ABILITIES[ability].team and player.team in teams):
+            key = (player.role, phase, holder == player.name, player.alive)
+            probes = _PROBES.get(key)
+            for ability, spec in _probes(*key) if probes is None else probes:
+                if ability == "surrender":
+                    # ``validate`` of a surrender in its phases is ``game_over`` or, for a
+                    # holder of it, in or out of the game, None (WW18-012, WW18-017).
+                    if state.winner is None:
+                        slots.append(ActionSlot("surrender", (), player.name, None, 0))
                     continue
-                if self.ABILITIES[ability].team:
+                if spec.team:
+                    if player.team in teams:
+                        continue
                     teams.add(player.team)
-                slots.extend(self._slot(state, phase, ability, player.name, player.team))
-            if phase == "day":
-                slots.extend(self._ballot_slot(state, player.name, ballot))
+                slots.extend(self._slot(state, phase, ability, player.name, player.team, alive))
+            if ballot and player.alive and not player.counters.get("revealed"):  # ``revealed``
+                # ``validate`` of a ballot on a day with no winner is ``ballot_reason``: for
+                # the targets in ``ballot`` it refuses only a voter out of the game or a
+                # revealed idiot (WW18-010, WW18-034); the targets are the same for every
+                # voter, so they are found once.
+                slots.append(ActionSlot("vote", ballot, player.name, None, 1))
         return slots
 
     def _ballot_targets(self, state: GameState) -> list[str]:
         """Whom any ballot may name: living players but a revealed idiot (WW18-011, WW18-034)."""
-        return [p.name for p in state.players.values() if p.alive and not revealed(p)]
+        return [p.name for p in state.players.values() if p.alive and not p.counters.get("revealed")]  # ``revealed``
 
-    def _ballot_slot(self, state: GameState, voter: str, targets: list[str]) -> list[ActionSlot]:
-        """The voter's ballot slot, when ``validate`` lets him vote at all:
-        the targets are the same for every voter, so they are found once."""
-        if not targets or self.validate(state, Action("vote", actor=voter, target=targets[0]), "day") is not None:
-            return []
-        return [ActionSlot("vote", tuple(targets), voter, None, 1)]
-
-    def _slot(self, state: GameState, phase: str, ability: str, name: str, team: str) -> list[ActionSlot]:
+    def _slot(
+        self, state: GameState, phase: str, ability: str, name: str, team: str, alive: list[str]
+    ) -> list[ActionSlot]:
         spec = self.ABILITIES[ability]
         probe = Action(ability, team=team) if spec.team else Action(ability, actor=name)
         if spec.targets == 0:
@@ -346,7 +427,11 @@ class Werewolf18(Ruleset):
                 if self.validate(state, probe, phase) is None
                 else []
             )
-        candidates = self.legal_targets(state, probe, phase)
+        if spec.targets == 1 and spec.target_rule != "out":
+            # ``legal_targets`` with the living found once per ``action_slots``.
+            candidates = self.single_targets(state, probe, phase, alive)
+        else:
+            candidates = self.legal_targets(state, probe, phase)
         return [ActionSlot(ability, tuple(candidates), probe.actor, probe.team, spec.targets)] if candidates else []
 
     def random_step(self, state: GameState, phase: str, rng: random.Random) -> PhaseInput:

@@ -59,7 +59,7 @@ class GameEnded(Exception):
     """A camp has won: all remaining settlement stops (WW18-051, WW18-064)."""
 
 
-@dataclass
+@dataclass(slots=True)
 class Orders:
     """The conditional orders of one step (A17), by the acting player's name.
 
@@ -98,6 +98,8 @@ class Orders:
 
 class Exits:
     """Departures of one step, with their consequences (digest §9)."""
+
+    __slots__ = ("outcome", "state", "orders", "rng", "night", "defeated")
 
     def __init__(self, outcome: Outcome, orders: Orders, rng: random.Random, night: bool) -> None:
         self.outcome = outcome
@@ -155,7 +157,7 @@ class Exits:
                 "victory", "info", f"The {camp} camp is defeated, unannounced; its players stay (WW18-004)."
             )
         self.defeated = defeated
-        won = victory.winner(self.state)
+        won = victory.winner(self.state, defeated)
         if won is None:
             return
         self.state.winner = won

@@ -15,10 +15,10 @@ from rulesets.core import Action, Outcome, PhaseInput, PlayerState
 from rulesets.core.model import TraceResult
 
 from .cards import parse_cards
-from .common import has_skills, sacrificing_lover
+from .common import has_skills, sacrificing_lover, werewolf_in_game
 from .exits import Exits, GameEnded, Orders
 from .steps import apply_cards, apply_surrender, note_unused_orders
-from .victory import defeated_camps
+from .victory import wolves_defeated
 
 # The night resolution order, document steps (1)-(8) and what precedes them.
 ORDER: tuple[tuple[str, str, str], ...] = (
@@ -49,6 +49,20 @@ ORDER: tuple[tuple[str, str, str], ...] = (
 
 class Night:
     """One night's resolution on ``outcome.state`` (mutated in place)."""
+
+    __slots__ = (
+        "outcome",
+        "state",
+        "actions",
+        "orders",
+        "exits",
+        "guarded",
+        "knives",
+        "saves",
+        "poisons",
+        "hit",
+        "swallowed",
+    )
 
     def __init__(self, outcome: Outcome, actions: list[Action], rng: random.Random) -> None:
         self.outcome = outcome
@@ -86,7 +100,7 @@ class Night:
         """Accepted ``ability`` actions whose actor is still in the game with
         his skills (WW18-059); the others are traced as void."""
         live = []
-        for action in (a for a in self.actions if a.ability == ability and a.actor):
+        for action in [a for a in self.actions if a.ability == ability and a.actor]:
             player = self.state.players[action.actor or ""]
             if player.alive and has_skills(self.state, player):
                 live.append(action)
@@ -122,7 +136,7 @@ class Night:
     def _knives(self) -> None:
         """(4) the wolves' knife, then (5) the white wolf's (WW18-061)."""
         for action in (a for a in self.actions if a.ability == "kill"):
-            if "wolves" in defeated_camps(self.state) or not self.state.with_role("werewolf"):
+            if wolves_defeated(self.state) or not werewolf_in_game(self.state):
                 self.outcome.note("kill", "void", "The wolves are defeated or gone: no knife (WW18-020).", action)
                 continue
             self.knives.append(action)

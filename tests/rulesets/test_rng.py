@@ -1,0 +1,48 @@
+"""``PhaseRandom`` draws exactly what ``random.Random`` draws from the same seed."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rulesets.core.rng import PhaseRandom
+
+FIRST_DRAWS = {
+    "choice": (list(range(9)),),
+    "shuffle": (list(range(9)),),
+    "sample": (list(range(40)), 4),
+    "randint": (1, 100),
+    "randrange": (10**30,),
+    "random": (),
+    "uniform": (0, 5),
+    "gauss": (0, 1),
+    "choices": ("abcdef",),
+    "randbytes": (7,),
+    "getstate": (),
+}
+
+
+@pytest.mark.parametrize("seed", [0, 1, 12_345_678_901_234_567, 2**70 + 5])
+@pytest.mark.parametrize("first", sorted(FIRST_DRAWS))
+def test_same_numbers_as_random_random(seed: int, first: str) -> None:
+    """Whatever is drawn first, the draws match ``random.Random(seed)``'s."""
+    expected, got = random.Random(seed), PhaseRandom(seed)
+    args = FIRST_DRAWS[first]
+    a = [list(x) if isinstance(x, list) else x for x in args]
+    b = [list(x) if isinstance(x, list) else x for x in args]
+    assert getattr(got, first)(*b) == getattr(expected, first)(*a)
+    assert a == b  # shuffle shuffled alike
+    assert [got.random() for _ in range(5)] == [expected.random() for _ in range(5)]
+    assert got.sample(range(1000), 10) == expected.sample(range(1000), 10)
+    assert got.getrandbits(100) == expected.getrandbits(100)
+
+
+def test_seed_and_setstate_replace_the_pending_seed() -> None:
+    """An explicit ``seed`` or ``setstate`` wins over the seed given at creation."""
+    rng = PhaseRandom(5)
+    rng.seed(7)
+    assert rng.random() == random.Random(7).random()
+    rng = PhaseRandom(5)
+    rng.setstate(random.Random(9).getstate())
+    assert rng.random() == random.Random(9).random()
