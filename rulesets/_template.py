@@ -11,8 +11,14 @@ Adding a ruleset:
    vote change, abstention, the rule id and the sentence of the vote
    thread) and, where the document names them, ``PENALTIES``,
    ``AUTOKILLS``, ``POST_MINIMUM`` and ``VARIANT_NAMES``; override
-   ``vote_count`` where a vote's public weight differs (a sheriff). The web
-   app reads only these: nothing in ``games/`` changes for a new ruleset.
+   ``vote_count`` where a vote's public weight differs (a sheriff). Where
+   the day has windows (nominations, defence posts, a re-vote of a tie),
+   name them in ``DAY`` by their ``SCHEDULE`` entry ids; where the game
+   opens otherwise than by day, set ``FIRST_PHASE`` (or ``OPENING`` for an
+   opening night that is not a step); where a role's choice has its own
+   deadline, override ``choice_closes``; private rooms beyond the teams'
+   come from ``team_rooms`` and ``ROOM_NAMES``. The web app reads only
+   these: nothing in ``games/`` changes for a new ruleset.
 3. Implement ``composition``, ``resolve_day``, ``resolve_night`` and
    ``check_winner``; override ``validate`` for the document's own limits
    (and ``validate_options`` for constraints between options).
