@@ -492,7 +492,12 @@ def cabinet(request: HttpRequest, slug: str) -> HttpResponse:
                 }
             )
     ctx = game_context(request, game, seat)
-    shared = Room.objects.filter(game=game, members=seat).exclude(pk=room.pk)
+    # The documents' host tells a team who its members are: each private
+    # room the seat reads is listed with its members.
+    shared = [
+        (r, [m.nickname for m in r.members.all() if m.pk != seat.pk])
+        for r in Room.objects.filter(game=game, members=seat).exclude(pk=room.pk).prefetch_related("members")
+    ]
     ctx.update(
         room=room,
         page=_posts_page(room, request.GET.get("page")),

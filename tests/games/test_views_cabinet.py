@@ -119,3 +119,14 @@ def test_the_team_choice_is_handed_in_for_the_whole_team(night) -> None:
     html = client.get(reverse("cabinet", args=[game.slug])).content.decode()
     assert "→ <strong>Doc</strong>" in html and "by Bonnie" in html
     assert Action.objects.get().team == "mafia"
+
+
+def test_a_mafioso_cabinet_names_his_team_and_a_citizens_does_not(forum_game) -> None:
+    """The host tells the mafia who its members are: the cabinet lists the
+    team room with the others in it; nobody else's cabinet names them."""
+    game, seats = forum_game
+    page = client_as("bob").get(reverse("cabinet", args=[game.slug])).content.decode()
+    assert "Mafia Two" in page.split("private-rooms", 1)[1].split("</ul>", 1)[0]
+    citizen = seats["Plain One"].user
+    page = client_as(citizen.username).get(reverse("cabinet", args=[game.slug])).content.decode()
+    assert "Mafia Two" not in page and "Bonnie" not in page
