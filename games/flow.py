@@ -1295,7 +1295,8 @@ def _results_room(game: Game, resolution: Resolution) -> Room:
 @transaction.atomic
 def results_publish(*, resolution: Resolution, text: str, now: datetime | None = None) -> Post:
     """Publish a draft results post (as the host), or correct a published
-    one; a correction is logged with the old and new text."""
+    one; a correction is logged with the old and new text. A day's results
+    go to its vote thread and, as a copy kept in step, to its day thread."""
     game = resolution.deadline.phase.game
     text = text.strip()
     if not text:
@@ -1306,6 +1307,10 @@ def results_publish(*, resolution: Resolution, text: str, now: datetime | None =
         old = post.body
         post.body, post.body_html, post.edited_at = text, markup.render(text), now
         post.save(update_fields=["body", "body_html", "edited_at"])
+        if resolution.day_copy_id:
+            copy = resolution.day_copy
+            copy.body, copy.body_html, copy.edited_at = text, post.body_html, now
+            copy.save(update_fields=["body", "body_html", "edited_at"])
         resolution.results = text
         resolution.save(update_fields=["results"])
         log_event(game, "results_corrected", {"old": old, "new": text}, Event.Audience.PUBLIC)
@@ -1319,7 +1324,14 @@ def results_publish(*, resolution: Resolution, text: str, now: datetime | None =
         created_at=now,
     )
     resolution.results, resolution.published_post, resolution.published_at = text, post, now
-    resolution.save(update_fields=["results", "published_post", "published_at"])
+    phase = resolution.deadline.phase
+    day_room = Room.objects.filter(game=game, kind=Room.Kind.DAY, day=phase.number).first()
+    if phase.kind == Phase.Kind.DAY and day_room is not None and day_room.pk != post.room_id:
+        # The day thread shows its own day's results too, not only the vote thread.
+        resolution.day_copy = Post.objects.create(
+            room=day_room, by_host=True, body=text, body_html=post.body_html, game_day=phase.number, created_at=now
+        )
+    resolution.save(update_fields=["results", "published_post", "published_at", "day_copy"])
     log_event(game, "results_published", {"phase": str(resolution.deadline.phase)}, Event.Audience.PUBLIC)
     return post
 

@@ -407,6 +407,11 @@ class Resolution(models.Model):
     outcome = models.JSONField(default=dict)
     results = models.TextField(blank=True)
     published_post = models.OneToOneField(Post, null=True, blank=True, on_delete=models.SET_NULL)
+    # A day's results are also posted in that day's thread (kept in step
+    # with the vote thread's post when the host corrects it).
+    day_copy = models.OneToOneField(
+        Post, null=True, blank=True, on_delete=models.SET_NULL, related_name="results_copy_of"
+    )
     published_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(default=dj_tz.now)
 

@@ -197,3 +197,20 @@ def test_a_day_without_a_vote_says_no_votes_were_cast(classic_day) -> None:
     flow.phase_resolve_now(game=game, phase=day.key)
     text = Resolution.objects.get(deadline__phase=day).results
     assert "No votes were cast." in text and "Vote count" not in text
+
+
+def test_the_day_results_are_in_the_day_thread_too_and_corrected_in_both(forum_game) -> None:
+    from games.models import Resolution
+
+    from .test_views_host import everyone_votes
+
+    game, seats = forum_game
+    everyone_votes(game, seats)
+    flow.phase_resolve_now(game=game, phase="day-1")
+    resolution = Resolution.objects.get(deadline__phase__game=game, deadline__phase__kind="day")
+    day_thread = Room.objects.get(game=game, kind=Room.Kind.DAY, day=1)
+    copy = day_thread.posts.get(by_host=True, body=resolution.results)
+    assert resolution.published_post.room.kind == Room.Kind.VOTE
+    flow.results_publish(resolution=resolution, text="Corrected: Plain Three leaves.")
+    copy.refresh_from_db()
+    assert copy.body == "Corrected: Plain Three leaves." and copy.edited_at is not None
