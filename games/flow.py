@@ -667,10 +667,13 @@ def day_window(game: Game, phase: Phase | None, now: datetime | None = None) -> 
     return DayWindow(nominations=nominations, votes=votes_open, opens_at=opens_at)
 
 
-def _refuse_ballot(game: Game, seat: Player, target: Player | None, abstain: bool, choices: list[str]) -> DayProcedure:
+def _refuse_ballot(
+    game: Game, seat: Player, target: Player | None, abstain: bool, choices: list[str], word: str = ""
+) -> DayProcedure:
     """Raise FlowError when the ruleset's day procedure refuses this ballot's
     choice (see ``DayProcedure``); ``choices``: the nicknames (or re-vote
-    words) it may name. Returns the procedure."""
+    words) it may name; ``word``: a re-vote word instead of a player.
+    Returns the procedure."""
     ruleset, state = ruleset_of(game), state_of(game)
     procedure = ruleset.day_procedure(state)
     if not seat.alive:
@@ -678,6 +681,10 @@ def _refuse_ballot(game: Game, seat: Player, target: Player | None, abstain: boo
     refusal = ruleset.ballot_refusal(state, seat.nickname)
     if refusal:
         raise FlowError(_(ruleset.message(refusal)))
+    if word:
+        if word not in choices:
+            raise FlowError(_("A re-vote may say only: %(choices)s.") % {"choices": ", ".join(choices)})
+        return procedure
     if abstain:
         if not procedure.abstain:
             raise FlowError(_("This game has no abstention: name a player (%(rule)s).") % {"rule": procedure.rule})
@@ -793,17 +800,7 @@ def vote_cast(
                 % {"when": local_deadline(game, window.opens_at)}
             )
         choices = ruleset.vote_choices(state, seat.nickname, ballots_of(game, phase.number))
-    if word:
-        if word not in choices:
-            raise FlowError(_("A re-vote may say only: %(choices)s.") % {"choices": ", ".join(choices)})
-        procedure = ruleset.day_procedure(state)
-        if not seat.alive:
-            raise FlowError(_("You are out of the game and cannot vote."))
-        refusal = ruleset.ballot_refusal(state, seat.nickname)
-        if refusal:
-            raise FlowError(_(ruleset.message(refusal)))
-    else:
-        procedure = _refuse_ballot(game, seat, target, abstain, choices)
+    procedure = _refuse_ballot(game, seat, target, abstain and not word, choices, word)
     earlier = list(Vote.objects.filter(game=game, day=phase.number, voter=seat, round=round_).select_related("post"))
     _refuse_change(game, phase, procedure, earlier, now)
     room = Room.objects.get(game=game, kind=Room.Kind.VOTE, day=phase.number)
