@@ -123,6 +123,7 @@ def test_every_page_of_a_running_game_passes_axe_fits_a_phone_and_announces_live
         ("host home", "/"),
         ("host game page", game_url),
         ("host dashboard", reverse("host", args=[game.slug])),
+        ("host registry of nicknames", reverse("host_accounts", args=[game.slug])),
         ("host day thread", day),
         ("host vote thread", vote),
         ("host graveyard", graveyard),
@@ -162,7 +163,7 @@ def test_every_page_of_a_running_game_passes_axe_fits_a_phone_and_announces_live
     # after this).
     Player.objects.filter(pk=seats["Plain Two"].pk).update(nickname=LONG_NICKNAME)
     wide: dict[str, int] = {}
-    for page in (bob, host):
+    for page in (bob, host, visitor):
         page.set_viewport_size(PHONE)
     for page, label, path in (
         (bob, "game page", game_url),
@@ -172,6 +173,8 @@ def test_every_page_of_a_running_game_passes_axe_fits_a_phone_and_announces_live
         (host, "host dashboard", reverse("host", args=[game.slug])),
         (host, "host vote thread", vote),
         (host, "home", "/"),
+        (host, "host-a-game form", reverse("game_new")),
+        (visitor, "login page", "/accounts/login/"),
     ):
         page.goto(path)
         width = fits_the_phone(page)
