@@ -1179,6 +1179,8 @@ def _phase_input(game: Game, phase: Phase, state: GameState, ballots: list[Ballo
         step.revote = fields.get("revote")
         step.nominations = fields.get("nominations")
         step.extra.update(fields.get("extra", {}))
+    if ruleset.DEFERRED_PENALTIES:
+        step.extra.update(ruleset.penalty_fields(deferred_penalties(game, phase), phase.kind))
     if ruleset.AUTOKILLS:
         step.extra["excused"] = excused_today(game, phase.number)
     return step
@@ -1490,6 +1492,9 @@ def penalty_apply(*, game: Game, kind: str, target: str, now: datetime | None = 
     ruleset = ruleset_of(game)
     if kind not in ruleset.PENALTIES:
         raise FlowError(_("The rules of this game name no such penalty."))
+    if kind in ruleset.DEFERRED_PENALTIES:
+        _defer_penalty(game, ruleset, kind, target)
+        return
     try:
         outcome = ruleset.apply_penalty(state_of(game), kind, target)
     except RulesError as exc:
@@ -1498,7 +1503,8 @@ def penalty_apply(*, game: Game, kind: str, target: str, now: datetime | None = 
     game.save(update_fields=["state"])
     _sync_players(game, outcome.state, current_day(game))
     _sync_rooms(game, outcome.state)
-    public = kind == "disqualify"
+    # A penalty that removes a player (a modkill, piter's third warning) is public.
+    public = kind == "disqualify" or bool(outcome.out)
     log_event(
         game,
         "penalty",
@@ -1521,6 +1527,26 @@ def penalty_apply(*, game: Game, kind: str, target: str, now: datetime | None = 
             )
     if outcome.state.winner is not None:
         _finish(game, outcome.state, now)
+
+
+def _defer_penalty(game: Game, ruleset: Ruleset, kind: str, target: str) -> None:
+    """Record a penalty the ruleset applies when the open phase resolves
+    (``Ruleset.DEFERRED_PENALTIES``: werewolf18's cards, WW18-069); it is
+    public at once. Raises FlowError outside a phase that takes it."""
+    phase = current_phase(game)
+    seat = game.players.seated().filter(nickname=target, alive=True).first()
+    if seat is None:
+        raise FlowError(_("Choose a player still in the game."))
+    if phase is None or not ruleset.penalty_fields([(kind, target)], phase.kind):
+        raise FlowError(_("This penalty is given during a day or a night."))
+    log_event(game, "penalty_deferred", {"phase": phase.key, "kind": kind, "target": target}, Event.Audience.PUBLIC)
+
+
+def deferred_penalties(game: Game, phase: Phase) -> list[tuple[str, str]]:
+    """The deferred penalties given during ``phase``: (kind, nickname) pairs
+    in the order given."""
+    events = game.events.filter(kind="penalty_deferred", data__phase=phase.key).order_by("id")
+    return [(e.data["kind"], e.data["target"]) for e in events]
 
 
 def player_modkill(*, game: Game, player: Player, now: datetime | None = None) -> None:

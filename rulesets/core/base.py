@@ -125,6 +125,10 @@ class Ruleset:
     PENALTIES: ClassVar[dict[str, dict[str, str]]] = {
         "disqualify": {"ru": "Дисквалификация (модкилл)", "zh": "取消资格", "en": "Disqualify (modkill)"},
     }
+    # Kinds of ``PENALTIES`` that take effect when the phase resolves, not
+    # at once (werewolf18's cards, counted and upgraded by the engine,
+    # WW18-069): the web app hands them over with ``penalty_fields``.
+    DEFERRED_PENALTIES: ClassVar[frozenset[str]] = frozenset()
     # True where the document removes players automatically (no vote, a
     # vote for oneself, skipped moves) and the host may waive or must
     # confirm each removal: the web app then hands the engine the excused
@@ -688,6 +692,13 @@ class Ruleset:
         app's check; a ruleset that silences players overrides (piter's
         discredited player PITER-021, cosmo's silenced player COSMO-047)."""
         return None
+
+    def penalty_fields(self, given: Sequence[tuple[str, str]], phase: str) -> dict[str, Any]:
+        """The step fields carrying the deferred penalties (``DEFERRED_PENALTIES``)
+        the host gave during a ``phase``: ``given`` is (kind, nickname) pairs
+        in the order given. {} where the phase takes none (the web app then
+        refuses them)."""
+        return {}
 
     def defence_extra_post(self, state: GameState, name: str) -> GameState | None:
         """The state after the candidate ``name`` spends one more defence

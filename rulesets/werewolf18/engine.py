@@ -100,6 +100,14 @@ class Werewolf18(Ruleset):
     # «投票对象：X / 投票理由：…» or «投票对象：弃权»; one change quoting the
     # original, none in the last hour (WW18-065, WW18-066).
     ROOM_NAMES = {"lovers": {"zh": "情痴与爱慕对象", "en": "The lover and the admired"}}
+    # The directors' cards (判罚制度, WW18-069), counted at the phase's end.
+    PENALTIES = {
+        **Ruleset.PENALTIES,
+        "card:blue": {"zh": "蓝牌", "en": "Blue card"},
+        "card:yellow": {"zh": "黄牌", "en": "Yellow card"},
+        "card:red": {"zh": "红牌", "en": "Red card"},
+    }
+    DEFERRED_PENALTIES = frozenset({"card:blue", "card:yellow", "card:red"})
     DAY = DayProcedure(
         change=ONCE,
         abstain=True,
@@ -139,6 +147,12 @@ class Werewolf18(Ruleset):
             state, PhaseInput("night", [a for a in step.actions if a.ability not in ("save", "poison")])
         )
         return [f for f in outcome.feedback if f.to in witches and f.result == "attacked"]
+
+    def penalty_fields(self, given: Sequence[tuple[str, str]], phase: str) -> dict[str, Any]:
+        """The cards given during a day or a night as its ``cards`` step
+        field, in order (WW18-069); none in the set-up step."""
+        cards = [{"player": target, "card": kind.removeprefix("card:")} for kind, target in given]
+        return {"cards": cards} if phase in ("day", "night") and cards else {}
 
     def team_rooms(self, state: GameState) -> dict[str, list[str]]:
         """The wolf pack's room (狼人阵营) and, once the lover has named his

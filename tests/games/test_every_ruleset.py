@@ -474,3 +474,25 @@ def test_the_witchs_cabinet_names_her_own_later_deadline(personas, make_user) ->
     seer = game.players.get(nickname="Seer")
     page = client_as(seer.user).get(reverse("cabinet", args=[game.slug])).content.decode()
     assert "This choice closes at" not in page
+
+
+def test_werewolf18_cards_are_given_by_the_host_and_counted_when_the_phase_resolves(personas, make_user) -> None:
+    """WW18-069: the directors' cards, from the host's penalty form; a red
+    card removes the player when the phase resolves."""
+    game, night, at = werewolf_night(personas, make_user)
+    page = client_as(game.host).get(reverse("host", args=[game.slug])).content.decode()
+    assert 'value="card:red"' in page and 'value="card:blue"' in page
+    response = client_as(game.host).post(
+        reverse("host_penalty", args=[game.slug]), {"kind": "card:red", "target": "Vil B"}
+    )
+    assert response.status_code == 302
+    assert game.players.get(nickname="Vil B").alive  # counted at the night's end, not at once
+    flow.resolve_due(now=at["witch"])
+    assert not game.players.get(nickname="Vil B").alive
+
+
+def test_a_card_in_the_werewolf18_setup_step_is_refused(personas, make_user) -> None:
+    game = hosted_game(personas["alice"], make_user, "werewolf18", "", 18, seed=3)
+    target = game.players.seated().first().nickname
+    with pytest.raises(flow.FlowError, match="during a day or a night"):
+        flow.penalty_apply(game=game, kind="card:yellow", target=target)

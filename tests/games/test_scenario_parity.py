@@ -39,7 +39,6 @@ NOT_EXPRESSIBLE = {
 }
 FIELDS_THE_SITE_SETS_ITSELF = {
     "coin": "the coin is the engine's seeded draw, not a value handed in (COSMO-014)",
-    "cards": "cards are the host's penalties, given between steps",
     "ghost_pick": "the Ghost's pick is handed in from his cabinet as an action",
 }
 
@@ -117,6 +116,12 @@ def _play_step(game: Game, step: dict) -> Resolution:
         raise Unexpressible(f"the site opened {phase and phase.key}, the scenario plays a {step['phase']}")
     now = phase.opened_at + timedelta(seconds=1)
     _hand_in(game, step, now)
+    for card in step.get("cards") or []:
+        # The directors' cards are the host's penalties of the phase (WW18-069).
+        try:
+            flow.penalty_apply(game=game, kind=f"card:{card['card']}", target=card["player"], now=now)
+        except flow.FlowError:
+            pass  # a card for a player out of the game: the engine rejects it too
     done = {"nominations": False, "votes": False, "revote": False}
     for deadline in list(phase.deadlines.order_by("due_at")):
         deadline.refresh_from_db()
