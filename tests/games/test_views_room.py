@@ -274,3 +274,12 @@ def test_post_times_are_shown_in_the_games_time_zone(forum_game) -> None:
     Post.objects.filter(pk=post.pk).update(created_at=datetime(2026, 11, 20, 9, 0, tzinfo=UTC))
     html = client_as("bob").get(_url(game, "day")).content.decode()
     assert ">2026-11-20 12:00 MSK</time>" in html
+
+
+def test_every_page_has_the_sites_icon(client) -> None:
+    """A favicon, so the site's tab is recognisable among a forum's tabs."""
+    from django.contrib.staticfiles import finders
+
+    page = client.get(reverse("home")).content.decode()
+    assert 'rel="icon"' in page and "favicon.svg" in page
+    assert finders.find("favicon.svg")
