@@ -56,30 +56,38 @@ class DemoTable:
     theme: str
 
 
-# One table per ruleset (the forum's two variants apart), so a newcomer
-# sees every document's day.
-TABLES = [
-    DemoTable(
-        "Demo: Night at the Lighthouse Inn",
-        "forum",
-        "two_sided",  # FORUM-001: the variant for fewer than 15 players
-        12,
-        "A storm has cut the lighthouse inn off from the mainland. Twelve guests, "
-        "one keeper's logbook, and somebody among them is not who they claim to be.",
-    ),
-    DemoTable(
-        "Demo: The Harbour Feud",
-        "forum",
-        "three_sided",  # FORUM-001: mafia, maniacs and the town from 15 players
-        15,
-        "Two gangs fight over the harbour while the town tries to stay alive.",
-    ),
-    DemoTable("Demo: Петербургские вечера", "piter", "", 10, "Ночь знакомств, затем вечерние выдвижения."),
-    DemoTable("Demo: Классическая мафия", "classic", "", 9, "Город засыпает. Просыпается мафия."),
-    DemoTable("Demo: Станция «Космос»", "cosmo", "", 10, "Ночь знакомств на орбитальной станции."),
-    DemoTable("Demo: 狼人杀 18 人局", "werewolf18", "", 18, "预女猎白混血，警长竞选。"),
-]
-# The forum table, which ``manage.py soak`` plays.
+THEME = (
+    "A storm has cut the lighthouse inn off from the mainland: the guests, one keeper's "
+    "logbook, and somebody among them is not who they claim to be."
+)
+SMALLEST_TABLE = 10  # seats of a demo table where the rules allow fewer
+
+
+def _named(names: dict[str, str], language: str, fallback: str) -> str:
+    return names.get(language) or names.get("en") or fallback
+
+
+def demo_tables() -> list[DemoTable]:
+    """One table per ruleset offered on the site and per variant it
+    declares, so a newcomer sees every document's day. Each seats the
+    smallest count from ``SMALLEST_TABLE`` up that the rules deal for that
+    variant (``Ruleset.default_variant``), titled in the document's language."""
+    tables = []
+    for ruleset_id in settings.MAFIA_WEB_RULESETS:
+        ruleset = rulesets.get(ruleset_id)
+        lowest = min(max(ruleset.MIN_PLAYERS, SMALLEST_TABLE), ruleset.MAX_PLAYERS)
+        for variant in ruleset.VARIANTS or (None,):
+            seats = next(n for n in range(lowest, ruleset.MAX_PLAYERS + 1) if ruleset.default_variant(n) == variant)
+            title = _named(ruleset.title, ruleset.language, ruleset.id)
+            if variant:
+                title += f" · {_named(ruleset.VARIANT_NAMES.get(variant, {}), ruleset.language, variant)}"
+            tables.append(DemoTable(f"Demo: {title}", ruleset.id, variant or "", seats, THEME))
+    return tables
+
+
+TABLES = demo_tables()
+# The first table (the first ruleset offered, the forum by default), which
+# ``manage.py soak`` plays.
 DEMO_TITLE = TABLES[0].title
 # The forum's cycle scaled by 0.5 lasts 6 minutes (choices lock after 2,
 # the vote closes after 4, the night after 6); every table's schedule is
