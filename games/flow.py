@@ -526,10 +526,22 @@ def cabinet_of(seat: Player) -> Room:
     return Room.objects.get(game_id=seat.game_id, kind=Room.Kind.CABINET, key=seat.public_id)
 
 
+def host_post(room: Room, body: str, day: int, when: datetime | None = None) -> Post:
+    """A post of the host (or the site) in ``room``, rendered from BBCode,
+    dated ``when`` (aware; default now) and filed under game day ``day``."""
+    return Post.objects.create(
+        room=room,
+        by_host=True,
+        body=body,
+        body_html=markup.render(body),
+        game_day=day,
+        created_at=when or timezone.now(),
+    )
+
+
 def _cabinet_post(game: Game, seat: Player, body: str) -> None:
     """A host post in the seat's own cabinet."""
-    room = cabinet_of(seat)
-    Post.objects.create(room=room, by_host=True, body=body, body_html=markup.render(body), game_day=current_day(game))
+    host_post(cabinet_of(seat), body, current_day(game))
 
 
 def current_day(game: Game) -> int:
@@ -639,11 +651,14 @@ def _passed(deadlines: dict[str, Deadline], entry_id: str, now: datetime) -> boo
     return deadline is not None and (deadline.done_at is not None or now >= deadline.due_at)
 
 
-def day_window(game: Game, phase: Phase | None, now: datetime | None = None) -> DayWindow:
+def day_window(
+    game: Game, phase: Phase | None, now: datetime | None = None, ballots: list[Ballot] | None = None
+) -> DayWindow:
     """The vote thread's window now (``now`` aware; default the clock):
     closed outside an open day; nominations between the declared deadlines
     (PITER-010, COSMO-007); votes after ``votes_from`` and until the vote's
-    deadline (PITER-011); then, on a tie, the re-vote (PITER-017, COSMO-013)."""
+    deadline (PITER-011); then, on a tie, the re-vote (PITER-017, COSMO-013).
+    ``ballots``: the day's, when the caller has read them already."""
     if phase is None or phase.kind != Phase.Kind.DAY or phase.resolved_at or not game.is_running:
         return DayWindow()
     now = now or timezone.now()
@@ -654,7 +669,8 @@ def day_window(game: Game, phase: Phase | None, now: datetime | None = None) -> 
     vote_closes = resolving[0] if resolving else None
     if procedure.revote_until and vote_closes is not None and vote_closes.kind != procedure.revote_until:
         if _passed(deadlines, vote_closes.kind, now):
-            ballots = ballots_of(game, phase.number)
+            if ballots is None:
+                ballots = ballots_of(game, phase.number)
             return DayWindow(revote=tuple(ruleset.revote_needed(state, ballots)))
     nominations = bool(procedure.nominations_until) and (
         not procedure.nominations_from or _passed(deadlines, procedure.nominations_from, now)
@@ -720,14 +736,17 @@ def _refuse_change(game: Game, phase: Phase, procedure: DayProcedure, earlier: l
             )
 
 
-def ballot_open(game: Game, seat: Player | None, phase: Phase | None, ballots: list[Ballot]) -> bool:
+def ballot_open(
+    game: Game, seat: Player | None, phase: Phase | None, ballots: list[Ballot], window: DayWindow | None = None
+) -> bool:
     """True when ``seat`` may post a vote now: a living player, today's
     votes (or re-vote) open, and the vote law leaves him a ballot (none
     cast yet; one change left where a vote may change once; always where
-    the last counts). The change deadline itself is checked when he votes."""
+    the last counts). The change deadline itself is checked when he votes.
+    ``window``: today's ``day_window``, when the caller has it."""
     if seat is None or not seat.alive or phase is None or phase.kind != Phase.Kind.DAY:
         return False
-    window = day_window(game, phase)
+    window = window or day_window(game, phase, ballots=ballots)
     if not (window.votes or window.revote):
         return False
     procedure = ruleset_of(game).day_procedure(state_of(game))
@@ -1102,9 +1121,10 @@ def _fire(deadline: Deadline, now: datetime) -> None:
         return
     if not deadline.resolves:
         _interim_feedback(game, phase, deadline, ruleset)
-        if deadline.kind in _lock_entries(ruleset, phase):
+        closing = _lock_entries(ruleset, phase)
+        if deadline.kind in closing:
             # Choices close here; the phase locks once none is left open.
-            if not phase.deadlines.filter(kind__in=_lock_entries(ruleset, phase), done_at__isnull=True).exists():
+            if not phase.deadlines.filter(kind__in=closing, done_at__isnull=True).exists():
                 phase.locked_at = now
                 phase.save(update_fields=["locked_at"])
             log_event(game, "choices_locked", {"phase": str(phase), "deadline": deadline.kind}, Event.Audience.PUBLIC)
@@ -1133,30 +1153,24 @@ def _revote_opened(game: Game, phase: Phase, deadline: Deadline, ruleset: Rulese
     resolved: the re-vote opens among the tied until the ``revote_until``
     deadline, announced in the vote thread (PITER-017, COSMO-013). Returns
     True when it opened (the day stays unresolved)."""
-    procedure = ruleset.day_procedure(state_of(game))
+    state = state_of(game)
+    procedure = ruleset.day_procedure(state)
     if phase.kind != Phase.Kind.DAY or not procedure.revote_until or deadline.kind == procedure.revote_until:
         return False
-    if not phase.deadlines.filter(kind=procedure.revote_until, done_at__isnull=True).exists():
+    until = phase.deadlines.filter(kind=procedure.revote_until, done_at__isnull=True).first()
+    if until is None:
         return False
-    tied = ruleset.revote_needed(state_of(game), ballots_of(game, phase.number))
+    tied = ruleset.revote_needed(state, ballots_of(game, phase.number))
     if not tied:
         return False
     room = Room.objects.get(game=game, kind=Room.Kind.VOTE, day=phase.number)
-    until = phase.deadlines.get(kind=procedure.revote_until)
-    choices = ruleset.revote_choices(state_of(game), tied)
+    choices = ruleset.revote_choices(state, tied)
     text = _("Tie between %(tied)s: the vote is repeated until %(when)s. A re-vote may say: %(choices)s.") % {
         "tied": ", ".join(tied),
         "when": local_deadline(game, until.due_at),
         "choices": ", ".join(choices),
     }
-    Post.objects.create(
-        room=room,
-        by_host=True,
-        body=text,
-        body_html=markup.render(text),
-        game_day=phase.number,
-        created_at=deadline.due_at,
-    )
+    host_post(room, text, phase.number, deadline.due_at)
     log_event(game, "revote_opened", {"phase": str(phase), "tied": list(tied)}, Event.Audience.PUBLIC)
     return True
 
@@ -1265,7 +1279,7 @@ def _hand_feedback(game: Game, outcome: Outcome, seated: list[Player] | None = N
             continue
         body = results.feedback_text(ruleset, item)
         for room in cabinets[seat.pk]:
-            Post.objects.create(room=room, by_host=True, body=body, body_html=markup.render(body), game_day=day)
+            host_post(room, body, day)
         log_event(game, "private_result", item.to_dict(), Event.Audience.PLAYER, seat)
 
 
@@ -1314,22 +1328,13 @@ def results_publish(*, resolution: Resolution, text: str, now: datetime | None =
         resolution.save(update_fields=["results"])
         log_event(game, "results_corrected", {"old": old, "new": text}, Event.Audience.PUBLIC)
         return post
-    post = Post.objects.create(
-        room=_results_room(game, resolution),
-        by_host=True,
-        body=text,
-        body_html=markup.render(text),
-        game_day=resolution.deadline.phase.number,
-        created_at=now,
-    )
+    post = host_post(_results_room(game, resolution), text, resolution.deadline.phase.number, now)
     resolution.results, resolution.published_post, resolution.published_at = text, post, now
     phase = resolution.deadline.phase
     day_room = Room.objects.filter(game=game, kind=Room.Kind.DAY, day=phase.number).first()
     if phase.kind == Phase.Kind.DAY and day_room is not None and day_room.pk != post.room_id:
         # The day thread shows its own day's results too, not only the vote thread.
-        resolution.day_copy = Post.objects.create(
-            room=day_room, by_host=True, body=text, body_html=post.body_html, game_day=phase.number, created_at=now
-        )
+        resolution.day_copy = host_post(day_room, text, phase.number, now)
     resolution.save(update_fields=["results", "published_post", "published_at", "day_copy"])
     log_event(game, "results_published", {"phase": str(resolution.deadline.phase)}, Event.Audience.PUBLIC)
     return post
@@ -1343,9 +1348,7 @@ def _finish(game: Game, state: GameState, when: datetime) -> None:
     room = Room.objects.filter(game=game, kind=Room.Kind.DAY).order_by("-day").first() or Room.objects.get(
         game=game, kind=Room.Kind.GRAVEYARD
     )
-    Post.objects.create(
-        room=room, by_host=True, body=text, body_html=markup.render(text), game_day=current_day(game), created_at=when
-    )
+    host_post(room, text, current_day(game), when)
     log_event(game, "game_finished", {"winner": game.winner}, Event.Audience.PUBLIC)
 
 
@@ -1517,14 +1520,7 @@ def penalty_apply(*, game: Game, kind: str, target: str, now: datetime | None = 
         text = results.modkill_text(ruleset, outcome)
         room = Room.objects.filter(game=game, kind=Room.Kind.DAY).order_by("-day").first()
         if room is not None:
-            Post.objects.create(
-                room=room,
-                by_host=True,
-                body=text,
-                body_html=markup.render(text),
-                game_day=current_day(game),
-                created_at=now,
-            )
+            host_post(room, text, current_day(game), now)
     if outcome.state.winner is not None:
         _finish(game, outcome.state, now)
 
@@ -1567,13 +1563,7 @@ def player_replace(*, game: Game, player: Player, new_user) -> None:
     player.save(update_fields=["user"])
     live.access_changed(game.slug)
     log_event(game, "player_replaced", {"nickname": player.nickname, "old_user": old_user_id, "new_user": new_user.pk})
-    Post.objects.create(
-        room=cabinet_of(player),
-        by_host=True,
-        body=_("A replacement has taken over this seat."),
-        body_html=markup.render(_("A replacement has taken over this seat.")),
-        game_day=current_day(game),
-    )
+    host_post(cabinet_of(player), _("A replacement has taken over this seat."), current_day(game))
 
 
 def random_seed() -> int:

@@ -318,7 +318,7 @@ def _vote_context(game: Game, room: Room, seat: Player | None) -> dict[str, Any]
     phase = flow.current_phase(game)
     today = phase is not None and phase.kind == "day" and phase.number == room.day
     procedure = ruleset.day_procedure(state)
-    window = flow.day_window(game, phase) if today else flow.DayWindow()
+    window = flow.day_window(game, phase, ballots=ballots) if today else flow.DayWindow()
     count = ruleset.vote_count(state, ballots)
     ctx: dict[str, Any] = {
         "count": count,
@@ -338,7 +338,7 @@ def _vote_context(game: Game, room: Room, seat: Player | None) -> dict[str, Any]
             ctx["nominate_form"] = NominateForm(
                 candidates=[(p.public_id, p.nickname) for p in game.players.alive() if p.nickname not in named]
             )
-    if today and flow.ballot_open(game, seat, phase, ballots):
+    if today and flow.ballot_open(game, seat, phase, ballots, window):
         ctx["vote_form"] = VoteForm(candidates=_vote_candidates(game, ruleset, state, seat, ballots, window))
     return ctx
 

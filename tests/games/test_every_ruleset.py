@@ -20,6 +20,8 @@ from games import flow
 from games.models import Deadline, Game, Phase, Room, Vote
 from tests.conftest import PASSWORD
 
+from .test_vote_laws import dealt_game
+
 START = datetime(2026, 3, 2, 7, 0, tzinfo=UTC)
 TABLES = [("forum", "two_sided", 9), ("forum", "three_sided", 15), ("piter", "", 10), ("classic", "", 9)]
 TABLES += [("cosmo", "", 10), ("werewolf18", "", 18)]
@@ -353,13 +355,7 @@ WEREWOLF["Vil B"] = "villager"
 def werewolf_night(personas, make_user):
     """A small werewolf18 table dealt by hand, at night 1 (after the set-up
     step and day 1's sheriff election, where nobody voted)."""
-    game = flow.game_create(host=personas["alice"], title="Moon", ruleset_id="werewolf18", fast=True)
-    flow.signup_open(game=game)
-    for name in WEREWOLF:
-        flow.nickname_register(game=game, user=make_user(f"w-{name.replace(' ', '')}"), nickname=name)
-    game.refresh_from_db()
-    flow.roles_deal(game=game, roles={n: (r, None) for n, r in WEREWOLF.items()})
-    flow.game_start(game=game, now=START)
+    game, _seats, _accounts = dealt_game(personas["alice"], make_user, "werewolf18", WEREWOLF, now=START, fast=True)
     for _ in range(2):
         game.refresh_from_db()
         flow.resolve_due(now=flow.current_phase(game).deadlines.order_by("-due_at").first().due_at)

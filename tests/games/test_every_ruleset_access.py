@@ -14,15 +14,9 @@ from django.urls import reverse
 
 from games import flow
 from games.models import Game, Room
-from tests.conftest import PASSWORD
 
-from .test_every_ruleset import START, TABLES, hosted_game, play_to_the_end
-
-
-def client_as(user) -> Client:
-    client = Client()
-    assert client.login(username=user.username, password=PASSWORD)
-    return client
+from .test_every_ruleset import START, TABLES, client_as, hosted_game, play_to_the_end
+from .test_vote_laws import dealt_game
 
 
 def assert_only_members_read_private_rooms(game: Game, stranger) -> int:
@@ -87,14 +81,7 @@ COSMO = {
 
 def test_cosmo_opens_the_mafia_thread_with_the_lunatic_and_the_chiefs_thread(personas, make_user) -> None:
     """COSMO-006: «Мафиози друг с другом … лунатиком»; the commissar learns the sergeant."""
-    game = flow.game_create(host=personas["alice"], title="Orbit", ruleset_id="cosmo")
-    flow.signup_open(game=game)
-    for name in COSMO:
-        flow.nickname_register(game=game, user=make_user(f"c-{name}"), nickname=name)
-    game.refresh_from_db()
-    flow.roles_deal(game=game, roles={n: (r, None) for n, r in COSMO.items()})
-    flow.game_start(game=game, now=START)
-    game.refresh_from_db()
+    game, _seats, _accounts = dealt_game(personas["alice"], make_user, "cosmo", COSMO, now=START)
     mafia = Room.objects.get(game=game, key="mafia")
     chiefs = Room.objects.get(game=game, key="chiefs")
     assert set(mafia.members.values_list("nickname", flat=True)) == {"Ash", "Bea", "Cyd"}

@@ -19,19 +19,20 @@ def client_as(user) -> Client:
     return client
 
 
-def dealt_game(host, make_user, ruleset_id: str, roles: dict[str, str], variant: str = ""):
+def dealt_game(host, make_user, ruleset_id: str, roles: dict[str, str], variant: str = "", now=None, **fields):
     """A running game of ``ruleset_id`` with ``roles`` (nickname → role) dealt
-    by the host; returns (game, seats by nickname, accounts by nickname)."""
-    game = flow.game_create(host=host, title=f"{ruleset_id} table", ruleset_id=ruleset_id, variant=variant)
+    by the host, started at ``now`` (default the clock); ``fields`` go to
+    ``flow.game_create``. Returns (game, seats by nickname, accounts by nickname)."""
+    game = flow.game_create(host=host, title=f"{ruleset_id} table", ruleset_id=ruleset_id, variant=variant, **fields)
     flow.signup_open(game=game)
     accounts = {}
     for nickname in roles:
-        accounts[nickname] = make_user(f"u-{nickname.lower()}")
+        accounts[nickname] = make_user(f"u-{nickname.lower().replace(' ', '')}")
         flow.nickname_register(game=game, user=accounts[nickname], nickname=nickname)
     game.refresh_from_db()
     flow.roles_deal(game=game, roles={n: (r, None) for n, r in roles.items()})
     game.refresh_from_db()
-    flow.game_start(game=game)
+    flow.game_start(game=game, now=now)
     game.refresh_from_db()
     return game, {p.nickname: p for p in game.players.all()}, accounts
 
