@@ -99,7 +99,10 @@ def cast_votes(game: Game, rng: random.Random, now: datetime | None = None, shar
     suspects = rng.sample(living, k=min(3, len(living)))
     cast = 0
     for seat in living:
-        if rng.random() >= share or Vote.objects.filter(game=game, day=phase.number, voter=seat).exists():
+        if (
+            rng.random() >= share
+            or Vote.objects.filter(game=game, day=phase.number, vote_round=phase.vote_round, voter=seat).exists()
+        ):
             continue
         target = rng.choice([s for s in suspects if s.pk != seat.pk])
         try:

@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 import rulesets
 from rulesets.core import Action as RulesAction
 from rulesets.core import Ballot, DayProcedure, GameState, Outcome, PhaseInput, RulesError, Ruleset
-from rulesets.core.day import LAST_COUNTS, NEVER
+from rulesets.core.day import LAST_COUNTS, LISTED, NEVER
 
 from . import languages, live, markup, results
 from .models import Action, Deadline, Event, Game, Phase, Player, Post, Resolution, Room, Vote
@@ -385,7 +385,7 @@ def _next_number(game: Game, kind: str) -> int:
     classic CLASSIC-007); the setup step is phase 0 (werewolf18 WW18 §6)."""
     if kind == Phase.Kind.SETUP:
         return 0
-    return game.phases.filter(kind=kind, number__gt=0).count() + 1
+    return game.phases.filter(kind=kind, number__gt=0, vote_round=1).count() + 1
 
 
 def catchup_grace() -> timedelta:
@@ -395,7 +395,14 @@ def catchup_grace() -> timedelta:
 
 
 def _open_phase(
-    game: Game, number: int, kind: str, scheduled: datetime, now: datetime | None = None, opening: bool = False
+    game: Game,
+    number: int,
+    kind: str,
+    scheduled: datetime,
+    now: datetime | None = None,
+    opening: bool = False,
+    state: GameState | None = None,
+    vote_round: int = 1,
 ) -> Phase:
     """Open a phase meant to open at ``scheduled`` (aware), really opening
     at ``now``. When ``now`` is later than the catch-up grace (the site was
@@ -403,13 +410,21 @@ def _open_phase(
     shifts, and the host is told (``schedule_shifted``), so no phase opens
     and closes in one catch-up with nobody able to play it. ``opening``: the
     ruleset's opening phase that is not a step (``Ruleset.OPENING``, cosmo's
-    acquaintance night COSMO-005): its one deadline opens the first step."""
+    acquaintance night COSMO-005): its one deadline opens the first step.
+    ``state``: the game's state the phase opens on (default: the stored
+    one), from which the ruleset may derive its deadlines
+    (``Ruleset.phase_schedule``); ``vote_round``: a further lynch vote of
+    day ``number`` (``Phase.vote_round``, CLASSIC-066)."""
     now = now or scheduled
     late = now - scheduled
     shift = late if late > catchup_grace() else timedelta(0)
-    phase = Phase.objects.create(game=game, number=number, kind=kind, opened_at=scheduled + shift)
+    phase = Phase.objects.create(
+        game=game, number=number, kind=kind, vote_round=vote_round, opened_at=scheduled + shift
+    )
     ruleset = ruleset_of(game)
-    for entry, due in phase_deadlines(game, ruleset, kind, scheduled, opening=opening):
+    state = state if state is not None or opening else state_of(game)
+    deadlines = phase_deadlines(game, ruleset, kind, scheduled, opening=opening, state=state, vote_round=vote_round)
+    for entry, due in deadlines:
         Deadline.objects.create(phase=phase, kind=entry.id, due_at=due + shift, resolves=entry.resolves)
     if shift:
         log_event(
@@ -425,7 +440,8 @@ def _open_phase(
         Room.objects.get_or_create(
             game=game, kind=Room.Kind.VOTE, day=number, key="", defaults={"title": _("Vote, day %(n)d") % {"n": number}}
         )
-    log_event(game, "phase_opened", {"phase": kind, "number": number}, Event.Audience.PUBLIC)
+    opened = {"phase": kind, "number": number} | ({"vote_round": vote_round} if vote_round > 1 else {})
+    log_event(game, "phase_opened", opened, Event.Audience.PUBLIC)
     return phase
 
 
@@ -609,7 +625,7 @@ def _refuse_outside_defence(game: Game, room: Room, seat: Player, now: datetime)
     if not _passed(deadlines, procedure.defence_from, now) or _passed(deadlines, procedure.defence_until, now):
         return
     until = local_deadline(game, deadlines[procedure.defence_until].due_at)
-    if seat.nickname not in ruleset.nominees(state, ballots_of(game, phase.number)):
+    if seat.nickname not in ruleset.nominees(state, ballots_of(game, phase.number, phase.vote_round)):
         raise FlowError(
             _("Only today's candidates speak now, one defence post each, until %(when)s.") % {"when": until}
         )
@@ -623,12 +639,33 @@ def _refuse_outside_defence(game: Game, room: Room, seat: Player, now: datetime)
         log_event(game, "extra_defence_post", {"nickname": seat.nickname}, Event.Audience.PUBLIC)
 
 
-def ballots_of(game: Game, day: int) -> list[Ballot]:
-    """Every vote post of game day ``day`` as the ruleset reads them
-    (``rulesets.core.Ballot``), nominations and re-votes included, in
-    casting order."""
-    votes = Vote.objects.filter(game=game, day=day).select_related("voter", "target").order_by("created_at", "id")
-    return [Ballot(v.voter.nickname, v.choice, v.round) for v in votes]
+def ballots_of(game: Game, day: int, vote_round: int = 1) -> list[Ballot]:
+    """Every vote post of lynch vote ``vote_round`` (``Phase.vote_round``)
+    of game day ``day`` as the ruleset reads them (``rulesets.core.Ballot``),
+    nominations and re-votes included, in casting order, after the
+    candidates the host put to the vote (``LISTED``, CLASSIC-011)."""
+    votes = (
+        Vote.objects.filter(game=game, day=day, vote_round=vote_round)
+        .select_related("voter", "target")
+        .order_by("created_at", "id")
+    )
+    ballots = [Ballot(v.voter.nickname, v.choice, v.round) for v in votes]
+    if ruleset_of(game).DAY.host_candidates:
+        listed = game.phases.filter(kind=Phase.Kind.DAY, number=day, vote_round=vote_round).values_list(
+            "candidates", flat=True
+        )
+        ballots[:0] = [Ballot("", name, LISTED) for names in listed for name in names]
+    return ballots
+
+
+def day_ballots(game: Game, day: int, phase: Phase | None = None) -> list[Ballot]:
+    """``ballots_of`` the vote thread of day ``day`` shows: the open
+    phase's lynch vote when ``phase`` is that day, else the day's last
+    one (CLASSIC-066)."""
+    if phase is not None and phase.kind == Phase.Kind.DAY and phase.number == day:
+        return ballots_of(game, day, phase.vote_round)
+    last = game.phases.filter(kind=Phase.Kind.DAY, number=day).order_by("-vote_round").first()
+    return ballots_of(game, day, last.vote_round if last else 1)
 
 
 @dataclass(frozen=True)
@@ -670,7 +707,7 @@ def day_window(
     if procedure.revote_until and vote_closes is not None and vote_closes.kind != procedure.revote_until:
         if _passed(deadlines, vote_closes.kind, now):
             if ballots is None:
-                ballots = ballots_of(game, phase.number)
+                ballots = ballots_of(game, phase.number, phase.vote_round)
             return DayWindow(revote=tuple(ruleset.revote_needed(state, ballots)))
     nominations = bool(procedure.nominations_until) and (
         not procedure.nominations_from or _passed(deadlines, procedure.nominations_from, now)
@@ -692,7 +729,7 @@ def _refuse_ballot(
     Returns the procedure."""
     ruleset, state = ruleset_of(game), state_of(game)
     procedure = ruleset.day_procedure(state)
-    if not seat.alive:
+    if not ruleset.may_vote(state, seat.nickname):
         raise FlowError(_("You are out of the game and cannot vote."))
     refusal = ruleset.ballot_refusal(state, seat.nickname)
     if refusal:
@@ -706,7 +743,7 @@ def _refuse_ballot(
             raise FlowError(_("This game has no abstention: name a player (%(rule)s).") % {"rule": procedure.rule})
         return procedure
     if target is None or target.game_id != game.id or target.nickname not in choices:
-        if procedure.nominations_until:
+        if procedure.nominations_until or len(choices) < len(state.alive_names()) - 1:
             raise FlowError(
                 _("You can vote only for one of today's candidates: %(names)s.") % {"names": ", ".join(choices) or "—"}
             )
@@ -739,17 +776,22 @@ def _refuse_change(game: Game, phase: Phase, procedure: DayProcedure, earlier: l
 def ballot_open(
     game: Game, seat: Player | None, phase: Phase | None, ballots: list[Ballot], window: DayWindow | None = None
 ) -> bool:
-    """True when ``seat`` may post a vote now: a living player, today's
-    votes (or re-vote) open, and the vote law leaves him a ballot (none
-    cast yet; one change left where a vote may change once; always where
-    the last counts). The change deadline itself is checked when he votes.
-    ``window``: today's ``day_window``, when the caller has it."""
-    if seat is None or not seat.alive or phase is None or phase.kind != Phase.Kind.DAY:
+    """True when ``seat`` may post a vote now: a voter today
+    (``Ruleset.may_vote``: a living player, or classic's last honest player
+    out in the deciding vote), today's votes (or re-vote) open, and the vote
+    law leaves him a ballot (none cast yet; one change left where a vote may
+    change once; always where the last counts). The change deadline itself
+    is checked when he votes. ``window``: today's ``day_window``, when the
+    caller has it."""
+    if seat is None or phase is None or phase.kind != Phase.Kind.DAY:
+        return False
+    ruleset, state = ruleset_of(game), state_of(game)
+    if not ruleset.may_vote(state, seat.nickname):
         return False
     window = window or day_window(game, phase, ballots=ballots)
     if not (window.votes or window.revote):
         return False
-    procedure = ruleset_of(game).day_procedure(state_of(game))
+    procedure = ruleset.day_procedure(state)
     round_ = Vote.Round.REVOTE if window.revote else Vote.Round.VOTE
     cast = sum(1 for b in ballots if b.voter == seat.nickname and b.round == round_)
     limit = {NEVER: 1, LAST_COUNTS: None}.get(procedure.change, 2)
@@ -767,7 +809,7 @@ def _ballot_body(choice: str, earlier: list[Vote]) -> str:
 def _open_day(game: Game, now: datetime) -> Phase:
     """The open day for a vote post or a nomination, or FlowError: late
     (with the deadline it missed) or no day open."""
-    day = game.phases.filter(kind=Phase.Kind.DAY).order_by("-number").first()
+    day = game.phases.filter(kind=Phase.Kind.DAY).order_by("-number", "-vote_round").first()
     phase = current_phase(game)
     if day is not None and phase != day:
         closed = day.deadlines.filter(resolution__isnull=False).first()
@@ -818,9 +860,13 @@ def vote_cast(
                 _("Voting opens at %(when)s, after the nominations and the defence posts.")
                 % {"when": local_deadline(game, window.opens_at)}
             )
-        choices = ruleset.vote_choices(state, seat.nickname, ballots_of(game, phase.number))
+        choices = ruleset.vote_choices(state, seat.nickname, ballots_of(game, phase.number, phase.vote_round))
     procedure = _refuse_ballot(game, seat, target, abstain and not word, choices, word)
-    earlier = list(Vote.objects.filter(game=game, day=phase.number, voter=seat, round=round_).select_related("post"))
+    earlier = list(
+        Vote.objects.filter(
+            game=game, day=phase.number, vote_round=phase.vote_round, voter=seat, round=round_
+        ).select_related("post")
+    )
     _refuse_change(game, phase, procedure, earlier, now)
     room = Room.objects.get(game=game, kind=Room.Kind.VOTE, day=phase.number)
     choice = word or (_("abstains") if target is None else target.nickname)
@@ -828,6 +874,7 @@ def vote_cast(
     vote = Vote.objects.create(
         game=game,
         day=phase.number,
+        vote_round=phase.vote_round,
         round=round_,
         voter=seat,
         target=target if not word else None,
@@ -870,7 +917,7 @@ def nominate(*, game: Game, seat: Player, target: Player, now: datetime | None =
         )
     if not seat.alive:
         raise FlowError(_("You are out of the game and cannot nominate."))
-    ballots = ballots_of(game, phase.number)
+    ballots = ballots_of(game, phase.number, phase.vote_round)
     refusal = ruleset.nomination_open_to(state, seat.nickname, ballots)
     if refusal:
         raise FlowError(_(ruleset.message(refusal)))
@@ -882,12 +929,55 @@ def nominate(*, game: Game, seat: Player, target: Player, now: datetime | None =
     body = _("Candidate: %(name)s") % {"name": target.nickname}
     post = post_create(room=room, seat=seat, body=body, now=now)
     vote = Vote.objects.create(
-        game=game, day=phase.number, round=Vote.Round.NOMINATE, voter=seat, target=target, post=post, created_at=now
+        game=game,
+        day=phase.number,
+        vote_round=phase.vote_round,
+        round=Vote.Round.NOMINATE,
+        voter=seat,
+        target=target,
+        post=post,
+        created_at=now,
     )
     log_event(
         game, "nominated", {"day": phase.number, "by": seat.nickname, "target": target.nickname}, Event.Audience.PUBLIC
     )
     return vote
+
+
+@transaction.atomic
+def candidates_put(*, game: Game, names: list[str], now: datetime | None = None) -> Phase:
+    """The host puts ``names`` (nicknames of living players, in his order)
+    to today's vote («выносит на голосование», CLASSIC-011), once per lynch
+    vote, where the ruleset's day allows it (``DayProcedure.host_candidates``):
+    only they may be voted for from then on, and a standing ballot for
+    anyone else no longer counts. The list is posted in the vote thread.
+    Raises FlowError outside an open day's vote, for a second list, or for
+    a name not in the game."""
+    now = game_lock(game, now)
+    phase = _open_day(game, now)
+    ruleset, state = ruleset_of(game), state_of(game)
+    procedure = ruleset.day_procedure(state)
+    if not procedure.host_candidates:
+        raise FlowError(_("In this game the players vote for anyone still in the game."))
+    if phase.candidates:
+        raise FlowError(_("The candidates of this vote are already published."))
+    window = day_window(game, phase, now)
+    if not window.votes:
+        raise FlowError(_("The vote is not open."))
+    alive = state.alive_names()
+    chosen = list(dict.fromkeys(names))
+    if not chosen or any(n not in alive for n in chosen):
+        raise FlowError(_("Put to the vote only players still in the game."))
+    phase.candidates = chosen
+    phase.save(update_fields=["candidates"])
+    room = Room.objects.get(game=game, kind=Room.Kind.VOTE, day=phase.number)
+    text = _("The host puts to the vote: %(names)s. Only they may be voted for (%(rule)s).") % {
+        "names": ", ".join(chosen),
+        "rule": procedure.host_candidates,
+    }
+    host_post(room, text, phase.number, when=now)
+    log_event(game, "candidates_put", {"day": phase.number, "names": chosen}, Event.Audience.PUBLIC)
+    return phase
 
 
 # ---------------------------------------------------------------- choices
@@ -1160,7 +1250,7 @@ def _revote_opened(game: Game, phase: Phase, deadline: Deadline, ruleset: Rulese
     until = phase.deadlines.filter(kind=procedure.revote_until, done_at__isnull=True).first()
     if until is None:
         return False
-    tied = ruleset.revote_needed(state, ballots_of(game, phase.number))
+    tied = ruleset.revote_needed(state, ballots_of(game, phase.number, phase.vote_round))
     if not tied:
         return False
     room = Room.objects.get(game=game, kind=Room.Kind.VOTE, day=phase.number)
@@ -1188,7 +1278,9 @@ def _phase_input(game: Game, phase: Phase, state: GameState, ballots: list[Ballo
     step = PhaseInput(phase.kind, actions)  # type: ignore[arg-type]
     ruleset = ruleset_of(game)
     if phase.kind == Phase.Kind.DAY:
-        fields = ruleset.day_votes(state, ballots_of(game, phase.number) if ballots is None else ballots)
+        fields = ruleset.day_votes(
+            state, ballots_of(game, phase.number, phase.vote_round) if ballots is None else ballots
+        )
         step.votes = fields.get("votes")
         step.revote = fields.get("revote")
         step.nominations = fields.get("nominations")
@@ -1210,7 +1302,7 @@ def _resolve_phase(
     catch-up after an outage)."""
     ruleset = ruleset_of(game)
     state = state_of(game)
-    ballots = ballots_of(game, phase.number) if phase.kind == Phase.Kind.DAY else None
+    ballots = ballots_of(game, phase.number, phase.vote_round) if phase.kind == Phase.Kind.DAY else None
     count = ruleset.vote_count(state, ballots) if ballots is not None else None
     outcome = ruleset.resolve(state, _phase_input(game, phase, state, ballots))
     game.state = outcome.state.to_dict()
@@ -1233,7 +1325,11 @@ def _resolve_phase(
     log_event(game, "phase_resolved", {"phase": str(phase), "trace": resolution.outcome["trace"]})
     if outcome.state.winner is None:
         kind = ruleset.next_phase(outcome.state)
-        _open_phase(game, _next_number(game, kind), kind, when, now)
+        if kind == phase.kind == Phase.Kind.DAY:
+            # Another lynch vote of the same day (CLASSIC-066), in its threads.
+            _open_phase(game, phase.number, kind, when, now, state=outcome.state, vote_round=phase.vote_round + 1)
+        else:
+            _open_phase(game, _next_number(game, kind), kind, when, now, state=outcome.state)
     if game.autopublish:
         results_publish(resolution=resolution, text=resolution.results, now=when)
     if outcome.state.winner is not None:
@@ -1383,8 +1479,13 @@ def phase_resolve_now(*, game: Game, phase: str | None = None, now: datetime | N
 
 def _phase_name(game: Game, key: str) -> str:
     """The name of the phase ``key`` names (``"day-1"`` → "Day 1")."""
-    kind, _sep, number = key.partition("-")
-    found = game.phases.filter(kind=kind, number=int(number) if number.isdigit() else -1).first()
+    kind, _sep, rest = key.partition("-")
+    number, _dot, vote_round = rest.partition(".")
+    found = game.phases.filter(
+        kind=kind,
+        number=int(number) if number.isdigit() else -1,
+        vote_round=int(vote_round) if vote_round.isdigit() else 1,
+    ).first()
     return str(found) if found else key
 
 

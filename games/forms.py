@@ -472,7 +472,18 @@ class ResolveNowForm(forms.Form):
     """The host's "Resolve now" names the phase the host saw (``Phase.key``), so a
     second click cannot resolve the phase after it."""
 
-    phase = forms.RegexField(regex=r"^(day|night)-\d{1,4}$", widget=forms.HiddenInput)
+    phase = forms.RegexField(regex=r"^(setup|day|night)-\d{1,4}(\.\d{1,2})?$", widget=forms.HiddenInput)
+
+
+class CandidatesForm(forms.Form):
+    """The players the host puts to today's vote (CLASSIC-011), among the
+    living ``nicknames``."""
+
+    names = forms.MultipleChoiceField(label=_("Put to the vote"), widget=forms.CheckboxSelectMultiple)
+
+    def __init__(self, *args: Any, nicknames: list[str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["names"].choices = [(n, n) for n in nicknames]
 
 
 class PenaltyForm(forms.Form):

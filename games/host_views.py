@@ -20,6 +20,7 @@ from rulesets.core import day as day_rules
 
 from . import access, flow
 from .forms import (
+    CandidatesForm,
     CohostForm,
     CompositionForm,
     ExtendForm,
@@ -91,6 +92,7 @@ def _dashboard(
         ),
         extend_form=ExtendForm(),
         penalty_form=PenaltyForm(ruleset=ruleset),
+        candidates_form=_candidates_form(game, ruleset),
         replace_form=ReplaceForm(nicknames=[p.nickname for p in seated]),
     )
     if game.status == Game.Status.SIGNUP and not game.state and len(seated) >= ruleset.MIN_PLAYERS:
@@ -188,7 +190,7 @@ def _vote_overview(game: Game, phase: Any, seated: list[Player], ruleset: Any, s
     player's standing ballot, and what the rules will do at the deadline
     (``Ruleset.day_warnings``) with the host's waive or confirm where the
     ruleset has autokills (``Ruleset.AUTOKILLS``)."""
-    ballots = flow.ballots_of(game, phase.number)
+    ballots = flow.ballots_of(game, phase.number, phase.vote_round)
     count = ruleset.vote_count(state, ballots)
     standing = day_rules.standing(ballots, ruleset.day_procedure(state).change)
     warnings = dict(ruleset.day_warnings(state, ballots))
@@ -436,6 +438,38 @@ def excuse(request: HttpRequest, slug: str, player_id: str) -> HttpResponse:
             decision=decision,
         )
     return _back(slug, "vote")
+
+
+def _candidates_form(game: Game, ruleset: Any) -> CandidatesForm | None:
+    """The form putting players to today's vote, where the ruleset's day
+    lets the host (``DayProcedure.host_candidates``) and he has not yet for
+    this lynch vote; None otherwise."""
+    if not ruleset.DAY.host_candidates or not game.is_running:
+        return None
+    phase = flow.current_phase(game)
+    if phase is None or phase.kind != "day" or phase.candidates:
+        return None
+    return CandidatesForm(nicknames=flow.state_of(game).alive_names())
+
+
+@login_required
+@require_POST
+def candidates(request: HttpRequest, slug: str) -> HttpResponse:
+    """Put players to today's vote (CLASSIC-011): only they may then be
+    voted for."""
+    game = access.game_for_host(request.user, slug)
+    form = CandidatesForm(request.POST, nicknames=flow.state_of(game).alive_names() if game.state else [])
+    if form.is_valid():
+        _run(
+            request,
+            _("The candidates are published."),
+            flow.candidates_put,
+            game=game,
+            names=form.cleaned_data["names"],
+        )
+    else:
+        messages.error(request, _("Choose at least one player still in the game."))
+    return _back(slug, "tools")
 
 
 @login_required

@@ -142,7 +142,11 @@ class Phase(models.Model):
     """A phase of a game, as the ruleset's ``next_phase`` orders them: a
     day or a night (``number`` counts days and nights separately from 1,
     FORUM-008), the setup step (werewolf18, number 0), or an opening night
-    that is not a step (cosmo's acquaintance night COSMO-005, number 0)."""
+    that is not a step (cosmo's acquaintance night COSMO-005, number 0).
+    ``vote_round``: which lynch vote of its day a day phase holds, from 1;
+    a ruleset whose next step repeats the day («линчевать нескольких»,
+    classic CLASSIC-066) opens further rounds of the same day number, in
+    the same day and vote threads."""
 
     class Kind(models.TextChoices):
         SETUP = "setup", _("Setup")
@@ -152,21 +156,36 @@ class Phase(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="phases")
     number = models.PositiveSmallIntegerField()
     kind = models.CharField(max_length=5, choices=Kind.choices)
+    vote_round = models.PositiveSmallIntegerField(default=1)
+    # The nicknames the host put to this day's vote, in his order (CLASSIC-011).
+    candidates = models.JSONField(default=list, blank=True)
     opened_at = models.DateTimeField(default=dj_tz.now)
     locked_at = models.DateTimeField(null=True, blank=True)
     resolved_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        ordering = ["game", "number", "-kind"]
-        constraints = [models.UniqueConstraint(fields=["game", "number", "kind"], name="one_phase_per_kind")]
+        ordering = ["game", "number", "-kind", "vote_round"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game", "number", "kind", "vote_round"], name="one_phase_per_kind_and_round"
+            )
+        ]
 
     def __str__(self) -> str:
+        if self.vote_round > 1:
+            return _("%(kind)s %(number)d, vote %(round)d") % {
+                "kind": self.get_kind_display(),
+                "number": self.number,
+                "round": self.vote_round,
+            }
         return f"{self.get_kind_display()} {self.number}"
 
     @property
     def key(self) -> str:
-        """The phase as a form names it: ``"day-1"``, ``"night-3"``."""
-        return f"{self.kind}-{self.number}"
+        """The phase as a form names it: ``"day-1"``, ``"night-3"``, a
+        further lynch vote of a day ``"day-2.2"``."""
+        suffix = f".{self.vote_round}" if self.vote_round > 1 else ""
+        return f"{self.kind}-{self.number}{suffix}"
 
 
 class DeadlineQuerySet(models.QuerySet["Deadline"]):
@@ -334,7 +353,8 @@ class Vote(models.Model):
     explicit abstention where the law allows one (werewolf18 «弃权»);
     ``word`` holds a re-vote word (cosmo ``jail``/``spare``); ``round`` is
     ``vote``, ``revote`` or ``nominate`` (a candidate named, PITER-010,
-    COSMO-007: ``target`` is the candidate)."""
+    COSMO-007: ``target`` is the candidate); ``vote_round`` is the lynch
+    vote of the day it belongs to (``Phase.vote_round``, CLASSIC-066)."""
 
     class Round(models.TextChoices):
         VOTE = "vote", _("Vote")
@@ -344,6 +364,7 @@ class Vote(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="votes")
     day = models.PositiveSmallIntegerField()
     round = models.CharField(max_length=10, choices=Round.choices, default=Round.VOTE)
+    vote_round = models.PositiveSmallIntegerField(default=1)
     voter = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="votes_cast")
     target = models.ForeignKey(Player, null=True, on_delete=models.CASCADE, related_name="votes_received")
     word = models.CharField(max_length=20, blank=True)

@@ -104,6 +104,13 @@ ANNOUNCEMENT_TEXT = {
     "eliminated": gettext_noop("%(player)s was eliminated by the vote. Role: %(role)s."),
     "autokill": gettext_noop("%(player)s leaves the game automatically. Role: %(role)s."),
     "left": gettext_noop("%(player)s leaves the game. Role: %(role)s."),
+    "note": gettext_noop("A note reads: «%(player)s»."),
+}
+# Announcement kinds about nobody, by their text in the reader's language:
+# the anonymous notes of a game without a host (CLASSIC-061, CLASSIC-064).
+PLAIN_TEXT = {
+    "note_honest": gettext_noop("A note reads: «honest»."),
+    "note_blank": gettext_noop("A note is blank."),
 }
 
 
@@ -114,6 +121,8 @@ def announcement_line(ruleset: Ruleset, kind: str, text: str, player: str | None
         return _(template) % {"player": player, "role": role_name(ruleset, role) if role else _("not revealed")}
     if kind == "winner":
         return ""
+    if kind in PLAIN_TEXT:
+        return _(PLAIN_TEXT[kind])
     return text
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
-from rulesets.core import Ruleset, ScheduleEntry
+from rulesets.core import GameState, Ruleset, ScheduleEntry
 
 from .models import Game
 
@@ -22,12 +22,19 @@ def parse_hhmm(value: str) -> time:
     return time(int(hours), int(minutes))
 
 
-def entries_for(ruleset: Ruleset, phase_kind: str, opening: bool = False) -> list[ScheduleEntry]:
+def entries_for(
+    ruleset: Ruleset, phase_kind: str, opening: bool = False, state: GameState | None = None, vote_round: int = 1
+) -> list[ScheduleEntry]:
     """The schedule entries that close ``phase_kind`` (setup, day or night),
     in order; ``opening``: only the ruleset's opening entry
-    (``Ruleset.OPENING``), which no other phase has."""
+    (``Ruleset.OPENING``), which no other phase has. With the ``state``
+    the phase opens on, the ruleset's ``phase_schedule`` decides (the
+    classic day's length per living player, a further lynch vote
+    ``vote_round``, the deciding vote)."""
     if opening:
         return [ruleset.schedule_entry(ruleset.OPENING)]
+    if state is not None:
+        return list(ruleset.phase_schedule(state, phase_kind, vote_round))
     return [e for e in ruleset.SCHEDULE if e.closes == phase_kind and e.id != ruleset.OPENING]
 
 
@@ -56,7 +63,13 @@ def local_time_for(game: Game, entry: ScheduleEntry) -> str:
 
 
 def phase_deadlines(
-    game: Game, ruleset: Ruleset, phase_kind: str, opened: datetime, opening: bool = False
+    game: Game,
+    ruleset: Ruleset,
+    phase_kind: str,
+    opened: datetime,
+    opening: bool = False,
+    state: GameState | None = None,
+    vote_round: int = 1,
 ) -> list[tuple[ScheduleEntry, datetime]]:
     """Deadlines of a phase opened at ``opened`` (aware), as aware UTC.
 
@@ -65,10 +78,18 @@ def phase_deadlines(
     ``fast_minutes`` × ``fast_scale``; a ruleset with ``SCHEDULE_RELATIVE``:
     its "HH:MM" in hours and minutes) each entry is due that long after the
     day's start, so a night's offsets count from the same start as the
-    day's and the night begins at the day's last deadline. ``opening``: the
-    ruleset's opening phase (``entries_for``)."""
+    day's and the night begins at the day's last deadline. An entry marked
+    ``relative`` is due its "HH:MM" after the phase opens (on a fast game,
+    its ``fast_minutes`` × ``fast_scale``). ``opening``, ``state`` and
+    ``vote_round``: see ``entries_for``."""
     out: list[tuple[ScheduleEntry, datetime]] = []
-    entries = entries_for(ruleset, phase_kind, opening)
+    entries = entries_for(ruleset, phase_kind, opening, state, vote_round)
+    if entries and all(e.relative for e in entries):
+        scale = game.fast_scale if game.fast else 0
+        return [
+            (e, opened + timedelta(minutes=e.fast_minutes * scale if game.fast else offset_minutes(e.time)))
+            for e in entries
+        ]
     if game.fast or ruleset.SCHEDULE_RELATIVE:
 
         def minutes(entry: ScheduleEntry) -> float:
@@ -84,7 +105,10 @@ def phase_deadlines(
     tz = ZoneInfo(game.timezone)
     previous = opened
     for entry in entries:
-        previous = next_local(previous, parse_hhmm(local_time_for(game, entry)), tz)
+        if entry.relative:
+            previous = opened + timedelta(minutes=offset_minutes(entry.time))
+        else:
+            previous = next_local(previous, parse_hhmm(local_time_for(game, entry)), tz)
         out.append((entry, previous))
     return out
 

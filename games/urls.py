@@ -27,6 +27,7 @@ urlpatterns = [
     path("g/<slug:slug>/host/draw/", host_views.draw_roles, name="host_draw"),
     path("g/<slug:slug>/host/start/", host_views.start, name="host_start"),
     path("g/<slug:slug>/host/resolve/", host_views.resolve_now, name="host_resolve"),
+    path("g/<slug:slug>/host/candidates/", host_views.candidates, name="host_candidates"),
     path("g/<slug:slug>/host/retry/", host_views.retry, name="host_retry"),
     path("g/<slug:slug>/host/extend/", host_views.extend, name="host_extend"),
     path("g/<slug:slug>/host/cohosts/", host_views.cohost_add, name="host_cohost_add"),

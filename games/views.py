@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 import rulesets
+from rulesets.core.day import listed
 
 from . import access, flow, live
 from .forms import ActionForm, ApplyForm, GameCreateForm, NominateForm, PostForm, VoteForm
@@ -44,7 +45,10 @@ def game_context(request: HttpRequest, game: Game, seat: Player | None) -> dict[
     deadline = _next_deadline(game) if phase else None
     todo: list[str] = []
     if seat and seat.alive and phase:
-        if phase.kind == "day" and not Vote.objects.filter(game=game, day=phase.number, voter=seat).exists():
+        if (
+            phase.kind == "day"
+            and not Vote.objects.filter(game=game, day=phase.number, vote_round=phase.vote_round, voter=seat).exists()
+        ):
             todo.append("vote")
         if flow.open_slots(game, seat):
             handed = (
@@ -314,8 +318,8 @@ def _vote_context(game: Game, room: Room, seat: Player | None) -> dict[str, Any]
     nomination, a vote, or a re-vote among the tied."""
     ruleset = flow.ruleset_of(game)
     state = flow.state_of(game)
-    ballots = flow.ballots_of(game, room.day)
     phase = flow.current_phase(game)
+    ballots = flow.day_ballots(game, room.day, phase)
     today = phase is not None and phase.kind == "day" and phase.number == room.day
     procedure = ruleset.day_procedure(state)
     window = flow.day_window(game, phase, ballots=ballots) if today else flow.DayWindow()
@@ -326,7 +330,9 @@ def _vote_context(game: Game, room: Room, seat: Player | None) -> dict[str, Any]
         "ballots": ballots,
         "not_voted": count.not_voted if today else [],
         "vote_law": localized(procedure.law),
-        "candidates": ruleset.nominees(state, ballots) if procedure.nominations_until else None,
+        "candidates": ruleset.nominees(state, ballots)
+        if procedure.nominations_until
+        else (listed(ballots, state.alive_names()) or None),
         "revote": window.revote,
         "votes_open_at": flow.local_deadline(game, window.opens_at) if window.opens_at else "",
         "vote_form": None,
@@ -385,8 +391,9 @@ def vote(request: HttpRequest, slug: str, room_id: str) -> HttpResponse:
     if seat is None or room.kind != Room.Kind.VOTE:
         raise PermissionDenied(_("Only the game's players vote."))
     ruleset, state = flow.ruleset_of(game), flow.state_of(game)
-    window = flow.day_window(game, flow.current_phase(game))
-    ballots = flow.ballots_of(game, room.day)
+    phase = flow.current_phase(game)
+    window = flow.day_window(game, phase)
+    ballots = flow.day_ballots(game, room.day, phase)
     form = VoteForm(request.POST, candidates=_vote_candidates(game, ruleset, state, seat, ballots, window))
     if form.is_valid():
         choice = form.cleaned_data["target"]

@@ -228,7 +228,9 @@ def _deaths(outcome: Outcome, victim: str | None, kill: Action | None, saved_by:
 
 def _read_notes(outcome: Outcome, actions: list[Action], rng: random.Random) -> None:
     """The morning post of a game without a host: every living player's note,
-    shuffled and anonymous (CLASSIC-061, CLASSIC-064)."""
+    shuffled and anonymous (CLASSIC-061, CLASSIC-064): announcements
+    ``note`` (a name, in ``player``), ``note_honest`` («честный») and
+    ``note_blank`` (a mafioso who wrote nothing)."""
     state = outcome.state
     written = {a.actor: a.targets()[0] for a in actions if a.ability == "kill" and a.actor}
     notes = []
@@ -237,4 +239,9 @@ def _read_notes(outcome: Outcome, actions: list[Action], rng: random.Random) -> 
             notes.append(written.get(p.name) or ("" if p.team == "mafia" else "честный"))
     rng.shuffle(notes)
     for note in notes:
-        outcome.announce("note", f"A note reads: «{note}»." if note else "A note is blank.")
+        if note == "честный":
+            outcome.announce("note_honest", "A note reads: «честный».")
+        elif note:
+            outcome.announce("note", f"A note reads: «{note}».", note)
+        else:
+            outcome.announce("note_blank", "A note is blank.")

@@ -22,12 +22,13 @@ from rulesets.core import (
     Rejection,
     RulesError,
     Ruleset,
+    ScheduleEntry,
 )
 from rulesets.core.day import LAST_COUNTS
 
 from . import day, night, setup, victory
 from .roles import ABILITIES, MESSAGES, OPTIONS, ROLES, TEAMS, reason_rule
-from .schedule import SCHEDULE
+from .schedule import SCHEDULE, web_day_entries
 
 # (role, phase) → the role's abilities (``abilities_of``) handed in in ``phase``, with their declarations.
 _PROBES: dict[tuple[str, str], tuple[tuple[str, Ability], ...]] = {
@@ -63,6 +64,7 @@ class ClassicRuleset(Ruleset):
     # Day (digest §2): a vote may be changed until the deadline; the last one counts.
     DAY = DayProcedure(
         change=LAST_COUNTS,
+        host_candidates="CLASSIC-011",
         rule="CLASSIC §2",
         law={
             "ru": "Голос можно менять до дедлайна; засчитывается последний.",
@@ -320,6 +322,37 @@ class ClassicRuleset(Ruleset):
             agreed = notes[0].target
             step.actions = [Action("kill", a.actor, None, agreed) if a in notes else a for a in step.actions]
         return step
+
+    def phase_schedule(self, state: GameState, phase: str, vote_round: int = 1) -> tuple[ScheduleEntry, ...]:
+        """The day's deadline from the game (``schedule.web_day_entries``):
+        the deciding vote's hours (CLASSIC-044), a further lynch vote
+        ``lynch_round_minutes`` after the previous (CLASSIC-066), a day of
+        ``day_hours_per_player`` per living player (CLASSIC-010); otherwise
+        the ``SCHEDULE``. Raises ``RulesError`` for a round the game does
+        not hold."""
+        if phase == "day":
+            deciding = bool(state.memory.get("deciding"))
+            try:
+                entries = web_day_entries(state.options, len(state.alive_names()), vote_round, deciding)
+            except ValueError as exc:
+                raise RulesError(str(exc)) from exc
+            if entries:
+                return entries
+        return super().phase_schedule(state, phase, vote_round)
+
+    def may_vote(self, state: GameState, name: str) -> bool:
+        """In the deciding vote, the two survivors and the last honest
+        player out (CLASSIC-044); otherwise the living."""
+        if state.memory.get("deciding"):
+            return name in day.electorate(state)
+        return super().may_vote(state, name)
+
+    def ballot_refusal(self, state: GameState, voter: str) -> str | None:
+        """A player the putana visited last night does not vote today
+        («no_vote_right», CLASSIC-035)."""
+        if not state.memory.get("deciding") and voter in state.memory.get("no_vote", []):
+            return "no_vote_right"
+        return None
 
     def next_phase(self, state: GameState) -> str:
         """Night after day, day after night; with ``blind_multi_lynch`` = k a

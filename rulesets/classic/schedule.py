@@ -88,3 +88,43 @@ def deciding_vote_entry(options: Mapping[str, Any], opens: str) -> ScheduleEntry
         TURBO_DAY,
         {"ru": "Решающее голосование", "en": "Deciding vote closes"},
     )
+
+
+def _duration(minutes: int) -> str:
+    """Minutes as a duration ``"HH:MM"`` (hours may pass 24)."""
+    return f"{minutes // 60:02d}:{minutes % 60:02d}"
+
+
+def web_day_entries(
+    options: Mapping[str, Any], alive: int, vote_round: int, deciding: bool
+) -> tuple[ScheduleEntry, ...]:
+    """The deadline of a day phase the site opens, when it is not the
+    ``SCHEDULE``'s wall-clock vote: a duration after the phase opens
+    (``ScheduleEntry.relative``), or () for the plain vote.
+
+    - the deciding vote lasts ``deciding_vote_hours`` (CLASSIC-044);
+    - lynch vote ``vote_round`` > 1 closes ``lynch_round_minutes`` after the
+      previous one (``vote_2``, ``vote_3``; CLASSIC-066);
+    - with ``day_hours_per_player`` the first vote closes that many hours
+      per living player (``alive``) after the morning post (CLASSIC-010).
+
+    Raises ``ValueError`` for a round the game's options do not hold.
+    """
+    if deciding:
+        hours = int(option(options, "deciding_vote_hours"))
+        name = {"ru": "Решающее голосование", "en": "Deciding vote closes"}
+        return (ScheduleEntry("deciding_vote", _duration(hours * 60), "day", True, TURBO_DAY, name, relative=True),)
+    if vote_round > 1:
+        if vote_round > lynches_per_day(options):
+            raise ValueError(f"the game holds {lynches_per_day(options)} lynch votes a day, not {vote_round}")
+        gap = int(option(options, "lynch_round_minutes"))
+        name = {"ru": f"Голосование {vote_round}", "en": f"Vote {vote_round} closes"}
+        entry = ScheduleEntry(f"vote_{vote_round}", _duration(gap), "day", True, TURBO_ROUND, name, relative=True)
+        return (entry,)
+    per_player = int(option(options, "day_hours_per_player"))
+    if per_player:
+        entry = ScheduleEntry(
+            "vote", _duration(per_player * 60 * alive), "day", True, TURBO_DAY, SCHEDULE[0].name, relative=True
+        )
+        return (entry,)
+    return ()

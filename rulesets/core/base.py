@@ -634,6 +634,29 @@ class Ruleset:
                 return entry
         raise RulesError(f"no schedule entry {entry_id!r} in ruleset {self.id}")
 
+    def phase_schedule(self, state: GameState, phase: str, vote_round: int = 1) -> tuple[ScheduleEntry, ...]:
+        """The deadlines of the ``phase`` (``setup``, ``day`` or ``night``)
+        about to open on ``state``, in order: by default the ``SCHEDULE``
+        entries that close it (the opening entry aside). ``vote_round`` > 1:
+        a further lynch vote of the same day, which a ruleset whose
+        ``next_phase`` repeats the day declares (classic CLASSIC-066). A
+        ruleset whose deadlines depend on the game overrides, usually with
+        ``relative`` entries (classic: hours per living player, CLASSIC-010;
+        the deciding vote, CLASSIC-044). Raises ``RulesError`` for a round
+        the ruleset does not hold."""
+        if vote_round != 1:
+            raise RulesError(f"ruleset {self.id} holds one vote a day, not round {vote_round}")
+        return tuple(e for e in self.SCHEDULE if e.closes == phase and e.id != self.OPENING)
+
+    def may_vote(self, state: GameState, name: str) -> bool:
+        """True when ``name`` may post a ballot in today's vote thread at
+        all (whether it counts is ``ballot_refusal`` and the day's law):
+        the players still in the game by default; classic's deciding vote
+        gives it to the last honest player out (CLASSIC-044) and only to
+        the two survivors besides him."""
+        player = state.players.get(name)
+        return player is not None and player.alive
+
     def choice_closes(self, ability: str, phase: str) -> str:
         """The id of the ``SCHEDULE`` entry whose deadline closes choices of
         ``ability`` in ``phase``: the phase's first deadline by default (the
@@ -668,9 +691,12 @@ class Ruleset:
         """The nicknames ``voter`` may name in a vote post today: the living
         in seat order (himself too where ``self_vote`` allows), or, where
         the day has nominations, the candidates of ``ballots`` in the order
-        they were named (PITER-012, COSMO-008)."""
+        they were named (PITER-012, COSMO-008), or those the host put to
+        the vote (CLASSIC-011)."""
         procedure = self.day_procedure(state)
         pool = self.nominees(state, ballots) if procedure.nominations_until else state.alive_names()
+        if procedure.host_candidates:
+            pool = day_rules.listed(ballots, pool) or pool
         return [n for n in pool if procedure.self_vote or n != voter]
 
     def nominees(self, state: GameState, ballots: Sequence[Ballot]) -> list[str]:
@@ -733,14 +759,20 @@ class Ruleset:
         every ballot weighing 1. Public information only: a hidden modifier
         of a vote (a role's extra vote or its removal) shows in the results,
         never here. A ruleset with public weights (a sheriff) overrides."""
-        change = self.day_procedure(state).change
-        return day_rules.count(day_rules.standing(ballots, change), state.alive_names())
+        procedure = self.day_procedure(state)
+        standing = day_rules.standing(ballots, procedure.change)
+        listed = day_rules.listed(ballots, state.alive_names()) if procedure.host_candidates else []
+        if listed:
+            # CLASSIC-011: a ballot for a player the host did not put to the vote does not count.
+            standing = {v: c for v, c in standing.items() if c is None or c in listed}
+        return day_rules.count(standing, state.alive_names())
 
     def day_votes(self, state: GameState, ballots: Sequence[Ballot]) -> dict[str, Any]:
         """The ``PhaseInput`` fields that ``ballots`` (in casting order) give
         the day's resolution: ``votes`` (each voter's standing ballot),
         when a re-vote was cast ``revote``, where the day has nominations
-        ``nominations`` (every nomination in casting order); a ruleset reading the casting
+        ``nominations`` (every nomination in casting order, or the host's
+        candidates, CLASSIC-011); a ruleset reading the casting
         order itself (werewolf18's ``vote_log``) overrides."""
         procedure = self.day_procedure(state)
         fields: dict[str, Any] = {"votes": day_rules.standing(ballots, procedure.change)}
@@ -749,6 +781,8 @@ class Ruleset:
             fields["revote"] = revote
         if procedure.nominations_until:
             fields["nominations"] = [b.choice for b in ballots if b.round == day_rules.NOMINATE]
+        elif procedure.host_candidates and any(b.round == day_rules.LISTED for b in ballots):
+            fields["nominations"] = [b.choice for b in ballots if b.round == day_rules.LISTED]
         return fields
 
     def day_warnings(self, state: GameState, ballots: Sequence[Ballot]) -> list[tuple[str, str]]:

@@ -55,6 +55,10 @@ class DayProcedure:
     resolving deadline finds a tie (``Ruleset.revote_needed``), the day is
     not resolved then: a re-vote among the tied (or in ``revote_words``)
     runs until this deadline, which resolves the day (PITER-017, COSMO-013).
+    ``host_candidates``: the rule id letting the host put players to the
+    vote once a lynch vote, after which only they may be voted for and
+    standing ballots for anyone else no longer count (classic «выносит на
+    голосование», CLASSIC-011); "" where only players nominate.
     """
 
     change: str = NEVER
@@ -73,10 +77,20 @@ class DayProcedure:
     defence_until: str = ""
     ballot_abilities: tuple[str, ...] = ("vote", "revote")
     revote_until: str = ""
+    host_candidates: str = ""
 
 
 # The ``round`` of a nomination ballot (``Ballot.round``).
 NOMINATE = "nominate"
+# The ``round`` of a candidate the host put to the vote (``voter`` is "",
+# ``DayProcedure.host_candidates``, CLASSIC-011).
+LISTED = "listed"
+
+
+def listed(ballots: Iterable[Ballot], living: Sequence[str]) -> list[str]:
+    """The living players the host put to the vote (``LISTED`` ballots),
+    in his order; [] when he put nobody (CLASSIC-011)."""
+    return [b.choice for b in ballots if b.round == LISTED and b.choice in living]
 
 
 def nominees(ballots: Iterable[Ballot], living: Sequence[str]) -> list[str]:

@@ -170,7 +170,11 @@ class ScheduleEntry:
     lock (``day`` or ``night``); ``resolves``: True when the ruleset resolves
     that phase at this deadline (False: the choices only lock).
     ``fast_minutes``: the offset in minutes of this deadline from the day's
-    start on a fast (turbo) schedule.
+    start on a fast (turbo) schedule. ``relative``: ``time`` is not a wall
+    time but a duration ``"HH:MM"`` (hours may pass 24) after the phase
+    opens, and ``fast_minutes`` counts from the phase's opening too (a
+    classic day of so many hours per living player, CLASSIC-010; a further
+    lynch vote, CLASSIC-066).
     """
 
     id: str
@@ -179,6 +183,7 @@ class ScheduleEntry:
     resolves: bool
     fast_minutes: int
     name: dict[str, str] = field(default_factory=dict)
+    relative: bool = False
 
 
 @dataclass(slots=True)

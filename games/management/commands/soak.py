@@ -122,7 +122,10 @@ class Command(BaseCommand):
             tally.moves += 1
 
     def _vote(self, game: Game, phase: Phase, seat: Player, seats: list[Player], rng, tally: Tally) -> None:
-        if Vote.objects.filter(game=game, day=phase.number, voter=seat).exists() or rng.random() < 0.5:
+        if (
+            Vote.objects.filter(game=game, day=phase.number, vote_round=phase.vote_round, voter=seat).exists()
+            or rng.random() < 0.5
+        ):
             return
         flow.vote_cast(game=game, seat=seat, target=rng.choice(seats))
         tally.moves += 1
