@@ -34,8 +34,10 @@ ACCOUNTS = ["bob", "carol", "frank", "grace", "heidi", "ivan"]
 class Table:
     """The host's and the players' browsers around one game."""
 
-    def __init__(self, new_context, base: str, ruleset: str, roles: dict[str, str], shot) -> None:
-        self.base, self.ruleset, self.roles, self.shot = base, ruleset, roles, shot
+    def __init__(
+        self, new_context, base: str, ruleset: str, roles: dict[str, str | tuple[str, str]], shot, variant: str = ""
+    ) -> None:
+        self.base, self.ruleset, self.roles, self.shot, self.variant = base, ruleset, roles, shot, variant
         self.host = log_in(new_context, base, "alice")
         self.pages: dict[str, Page] = {}
         self.nicknames = list(roles)
@@ -64,12 +66,14 @@ class Table:
         page.get_by_role("link", name=title, exact=True).click()
 
     def announce(self) -> None:
-        """The host picks the ruleset on "Host a game", fills its form and
-        opens sign-up; the admins register the nicknames, the host deals
+        """The host picks the ruleset (and the variant, if given) on "Host a
+        game", fills its form and opens sign-up; the admins register the nicknames, the host deals
         the roles and starts the game in the browser."""
         page = self.host
         page.goto(f"/games/new/?ruleset={self.ruleset}")
         page.fill("#id_title", f"{self.ruleset} table")
+        if self.variant:
+            page.select_option("#id_variant", self.variant)
         page.select_option("#id_schedule", "fast")
         page.fill("#id_signup_limit", str(len(self.roles)))
         self.shot(page, f"{self.ruleset}-host-form")
@@ -82,7 +86,8 @@ class Table:
         for username, nickname in zip(ACCOUNTS, self.nicknames, strict=True):
             flow.nickname_register(game=game, user=users[username], nickname=nickname)
         game.refresh_from_db()
-        flow.roles_deal(game=game, roles={n: (r, None) for n, r in self.roles.items()})
+        seats = {n: r if isinstance(r, tuple) else (r, None) for n, r in self.roles.items()}
+        flow.roles_deal(game=game, roles=seats)
         page.reload()
         page.get_by_role("button", name="Start the game").click()
         expect(page.locator(".messages")).to_contain_text("started")
@@ -167,7 +172,8 @@ CLASSIC = {"Дон": "mafioso", "Аня": "citizen", "Боря": "citizen", "В�
 
 def play_classic(table: Table) -> None:
     """CLASSIC-007 the acquaintance night with the mafia's room; by day a
-    vote may change until the deadline, the last one counts (§2)."""
+    vote may change until the deadline, the last one counts (§2): the live
+    count and the results post show only the changed vote."""
     assert table.phase().key == "night-1"
     table.post("Дон", "Team room: Mafia", "Ночь знакомств: я один.")
     table.fire_phase()
@@ -180,6 +186,11 @@ def play_classic(table: Table) -> None:
     for voter in ("Боря", "Вика", "Гоша", "Док"):
         table.vote(voter, "Дон")
     table.fire_phase()
+    page.reload()
+    results = page.locator("article.host-post", has_text="Results of the vote, day 1")
+    expect(results).to_contain_text(re.compile(r"Vote count: Дон — 5 \([^)]*Аня"))  # her last vote
+    expect(results).not_to_contain_text("Док —")
+    table.shot(page, "classic-vote-results")
     table.finished("town")
 
 
