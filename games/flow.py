@@ -409,7 +409,7 @@ def _open_phase(
     shift = late if late > catchup_grace() else timedelta(0)
     phase = Phase.objects.create(game=game, number=number, kind=kind, opened_at=scheduled + shift)
     ruleset = ruleset_of(game)
-    for entry, due in phase_deadlines(game, ruleset, kind, scheduled, opening=opening):
+    for entry, due in phase_deadlines(game, ruleset, kind, scheduled, opening=opening, number=number):
         Deadline.objects.create(phase=phase, kind=entry.id, due_at=due + shift, resolves=entry.resolves)
     if shift:
         log_event(

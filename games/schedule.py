@@ -56,12 +56,16 @@ def local_time_for(game: Game, entry: ScheduleEntry) -> str:
 
 
 def phase_deadlines(
-    game: Game, ruleset: Ruleset, phase_kind: str, opened: datetime, opening: bool = False
+    game: Game, ruleset: Ruleset, phase_kind: str, opened: datetime, opening: bool = False, number: int = 0
 ) -> list[tuple[ScheduleEntry, datetime]]:
-    """Deadlines of a phase opened at ``opened`` (aware), as aware UTC.
+    """Deadlines of phase ``number`` of ``phase_kind`` opened at ``opened``
+    (aware), as aware UTC.
 
     On wall times, each entry's due time is the first occurrence of its
-    local time after the previous one. On offsets (a fast game: its
+    local time after the previous one; the first entry falls on the date
+    the ruleset gives (``Ruleset.phase_close_date``: werewolf18's day closes
+    on the evening of A+1, A+2 at weekends, WW18-072) when it gives one
+    after the opening. On offsets (a fast game: its
     ``fast_minutes`` × ``fast_scale``; a ruleset with ``SCHEDULE_RELATIVE``:
     its "HH:MM" in hours and minutes) each entry is due that long after the
     day's start, so a night's offsets count from the same start as the
@@ -83,8 +87,15 @@ def phase_deadlines(
         return out
     tz = ZoneInfo(game.timezone)
     previous = opened
+    close_date = None if opening else ruleset.phase_close_date(phase_kind, number, opened.astimezone(tz))
     for entry in entries:
-        previous = next_local(previous, parse_hhmm(local_time_for(game, entry)), tz)
+        at = parse_hhmm(local_time_for(game, entry))
+        due = next_local(previous, at, tz)
+        if close_date is not None:
+            on_date = datetime.combine(close_date, at, tzinfo=tz).astimezone(UTC)
+            due = on_date if on_date > previous else due
+            close_date = None  # the later entries follow the first
+        previous = due
         out.append((entry, previous))
     return out
 

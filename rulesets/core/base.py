@@ -14,6 +14,7 @@ import copy
 import random
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import date, datetime
 from typing import Any, ClassVar
 
 from . import day as day_rules
@@ -633,6 +634,18 @@ class Ruleset:
             if entry.id == entry_id:
                 return entry
         raise RulesError(f"no schedule entry {entry_id!r} in ruleset {self.id}")
+
+    def phase_close_date(self, phase: str, number: int, opened: datetime) -> date | None:
+        """The local date of the first wall-clock deadline of ``phase``
+        number ``number`` opened at ``opened`` (aware, in the game's time
+        zone); the phase's later deadlines follow it. None (the default)
+        keeps the first occurrence of that deadline's time after the
+        opening. A ruleset whose phases span several dates overrides: a
+        werewolf18 day thread opens on the morning of A and closes on the
+        evening of A+1, or A+2 at weekends, never on day 1 (WW18-072).
+        Only wall-clock schedules ask it: fast games and
+        ``SCHEDULE_RELATIVE`` keep their offsets."""
+        return None
 
     def choice_closes(self, ability: str, phase: str) -> str:
         """The id of the ``SCHEDULE`` entry whose deadline closes choices of

@@ -8,6 +8,7 @@ in ``day.py``, exits in ``exits.py``, the victory check in ``victory.py``.
 
 from __future__ import annotations
 
+import datetime as dt
 import random
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -122,6 +123,15 @@ class Werewolf18(Ruleset):
     )
 
     # ------------------------------------------------------------ the web day
+
+    def phase_close_date(self, phase: str, number: int, opened: dt.datetime) -> dt.date | None:
+        """A day's thread opens on the morning of A and closes on the
+        evening of A+1, or of A+2 when A..A+1 touches a Saturday or Sunday
+        of the game's time zone; day 1 is never extended (WW18-072). The
+        night's deadlines follow the day's close (WW18-071)."""
+        if phase != "day":
+            return None
+        return schedule.day_close_date(schedule.thread_date(opened), number)
 
     def choice_closes(self, ability: str, phase: str) -> str:
         """Each order's own deadline (WW18-071): the exit orders (shoot,
