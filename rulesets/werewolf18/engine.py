@@ -109,6 +109,11 @@ class Werewolf18(Ruleset):
         "card:red": {"zh": "红牌", "en": "Red card"},
     }
     DEFERRED_PENALTIES = frozenset({"card:blue", "card:yellow", "card:red"})
+    # «遗言»: sent until an hour before the next thread opens (WW18-016, §2).
+    LAST_WORDS_DUE = "last_words"
+    # «进程加速»: more than half of the living ask (WW18-068).
+    ACCELERATION = "accelerated"
+    ACCELERATION_RULE = "WW18-068"
     DAY = DayProcedure(
         change=ONCE,
         abstain=True,
@@ -132,6 +137,19 @@ class Werewolf18(Ruleset):
         if phase != "day":
             return None
         return schedule.day_close_date(schedule.thread_date(opened), number)
+
+    def last_words_given(self, outcome: Outcome) -> list[str]:
+        """The players told ``last_words``: the first four to leave, red
+        cards excepted (WW18-016, §9)."""
+        return [f.to for f in outcome.feedback if f.result == "last_words"]
+
+    def acceleration_agreed(self, asked: int, alive: int) -> bool:
+        """More than half of the living players asked (WW18-068)."""
+        return schedule.acceleration_agreed(asked, alive)
+
+    def vote_change_refusal(self, state: GameState) -> str | None:
+        """No vote change in an accelerated game (WW18-068)."""
+        return "accelerated" if state.option("accelerated") else None
 
     def choice_closes(self, ability: str, phase: str) -> str:
         """Each order's own deadline (WW18-071): the exit orders (shoot,
