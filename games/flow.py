@@ -423,7 +423,9 @@ def _open_phase(
     )
     ruleset = ruleset_of(game)
     state = state if state is not None or opening else state_of(game)
-    deadlines = phase_deadlines(game, ruleset, kind, scheduled, opening=opening, state=state, vote_round=vote_round)
+    deadlines = phase_deadlines(
+        game, ruleset, kind, scheduled, opening=opening, state=state, vote_round=vote_round, number=number
+    )
     for entry, due in deadlines:
         Deadline.objects.create(phase=phase, kind=entry.id, due_at=due + shift, resolves=entry.resolves)
     if shift:
@@ -753,11 +755,17 @@ def _refuse_ballot(
 
 def _refuse_change(game: Game, phase: Phase, procedure: DayProcedure, earlier: list[Vote], now: datetime) -> None:
     """Raise FlowError when the vote law forbids another ballot from a voter
-    who already cast ``earlier`` ones today: never changed (FORUM-019),
+    who already cast ``earlier`` ones today: no change where the ruleset
+    refuses them all today (``Ruleset.vote_change_refusal``, werewolf18's
+    accelerated game, WW18-068), never changed (FORUM-019),
     changed once at most and not after the ``no_change_after`` deadline
     (WW18-065, WW18-066), or changed freely (classic)."""
     if not earlier or procedure.change == LAST_COUNTS:
         return
+    ruleset = ruleset_of(game)
+    refusal = ruleset.vote_change_refusal(state_of(game))
+    if refusal:
+        raise FlowError(_(ruleset.message(refusal)))
     if procedure.change == NEVER:
         raise FlowError(
             _("You have already voted today; a vote cannot be changed (%(rule)s).") % {"rule": procedure.rule}
@@ -794,6 +802,8 @@ def ballot_open(
     procedure = ruleset.day_procedure(state)
     round_ = Vote.Round.REVOTE if window.revote else Vote.Round.VOTE
     cast = sum(1 for b in ballots if b.voter == seat.nickname and b.round == round_)
+    if cast and ruleset.vote_change_refusal(state):
+        return False
     limit = {NEVER: 1, LAST_COUNTS: None}.get(procedure.change, 2)
     return limit is None or cast < limit
 
@@ -1198,9 +1208,11 @@ def _fire(deadline: Deadline, now: datetime) -> None:
         log_event(game, "deadline_recovered", {"phase": str(phase), "deadline": deadline.kind})
         fields += deadline.clear_failure()
     deadline.save(update_fields=fields)
+    ruleset = ruleset_of(game)
+    if game.is_running and ruleset.LAST_WORDS_DUE and deadline.kind == ruleset.LAST_WORDS_DUE:
+        _publish_last_words(game, deadline)
     if not game.is_running or phase.resolved_at:
         return
-    ruleset = ruleset_of(game)
     if phase.number == 0 and deadline.kind == ruleset.OPENING:
         phase.resolved_at = phase.locked_at = deadline.due_at
         phase.save(update_fields=["resolved_at", "locked_at"])
@@ -1330,11 +1342,151 @@ def _resolve_phase(
             _open_phase(game, phase.number, kind, when, now, state=outcome.state, vote_round=phase.vote_round + 1)
         else:
             _open_phase(game, _next_number(game, kind), kind, when, now, state=outcome.state)
+        _grant_last_words(game, ruleset, outcome, when)
     if game.autopublish:
         results_publish(resolution=resolution, text=resolution.results, now=when)
     if outcome.state.winner is not None:
         _finish(game, outcome.state, when)
     return outcome
+
+
+def _grant_last_words(game: Game, ruleset: Ruleset, outcome: Outcome, when: datetime) -> None:
+    """The players the resolution gives last words (``Ruleset.last_words_given``)
+    may send them from their cabinet until the next ``LAST_WORDS_DUE``
+    deadline after ``when``; each is told when (WW18-016, §2)."""
+    names = ruleset.last_words_given(outcome)
+    if not names or not ruleset.LAST_WORDS_DUE:
+        return
+    due = (
+        Deadline.objects.filter(phase__game=game, kind=ruleset.LAST_WORDS_DUE, done_at__isnull=True, due_at__gt=when)
+        .order_by("due_at")
+        .first()
+    )
+    if due is None:
+        return
+    for seat in game.players.seated().filter(nickname__in=names, last_words_used=False):
+        seat.last_words_until = due
+        seat.save(update_fields=["last_words_until"])
+        _cabinet_post(
+            game,
+            seat,
+            _("Send your last words from this cabinet until %(when)s; after that they are given up.")
+            % {"when": local_deadline(game, due.due_at)},
+        )
+
+
+def _publish_last_words(game: Game, deadline: Deadline) -> None:
+    """At the ``LAST_WORDS_DUE`` deadline the last words it closes are
+    posted in the latest day thread, after the morning report; a holder
+    who sent none has given them up (WW18-016, §2 «遗言»)."""
+    holders = list(
+        game.players.seated().filter(last_words_until=deadline, last_words_used=False).order_by("left_at_day", "id")
+    )
+    if not holders:
+        return
+    parts = []
+    for seat in holders:
+        if seat.last_words:
+            parts.append(_("Last words of %(nick)s:") % {"nick": seat.nickname} + f"\n[quote]{seat.last_words}[/quote]")
+        else:
+            parts.append(_("%(nick)s left no last words.") % {"nick": seat.nickname})
+        seat.last_words_used = True
+        seat.save(update_fields=["last_words_used"])
+    room = Room.objects.filter(game=game, kind=Room.Kind.DAY).order_by("-day").first() or Room.objects.get(
+        game=game, kind=Room.Kind.GRAVEYARD
+    )
+    host_post(room, "\n\n".join(parts), current_day(game), deadline.due_at)
+    log_event(game, "last_words_published", {"players": [s.nickname for s in holders]}, Event.Audience.PUBLIC)
+
+
+@transaction.atomic
+def last_words_send(*, game: Game, seat: Player, text: str, now: datetime | None = None) -> None:
+    """A player out of the game who holds a right to last words sends (or
+    rewrites) their text until its deadline (``Ruleset.LAST_WORDS_DUE``);
+    the site posts it then. Raises FlowError: no right, or late (the
+    deadline shown: the right was given up), WW18-016."""
+    now = game_lock(game, now)
+    seat.refresh_from_db()
+    text = text.strip()
+    if not text:
+        raise FlowError(_("The post is empty."))
+    if len(text) > 20000:
+        raise FlowError(_("The post is too long (at most 20,000 characters)."))
+    due = seat.last_words_until
+    if due is None or seat.alive or not game.is_running:
+        raise FlowError(_("You hold no right to last words now."))
+    refuse_if_late(
+        game,
+        due,
+        now,
+        _("Too late: last words were due at %(when)s, and yours were given up."),
+        closed=due.done_at is not None,
+    )
+    if seat.last_words_used:
+        raise FlowError(_("You hold no right to last words now."))
+    seat.last_words = text
+    seat.save(update_fields=["last_words"])
+    log_event(game, "last_words_sent", {"nickname": seat.nickname}, Event.Audience.PLAYER, seat)
+
+
+def acceleration_open(game: Game) -> bool:
+    """True while the game's players may still ask for its acceleration
+    (``Ruleset.ACCELERATION``): running and not accelerated yet."""
+    option = ruleset_of(game).ACCELERATION
+    return bool(option) and game.is_running and not game.options.get(option)
+
+
+@transaction.atomic
+def acceleration_ask(*, game: Game, seat: Player, ask: bool = True, now: datetime | None = None) -> bool:
+    """A living player asks for the game's acceleration (``ask``) or
+    withdraws his request, one request each; once the ruleset's
+    ``acceleration_agreed`` holds (werewolf18: more than half of the
+    living, WW18-068) its ``ACCELERATION`` option is turned on for the
+    engine, announced in the day thread, and requests stay as they are.
+    Returns True when this request accelerated the game. Raises FlowError."""
+    now = game_lock(game, now)
+    ruleset = ruleset_of(game)
+    option = ruleset.ACCELERATION
+    if not option:
+        raise FlowError(_("The rules of this game have no acceleration."))
+    if not game.is_running:
+        raise FlowError(_("The game is not running."))
+    if game.options.get(option):
+        raise FlowError(_("The game is already accelerated; requests can no longer change."))
+    seat.refresh_from_db()
+    if not seat.alive or seat.status != Player.Status.SEATED:
+        raise FlowError(_("Only a player still in the game may ask for acceleration."))
+    if seat.acceleration_asked == ask:
+        raise FlowError(
+            _("You have already asked for acceleration.") if ask else _("You have not asked for acceleration.")
+        )
+    seat.acceleration_asked = ask
+    seat.save(update_fields=["acceleration_asked"])
+    log_event(
+        game,
+        "acceleration_asked" if ask else "acceleration_withdrawn",
+        {"nickname": seat.nickname},
+        Event.Audience.PUBLIC,
+    )
+    living = game.players.alive()
+    asked, alive = living.filter(acceleration_asked=True).count(), living.count()
+    if not (ask and ruleset.acceleration_agreed(asked, alive)):
+        return False
+    game.options = {**game.options, option: True}
+    state = state_of(game)
+    state.options[option] = True
+    game.state = state.to_dict()
+    game.save(update_fields=["options", "state"])
+    text = _(
+        "%(asked)d of the %(alive)d players in the game asked for acceleration: the game is accelerated "
+        "(%(rule)s). Votes can no longer be changed, and not voting earns no card; the host may shorten "
+        "the deadlines."
+    ) % {"asked": asked, "alive": alive, "rule": ruleset.ACCELERATION_RULE}
+    room = Room.objects.filter(game=game, kind=Room.Kind.DAY).order_by("-day").first()
+    if room is not None:
+        host_post(room, text, current_day(game), now)
+    log_event(game, "game_accelerated", {"asked": asked, "alive": alive}, Event.Audience.PUBLIC)
+    return True
 
 
 def _reveal(game: Game, outcome: Outcome) -> None:

@@ -357,6 +357,17 @@ def _grouped(n: int) -> str:
 grouped = lazy(_grouped, str)
 
 
+class LastWordsForm(forms.Form):
+    """The last words of a player out of the game who holds the right
+    (``Ruleset.LAST_WORDS_DUE``, WW18-016), rewritable until the deadline."""
+
+    last_words = forms.CharField(
+        label=_("Your last words"),
+        max_length=20000,
+        widget=forms.Textarea(attrs={"rows": 5}),
+    )
+
+
 class PostForm(forms.Form):
     """A post: BBCode subset, at most ``MAX_LENGTH`` characters (the limit
     is stated under the box and a longer post is refused, its text kept)."""

@@ -123,6 +123,15 @@ class Player(models.Model):
     left_at_day = models.PositiveSmallIntegerField(null=True, blank=True)
     revealed_role = models.CharField(max_length=40, blank=True)
     last_words_used = models.BooleanField(default=False)
+    # Last words sent from the cabinet (``Ruleset.LAST_WORDS_DUE``,
+    # werewolf18 WW18-016): the deadline closing the seat's right, where it
+    # holds one, and the text sent so far; ``last_words_used`` once posted.
+    last_words_until = models.ForeignKey(
+        "Deadline", null=True, blank=True, on_delete=models.SET_NULL, related_name="last_words_of"
+    )
+    last_words = models.TextField(blank=True)
+    # The seat asks for the game's acceleration (``Ruleset.ACCELERATION``, WW18-068).
+    acceleration_asked = models.BooleanField(default=False)
     joined_at = models.DateTimeField(default=dj_tz.now)
 
     objects = PlayerQuerySet.as_manager()

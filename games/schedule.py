@@ -70,11 +70,16 @@ def phase_deadlines(
     opening: bool = False,
     state: GameState | None = None,
     vote_round: int = 1,
+    number: int = 0,
 ) -> list[tuple[ScheduleEntry, datetime]]:
-    """Deadlines of a phase opened at ``opened`` (aware), as aware UTC.
+    """Deadlines of phase ``number`` of ``phase_kind`` opened at ``opened``
+    (aware), as aware UTC.
 
     On wall times, each entry's due time is the first occurrence of its
-    local time after the previous one. On offsets (a fast game: its
+    local time after the previous one; the first entry falls on the date
+    the ruleset gives (``Ruleset.phase_close_date``: werewolf18's day closes
+    on the evening of A+1, A+2 at weekends, WW18-072) when it gives one
+    after the opening. On offsets (a fast game: its
     ``fast_minutes`` × ``fast_scale``; a ruleset with ``SCHEDULE_RELATIVE``:
     its "HH:MM" in hours and minutes) each entry is due that long after the
     day's start, so a night's offsets count from the same start as the
@@ -104,11 +109,19 @@ def phase_deadlines(
         return out
     tz = ZoneInfo(game.timezone)
     previous = opened
+    close_date = None if opening else ruleset.phase_close_date(phase_kind, number, opened.astimezone(tz))
     for entry in entries:
         if entry.relative:
             previous = opened + timedelta(minutes=offset_minutes(entry.time))
-        else:
-            previous = next_local(previous, parse_hhmm(local_time_for(game, entry)), tz)
+            out.append((entry, previous))
+            continue
+        at = parse_hhmm(local_time_for(game, entry))
+        due = next_local(previous, at, tz)
+        if close_date is not None:
+            on_date = datetime.combine(close_date, at, tzinfo=tz).astimezone(UTC)
+            due = on_date if on_date > previous else due
+            close_date = None  # the later entries follow the first
+        previous = due
         out.append((entry, previous))
     return out
 

@@ -10,6 +10,7 @@ urlpatterns = [
     path("g/<slug:slug>/", views.game_page, name="game"),
     path("g/<slug:slug>/status/", views.game_status, name="game_status"),
     path("g/<slug:slug>/apply/", views.game_apply, name="game_apply"),
+    path("g/<slug:slug>/accelerate/", views.accelerate, name="accelerate"),
     path("g/<slug:slug>/cabinet/", views.cabinet, name="cabinet"),
     path("g/<slug:slug>/cabinet/withdraw/<slug:action_id>/", views.action_withdraw, name="action_withdraw"),
     path("g/<slug:slug>/r/<slug:room_id>/", views.room_page, name="room"),

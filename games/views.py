@@ -24,7 +24,7 @@ import rulesets
 from rulesets.core.day import listed
 
 from . import access, flow, live
-from .forms import ActionForm, ApplyForm, GameCreateForm, NominateForm, PostForm, VoteForm
+from .forms import ActionForm, ApplyForm, GameCreateForm, LastWordsForm, NominateForm, PostForm, VoteForm
 from .models import Action, Deadline, Game, Player, Post, Room, Vote
 from .results import ability_name, localized, role_name, team_name
 
@@ -147,6 +147,7 @@ def game_page(request: HttpRequest, slug: str) -> HttpResponse:
         my_role=role_name(ruleset, seat.role) if seat and seat.role else "",
         my_team=team_name(ruleset, seat.team) if seat and seat.team else "",
         winner=team_name(ruleset, game.winner) if game.winner and game.winner != "draw" else game.winner,
+        acceleration=acceleration_context(game, seat),
     )
     return render(request, "games/game.html", ctx)
 
@@ -451,12 +452,15 @@ def cabinet(request: HttpRequest, slug: str) -> HttpResponse:
         return HttpResponseRedirect(reverse("game", args=[slug]))
     ruleset = flow.ruleset_of(game)
     room = flow.cabinet_of(seat)
+    last_words = _last_words_form(request, game, seat)
+    if last_words is not None and last_words.is_bound and not last_words.errors:
+        return HttpResponseRedirect(reverse("cabinet", args=[slug]))
     slots = flow.open_slots(game, seat)
     forms = []
     for slot in slots:
         data = request.POST if request.method == "POST" and request.POST.get("ability") == slot.ability else None
         forms.append(ActionForm(data, slot=slot, ruleset=ruleset, prefix=None))
-    if request.method == "POST":
+    if request.method == "POST" and not (last_words is not None and last_words.is_bound):
         action_form = next((f for f in forms if f.is_bound), None)
         if action_form is None:
             messages.error(request, _("That choice is not open to you now."))
@@ -509,6 +513,7 @@ def cabinet(request: HttpRequest, slug: str) -> HttpResponse:
         room=room,
         page=_posts_page(room, request.GET.get("page")),
         forms=forms,
+        last_words=last_words,
         receipts=receipts,
         role=role_name(ruleset, seat.role),
         team=team_name(ruleset, seat.team),
@@ -522,8 +527,70 @@ def cabinet(request: HttpRequest, slug: str) -> HttpResponse:
         request,
         "games/cabinet.html",
         ctx,
-        status=400 if request.method == "POST" and any(f.errors for f in forms) else 200,
+        status=400
+        if request.method == "POST" and (any(f.errors for f in forms) or last_words and last_words.errors)
+        else 200,
     )
+
+
+def _last_words_form(request: HttpRequest, game: Game, seat: Player) -> LastWordsForm | None:
+    """The cabinet's last-words form of a player out of the game who holds
+    the right (``flow.last_words_send``, WW18-016), its deadline as
+    ``due``; None for everybody else. A posted form is handed in here: a
+    refused one keeps its text and says why (late: with the deadline)."""
+    due = seat.last_words_until
+    posted = request.method == "POST" and "last_words" in request.POST
+    if due is None or seat.alive or (seat.last_words_used and not posted) or not game.is_running:
+        return None
+    form = LastWordsForm(request.POST if posted else None, initial={"last_words": seat.last_words})
+    form.due = flow.local_deadline(game, due.due_at)
+    if posted and form.is_valid():
+        try:
+            flow.last_words_send(game=game, seat=seat, text=form.cleaned_data["last_words"])
+            messages.success(request, _("Your last words are kept; you may rewrite them until the deadline."))
+        except flow.FlowError as exc:
+            form.add_error(None, str(exc))
+    return form
+
+
+@login_required
+@require_POST
+def accelerate(request: HttpRequest, slug: str) -> HttpResponse:
+    """A player in the game asks for the game's acceleration, or withdraws
+    his request (``flow.acceleration_ask``, WW18-068)."""
+    game = access.game_for_reader(request.user, slug)
+    seat = access.seat_of(request.user, game)
+    if seat is None:
+        raise PermissionDenied(_("Only the game's players may ask for acceleration."))
+    ask = request.POST.get("ask") != "0"
+    try:
+        if flow.acceleration_ask(game=game, seat=seat, ask=ask):
+            messages.success(request, _("The game is accelerated."))
+        elif ask:
+            messages.success(request, _("Your request for acceleration is counted."))
+        else:
+            messages.success(request, _("Your request for acceleration is withdrawn."))
+    except flow.FlowError as exc:
+        messages.error(request, str(exc))
+    return HttpResponseRedirect(reverse("game", args=[slug]))
+
+
+def acceleration_context(game: Game, seat: Player | None) -> dict[str, Any] | None:
+    """The game page's acceleration box where the ruleset has one
+    (``Ruleset.ACCELERATION``): how many of the living asked, whether the
+    reader did and may still ask or withdraw; None elsewhere."""
+    ruleset = flow.ruleset_of(game)
+    if not ruleset.ACCELERATION or not game.is_running:
+        return None
+    living = game.players.alive()
+    return {
+        "accelerated": bool(game.options.get(ruleset.ACCELERATION)),
+        "asked": living.filter(acceleration_asked=True).count(),
+        "alive": living.count(),
+        "rule": ruleset.ACCELERATION_RULE,
+        "mine": bool(seat and seat.alive and seat.acceleration_asked),
+        "may_ask": bool(seat and seat.alive and flow.acceleration_open(game)),
+    }
 
 
 @login_required

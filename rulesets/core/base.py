@@ -14,6 +14,7 @@ import copy
 import random
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import date, datetime
 from typing import Any, ClassVar
 
 from . import day as day_rules
@@ -147,6 +148,20 @@ class Ruleset:
     # acquaintance night, COSMO-005): the web app opens it before
     # ``FIRST_PHASE`` and its deadline opens the first step; "" for none.
     OPENING: ClassVar[str] = ""
+    # The ``SCHEDULE`` entry whose deadline closes the last words of the
+    # players who left before it (werewolf18's «遗言», an hour before the
+    # next thread opens, WW18-016): each player ``last_words_given`` names
+    # sends his text from his cabinet until then, and the site posts the
+    # texts in the day thread at that deadline. "" where the document has
+    # no such right (the day thread's one last post is
+    # ``DayProcedure.last_post``).
+    LAST_WORDS_DUE: ClassVar[str] = ""
+    # The option the living players turn on by asking for it in the game's
+    # progress area (werewolf18's acceleration, «进程加速», WW18-068), once
+    # ``acceleration_agreed``; "" where the players cannot. ``ACCELERATION_RULE``
+    # is the rule id the site cites.
+    ACCELERATION: ClassVar[str] = ""
+    ACCELERATION_RULE: ClassVar[str] = ""
     # True where ``SCHEDULE`` times are "HH:MM" offsets from the phase's
     # start (hours may pass 24, cosmo §2), not local wall times.
     SCHEDULE_RELATIVE: ClassVar[bool] = False
@@ -657,6 +672,18 @@ class Ruleset:
         player = state.players.get(name)
         return player is not None and player.alive
 
+    def phase_close_date(self, phase: str, number: int, opened: datetime) -> date | None:
+        """The local date of the first wall-clock deadline of ``phase``
+        number ``number`` opened at ``opened`` (aware, in the game's time
+        zone); the phase's later deadlines follow it. None (the default)
+        keeps the first occurrence of that deadline's time after the
+        opening. A ruleset whose phases span several dates overrides: a
+        werewolf18 day thread opens on the morning of A and closes on the
+        evening of A+1, or A+2 at weekends, never on day 1 (WW18-072).
+        Only wall-clock schedules ask it: fast games and
+        ``SCHEDULE_RELATIVE`` keep their offsets."""
+        return None
+
     def choice_closes(self, ability: str, phase: str) -> str:
         """The id of the ``SCHEDULE`` entry whose deadline closes choices of
         ``ability`` in ``phase``: the phase's first deadline by default (the
@@ -717,6 +744,23 @@ class Ruleset:
         code for ``message``), or None. Whether he is alive is the web
         app's check; a ruleset that silences players overrides (piter's
         discredited player PITER-021, cosmo's silenced player COSMO-047)."""
+        return None
+
+    def last_words_given(self, outcome: Outcome) -> list[str]:
+        """The players ``outcome`` gives a right to leave last words, sent
+        until the ``LAST_WORDS_DUE`` deadline that follows (WW18-016).
+        None by default."""
+        return []
+
+    def acceleration_agreed(self, asked: int, alive: int) -> bool:
+        """True when ``asked`` of the ``alive`` living players asking for
+        the ``ACCELERATION`` is enough: more than half of them (WW18-068)."""
+        return asked * 2 > alive
+
+    def vote_change_refusal(self, state: GameState) -> str | None:
+        """Why no vote may be changed today whatever the change law says (a
+        message code for ``message``), or None (the default): werewolf18
+        refuses every change in an accelerated game (WW18-068)."""
         return None
 
     def penalty_fields(self, given: Sequence[tuple[str, str]], phase: str) -> dict[str, Any]:

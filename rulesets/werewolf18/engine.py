@@ -8,6 +8,7 @@ in ``day.py``, exits in ``exits.py``, the victory check in ``victory.py``.
 
 from __future__ import annotations
 
+import datetime as dt
 import random
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -108,6 +109,11 @@ class Werewolf18(Ruleset):
         "card:red": {"zh": "红牌", "en": "Red card"},
     }
     DEFERRED_PENALTIES = frozenset({"card:blue", "card:yellow", "card:red"})
+    # «遗言»: sent until an hour before the next thread opens (WW18-016, §2).
+    LAST_WORDS_DUE = "last_words"
+    # «进程加速»: more than half of the living ask (WW18-068).
+    ACCELERATION = "accelerated"
+    ACCELERATION_RULE = "WW18-068"
     DAY = DayProcedure(
         change=ONCE,
         abstain=True,
@@ -122,6 +128,28 @@ class Werewolf18(Ruleset):
     )
 
     # ------------------------------------------------------------ the web day
+
+    def phase_close_date(self, phase: str, number: int, opened: dt.datetime) -> dt.date | None:
+        """A day's thread opens on the morning of A and closes on the
+        evening of A+1, or of A+2 when A..A+1 touches a Saturday or Sunday
+        of the game's time zone; day 1 is never extended (WW18-072). The
+        night's deadlines follow the day's close (WW18-071)."""
+        if phase != "day":
+            return None
+        return schedule.day_close_date(schedule.thread_date(opened), number)
+
+    def last_words_given(self, outcome: Outcome) -> list[str]:
+        """The players told ``last_words``: the first four to leave, red
+        cards excepted (WW18-016, §9)."""
+        return [f.to for f in outcome.feedback if f.result == "last_words"]
+
+    def acceleration_agreed(self, asked: int, alive: int) -> bool:
+        """More than half of the living players asked (WW18-068)."""
+        return schedule.acceleration_agreed(asked, alive)
+
+    def vote_change_refusal(self, state: GameState) -> str | None:
+        """No vote change in an accelerated game (WW18-068)."""
+        return "accelerated" if state.option("accelerated") else None
 
     def choice_closes(self, ability: str, phase: str) -> str:
         """Each order's own deadline (WW18-071): the exit orders (shoot,

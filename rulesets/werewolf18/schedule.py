@@ -87,6 +87,17 @@ def day_close_date(opens: dt.date, day_number: int) -> dt.date:
     return normal + dt.timedelta(days=1) if weekend and day_number > 1 else normal
 
 
+def thread_date(opened: dt.datetime) -> dt.date:
+    """The date A of the discussion thread of a day opened at ``opened``
+    (local time): that date when it opens by the morning (``DAY_OPENS``),
+    else the next one: a night resolved at 23:30 is followed by the next
+    morning's thread with its morning report (WW18-072, digest §2)."""
+    hours, minutes = (int(part) for part in DAY_OPENS.split(":"))
+    if opened.time().replace(tzinfo=None) <= dt.time(hours, minutes):
+        return opened.date()
+    return opened.date() + dt.timedelta(days=1)
+
+
 def last_words_due(next_opening: dt.datetime) -> dt.datetime:
     """Last words not sent one hour before the next thread opens are given up (行动时限 4)."""
     return next_opening - dt.timedelta(hours=1)

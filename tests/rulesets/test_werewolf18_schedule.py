@@ -65,3 +65,15 @@ def test_last_words_are_due_an_hour_before_the_next_thread() -> None:
     """行动时限 4): last words not sent one hour before the opening are given up."""
     opening = dt.datetime(2018, 5, 22, 10, 0)
     assert schedule.last_words_due(opening) == dt.datetime(2018, 5, 22, 9, 0)
+
+
+@pytest.mark.parametrize(
+    ("opened", "thread"),
+    [
+        (dt.datetime(2018, 5, 22, 10, 0), dt.date(2018, 5, 22)),  # the set-up step closes at 10:00
+        (dt.datetime(2018, 5, 22, 23, 30), dt.date(2018, 5, 23)),  # after the night: the next morning
+    ],
+)
+def test_a_day_opened_after_the_morning_has_its_thread_the_next_morning(opened: dt.datetime, thread: dt.date) -> None:
+    """WW18-072: «一般是A日上午开帖»: the night's results open the next morning's thread."""
+    assert schedule.thread_date(opened) == thread

@@ -1,0 +1,235 @@
+"""werewolf18's own forum day on the site (digest §2): the day thread's
+span with its weekend rule (WW18-072), last words (WW18-016), the players'
+acceleration (WW18-068) and the wolves' surrender from the browser
+(WW18-017)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from zoneinfo import ZoneInfo
+
+import pytest
+import time_machine
+from django.test import Client
+from django.urls import reverse
+
+from games import flow
+from games.models import Game, Room, Vote
+from tests.games.test_vote_laws import dealt_game
+
+SHANGHAI = ZoneInfo("Asia/Shanghai")
+TABLE = {"Wolf": "werewolf", "Seer": "seer", "Witch": "witch", "Hunter": "hunter", "Vil A": "villager"}
+TABLE["Vil B"] = "villager"
+
+
+def local(text: str) -> datetime:
+    """``"2026-03-06 22:00"`` in the game's time zone (UTC+8), as aware UTC."""
+    return datetime.fromisoformat(text).replace(tzinfo=SHANGHAI).astimezone(UTC)
+
+
+def shown(when: datetime) -> str:
+    return when.astimezone(SHANGHAI).strftime("%a %Y-%m-%d %H:%M")
+
+
+def due_of(game: Game) -> dict[str, datetime]:
+    """The open phase's deadlines by schedule entry."""
+    game.refresh_from_db()
+    return {d.kind: d.due_at for d in flow.current_phase(game).deadlines.all()}
+
+
+def werewolf_table(personas, make_user, start: datetime, **fields):
+    """The small table dealt by hand in Shanghai time, started at ``start``."""
+    return dealt_game(personas["alice"], make_user, "werewolf18", TABLE, now=start, timezone="Asia/Shanghai", **fields)
+
+
+def to_day_one(game: Game) -> dict[str, datetime]:
+    """Resolve the set-up step at its deadline (10:00 local, the morning
+    the first thread opens); returns day 1's deadlines."""
+    flow.resolve_due(now=due_of(game)["setup"])
+    game.refresh_from_db()
+    assert flow.current_phase(game).key == "day-1"
+    return due_of(game)
+
+
+def to_next_day(game: Game, day: dict[str, datetime]) -> dict[str, datetime]:
+    """Close the day and its night at their deadlines; the next day's deadlines."""
+    flow.resolve_due(now=day["exit_orders"])
+    flow.resolve_due(now=due_of(game)["witch"])
+    game.refresh_from_db()
+    assert flow.current_phase(game).kind == "day"
+    return due_of(game)
+
+
+@pytest.mark.parametrize(
+    ("start", "day_one_closes", "day_two_closes"),
+    [
+        # Day 1 opens Tuesday morning: Wednesday 22:00; day 2 (Thursday) closes Friday.
+        pytest.param("2026-03-02 15:00", "Wed 2026-03-04 22:00", "Fri 2026-03-06 22:00", id="tuesday"),
+        # Day 1 on Wednesday closes Thursday; day 2 opens on Friday: the span
+        # touches Saturday, so it closes on Sunday evening (A+2).
+        pytest.param("2026-03-03 15:00", "Thu 2026-03-05 22:00", "Sun 2026-03-08 22:00", id="friday-day-two"),
+        # Day 1 on a Friday is never extended: Saturday 22:00.
+        pytest.param("2026-03-05 15:00", "Sat 2026-03-07 22:00", "Tue 2026-03-10 22:00", id="friday-day-one"),
+        # Day 1 on Sunday is not extended; day 2 on Tuesday closes Wednesday 22:00.
+        pytest.param("2026-03-07 15:00", "Mon 2026-03-09 22:00", "Wed 2026-03-11 22:00", id="tuesday-day-two"),
+    ],
+)
+def test_a_werewolf18_day_closes_on_the_evening_of_a_plus_one_or_two_at_weekends(
+    personas, make_user, start: str, day_one_closes: str, day_two_closes: str
+) -> None:
+    """WW18-072: «一般是A日上午开帖,到A+1日晚上关帖。每逢周末就延长一天…
+    第一天讨论日不因周末而延长。» The thread opens at 10:00 (the set-up
+    step's deadline, or the morning after the night), and the vote closes
+    at 22:00 UTC+8 on A+1, A+2 when the span touches a weekend day."""
+    game, _seats, _accounts = werewolf_table(personas, make_user, local(start))
+    day_one = to_day_one(game)
+    assert shown(flow.current_phase(game).opened_at).endswith("10:00")
+    assert shown(day_one["vote"]) == day_one_closes
+    assert shown(day_one["no_vote_change"]) == day_one_closes.replace("22:00", "21:00")
+    day_two = to_next_day(game, day_one)
+    assert shown(day_two["vote"]) == day_two_closes
+
+
+def test_a_fast_werewolf18_game_keeps_its_minute_offsets(personas, make_user) -> None:
+    """Turbo games keep the schedule's minute offsets: no day is stretched."""
+    start = local("2026-03-06 09:00")  # a Friday
+    game, _seats, _accounts = werewolf_table(personas, make_user, start, fast=True)
+    day_one = to_day_one(game)
+    opened = flow.current_phase(game).opened_at
+    assert (day_one["vote"] - opened).total_seconds() == 120 * 60 * game.fast_scale
+
+
+def client_as(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def test_last_words_are_sent_from_the_cabinet_until_an_hour_before_the_thread_and_posted_there(
+    personas, make_user
+) -> None:
+    """WW18-016 and §2 «遗言»: the first players to leave hold last words; the
+    holder sends them from his cabinet until an hour before the next thread
+    opens (09:00 UTC+8), and the site posts them in the day thread then. A
+    late text is refused with the deadline, and kept in the form; a living
+    player holds no such right."""
+    game, seats, accounts = werewolf_table(personas, make_user, local("2026-03-02 15:00"))
+    day_one = to_day_one(game)
+    flow.resolve_due(now=day_one["exit_orders"])
+    night = due_of(game)
+    flow.action_submit(
+        game=game, seat=seats["Wolf"], ability="kill", targets=["Vil A"], team=True, now=day_one["exit_orders"]
+    )
+    flow.resolve_due(now=night["witch"])
+    assert not game.players.get(nickname="Vil A").alive
+    assert flow.current_phase(game).key == "day-2"
+    assert shown(night["last_words"]) == "Thu 2026-03-05 09:00"  # day 2's thread opens Thursday 10:00
+    vil_a = client_as(accounts["Vil A"])
+    with time_machine.travel(local("2026-03-05 08:00"), tick=False):
+        page = vil_a.get(reverse("cabinet", args=[game.slug])).content.decode()
+        assert "You may send your last words until 2026-03-05 09:00 (Asia/Shanghai)" in page
+        response = vil_a.post(reverse("cabinet", args=[game.slug]), {"last_words": "I was a plain villager."})
+        assert response.status_code == 302
+        hunter = client_as(accounts["Hunter"]).get(reverse("cabinet", args=[game.slug])).content.decode()
+        assert "Your last words" not in hunter
+    with pytest.raises(flow.FlowError, match="no right to last words"):
+        flow.last_words_send(game=game, seat=seats["Seer"], text="Me too", now=local("2026-03-05 08:00"))
+    flow.resolve_due(now=night["last_words"])
+    day_room = Room.objects.get(game=game, kind=Room.Kind.DAY, day=2)
+    post = day_room.posts.filter(by_host=True, body__contains="Last words of Vil A").get()
+    assert "[quote]I was a plain villager.[/quote]" in post.body
+    with time_machine.travel(local("2026-03-05 09:30"), tick=False):
+        response = vil_a.post(reverse("cabinet", args=[game.slug]), {"last_words": "One more thing!"})
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert "Too late: last words were due at 2026-03-05 09:00 (Asia/Shanghai)" in page
+    assert "One more thing!" in page
+    assert day_room.posts.filter(body__contains="Last words of Vil A").count() == 1
+
+
+def test_last_words_not_sent_in_time_are_given_up(personas, make_user) -> None:
+    """§2 «遗言»: a holder who sent nothing an hour before the thread opens has given them up."""
+    game, seats, _accounts = werewolf_table(personas, make_user, local("2026-03-02 15:00"))
+    day_one = to_day_one(game)
+    flow.resolve_due(now=day_one["exit_orders"])
+    night = due_of(game)
+    flow.action_submit(
+        game=game, seat=seats["Wolf"], ability="kill", targets=["Vil B"], team=True, now=day_one["exit_orders"]
+    )
+    flow.resolve_due(now=night["last_words"])
+    day_room = Room.objects.get(game=game, kind=Room.Kind.DAY, day=2)
+    assert day_room.posts.filter(by_host=True, body="Vil B left no last words.").exists()
+
+
+NINE = {"Wolf": "werewolf", "Wolf B": "werewolf", "Seer": "seer", "Witch": "witch", "Hunter": "hunter"}
+NINE |= {"Guard": "guard", "Vil A": "villager", "Vil B": "villager", "Vil C": "villager", "Vil D": "villager"}
+
+
+def test_more_than_half_of_the_living_accelerate_the_game_and_votes_no_longer_change(personas, make_user) -> None:
+    """WW18-068: «如果在进程帖中申请加速的玩家超过所有存活玩家的二分之一则游戏进程加速。…
+    进程加速后不允许改票». One request per living player, withdrawable until
+    agreed; 5 of 9 is more than half; a player out of the game and a
+    stranger cannot ask."""
+    start = local("2026-03-02 15:00")
+    game, seats, accounts = dealt_game(
+        personas["alice"], make_user, "werewolf18", NINE, now=start, timezone="Asia/Shanghai"
+    )
+    to_day_one(game)
+    flow.penalty_apply(game=game, kind="disqualify", target="Vil D", now=local("2026-03-03 11:00"))
+    assert game.players.alive().count() == 9
+    url = reverse("accelerate", args=[game.slug])
+    with time_machine.travel(local("2026-03-03 12:00"), tick=False):
+        assert client_as(personas["dave"]).post(url).status_code == 403
+        dead = client_as(accounts["Vil D"])
+        page = dead.post(url, follow=True).content.decode()
+        assert "Only a player still in the game may ask for acceleration." in page
+        vil_a = client_as(accounts["Vil A"])
+        page = vil_a.post(url, {"ask": "1"}, follow=True).content.decode()
+        assert "1 of the 9 players in the game asked for acceleration" in page and "Withdraw my request" in page
+        vil_a.post(url, {"ask": "0"})
+        for name in ("Seer", "Witch", "Hunter", "Guard"):
+            client_as(accounts[name]).post(url, {"ask": "1"})
+        page = vil_a.get(reverse("game", args=[game.slug])).content.decode()
+        assert "4 of the 9 players in the game asked for acceleration" in page
+        assert "Withdraw my request" not in page and "Ask for acceleration" in page
+        game.refresh_from_db()
+        assert not game.options.get("accelerated")
+        flow.vote_cast(game=game, seat=seats["Seer"], target=seats["Wolf"])
+        page = vil_a.post(url, {"ask": "1"}, follow=True).content.decode()
+        assert "The game is accelerated (WW18-068)" in page
+        game.refresh_from_db()
+        assert game.options["accelerated"] and flow.state_of(game).option("accelerated")
+        day_room = Room.objects.get(game=game, kind=Room.Kind.DAY, day=1)
+        assert day_room.posts.filter(by_host=True, body__contains="5 of the 9 players in the game").exists()
+        page = vil_a.post(url, {"ask": "0"}, follow=True).content.decode()
+        assert "The game is already accelerated" in page
+        vote_room = Room.objects.get(game=game, kind=Room.Kind.VOTE, day=1)
+        seer = client_as(accounts["Seer"])
+        page = seer.post(
+            reverse("vote", args=[game.slug, vote_room.public_id]), {"target": seats["Wolf B"].public_id}, follow=True
+        ).content.decode()
+    assert "The game is accelerated: vote changes are not allowed." in page
+    assert Vote.objects.filter(game=game, voter=seats["Seer"]).count() == 1
+
+
+def test_werewolves_in_and_out_of_the_game_surrender_from_their_cabinets(personas, make_user) -> None:
+    """WW18-017 / WW18-012: a surrender agreed by every werewolf, in or out
+    of the game, defeats the wolves; each hands it in from his cabinet."""
+    start = local("2026-03-02 15:00")
+    game, seats, accounts = dealt_game(
+        personas["alice"], make_user, "werewolf18", NINE, now=start, timezone="Asia/Shanghai"
+    )
+    day_one = to_day_one(game)
+    flow.penalty_apply(game=game, kind="disqualify", target="Wolf B", now=local("2026-03-03 11:00"))
+    with time_machine.travel(local("2026-03-03 12:00"), tick=False):
+        for name in ("Wolf B", "Wolf"):
+            cabinet = client_as(accounts[name])
+            page = cabinet.get(reverse("cabinet", args=[game.slug])).content.decode()
+            assert 'value="surrender"' in page
+            response = cabinet.post(reverse("cabinet", args=[game.slug]), {"ability": "surrender", "team": ""})
+            assert response.status_code == 302
+        seer = client_as(accounts["Seer"]).get(reverse("cabinet", args=[game.slug])).content.decode()
+        assert 'value="surrender"' not in seer
+    flow.resolve_due(now=day_one["exit_orders"])
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED and game.winner == "village"
