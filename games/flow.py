@@ -350,9 +350,10 @@ def _deal(
     game.save(update_fields=["variant", "composition", "state"])
     _sync_players(game, state, None)
     _sync_rooms(game, state)
-    for seat in seats:
-        seat.refresh_from_db()
-        _cabinet_post(game, seat, results.role_card(ruleset, seat.role, seat.team))
+    with languages.in_host_language(game):
+        for seat in seats:
+            seat.refresh_from_db()
+            _cabinet_post(game, seat, results.role_card(ruleset, seat.role, seat.team))
 
 
 def _engine_options(game: Game) -> dict[str, Any]:
