@@ -62,11 +62,29 @@ def log_event(
     return Event.objects.create(game=game, kind=kind, audience=audience, player=player, data=data)
 
 
-def local_deadline(game: Game, when: datetime) -> str:
-    """A deadline as the players read it: local time in the game's zone."""
+def utc_offset(local: datetime) -> str:
+    """The offset of an aware local time as every language writes it: UTC+3, UTC-3:30, UTC."""
+    offset = local.utcoffset()
+    minutes = int(offset.total_seconds() // 60) if offset else 0
+    if not minutes:
+        return "UTC"
+    sign, minutes = ("+" if minutes > 0 else "-"), abs(minutes)
+    return f"UTC{sign}{minutes // 60}" + (f":{minutes % 60:02d}" if minutes % 60 else "")
+
+
+def local_time(game: Game, when: datetime, seconds: bool = False) -> str:
+    """A moment as the players read it: the local time in the game's zone
+    and its offset from UTC (2026-11-20 12:00 UTC+3), the same in every
+    language (a zone's name, such as MSK or Europe/Moscow, is English)."""
     from zoneinfo import ZoneInfo
 
-    return when.astimezone(ZoneInfo(game.timezone)).strftime("%Y-%m-%d %H:%M") + f" ({game.timezone})"
+    local = when.astimezone(ZoneInfo(game.timezone))
+    return local.strftime("%Y-%m-%d %H:%M:%S" if seconds else "%Y-%m-%d %H:%M") + " " + utc_offset(local)
+
+
+def local_deadline(game: Game, when: datetime) -> str:
+    """A deadline as the players read it: local time in the game's zone."""
+    return local_time(game, when)
 
 
 def game_lock(game: Game, now: datetime | None = None) -> datetime:
@@ -332,9 +350,10 @@ def _deal(
     game.save(update_fields=["variant", "composition", "state"])
     _sync_players(game, state, None)
     _sync_rooms(game, state)
-    for seat in seats:
-        seat.refresh_from_db()
-        _cabinet_post(game, seat, results.role_card(ruleset, seat.role, seat.team))
+    with languages.in_host_language(game):
+        for seat in seats:
+            seat.refresh_from_db()
+            _cabinet_post(game, seat, results.role_card(ruleset, seat.role, seat.team))
 
 
 def _engine_options(game: Game) -> dict[str, Any]:

@@ -6,6 +6,7 @@ ruleset's declarations in the document's language and in English.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django.utils.translation import get_language, gettext_noop
@@ -77,7 +78,7 @@ def role_card(ruleset: Ruleset, role: str, team: str) -> str:
             _("[b]Your abilities:[/b] %(list)s") % {"list": ", ".join(ability_name(ruleset, a) for a in spec.abilities)}
         )
     if spec and spec.summary:
-        lines.append(spec.summary)
+        lines.append(_(spec.summary))
     return "\n".join(lines)
 
 
@@ -91,9 +92,13 @@ def feedback_text(ruleset: Ruleset, item: Feedback) -> str:
     elif result in ruleset.ROLES:
         shown = role_name(ruleset, result)
     else:
-        shown = {"same": _("the same team"), "different": _("different teams"), "attacked": _("attacked tonight")}.get(
-            str(result), str(result)
-        )
+        shown = {
+            "same": _("the same team"),
+            "different": _("different teams"),
+            "attacked": _("attacked tonight"),
+            "sheriff": _("you hold the sheriff's badge"),
+            "last_words": _("you may leave your last words"),
+        }.get(str(result), str(result))
     if item.about and item.about != item.to:
         return _("[b]Result:[/b] %(about)s — %(result)s") % {"about": item.about, "result": shown}
     return _("[b]Result:[/b] %(result)s") % {"result": shown}
@@ -123,7 +128,28 @@ def announcement_line(ruleset: Ruleset, kind: str, text: str, player: str | None
         return ""
     if kind in PLAIN_TEXT:
         return _(PLAIN_TEXT[kind])
-    return text
+    return engine_sentence(text, player)
+
+
+# A sentence an engine announces with a list at its end ("Vote count: A 6.").
+LISTED = re.compile(r"(?P<head>[^:%]+): (?P<rows>[^%]+)\.")
+
+
+def engine_sentence(text: str, player: str | None = None) -> str:
+    """A sentence a rules engine announces in English, in the reader's
+    language when the catalogue has it (``games/ruleset_texts.py`` lists
+    them with the player's name as ``%(player)s`` and a trailing list as
+    ``%(rows)s``); else as the engine wrote it."""
+    if "%" in text:
+        return text
+    if player and player in text:
+        key, values = text.replace(player, "%(player)s"), {"player": player}
+    elif found := LISTED.fullmatch(text):
+        key, values = f"{found['head']}: %(rows)s.", {"rows": found["rows"]}
+    else:
+        key, values = text, {}
+    translated = _(key)
+    return translated % values if translated != key else text
 
 
 def tally_lines(count: VoteCount) -> list[str]:

@@ -132,3 +132,77 @@ OTHER_RULESETS = (
     # rulesets.core.base.MESSAGES
     gettext_noop("You have already named a candidate today."),
 )
+
+
+# The one-line summary of each role on its role card (``Role.summary``;
+# those that only cite the rules are left as they are).
+ROLE_SUMMARIES = (
+    # rulesets.forum
+    gettext_noop("leads a criminal team (FORUM-033)"),
+    gettext_noop("plain criminal (FORUM-021)"),
+    gettext_noop("shoots every night (FORUM-037)"),
+    gettext_noop("takes over once the Cop is out (FORUM-040)"),
+    gettext_noop("chooses once; shoots for whoever shot him (FORUM-056..082)"),
+    # rulesets.piter
+    gettext_noop("PITER-040: shoots with the clan at night."),
+    gettext_noop("PITER-042: silences a player for the next day."),
+    gettext_noop("PITER-044: blocks a player's night turn."),
+    gettext_noop("PITER-047: a solo neutral who kills."),
+    gettext_noop("PITER-048: a solo neutral who passes everything aimed at it on to another player."),
+    gettext_noop("PITER-049: the town's night killer."),
+    gettext_noop("PITER-050: sentences a player, who leaves after the next vote."),
+    gettext_noop("PITER-051: saves a player from the night's kills; may heal himself."),
+    gettext_noop("PITER-055: learns whether two players are the same or different."),
+    gettext_noop("PITER-059: no night function."),
+    gettext_noop("PITER-060: takes over the first functional town role to leave."),
+    gettext_noop("PITER-061: turns mafioso when a mafioso leaves."),
+    # rulesets.classic
+    gettext_noop("Black card. Takes part in the mafia's nightly choice of a victim (CLASSIC-030)."),
+    gettext_noop("Red card. No night action; discusses and votes by day (CLASSIC-031)."),
+    gettext_noop(
+        "High red card. Heals one player a night, not the same one two nights running, himself once (CLASSIC-032 to CLASSIC-034)."
+    ),
+    gettext_noop(
+        "High red card. Occupies one other player a night: their action is void and they lose the next day's vote (CLASSIC-035, CLASSIC-036)."
+    ),
+    gettext_noop("High red card. Checks one other player a night and learns their team (CLASSIC-037)."),
+    # rulesets.cosmo
+    gettext_noop("No ability (COSMO-024)."),
+    gettext_noop("Learns one player's role a night (COSMO-025)."),
+    gettext_noop(
+        "Sees his chief's checks; takes the chief's abilities the night after the chief leaves (COSMO-026, COSMO-027)."
+    ),
+    gettext_noop("Checks or kills, one of the two a night (COSMO-029)."),
+    gettext_noop("Once a game, replaces the day vote (COSMO-030..032)."),
+    gettext_noop("Saves from one attack (COSMO-033..036)."),
+    gettext_noop("Blocks a player and dies with him (COSMO-037..039)."),
+    gettext_noop("Talks by signs with a player who is out (COSMO-040)."),
+    gettext_noop("Votes with the mafia, never counted (COSMO-041, 042)."),
+    gettext_noop("Learns which roles visited a player (COSMO-043)."),
+    gettext_noop("Every visitor of the protected player fails (COSMO-044, COSMO-045)."),
+    gettext_noop("Votes for the victim (COSMO-046)."),
+    gettext_noop("Votes and silences a player for the next day (COSMO-047..049)."),
+    gettext_noop("Votes and frames a player for tonight's checks (COSMO-050..052)."),
+    gettext_noop("Becomes a mafioso the night after the last mafia member leaves (COSMO-053, COSMO-054)."),
+    gettext_noop("Saves an attacked player, kills an unattacked one (COSMO-055..057)."),
+    gettext_noop("Kills one player a night (COSMO-058)."),
+    gettext_noop("Votes with the mafia, checked as a citizen (COSMO-059, 060)."),
+)
+
+
+# Sentences an engine announces in a results post (werewolf18's), with the
+# player's name as %(player)s and a trailing list as %(rows)s
+# (``games.results.engine_sentence``).
+ANNOUNCEMENTS = (
+    gettext_noop("Vote count: %(rows)s."),
+    gettext_noop("%(player)s is elected sheriff."),
+    gettext_noop("%(player)s is now the sheriff."),
+    gettext_noop("The vote is tied: nobody leaves."),
+    gettext_noop("Nobody leaves by vote today."),
+    gettext_noop("%(player)s is revealed as the idiot and stays in the game."),
+    gettext_noop("%(player)s was sent off with a red card."),
+    gettext_noop("%(player)s left the game during the night."),
+    gettext_noop("%(player)s was voted out."),
+    gettext_noop("%(player)s was shot and left the game."),
+    gettext_noop("%(player)s left the game."),
+)

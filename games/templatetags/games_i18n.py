@@ -103,3 +103,46 @@ def phase_title(phase: Phase) -> str:
     if phase.kind == "night":
         return _("Night %(n)s") % {"n": phase.number}
     return _("Day %(n)s") % {"n": phase.number}
+
+
+@register.filter
+def local_time(when, game: Game) -> str:
+    """``{{ post.created_at|local_time:game }}``: the game's local time and
+    its offset from UTC, written the same in every language."""
+    from games.flow import local_time as format_local
+
+    return format_local(game, when) if when else ""
+
+
+@register.filter
+def local_time_seconds(when, game: Game) -> str:
+    from games.flow import local_time as format_local
+
+    return format_local(game, when, seconds=True) if when else ""
+
+
+@register.filter
+def zone_offset(game: Game) -> str:
+    """The game's offset from UTC now (UTC+3)."""
+    from zoneinfo import ZoneInfo
+
+    from django.utils import timezone
+
+    from games.flow import utc_offset
+
+    return utc_offset(timezone.now().astimezone(ZoneInfo(game.timezone)))
+
+
+# The JSON a host types into a house rule ({"player": NAME, "day": N}) and
+# the placeholders in it, inside a translated help text.
+JSON_SYNTAX = re.compile(r"\{[^{}]*\}|\b[A-Z]+\b(?![-\d])")
+
+
+@register.filter
+def code_syntax(text: str) -> str:
+    """A help text with the JSON syntax it shows set as code."""
+    from django.utils.html import conditional_escape
+    from django.utils.safestring import mark_safe
+
+    escaped = str(conditional_escape(text))
+    return mark_safe(JSON_SYNTAX.sub(lambda m: f"<code>{m.group(0)}</code>", escaped))  # noqa: S308

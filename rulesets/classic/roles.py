@@ -11,8 +11,8 @@ from rulesets.core import Ability, Option, Role, Team
 # CLASSIC-001: two teams; CLASSIC-006: only the mafia know each other, so
 # only the mafia share a private room.
 TEAMS: dict[str, Team] = {
-    "town": Team("town", {"ru": "честные жители", "en": "Honest residents"}),
-    "mafia": Team("mafia", {"ru": "мафия", "en": "Mafia"}, room=True),
+    "town": Team("town", {"ru": "честные жители", "en": "Honest residents", "zh": "诚实居民"}),
+    "mafia": Team("mafia", {"ru": "мафия", "en": "Mafia", "zh": "黑手党"}, room=True),
 }
 
 # CLASSIC-005: black cards are mafia, red cards honest, high red cards the
@@ -20,35 +20,35 @@ TEAMS: dict[str, Team] = {
 ROLES: dict[str, Role] = {
     "mafioso": Role(
         "mafioso",
-        {"ru": "мафиози", "en": "Mafioso"},
+        {"ru": "мафиози", "en": "Mafioso", "zh": "黑手党成员"},
         ("mafia",),
         ("kill",),
         "Black card. Takes part in the mafia's nightly choice of a victim (CLASSIC-030).",
     ),
     "citizen": Role(
         "citizen",
-        {"ru": "честный житель", "en": "Honest resident"},
+        {"ru": "честный житель", "en": "Honest resident", "zh": "诚实居民"},
         ("town",),
         (),
         "Red card. No night action; discusses and votes by day (CLASSIC-031).",
     ),
     "doctor": Role(
         "doctor",
-        {"ru": "Доктор", "en": "Doctor"},
+        {"ru": "Доктор", "en": "Doctor", "zh": "医生"},
         ("town",),
         ("heal",),
         "High red card. Heals one player a night, not the same one two nights running, himself once (CLASSIC-032 to CLASSIC-034).",
     ),
     "putana": Role(
         "putana",
-        {"ru": "Стерва/путана", "en": "Putana"},
+        {"ru": "Стерва/путана", "en": "Putana", "zh": "交际花"},
         ("town",),
         ("visit",),
         "High red card. Occupies one other player a night: their action is void and they lose the next day's vote (CLASSIC-035, CLASSIC-036).",
     ),
     "commissar": Role(
         "commissar",
-        {"ru": "Комиссар", "en": "Commissar"},
+        {"ru": "Комиссар", "en": "Commissar", "zh": "警长"},
         ("town",),
         ("check",),
         "High red card. Checks one other player a night and learns their team (CLASSIC-037).",
@@ -58,16 +58,16 @@ ROLES: dict[str, Role] = {
 ABILITIES: dict[str, Ability] = {
     # CLASSIC-020, CLASSIC-023: a team choice with a host; CLASSIC-061: one
     # note per mafioso without a host (the ruleset adjusts the form).
-    "kill": Ability("kill", "night", {"ru": "убить", "en": "Kill"}, team=True),
+    "kill": Ability("kill", "night", {"ru": "убить", "en": "Kill", "zh": "杀人"}, team=True),
     # CLASSIC-032 to CLASSIC-034: the doctor may heal himself (once).
-    "heal": Ability("heal", "night", {"ru": "лечить", "en": "Heal"}, target_rule="any_alive"),
+    "heal": Ability("heal", "night", {"ru": "лечить", "en": "Heal", "zh": "治疗"}, target_rule="any_alive"),
     # CLASSIC-035, CLASSIC-036.
-    "visit": Ability("visit", "night", {"ru": "навестить", "en": "Visit"}),
+    "visit": Ability("visit", "night", {"ru": "навестить", "en": "Visit", "zh": "拜访"}),
     # CLASSIC-037.
-    "check": Ability("check", "night", {"ru": "проверить", "en": "Check"}),
+    "check": Ability("check", "night", {"ru": "проверить", "en": "Check", "zh": "查验"}),
     # classic.md §5: not an action; the id under which a refused ballot is
     # listed. No role holds it, so an action with it is refused.
-    "vote": Ability("vote", "day", {"ru": "голосовать", "en": "Vote"}, target_rule="any_alive"),
+    "vote": Ability("vote", "day", {"ru": "голосовать", "en": "Vote", "zh": "投票"}, target_rule="any_alive"),
 }
 
 DISPUTES: tuple[str, ...] = ("mafia_wins", "draw", "lot", "last_honest_vote")

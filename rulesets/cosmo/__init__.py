@@ -103,7 +103,7 @@ class CosmoRuleset(Ruleset):
         setup.check_seating(state)
         state.memory.setdefault("silenced", [])
 
-    ROOM_NAMES = {"chiefs": {"ru": "Комиссар и сержант", "en": "Commissar and sergeant"}}
+    ROOM_NAMES = {"chiefs": {"ru": "Комиссар и сержант", "en": "Commissar and sergeant", "zh": "警长与警士"}}
 
     def team_rooms(self, state: GameState) -> dict[str, list[str]]:
         """The private threads the site opens: ``rooms`` (COSMO-006)."""

@@ -14,14 +14,53 @@ from rulesets.core import Ability, Role, Team
 # the plague doctor or an unconverted turncoat (COSMO-006), so its membership
 # comes from ``CosmoRuleset.rooms`` rather than from the team.
 TEAMS: dict[str, Team] = {
-    "town": Team("town", {"ru": "Мирные горожане", "en": "Citizens"}),
-    "mafia": Team("mafia", {"ru": "Мафия", "en": "Mafia"}),
-    "maniac": Team("maniac", {"ru": "Маньяк", "en": "Maniac"}),
+    "town": Team("town", {"ru": "Мирные горожане", "en": "Citizens", "zh": "平民"}),
+    "mafia": Team("mafia", {"ru": "Мафия", "en": "Mafia", "zh": "黑手党"}),
+    "maniac": Team("maniac", {"ru": "Маньяк", "en": "Maniac", "zh": "杀人狂"}),
+}
+
+
+# The names in Chinese (the document has none), by ability and by role.
+ABILITY_ZH = {
+    "check": "查验身份",
+    "kill": "杀人",
+    "kill_vote": "黑手党投票",
+    "heal": "救人",
+    "treat": "治疗",
+    "block": "击晕",
+    "protect": "保护",
+    "silence": "禁言",
+    "frame": "陷害",
+    "spy": "侦查",
+    "contact": "与幽灵交流",
+    "judge_verdict": "法官判决",
+    "vote": "投票",
+    "revote": "重新投票",
+}
+ROLE_ZH = {
+    "citizen": "平民",
+    "commissar": "警长",
+    "sergeant": "警士",
+    "sheriff": "治安官",
+    "judge": "法官",
+    "doctor": "医生",
+    "putana": "交际花",
+    "medium": "通灵者",
+    "lunatic": "疯子",
+    "journalist": "记者",
+    "bodyguard": "保镖",
+    "mafioso": "黑手党成员",
+    "mafia_boss": "黑手党老大",
+    "intriguer": "阴谋家",
+    "turncoat": "叛徒",
+    "plague_doctor": "瘟疫医生",
+    "maniac": "杀人狂",
+    "ninja": "忍者",
 }
 
 
 def _ability(id_: str, phase: str, ru: str, en: str, **kw: object) -> Ability:
-    return Ability(id_, phase, {"ru": ru, "en": en}, **kw)  # type: ignore[arg-type]
+    return Ability(id_, phase, {"ru": ru, "en": en, "zh": ABILITY_ZH[id_]}, **kw)  # type: ignore[arg-type]
 
 
 ABILITIES: dict[str, Ability] = {
@@ -59,7 +98,7 @@ ABILITIES: dict[str, Ability] = {
 
 
 def _role(id_: str, ru: str, en: str, team: str, abilities: tuple[str, ...], summary: str) -> Role:
-    return Role(id_, {"ru": ru, "en": en}, (team,), abilities, summary)
+    return Role(id_, {"ru": ru, "en": en, "zh": ROLE_ZH[id_]}, (team,), abilities, summary)
 
 
 ROLES: dict[str, Role] = {

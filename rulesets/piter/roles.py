@@ -11,10 +11,10 @@ from rulesets.core import Ability, Option, Role, Team
 # §4 Teams. The clan shares a room from the acquaintance night on (PITER-003,
 # PITER-046); the two neutrals play alone (PITER-047, PITER-048).
 TEAMS: dict[str, Team] = {
-    "town": Team("town", {"ru": "Горожане", "en": "Town"}),
-    "mafia": Team("mafia", {"ru": "Клан Мафии", "en": "Mafia clan"}, room=True),
-    "maniac": Team("maniac", {"ru": "Маньяк", "en": "Maniac"}),
-    "mirror": Team("mirror", {"ru": "Зеркало", "en": "Mirror"}),
+    "town": Team("town", {"ru": "Горожане", "en": "Town", "zh": "城镇"}),
+    "mafia": Team("mafia", {"ru": "Клан Мафии", "en": "Mafia clan", "zh": "黑手党家族"}, room=True),
+    "maniac": Team("maniac", {"ru": "Маньяк", "en": "Maniac", "zh": "杀人狂"}),
+    "mirror": Team("mirror", {"ru": "Зеркало", "en": "Mirror", "zh": "镜子"}),
 }
 
 # §5 Roles. The mafioso holds no individual ability: the clan shoots together
@@ -22,65 +22,81 @@ TEAMS: dict[str, Team] = {
 # role when they convert (PITER-060, PITER-061).
 ROLES: dict[str, Role] = {
     "mafioso": Role(
-        "mafioso", {"ru": "Мафия", "en": "Mafioso"}, ("mafia",), (), "PITER-040: shoots with the clan at night."
+        "mafioso",
+        {"ru": "Мафия", "en": "Mafioso", "zh": "黑手党成员"},
+        ("mafia",),
+        (),
+        "PITER-040: shoots with the clan at night.",
     ),
     "putana": Role(
         "putana",
-        {"ru": "Путана", "en": "Putana"},
+        {"ru": "Путана", "en": "Putana", "zh": "交际花"},
         ("mafia",),
         ("discredit",),
         "PITER-042: silences a player for the next day.",
     ),
     "bureaucrat": Role(
         "bureaucrat",
-        {"ru": "Бюрократ", "en": "Bureaucrat"},
+        {"ru": "Бюрократ", "en": "Bureaucrat", "zh": "官僚"},
         ("mafia",),
         ("block",),
         "PITER-044: blocks a player's night turn.",
     ),
     "maniac": Role(
-        "maniac", {"ru": "Маньяк", "en": "Maniac"}, ("maniac",), ("kill",), "PITER-047: a solo neutral who kills."
+        "maniac",
+        {"ru": "Маньяк", "en": "Maniac", "zh": "杀人狂"},
+        ("maniac",),
+        ("kill",),
+        "PITER-047: a solo neutral who kills.",
     ),
     "mirror": Role(
         "mirror",
-        {"ru": "Зеркало", "en": "Mirror"},
+        {"ru": "Зеркало", "en": "Mirror", "zh": "镜子"},
         ("mirror",),
         ("reflect",),
         "PITER-048: a solo neutral who passes everything aimed at it on to another player.",
     ),
-    "oper": Role("oper", {"ru": "Опер", "en": "Oper"}, ("town",), ("kill",), "PITER-049: the town's night killer."),
+    "oper": Role(
+        "oper",
+        {"ru": "Опер", "en": "Oper", "zh": "便衣警探"},
+        ("town",),
+        ("kill",),
+        "PITER-049: the town's night killer.",
+    ),
     "judge": Role(
         "judge",
-        {"ru": "Судья", "en": "Judge"},
+        {"ru": "Судья", "en": "Judge", "zh": "法官"},
         ("town",),
         ("execute",),
         "PITER-050: sentences a player, who leaves after the next vote.",
     ),
     "doctor": Role(
         "doctor",
-        {"ru": "Доктор", "en": "Doctor"},
+        {"ru": "Доктор", "en": "Doctor", "zh": "医生"},
         ("town",),
         ("heal",),
         "PITER-051: saves a player from the night's kills; may heal himself.",
     ),
     "journalist": Role(
         "journalist",
-        {"ru": "Журналист", "en": "Journalist"},
+        {"ru": "Журналист", "en": "Journalist", "zh": "记者"},
         ("town",),
         ("compare",),
         "PITER-055: learns whether two players are the same or different.",
     ),
-    "citizen": Role("citizen", {"ru": "Горожанин", "en": "Citizen"}, ("town",), (), "PITER-059: no night function."),
+    "citizen": Role(
+        "citizen", {"ru": "Горожанин", "en": "Citizen", "zh": "平民"}, ("town",), (), "PITER-059: no night function."
+    ),
     "komsomolets": Role(
         "komsomolets",
-        {"ru": "Комсомолец", "en": "Komsomolets"},
+        {"ru": "Комсомолец", "en": "Komsomolets", "zh": "共青团员"},
         ("town",),
         (),
         "PITER-060: takes over the first functional town role to leave.",
     ),
     "werewolf": Role(
         "werewolf",
-        {"ru": "Оборотень", "en": "Werewolf"},
+        {"ru": "Оборотень", "en": "Werewolf", "zh": "狼人"},
         ("town",),
         (),
         "PITER-061: turns mafioso when a mafioso leaves.",
@@ -91,24 +107,38 @@ ROLES: dict[str, Role] = {
 # ability and does not use it refuses their turn and leaves (PITER-031).
 ABILITIES: dict[str, Ability] = {
     # Maniac and oper (PITER-047, PITER-049); the clan's shot is in TEAM_ABILITIES.
-    "kill": Ability("kill", "night", {"ru": "Убить", "en": "Kill"}, optional=False),
-    "discredit": Ability("discredit", "night", {"ru": "Дискредитировать", "en": "Discredit"}, optional=False),
-    "block": Ability("block", "night", {"ru": "Блокировать", "en": "Block"}, optional=False),
-    "reflect": Ability("reflect", "night", {"ru": "Отразить", "en": "Reflect"}, optional=False),
-    "execute": Ability("execute", "night", {"ru": "Казнить", "en": "Sentence"}, optional=False),
+    "kill": Ability("kill", "night", {"ru": "Убить", "en": "Kill", "zh": "杀人"}, optional=False),
+    "discredit": Ability(
+        "discredit", "night", {"ru": "Дискредитировать", "en": "Discredit", "zh": "抹黑"}, optional=False
+    ),
+    "block": Ability("block", "night", {"ru": "Блокировать", "en": "Block", "zh": "封锁"}, optional=False),
+    "reflect": Ability("reflect", "night", {"ru": "Отразить", "en": "Reflect", "zh": "反射"}, optional=False),
+    "execute": Ability("execute", "night", {"ru": "Казнить", "en": "Sentence", "zh": "判决"}, optional=False),
     # The doctor may heal himself (PITER-052).
-    "heal": Ability("heal", "night", {"ru": "Лечить", "en": "Heal"}, target_rule="any_alive", optional=False),
-    "compare": Ability("compare", "night", {"ru": "Сравнить", "en": "Compare"}, targets=2, optional=False),
+    "heal": Ability(
+        "heal", "night", {"ru": "Лечить", "en": "Heal", "zh": "治疗"}, target_rule="any_alive", optional=False
+    ),
+    "compare": Ability(
+        "compare", "night", {"ru": "Сравнить", "en": "Compare", "zh": "比较"}, targets=2, optional=False
+    ),
     # An active Ghost (a player out of the game) names a tied nominee; the
     # target is checked against the tie only when there is one (PITER-093).
-    "ghost_pick": Ability("ghost_pick", "day", {"ru": "Выбор Призрака", "en": "Ghost's pick"}, target_rule="any_alive"),
+    "ghost_pick": Ability(
+        "ghost_pick", "day", {"ru": "Выбор Призрака", "en": "Ghost's pick", "zh": "幽灵的选择"}, target_rule="any_alive"
+    ),
 }
 
 # The clan's shared shot (PITER-040): any living player, the clan's own
 # members included; with no choice nobody is shot and nobody leaves
 # (PITER-031, A-1), hence optional.
 TEAM_ABILITIES: dict[str, Ability] = {
-    "mafia": Ability("kill", "night", {"ru": "Выстрел Мафии", "en": "Clan shot"}, target_rule="any_alive", team=True),
+    "mafia": Ability(
+        "kill",
+        "night",
+        {"ru": "Выстрел Мафии", "en": "Clan shot", "zh": "家族射击"},
+        target_rule="any_alive",
+        team=True,
+    ),
 }
 
 # Roles whose team shot exists only while one of them lives (PITER-041).

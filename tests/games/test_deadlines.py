@@ -288,7 +288,7 @@ def test_a_vote_that_gets_the_lock_after_the_deadline_is_refused(forum_game) -> 
         lambda: flow.vote_cast(game=Game.objects.get(pk=game.pk), seat=seats["Plain One"], target=seats["Bonnie"]),
     )
 
-    assert error.startswith("The vote closed at") and "(Europe/Moscow)" in error
+    assert error.startswith("The vote closed at") and " UTC+3" in error
     assert not game.votes.exists()
 
 
@@ -310,7 +310,7 @@ def test_a_night_choice_that_gets_the_lock_after_the_deadline_is_refused(forum_g
         ),
     )
 
-    assert error.startswith("Too late: choices for this phase closed at") and "(Europe/Moscow)" in error
+    assert error.startswith("Too late: choices for this phase closed at") and " UTC+3" in error
     assert not night.actions.exists()
 
 
@@ -320,7 +320,7 @@ def test_a_vote_after_the_day_was_resolved_shows_the_vote_deadline(forum_game) -
     game, seats = forum_game
     vote = vote_deadline(game)
     flow.resolve_due(vote.due_at + timedelta(seconds=1))
-    with pytest.raises(flow.FlowError, match=r"^The vote closed at .*21:00 \(Europe/Moscow\)"):
+    with pytest.raises(flow.FlowError, match=r"^The vote closed at .*21:00 UTC\+3"):
         flow.vote_cast(game=game, seat=seats["Doc"], target=seats["Bonnie"], now=vote.due_at + timedelta(seconds=2))
 
 
@@ -331,6 +331,6 @@ def test_a_choice_withdrawn_after_its_deadline_is_refused_with_the_deadline(foru
     flow.phase_resolve_now(game=game)
     action = flow.action_submit(game=game, seat=seats["Clyde"], ability="shoot", targets=["Bonnie"])
     due = flow.current_phase(game).deadlines.get().due_at
-    with pytest.raises(flow.FlowError, match=r"22:00 \(Europe/Moscow\)"):
+    with pytest.raises(flow.FlowError, match=r"22:00 UTC\+3"):
         flow.action_withdraw(game=game, seat=seats["Clyde"], action_id=action.public_id, now=due + timedelta(seconds=1))
     assert action.phase.actions.filter(pk=action.pk).exists()

@@ -57,7 +57,7 @@ def test_a_late_vote_is_refused_with_the_deadline_shown(forum_game) -> None:
     the game's time zone (FORUM-165)."""
     game, seats = forum_game
     deadline = flow.current_phase(game).deadlines.get(kind="vote")
-    with pytest.raises(flow.FlowError, match=r"21:00 \(Europe/Moscow\)"):
+    with pytest.raises(flow.FlowError, match=r"21:00 UTC\+3"):
         flow.vote_cast(
             game=game, seat=seats["Plain One"], target=seats["Bonnie"], now=deadline.due_at + timedelta(minutes=1)
         )

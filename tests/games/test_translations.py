@@ -30,6 +30,8 @@ LOCALES = ("ru", "zh_Hans")
 # What makemessages reads: the project minus the tests, the rules engines
 # (they mark nothing; their names are declared per language) and build output.
 IGNORED = ("tests", "rulesets", "var", "staticfiles", "scripts")
+# A role summary that only cites the rules (FORUM-043..047) reads the same in every language.
+RULES_ONLY = re.compile(r"[A-Z0-9]+-[\d.]+(?:, [A-Z0-9]+-\d+)*")
 PLACEHOLDER = re.compile(r"%\([a-z_]+\)[sd]|%[sd]|\{[a-z_]*(?::[^}]*)?\}")
 
 
@@ -186,7 +188,8 @@ def test_every_marked_string_is_in_the_catalogue(extracted: list[Entry], locale:
 @pytest.mark.parametrize("locale", LOCALES)
 def test_the_messages_of_the_web_rulesets_are_translated(locale: str) -> None:
     """A refusal, warning or note a ruleset offered in the browser returns
-    (``Ruleset.MESSAGES``), and the help of its house rules, is in the catalogue (listed in
+    (``Ruleset.MESSAGES``), the help of its house rules and the summary on
+    its role cards, is in the catalogue (listed in
     ``games/ruleset_texts.py``), so players read it in their language."""
     import rulesets
     from rulesets.core.base import MESSAGES
@@ -196,6 +199,7 @@ def test_the_messages_of_the_web_rulesets_are_translated(locale: str) -> None:
     for ruleset_id in settings.MAFIA_WEB_RULESETS:
         ruleset = rulesets.get(ruleset_id)
         texts |= set(ruleset.MESSAGES.values()) | {o.help for o in ruleset.OPTIONS.values() if o.help}
+        texts |= {r.summary for r in ruleset.ROLES.values() if r.summary and not RULES_ONLY.fullmatch(r.summary)}
     missing = sorted(texts - known)
     assert not missing, f"add these to games/ruleset_texts.py and translate them: {missing}"
 
