@@ -757,7 +757,8 @@ def _refuse_ballot(
         raise FlowError(_(ruleset.message(refusal)))
     if word:
         if word not in choices:
-            raise FlowError(_("A re-vote may say only: %(choices)s.") % {"choices": ", ".join(choices)})
+            shown = "; ".join(revote_label(ruleset, state, c) for c in choices)
+            raise FlowError(_("A re-vote may say only: %(choices)s.") % {"choices": shown})
         return procedure
     if abstain:
         if not procedure.abstain:
@@ -898,8 +899,9 @@ def vote_cast(
     )
     _refuse_change(game, phase, procedure, earlier, now)
     room = Room.objects.get(game=game, kind=Room.Kind.VOTE, day=phase.number)
-    choice = word or (_("abstains") if target is None else target.nickname)
-    post = post_create(room=room, seat=seat, body=_ballot_body(choice, earlier), now=now)
+    shown = revote_label(ruleset, state, word) if word else (_("abstains") if target is None else target.nickname)
+    post = post_create(room=room, seat=seat, body=_ballot_body(shown, earlier), now=now)
+    choice = word or shown
     vote = Vote.objects.create(
         game=game,
         day=phase.number,
@@ -1242,6 +1244,7 @@ def _fire(deadline: Deadline, now: datetime) -> None:
         return
     if not deadline.resolves:
         _interim_feedback(game, phase, deadline, ruleset)
+        _vote_closed(game, phase, deadline, ruleset)
         closing = _lock_entries(ruleset, phase)
         if deadline.kind in closing:
             # Choices close here; the phase locks once none is left open.
@@ -1269,6 +1272,37 @@ def _interim_feedback(game: Game, phase: Phase, deadline: Deadline, ruleset: Rul
         _hand_feedback(game, Outcome(state, feedback=list(items)))
 
 
+def _vote_closed(game: Game, phase: Phase, deadline: Deadline, ruleset: Ruleset) -> None:
+    """Where the vote closes before the day resolves (``DayProcedure.votes_until``:
+    werewolf18's vote at 22:00, the exit orders until 22:30, WW18-071),
+    the final public count goes up in the vote thread at once, so a player
+    voted out knows it while his after-vote order is still open (§2 «The
+    count is published»)."""
+    state = state_of(game)
+    if phase.kind != Phase.Kind.DAY or deadline.kind != ruleset.day_procedure(state).votes_until:
+        return
+    count = ruleset.vote_count(state, ballots_of(game, phase.number, phase.vote_round))
+    resolves = phase.deadlines.filter(resolves=True, done_at__isnull=True).order_by("due_at").first()
+    lines = [_("[b]The vote is closed.[/b]"), *results.tally_lines(count)]
+    if resolves is not None:
+        lines.append(
+            _("The results follow at %(when)s, after the orders due then.")
+            % {"when": local_deadline(game, resolves.due_at)}
+        )
+    room = Room.objects.get(game=game, kind=Room.Kind.VOTE, day=phase.number)
+    host_post(room, "\n".join(lines), phase.number, deadline.due_at)
+    log_event(game, "vote_closed", {"phase": str(phase)}, Event.Audience.PUBLIC)
+
+
+def revote_label(ruleset: Ruleset, state: GameState, choice: str) -> str:
+    """A re-vote choice as players read it: a re-vote word in the reader's
+    language with the document's own words (cosmo «посадить всех» for
+    ``jail``, COSMO-013), a nickname as it is."""
+    if choice in ruleset.day_procedure(state).revote_words:
+        return _(ruleset.message(f"revote_{choice}"))
+    return choice
+
+
 def _revote_opened(game: Game, phase: Phase, deadline: Deadline, ruleset: Ruleset) -> bool:
     """At the vote's deadline of a day with a re-vote window, a tie is not
     resolved: the re-vote opens among the tied until the ``revote_until``
@@ -1285,11 +1319,11 @@ def _revote_opened(game: Game, phase: Phase, deadline: Deadline, ruleset: Rulese
     if not tied:
         return False
     room = Room.objects.get(game=game, kind=Room.Kind.VOTE, day=phase.number)
-    choices = ruleset.revote_choices(state, tied)
+    choices = [revote_label(ruleset, state, c) for c in ruleset.revote_choices(state, tied)]
     text = _("Tie between %(tied)s: the vote is repeated until %(when)s. A re-vote may say: %(choices)s.") % {
         "tied": ", ".join(tied),
         "when": local_deadline(game, until.due_at),
-        "choices": ", ".join(choices),
+        "choices": "; ".join(choices),
     }
     host_post(room, text, phase.number, deadline.due_at)
     log_event(game, "revote_opened", {"phase": str(phase), "tied": list(tied)}, Event.Audience.PUBLIC)

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from rulesets.core import Feedback, GameState, Outcome, Ruleset, VoteCount
 
 from .models import Game, Phase
+from .ruleset_texts import ANNOUNCEMENTS
 
 
 def localized(names: dict[str, str], fallback: str = "") -> str:
@@ -128,28 +129,44 @@ def announcement_line(ruleset: Ruleset, kind: str, text: str, player: str | None
         return ""
     if kind in PLAIN_TEXT:
         return _(PLAIN_TEXT[kind])
-    return engine_sentence(text, player)
+    words = {w: _(ruleset.message(f"revote_{w}")) for w in ruleset.DAY.revote_words}
+    return engine_sentence(text, player, words)
 
 
-# A sentence an engine announces with a list at its end ("Vote count: A 6.").
-LISTED = re.compile(r"(?P<head>[^:%]+): (?P<rows>[^%]+)\.")
+def _pattern(msgid: str) -> re.Pattern[str]:
+    """``msgid`` of ``ruleset_texts.ANNOUNCEMENTS`` as a pattern matching the
+    engine's sentence, its ``%(player)s`` and ``%(rows)s`` as groups."""
+    rx = re.escape(msgid)
+    for name in ("player", "rows"):
+        rx = rx.replace(re.escape(f"%({name})s"), f"(?P<{name}>.+?)", 1)
+    return re.compile(rx)
 
 
-def engine_sentence(text: str, player: str | None = None) -> str:
+# The engines' sentences with a name or a list in them, as patterns.
+PATTERNS = tuple((_pattern(m), m) for m in ANNOUNCEMENTS if "%(" in m)
+
+
+def engine_sentence(text: str, player: str | None = None, words: dict[str, str] | None = None) -> str:
     """A sentence a rules engine announces in English, in the reader's
     language when the catalogue has it (``games/ruleset_texts.py`` lists
-    them with the player's name as ``%(player)s`` and a trailing list as
-    ``%(rows)s``); else as the engine wrote it."""
+    them with the player's name as ``%(player)s`` and a list as
+    ``%(rows)s``); else as the engine wrote it. ``words``: the ruleset's
+    own words a list may hold (cosmo's coin says ``jail``: «посадить
+    всех», COSMO-014), as the reader reads them."""
     if "%" in text:
         return text
     if player and player in text:
         key, values = text.replace(player, "%(player)s"), {"player": player}
-    elif found := LISTED.fullmatch(text):
-        key, values = f"{found['head']}: %(rows)s.", {"rows": found["rows"]}
     else:
         key, values = text, {}
-    translated = _(key)
-    return translated % values if translated != key else text
+        for pattern, msgid in PATTERNS:
+            found = pattern.fullmatch(text)
+            if found:
+                key, values = msgid, found.groupdict()
+                break
+    if "rows" in values and words:
+        values["rows"] = words.get(values["rows"], values["rows"])
+    return _(key) % values if values else _(key)
 
 
 def tally_lines(count: VoteCount) -> list[str]:
@@ -174,7 +191,9 @@ def results_text(ruleset: Ruleset, game: Game, phase: Phase, outcome: Outcome, c
         tally = tally_lines(count) if count is not None else []
     else:
         head = _("[b]Results of night %(n)d[/b]") % {"n": phase.number}
-    lines = [announcement_line(ruleset, a.kind, a.text, a.player, a.role) for a in outcome.announcements]
+    # The engine's own count ("votes") is the public count already given above.
+    shown = [a for a in outcome.announcements if not (tally and a.kind == "votes")]
+    lines = [announcement_line(ruleset, a.kind, a.text, a.player, a.role) for a in shown]
     lines = [line for line in lines if line]
     if not lines:
         lines = [_("Nobody left the game.")]

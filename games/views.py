@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 import rulesets
-from rulesets.core.day import listed
+from rulesets.core.day import LISTED, Ballot, listed
 
 from . import access, flow, live
 from .forms import ActionForm, ApplyForm, GameCreateForm, LastWordsForm, NominateForm, PostForm, VoteForm
@@ -328,7 +328,12 @@ def _vote_context(game: Game, room: Room, seat: Player | None) -> dict[str, Any]
     ctx: dict[str, Any] = {
         "count": count,
         "count_notes": [f"{_(ruleset.message(code))} {nick}".strip() for code, nick in count.notes],
-        "ballots": ballots,
+        # The posts as cast (not the host's list, CLASSIC-011), re-vote words as players read them.
+        "ballots": [
+            Ballot(b.voter, flow.revote_label(ruleset, state, b.choice) if b.choice else None, b.round)
+            for b in ballots
+            if b.round != LISTED
+        ],
         "not_voted": count.not_voted if today else [],
         "vote_law": localized(procedure.law),
         "candidates": ruleset.nominees(state, ballots)

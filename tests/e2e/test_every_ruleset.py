@@ -35,9 +35,17 @@ class Table:
     """The host's and the players' browsers around one game."""
 
     def __init__(
-        self, new_context, base: str, ruleset: str, roles: dict[str, str | tuple[str, str]], shot, variant: str = ""
+        self,
+        new_context,
+        base: str,
+        ruleset: str,
+        roles: dict[str, str | tuple[str, str]],
+        shot,
+        variant: str = "",
+        options: dict[str, str] | None = None,
     ) -> None:
         self.base, self.ruleset, self.roles, self.shot, self.variant = base, ruleset, roles, shot, variant
+        self.options = options or {}
         self.host = log_in(new_context, base, "alice")
         self.pages: dict[str, Page] = {}
         self.nicknames = list(roles)
@@ -75,6 +83,8 @@ class Table:
         if self.variant:
             page.select_option("#id_variant", self.variant)
         page.select_option("#id_schedule", "fast")
+        for option, value in self.options.items():
+            page.select_option(f"#id_option_{option}", value)
         page.fill("#id_signup_limit", str(len(self.roles)))
         self.shot(page, f"{self.ruleset}-host-form")
         page.get_by_role("button", name="Create the game").click()

@@ -33,8 +33,8 @@ def seat_table(transactional_db, live_server, browser: Browser, new_context, scr
     for username in ["alice", *ACCOUNTS]:
         get_user_model().objects.create_user(username=username, password=PASSWORD)
 
-    def seat(ruleset: str, roles: dict, variant: str = "") -> Table:
-        table = Table(new_context, live_server.url, ruleset, roles, screenshots, variant)
+    def seat(ruleset: str, roles: dict, variant: str = "", options: dict | None = None) -> Table:
+        table = Table(new_context, live_server.url, ruleset, roles, screenshots, variant, options)
         table.announce()
         return table
 
@@ -219,3 +219,57 @@ def test_werewolf18_witch_told_the_knife_and_hunter_shoots_after_the_vote(seat_t
     expect(results).to_contain_text("狼一 was shot and left the game.")
     table.shot(hunter, "werewolf18-hunter-shot")
     table.finished("village")
+
+
+CLASSIC_BLIND = {
+    "Дон": "mafioso",
+    "Аня": "citizen",
+    "Боря": "citizen",
+    "Вика": "citizen",
+    "Гоша": "citizen",
+    "Док": "doctor",
+}
+
+
+def test_classic_blind_day_holds_two_lynch_votes_and_the_host_puts_candidates(seat_table) -> None:
+    """CLASSIC-066 (``blind_multi_lynch`` = 2, picked on "Host a game"): the
+    day's second lynch vote opens in the same vote thread after the first
+    one's results, with the cards hidden (CLASSIC-065); CLASSIC-011: the
+    host puts two players to the second vote from the dashboard and the
+    vote form then offers only them."""
+    table = seat_table("classic", CLASSIC_BLIND, options={"blind_multi_lynch": "2"})
+    table.fire_phase()  # the acquaintance night (CLASSIC-007)
+    for voter in ("Дон", "Аня", "Боря", "Вика"):
+        table.vote(voter, "Гоша")
+    table.fire_phase()
+    game = table.game()
+    assert table.phase().key == "day-1.2"
+    page = table.pages["Аня"]
+    table.open_room(page, "Vote, day 1")
+    expect(page.locator("#phase-bar")).to_contain_text("lynch vote 2")
+    first = results_post(page, "Results of the vote, day 1")
+    expect(first).to_contain_text("Гоша")
+    expect(first).to_contain_text("not revealed")
+    table.shot(page, "classic-blind-second-vote")
+    host = table.host
+    host.goto(f"/g/{table.slug}/host/")
+    host.reload()  # the dashboard was open since the start
+    form = host.locator("form.candidates-form")
+    form.get_by_label("Дон").check()
+    form.get_by_label("Боря").check()
+    form.get_by_role("button", name="Publish the candidates").click()
+    expect(host.locator(".messages")).to_contain_text("The candidates are published.")
+    table.shot(host, "classic-host-candidates")
+    page.reload()
+    expect(page.locator("p.candidates")).to_contain_text("Дон, Боря")
+    options = page.locator("form.vote-form select[name=target] option").all_inner_texts()
+    assert [o for o in options if o.strip() and not o.startswith("-")] == ["Дон", "Боря"]
+    for voter in ("Аня", "Боря", "Вика", "Док"):
+        table.vote(voter, "Дон")
+    table.fire_phase()
+    game.refresh_from_db()
+    table.finished("town")
+    page.goto(f"/g/{table.slug}/")
+    table.open_room(page, "Vote, day 1")
+    expect(page.locator("article.host-post").last).to_contain_text("Дон")
+    table.shot(page, "classic-blind-second-results")
