@@ -13,6 +13,7 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from django.conf import settings
 from django.db import transaction
@@ -27,7 +28,7 @@ from rulesets.core.day import LAST_COUNTS, LISTED, NEVER
 
 from . import languages, live, markup, results
 from .models import Action, Deadline, Event, Game, Phase, Player, Post, Resolution, Room, Vote
-from .schedule import phase_deadlines
+from .schedule import next_local, parse_hhmm, phase_deadlines
 
 log = logging.getLogger(__name__)
 
@@ -387,6 +388,23 @@ def game_start(*, game: Game, now: datetime | None = None) -> Phase:
     return _open_phase(game, _next_number(game, first), first, now)
 
 
+# The ``Deadline.kind`` of a phase's delayed opening (``Ruleset.phase_opens``):
+# the results waiting for it are published when it fires.
+OPENS = "opens"
+
+
+def _opening(game: Game, ruleset: Ruleset, kind: str, after: datetime) -> datetime | None:
+    """When a ``kind`` phase following a resolution at ``after`` (aware)
+    opens, where the ruleset has it wait (``Ruleset.phase_opens``:
+    werewolf18's morning, WW18-072), as aware UTC; None: at once."""
+    at = ruleset.phase_opens(kind)
+    if not at or game.fast or ruleset.SCHEDULE_RELATIVE:
+        return None
+    # The first such instant at or after ``after``: a phase following a
+    # resolution at that very time opens at once.
+    return next_local(after - timedelta(microseconds=1), parse_hhmm(at), ZoneInfo(game.timezone))
+
+
 def first_phase(game: Game) -> str:
     """The phase the game's first step is: the ruleset's ``FIRST_PHASE``,
     or the one the host chose (house option ``opens_with``, one of the
@@ -445,6 +463,8 @@ def _open_phase(
     deadlines = phase_deadlines(
         game, ruleset, kind, scheduled, opening=opening, state=state, vote_round=vote_round, number=number
     )
+    if phase.opened_at > now:
+        Deadline.objects.create(phase=phase, kind=OPENS, due_at=phase.opened_at, resolves=False)
     for entry, due in deadlines:
         Deadline.objects.create(phase=phase, kind=entry.id, due_at=due + shift, resolves=entry.resolves)
     if shift:
@@ -609,6 +629,8 @@ def post_create(
     if len(body) > 20000:
         raise FlowError(_("The post is too long (at most 20,000 characters)."))
     game = room.game
+    if not by_host and room.kind in (Room.Kind.DAY, Room.Kind.VOTE) and game.is_running:
+        _refuse_before_opening(game, now or timezone.now(), room.day)
     if seat is not None and not by_host and seat.alive and room.kind == Room.Kind.DAY and game.is_running:
         ruleset = ruleset_of(game)
         refusal = ruleset.speech_refusal(state_of(game), seat.nickname)
@@ -628,6 +650,17 @@ def post_create(
         seat.last_words_used = True
         seat.save(update_fields=["last_words_used"])
     return post
+
+
+def _refuse_before_opening(game: Game, now: datetime, day: int | None = None) -> None:
+    """Raise FlowError, with the opening time, while the open phase waits
+    for its delayed opening (``Ruleset.phase_opens``: werewolf18's thread
+    opens on the morning of A, WW18-072); ``day``: only for that day's
+    threads."""
+    phase = current_phase(game)
+    if phase is None or phase.opened_at <= now or (day is not None and phase.number != day):
+        return
+    raise FlowError(_("The day opens at %(when)s.") % {"when": local_deadline(game, phase.opened_at)})
 
 
 def _refuse_outside_defence(game: Game, room: Room, seat: Player, now: datetime) -> None:
@@ -846,6 +879,7 @@ def _open_day(game: Game, now: datetime) -> Phase:
         refuse_if_late(game, closed, now, _("The vote closed at %(when)s; your vote was not counted."))
     if phase is None or phase != day:
         raise FlowError(_("Voting is open only during the day."))
+    _refuse_before_opening(game, now)
     return phase
 
 
@@ -1017,7 +1051,7 @@ def candidates_put(*, game: Game, names: list[str], now: datetime | None = None)
 def choice_deadline(phase: Phase) -> Deadline | None:
     """The deadline after which this phase's choices are refused: the first
     one (the day roles' 14:00 by day, FORUM-012; 22:00 by night)."""
-    return phase.deadlines.order_by("due_at").first()
+    return phase.deadlines.exclude(kind=OPENS).order_by("due_at").first()
 
 
 def ability_deadline(game: Game, phase: Phase, ability: str) -> Deadline | None:
@@ -1035,7 +1069,7 @@ def open_slots(game: Game, seat: Player) -> list:
     but not yet fired still shows its form, so a late choice is refused
     with the deadline named (``action_submit``)."""
     phase = current_phase(game)
-    if phase is None or not game.is_running or phase.locked_at:
+    if phase is None or not game.is_running or phase.locked_at or phase.opened_at > timezone.now():
         return []
     ruleset = ruleset_of(game)
     state = state_of(game)
@@ -1056,7 +1090,9 @@ def open_slots(game: Game, seat: Player) -> list:
 def _refuse_late_choice(game: Game, phase: Phase, now: datetime, ability: str = "") -> None:
     """Raise FlowError, with the deadline in the game's time zone, when the
     phase's choices are locked or ``now`` is past the deadline of
-    ``ability`` (``ability_deadline``; the phase's first without one)."""
+    ``ability`` (``ability_deadline``; the phase's first without one), or
+    before the phase's delayed opening."""
+    _refuse_before_opening(game, now)
     deadline = ability_deadline(game, phase, ability) if ability else choice_deadline(phase)
     refuse_if_late(
         game,
@@ -1234,6 +1270,9 @@ def _fire(deadline: Deadline, now: datetime) -> None:
         _publish_last_words(game, deadline)
     if not game.is_running or phase.resolved_at:
         return
+    if deadline.kind == OPENS:
+        _publish_waiting(game, phase, deadline.due_at)
+        return
     if phase.number == 0 and deadline.kind == ruleset.OPENING:
         phase.resolved_at = phase.locked_at = deadline.due_at
         phase.save(update_fields=["resolved_at", "locked_at"])
@@ -1270,6 +1309,20 @@ def _interim_feedback(game: Game, phase: Phase, deadline: Deadline, ruleset: Rul
     items = ruleset.interim_feedback(state, _phase_input(game, phase, state), deadline.kind)
     if items:
         _hand_feedback(game, Outcome(state, feedback=list(items)))
+
+
+def _publish_waiting(game: Game, phase: Phase, when: datetime) -> None:
+    """At a phase's delayed opening (``OPENS``), publish the results that
+    waited for it: the morning report (WW18-072); the host of a game
+    without automatic publication publishes his draft himself."""
+    log_event(game, "phase_opened_now", {"phase": str(phase)}, Event.Audience.PUBLIC)
+    if not game.autopublish:
+        return
+    waiting = Resolution.objects.filter(
+        deadline__phase__game=game, published_post__isnull=True, deadline__phase__resolved_at__isnull=False
+    ).select_related("deadline__phase")
+    for resolution in waiting.order_by("id"):
+        results_publish(resolution=resolution, text=resolution.results, now=when)
 
 
 def _vote_closed(game: Game, phase: Phase, deadline: Deadline, ruleset: Ruleset) -> None:
@@ -1388,15 +1441,19 @@ def _resolve_phase(
     _hand_feedback(game, outcome, seats)
     _reveal(game, outcome)
     log_event(game, "phase_resolved", {"phase": str(phase), "trace": resolution.outcome["trace"]})
+    opens = None
     if outcome.state.winner is None:
         kind = ruleset.next_phase(outcome.state)
         if kind == phase.kind == Phase.Kind.DAY:
             # Another lynch vote of the same day (CLASSIC-066), in its threads.
             _open_phase(game, phase.number, kind, when, now, state=outcome.state, vote_round=phase.vote_round + 1)
         else:
-            _open_phase(game, _next_number(game, kind), kind, when, now, state=outcome.state)
+            opens = _opening(game, ruleset, kind, when)
+            if opens is not None and opens <= now:
+                opens = None  # caught up after an outage: it opens now
+            _open_phase(game, _next_number(game, kind), kind, opens or when, now, state=outcome.state)
         _grant_last_words(game, ruleset, outcome, when)
-    if game.autopublish:
+    if game.autopublish and opens is None:
         results_publish(resolution=resolution, text=resolution.results, now=when)
     if outcome.state.winner is not None:
         _finish(game, outcome.state, when)

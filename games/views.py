@@ -17,6 +17,7 @@ from django.db.models import Count, Q
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -44,7 +45,7 @@ def game_context(request: HttpRequest, game: Game, seat: Player | None) -> dict[
     phase = flow.current_phase(game) if game.is_running else None
     deadline = _next_deadline(game) if phase else None
     todo: list[str] = []
-    if seat and seat.alive and phase:
+    if seat and seat.alive and phase and phase.opened_at <= timezone.now():
         if (
             phase.kind == "day"
             and not Vote.objects.filter(game=game, day=phase.number, vote_round=phase.vote_round, voter=seat).exists()
@@ -66,6 +67,8 @@ def game_context(request: HttpRequest, game: Game, seat: Player | None) -> dict[
         "deadline_local": flow.local_deadline(game, deadline.due_at) if deadline else "",
         "todo": todo,
         "is_host": access.is_host(request.user, game),
+        # A phase waiting for its delayed opening (WW18-072: the morning of A).
+        "opens_at": flow.local_deadline(game, phase.opened_at) if phase and phase.opened_at > timezone.now() else "",
     }
 
 

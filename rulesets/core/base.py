@@ -663,6 +663,14 @@ class Ruleset:
             raise RulesError(f"ruleset {self.id} holds one vote a day, not round {vote_round}")
         return tuple(e for e in self.SCHEDULE if e.closes == phase and e.id != self.OPENING)
 
+    def phase_opens(self, phase: str) -> str:
+        """The local wall time ``"HH:MM"`` at which a ``phase`` that follows
+        a resolution opens, when the document has it wait (werewolf18's
+        discussion thread opens on the morning of A with the morning report,
+        WW18-072); "" (the default) opens it at once. Asked on wall-clock
+        schedules only: fast games and ``SCHEDULE_RELATIVE`` open at once."""
+        return ""
+
     def may_vote(self, state: GameState, name: str) -> bool:
         """True when ``name`` may post a ballot in today's vote thread at
         all (whether it counts is ``ballot_refusal`` and the day's law):

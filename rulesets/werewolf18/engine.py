@@ -163,6 +163,11 @@ class Werewolf18(Ruleset):
             return "witch" if minutes is None or minutes > 60 else "night_actions"
         return super().choice_closes(ability, phase)
 
+    def phase_opens(self, phase: str) -> str:
+        """The discussion thread opens on the morning of A (10:00) with the
+        morning report, not when the night resolves (WW18-072, §2)."""
+        return schedule.DAY_OPENS if phase == "day" else ""
+
     def interim_feedback(self, state: GameState, step: PhaseInput, closed: str) -> list[Feedback]:
         """When the knives close (``night_actions``), the witch who still
         holds her antidote is told whom the wolves and the white wolf

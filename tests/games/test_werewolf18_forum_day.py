@@ -233,3 +233,35 @@ def test_werewolves_in_and_out_of_the_game_surrender_from_their_cabinets(persona
     flow.resolve_due(now=day_one["exit_orders"])
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED and game.winner == "village"
+
+
+def test_the_day_thread_opens_on_the_morning_with_the_morning_report(personas, make_user) -> None:
+    """WW18-072 and §2 «The discussion thread opens on the morning of date A
+    with the morning report»: the night resolves at 23:30, but the next day
+    opens at 10:00; until then its threads take no post or vote, the
+    cabinet offers nothing, the phase bar says when it opens, and the night's
+    report goes up at 10:00."""
+    game, seats, accounts = werewolf_table(personas, make_user, local("2026-03-02 15:00"))
+    day_one = to_day_one(game)
+    flow.resolve_due(now=day_one["exit_orders"])
+    night = due_of(game)
+    flow.resolve_due(now=night["witch"])
+    game.refresh_from_db()
+    day = flow.current_phase(game)
+    assert day.kind == "day" and shown(day.opened_at) == "Thu 2026-03-05 10:00"
+    day_room = Room.objects.get(game=game, kind=Room.Kind.DAY, day=day.number)
+    assert not day_room.posts.filter(by_host=True).exists()  # the report waits for the morning
+    early = local("2026-03-05 08:00")
+    with pytest.raises(flow.FlowError, match="opens at 2026-03-05 10:00"):
+        flow.post_create(room=day_room, seat=seats["Seer"], body="Доброе утро", now=early)
+    with pytest.raises(flow.FlowError, match="opens at"):
+        flow.vote_cast(game=game, seat=seats["Seer"], target=seats["Wolf"], now=early)
+    with time_machine.travel(early, tick=False):
+        page = client_as(accounts["Seer"]).get(reverse("game", args=[game.slug])).content.decode()
+        assert "opens at 2026-03-05 10:00" in page
+    flow.resolve_due(now=day.opened_at)
+    report = day_room.posts.filter(by_host=True).order_by("number").first()
+    assert report is not None and "Results of night" in report.body
+    assert report.created_at == day.opened_at
+    flow.post_create(room=day_room, seat=seats["Seer"], body="Доброе утро", now=day.opened_at)
+    flow.vote_cast(game=game, seat=seats["Seer"], target=seats["Wolf"], now=day.opened_at)
