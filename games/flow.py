@@ -1715,6 +1715,19 @@ def deadline_extend(*, game: Game, minutes: int) -> None:
     log_event(game, "deadline_extended", {"phase": str(phase), "minutes": minutes}, Event.Audience.PUBLIC)
 
 
+@transaction.atomic
+def reminders_set(*, game: Game, minutes: int) -> None:
+    """E-mail reminders ``minutes`` before each deadline from now on (0: none;
+    ``Game.reminder_minutes``, sent by ``games.mailing``). A seat already
+    reminded of a deadline is not reminded of it again."""
+    if minutes < 0 or minutes > Game.REMINDER_MAX_MINUTES:
+        raise FlowError(_("Give between 0 and %(max)d minutes.") % {"max": Game.REMINDER_MAX_MINUTES})
+    game_lock(game)
+    game.reminder_minutes = minutes
+    game.save(update_fields=["reminder_minutes"])
+    log_event(game, "reminders_set", {"minutes": minutes})
+
+
 AUTOKILL_DECISIONS = {
     "waive": ("excused", True),
     "restore": ("excused", False),

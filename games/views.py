@@ -24,8 +24,17 @@ import rulesets
 from rulesets.core.day import listed
 
 from . import access, flow, live
-from .forms import ActionForm, ApplyForm, GameCreateForm, LastWordsForm, NominateForm, PostForm, VoteForm
-from .models import Action, Deadline, Game, Player, Post, Room, Vote
+from .forms import (
+    ActionForm,
+    ApplyForm,
+    GameCreateForm,
+    LastWordsForm,
+    MailPreferenceForm,
+    NominateForm,
+    PostForm,
+    VoteForm,
+)
+from .models import Action, Deadline, Game, MailPreference, Player, Post, Room, Vote
 from .results import ability_name, localized, role_name, team_name
 
 
@@ -106,6 +115,21 @@ def game_new(request: HttpRequest) -> HttpResponse:
         "games/game_new.html",
         {"form": form, "ruleset": ruleset, "ruleset_title": localized(ruleset.title, ruleset.id), "choices": choices},
     )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def mail_settings(request: HttpRequest) -> HttpResponse:
+    """The logged-in account's e-mail settings: reminders before a deadline
+    and the results drafts of the games it hosts (``MailPreference``), and
+    the address they go to (changed on allauth's e-mail page)."""
+    preference = MailPreference.of(request.user.pk)
+    form = MailPreferenceForm(request.POST or None, instance=preference)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(request, _("Your e-mail settings were saved."))
+        return HttpResponseRedirect(reverse("mail_settings"))
+    return render(request, "games/mail_settings.html", {"form": form, "address": request.user.email})
 
 
 @require_GET
