@@ -208,13 +208,18 @@ def form_options(ruleset: Ruleset) -> list[Option]:
     return [o for o in ruleset.OPTIONS.values() if o.kind != "dict"]
 
 
-def reminder_field() -> forms.IntegerField:
-    """The game's e-mail reminders (``Game.reminder_minutes``)."""
+REMINDER_DEFAULT = Game._meta.get_field("reminder_minutes").default
+
+
+def reminder_field(required: bool = True) -> forms.IntegerField:
+    """The game's e-mail reminders (``Game.reminder_minutes``); left empty
+    where not ``required``, the site's default."""
     return forms.IntegerField(
         label=_("E-mail reminders, minutes before a deadline"),
+        required=required,
         min_value=0,
         max_value=Game.REMINDER_MAX_MINUTES,
-        initial=90,
+        initial=REMINDER_DEFAULT,
         help_text=_(
             "A player who has not voted or handed in a choice yet is reminded by e-mail this long before "
             "its deadline; 0 sends no reminders (best for a fast game)."
@@ -261,7 +266,7 @@ class GameCreateForm(forms.Form):
         initial=True,
         help_text=_("Otherwise each draft waits for you on the dashboard and is sent to you by e-mail."),
     )
-    reminder_minutes = reminder_field()
+    reminder_minutes = reminder_field(required=False)
 
     def __init__(self, *args: Any, ruleset: Ruleset, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -349,7 +354,7 @@ class GameCreateForm(forms.Form):
             "deadlines": {e.id: d[e.id] for e in self.rules.SCHEDULE},
             "signup_limit": d["signup_limit"],
             "autopublish": d["autopublish"],
-            "reminder_minutes": d["reminder_minutes"],
+            "reminder_minutes": REMINDER_DEFAULT if d["reminder_minutes"] is None else d["reminder_minutes"],
             "reveal_accounts": d["reveal_accounts"],
             "options": {**self.house_rules(), **web},
         }

@@ -20,6 +20,7 @@ from games import flow, mailing, tasks
 from games.models import AccountLanguage, Deadline, Game, MailPreference, Player, Reminder, Resolution, Room
 
 from .pages import client_as, kill_mafioso
+from .test_views_host import NEW_GAME
 
 pytestmark = pytest.mark.django_db
 
@@ -289,10 +290,21 @@ def test_the_account_menu_links_to_the_settings_page(game) -> None:
 # ---------------------------------------------------------------- the host's setting
 
 
-def test_the_host_sets_the_reminder_when_creating_and_on_the_dashboard(game) -> None:
+def test_the_host_sets_the_reminder_when_creating_the_game(personas) -> None:
+    """ "Host a game" offers the reminder (90 minutes unless changed); 0 turns it off."""
     host = client_as("alice")
-    form = host.get(reverse("game_new") + "?ruleset=forum").content.decode()
-    assert 'name="reminder_minutes"' in form
+    assert 'name="reminder_minutes" value="90"' in host.get(reverse("game_new")).content.decode()
+    for title, typed in (("Quiet town", "0"), ("Default town", "")):
+        data = {**NEW_GAME, "title": title, "reminder_minutes": typed}
+        assert host.post(reverse("game_new"), data).status_code == 302
+    assert Game.objects.get(title="Quiet town").reminder_minutes == 0
+    assert Game.objects.get(title="Default town").reminder_minutes == 90
+
+
+def test_the_host_changes_the_reminder_on_the_dashboard(game) -> None:
+    host = client_as("alice")
+    page = host.get(reverse("host", args=[game.slug])).content.decode()
+    assert f'action="{reverse("host_reminders", args=[game.slug])}"' in page
     answer = host.post(reverse("host_reminders", args=[game.slug]), {"reminder_minutes": "30"})
     assert answer.status_code == 302
     game.refresh_from_db()
@@ -300,9 +312,7 @@ def test_the_host_sets_the_reminder_when_creating_and_on_the_dashboard(game) -> 
     host.post(reverse("host_reminders", args=[game.slug]), {"reminder_minutes": "-5"})
     game.refresh_from_db()
     assert game.reminder_minutes == 30
-    assert (
-        client_as("citizen").post(reverse("host_reminders", args=[game.slug]), {"reminder_minutes": "0"}).status_code
-        == 404
-    )
+    stranger = client_as("citizen").post(reverse("host_reminders", args=[game.slug]), {"reminder_minutes": "0"})
+    assert stranger.status_code == 404
     game.refresh_from_db()
     assert game.reminder_minutes == 30
