@@ -58,6 +58,12 @@ def absolute(path: str) -> str:
     return settings.SITE_URL + path
 
 
+def one_line(subject: str) -> str:
+    """A subject on one line (a game's title could hold a line break,
+    which a mail header refuses)."""
+    return " ".join(subject.split())
+
+
 def language_of(user_id: Any) -> str:
     """The language mail to this account is written in: its own choice,
     else the site's default."""
@@ -211,7 +217,7 @@ def reminder_text(game: Game, item: Pending) -> tuple[str, str]:
     ruleset = flow.ruleset_of(game)
     when = flow.local_deadline(game, item.deadline.due_at)
     names = {"nickname": item.seat.nickname, "game": game.title, "when": when}
-    subject = _("Reminder for %(nickname)s in “%(game)s”: until %(when)s") % names
+    subject = one_line(_("Reminder for %(nickname)s in “%(game)s”: until %(when)s") % names)
     lines = [
         _("Hello, %(nickname)s!") % names,
         "",
@@ -262,7 +268,7 @@ def draft_text(game: Game, resolution: Resolution) -> tuple[str, str]:
         "game": game.title,
         "when": flow.local_deadline(game, resolution.deadline.due_at),
     }
-    subject = _("Results draft of %(phase)s in “%(game)s”") % names
+    subject = one_line(_("Results draft of %(phase)s in “%(game)s”") % names)
     lines = [
         _("The deadline of %(when)s resolved %(phase)s of “%(game)s”. The results wait for you to publish them:")
         % names,
