@@ -1069,7 +1069,7 @@ def open_slots(game: Game, seat: Player) -> list:
     but not yet fired still shows its form, so a late choice is refused
     with the deadline named (``action_submit``)."""
     phase = current_phase(game)
-    if phase is None or not game.is_running or phase.locked_at or phase.opened_at > timezone.now():
+    if phase is None or not game.is_running or phase.locked_at:
         return []
     ruleset = ruleset_of(game)
     state = state_of(game)
@@ -1804,6 +1804,19 @@ def deadline_extend(*, game: Game, minutes: int) -> None:
         phase.locked_at = None
         phase.save(update_fields=["locked_at"])
     log_event(game, "deadline_extended", {"phase": str(phase), "minutes": minutes}, Event.Audience.PUBLIC)
+
+
+@transaction.atomic
+def reminders_set(*, game: Game, minutes: int) -> None:
+    """E-mail reminders ``minutes`` before each deadline from now on (0: none;
+    ``Game.reminder_minutes``, sent by ``games.mailing``). A seat already
+    reminded of a deadline is not reminded of it again."""
+    if minutes < 0 or minutes > Game.REMINDER_MAX_MINUTES:
+        raise FlowError(_("Give between 0 and %(max)d minutes.") % {"max": Game.REMINDER_MAX_MINUTES})
+    game_lock(game)
+    game.reminder_minutes = minutes
+    game.save(update_fields=["reminder_minutes"])
+    log_event(game, "reminders_set", {"minutes": minutes})
 
 
 AUTOKILL_DECISIONS = {

@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy as _
 
 from rulesets.core import Option, Ruleset
 
+from .models import Game, MailPreference
 from .results import ability_name, localized, role_name
 from .schedule import is_valid_local_time, offset_minutes
 
@@ -207,6 +208,25 @@ def form_options(ruleset: Ruleset) -> list[Option]:
     return [o for o in ruleset.OPTIONS.values() if o.kind != "dict"]
 
 
+REMINDER_DEFAULT = Game._meta.get_field("reminder_minutes").default
+
+
+def reminder_field(required: bool = True) -> forms.IntegerField:
+    """The game's e-mail reminders (``Game.reminder_minutes``); left empty
+    where not ``required``, the site's default."""
+    return forms.IntegerField(
+        label=_("E-mail reminders, minutes before a deadline"),
+        required=required,
+        min_value=0,
+        max_value=Game.REMINDER_MAX_MINUTES,
+        initial=REMINDER_DEFAULT,
+        help_text=_(
+            "A player who has not voted or handed in a choice yet is reminded by e-mail this long before "
+            "its deadline; 0 sends no reminders (best for a fast game)."
+        ),
+    )
+
+
 class GameCreateForm(forms.Form):
     """The host announces a game of one ruleset: its variants, its schedule
     (one field per deadline the ruleset declares, in the game's time zone)
@@ -241,8 +261,12 @@ class GameCreateForm(forms.Form):
         label=_("After the game, show which account played each nickname"), required=False, initial=False
     )
     autopublish = forms.BooleanField(
-        label=_("Publish results automatically at the deadline"), required=False, initial=True
+        label=_("Publish results automatically at the deadline"),
+        required=False,
+        initial=True,
+        help_text=_("Otherwise each draft waits for you on the dashboard and is sent to you by e-mail."),
     )
+    reminder_minutes = reminder_field(required=False)
 
     def __init__(self, *args: Any, ruleset: Ruleset, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -330,6 +354,7 @@ class GameCreateForm(forms.Form):
             "deadlines": {e.id: d[e.id] for e in self.rules.SCHEDULE},
             "signup_limit": d["signup_limit"],
             "autopublish": d["autopublish"],
+            "reminder_minutes": REMINDER_DEFAULT if d["reminder_minutes"] is None else d["reminder_minutes"],
             "reveal_accounts": d["reveal_accounts"],
             "options": {**self.house_rules(), **web},
         }
@@ -477,6 +502,20 @@ class ExtendForm(forms.Form):
     """Push the open phase's deadlines back."""
 
     minutes = forms.IntegerField(label=_("Minutes"), min_value=1, max_value=7 * 24 * 60, initial=60)
+
+
+class ReminderForm(forms.Form):
+    """The host changes the game's e-mail reminders."""
+
+    reminder_minutes = reminder_field()
+
+
+class MailPreferenceForm(forms.ModelForm):
+    """What an account wants by e-mail."""
+
+    class Meta:
+        model = MailPreference
+        fields = ["reminders", "drafts"]
 
 
 class ResolveNowForm(forms.Form):

@@ -27,6 +27,7 @@ from .forms import (
     HouseRulesForm,
     PenaltyForm,
     RegisterNicknameForm,
+    ReminderForm,
     ReplaceForm,
     ResolveNowForm,
     ResultsForm,
@@ -91,6 +92,7 @@ def _dashboard(
             seated=[p.nickname for p in seated],
         ),
         extend_form=ExtendForm(),
+        reminder_form=ReminderForm(initial={"reminder_minutes": game.reminder_minutes}),
         penalty_form=PenaltyForm(ruleset=ruleset),
         candidates_form=_candidates_form(game, ruleset),
         replace_form=ReplaceForm(nicknames=[p.nickname for p in seated]),
@@ -417,6 +419,28 @@ def extend(request: HttpRequest, slug: str) -> HttpResponse:
     else:
         messages.error(request, _("Extend by between 1 minute and 7 days."))
     return _back(slug)
+
+
+@login_required
+@require_POST
+def reminders(request: HttpRequest, slug: str) -> HttpResponse:
+    """Change the game's e-mail reminders (minutes before a deadline, 0: none)."""
+    game = access.game_for_host(request.user, slug)
+    form = ReminderForm(request.POST)
+    if form.is_valid():
+        minutes = form.cleaned_data["reminder_minutes"]
+        _run(
+            request,
+            _("Reminders are sent %(minutes)d minutes before each deadline.") % {"minutes": minutes}
+            if minutes
+            else _("Reminders are off."),
+            flow.reminders_set,
+            game=game,
+            minutes=minutes,
+        )
+    else:
+        messages.error(request, form_errors(form))
+    return _back(slug, "mail")
 
 
 @login_required

@@ -60,6 +60,10 @@ class Game(models.Model):
     deadlines = models.JSONField(default=dict, blank=True)
     signup_limit = models.PositiveSmallIntegerField(_("sign-up limit"), default=20)
     autopublish = models.BooleanField(_("publish results automatically"), default=True)
+    # E-mail reminders to players who still have to vote or hand in a
+    # choice, this many minutes before the deadline closing it (0: none).
+    reminder_minutes = models.PositiveSmallIntegerField(_("reminder, minutes before a deadline"), default=90)
+    REMINDER_MAX_MINUTES = 24 * 60
     reveal_accounts = models.BooleanField(_("reveal accounts after the game"), default=False)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
     seed = models.BigIntegerField(default=0)
@@ -444,6 +448,10 @@ class Resolution(models.Model):
     )
     published_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(default=dj_tz.now)
+    # When the draft was e-mailed to the host (a game whose results wait
+    # for him), or found not to be wanted (no address, opted out): set in
+    # the transaction that sends it, so it goes out once (``games.mailing``).
+    host_mailed_at = models.DateTimeField(null=True, blank=True)
 
     def __str__(self) -> str:
         return f"resolution of deadline {self.deadline_id}"
@@ -489,3 +497,37 @@ class AccountLanguage(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id}: {self.language}"
+
+
+class MailPreference(models.Model):
+    """What an account wants by e-mail; an account without a row wants
+    everything (``MailPreference.of``). Set on its own settings page."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="mail_preference")
+    reminders = models.BooleanField(_("remind me of my vote and my choices before a deadline"), default=True)
+    drafts = models.BooleanField(_("send me the results drafts of the games I host"), default=True)
+
+    def __str__(self) -> str:
+        return f"{self.user_id}: reminders={self.reminders} drafts={self.drafts}"
+
+    @classmethod
+    def of(cls, user_id: Any) -> MailPreference:
+        """The account's preference (unsaved defaults when it has none)."""
+        return cls.objects.filter(user_id=user_id).first() or cls(user_id=user_id)
+
+
+class Reminder(models.Model):
+    """A reminder e-mailed to a seat before a deadline. The row is written
+    in the transaction that sends the mail, and one (deadline, seat) holds
+    one row, so a seat is reminded once per deadline, whichever worker
+    gets there first (``games.mailing``)."""
+
+    deadline = models.ForeignKey(Deadline, on_delete=models.CASCADE, related_name="reminders")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="reminders")
+    sent_at = models.DateTimeField(default=dj_tz.now)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["deadline", "player"], name="one_reminder_per_deadline")]
+
+    def __str__(self) -> str:
+        return f"reminder of deadline {self.deadline_id} to seat {self.player_id}"

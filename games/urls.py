@@ -7,6 +7,7 @@ from . import host_views, views
 urlpatterns = [
     path("", views.home, name="home"),
     path("games/new/", views.game_new, name="game_new"),
+    path("account/mail/", views.mail_settings, name="mail_settings"),
     path("g/<slug:slug>/", views.game_page, name="game"),
     path("g/<slug:slug>/status/", views.game_status, name="game_status"),
     path("g/<slug:slug>/apply/", views.game_apply, name="game_apply"),
@@ -31,6 +32,7 @@ urlpatterns = [
     path("g/<slug:slug>/host/candidates/", host_views.candidates, name="host_candidates"),
     path("g/<slug:slug>/host/retry/", host_views.retry, name="host_retry"),
     path("g/<slug:slug>/host/extend/", host_views.extend, name="host_extend"),
+    path("g/<slug:slug>/host/reminders/", host_views.reminders, name="host_reminders"),
     path("g/<slug:slug>/host/cohosts/", host_views.cohost_add, name="host_cohost_add"),
     path("g/<slug:slug>/host/cohosts/<int:user_id>/remove/", host_views.cohost_remove, name="host_cohost_remove"),
     path("g/<slug:slug>/host/excuse/<slug:player_id>/", host_views.excuse, name="host_excuse"),

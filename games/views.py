@@ -25,8 +25,17 @@ import rulesets
 from rulesets.core.day import LISTED, Ballot, listed
 
 from . import access, flow, live
-from .forms import ActionForm, ApplyForm, GameCreateForm, LastWordsForm, NominateForm, PostForm, VoteForm
-from .models import Action, Deadline, Game, Player, Post, Room, Vote
+from .forms import (
+    ActionForm,
+    ApplyForm,
+    GameCreateForm,
+    LastWordsForm,
+    MailPreferenceForm,
+    NominateForm,
+    PostForm,
+    VoteForm,
+)
+from .models import Action, Deadline, Game, MailPreference, Player, Post, Room, Vote
 from .results import ability_name, localized, role_name, team_name
 
 
@@ -45,7 +54,14 @@ def game_context(request: HttpRequest, game: Game, seat: Player | None) -> dict[
     phase = flow.current_phase(game) if game.is_running else None
     deadline = _next_deadline(game) if phase else None
     todo: list[str] = []
-    if seat and seat.alive and phase and phase.opened_at <= timezone.now():
+    # A phase waiting for its delayed opening (WW18-072: the morning of A).
+    opening = (
+        phase.deadlines.filter(kind=flow.OPENS, done_at__isnull=True).first()
+        if phase and phase.opened_at > timezone.now()
+        else None
+    )
+    waiting = opening is not None
+    if seat and seat.alive and phase and not waiting:
         if (
             phase.kind == "day"
             and not Vote.objects.filter(game=game, day=phase.number, vote_round=phase.vote_round, voter=seat).exists()
@@ -67,8 +83,7 @@ def game_context(request: HttpRequest, game: Game, seat: Player | None) -> dict[
         "deadline_local": flow.local_deadline(game, deadline.due_at) if deadline else "",
         "todo": todo,
         "is_host": access.is_host(request.user, game),
-        # A phase waiting for its delayed opening (WW18-072: the morning of A).
-        "opens_at": flow.local_deadline(game, phase.opened_at) if phase and phase.opened_at > timezone.now() else "",
+        "opens_at": flow.local_deadline(game, opening.due_at) if opening else "",
     }
 
 
@@ -109,6 +124,21 @@ def game_new(request: HttpRequest) -> HttpResponse:
         "games/game_new.html",
         {"form": form, "ruleset": ruleset, "ruleset_title": localized(ruleset.title, ruleset.id), "choices": choices},
     )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def mail_settings(request: HttpRequest) -> HttpResponse:
+    """The logged-in account's e-mail settings: reminders before a deadline
+    and the results drafts of the games it hosts (``MailPreference``), and
+    the address they go to (changed on allauth's e-mail page)."""
+    preference = MailPreference.of(request.user.pk)
+    form = MailPreferenceForm(request.POST or None, instance=preference)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(request, _("Your e-mail settings were saved."))
+        return HttpResponseRedirect(reverse("mail_settings"))
+    return render(request, "games/mail_settings.html", {"form": form, "address": request.user.email})
 
 
 @require_GET

@@ -159,7 +159,27 @@ ACCOUNT_LOGOUT_ON_GET = False
 # posts of any kind: 120 a minute per address.
 ACCOUNT_RATE_LIMITS = {"login": "120/m/ip", "login_failed": "30/600s/ip,5/300s/key"}
 LOGIN_REDIRECT_URL = "/"
-EMAIL_BACKEND = env_str("DJANGO_EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+
+# E-mail (reminders, results drafts, allauth's messages): printed on the
+# console unless an SMTP server is given in EMAIL_HOST (README, "E-mail").
+EMAIL_HOST = env_str("EMAIL_HOST", "")
+EMAIL_PORT = env_int("EMAIL_PORT", 25)
+EMAIL_HOST_USER = env_str("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
+EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
+if EMAIL_USE_TLS and EMAIL_USE_SSL:
+    raise ImproperlyConfigured("set EMAIL_USE_TLS or EMAIL_USE_SSL, not both")
+EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 10)
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Forum Mafia <noreply@localhost>")
+EMAIL_BACKEND = env_str(
+    "DJANGO_EMAIL_BACKEND",
+    "django.core.mail.backends.smtp.EmailBackend" if EMAIL_HOST else "django.core.mail.backends.console.EmailBackend",
+)
+# The site's address as players reach it, for the links in e-mails.
+SITE_URL = env_str("SITE_URL", "http://localhost:8000").rstrip("/")
+if not SITE_URL.startswith(("http://", "https://")):
+    raise ImproperlyConfigured(f"SITE_URL must start with http:// or https://, not {SITE_URL!r}")
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -223,6 +243,9 @@ MAFIA_POSTS_PER_MINUTE = 20
 # from the moment it really opens: the schedule shifts instead of phases
 # opening and closing in one catch-up with nobody able to play them.
 MAFIA_CATCHUP_GRACE_MINUTES = 10
+# The tick looks for reminders and results drafts to e-mail at most this
+# often (seconds, per worker process); deadlines are still checked every tick.
+MAFIA_MAIL_EVERY_SECONDS = 15
 
 LOGGING = {
     "version": 1,

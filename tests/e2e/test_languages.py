@@ -38,10 +38,10 @@ pytestmark = [pytest.mark.e2e]
 VIEWPORT = {"width": 1280, "height": 800}
 README_SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
-# What people typed, not the site: the account name in the header and the
-# bodies of the players' posts. The time zone picker lists the IANA zone
+# What people typed, not the site: the account name in the header, the
+# account's e-mail address and the bodies of the players' posts. The time zone picker lists the IANA zone
 # identifiers (Europe/Moscow), the names the tz database gives them.
-TYPED = "header.top .me, article.post:not(.host-post) .body, #id_timezone"
+TYPED = "header.top .me, main .address, article.post:not(.host-post) .body, #id_timezone"
 # Code is no language: the BBCode tags, the house rules' ids and the JSON a
 # host types, the engine's step names.
 SKIPPED = f"script, style, template, noscript, code, {TYPED}"
@@ -205,6 +205,7 @@ def account_pages(page: Page, read: Reader) -> None:
     """The account's own pages: the log-out confirmation the menu's button
     leads to without JavaScript, the password and e-mail settings."""
     for label, path in (
+        ("e-mail settings", "/account/mail/"),
         ("password change", "/accounts/password/change/"),
         ("e-mail addresses", "/accounts/email/"),
         ("log out", "/accounts/logout/"),
