@@ -184,9 +184,9 @@ def test_the_host_inbox_lists_an_unanswered_cabinet_question(forum_game) -> None
     question = cabinet.posts.order_by("-number").first()
     listed = inbox()
     assert reverse("post_link", args=[game.slug, cabinet.public_id, question.number]) in listed
-    assert "Cabinet of Clyde" in listed and "1 post waiting" in listed
+    assert "Cabinet of Clyde" in listed and "posts waiting: 1" in listed
     client_as("carol").post(room_url(game, cabinet), {"body": "Please?"})
-    assert "2 posts waiting" in inbox()
+    assert "posts waiting: 2" in inbox()
     # The host answers from the cabinet's page: the question leaves the inbox.
     assert alice.post(room_url(game, cabinet), {"body": "No."}).status_code == 302
     assert "Every cabinet question is answered." in inbox()
@@ -290,4 +290,4 @@ def test_the_thread_page_costs_the_same_for_few_and_many_rooms(forum_game) -> No
         add_posts(waiting, [seats["Doc"]], 2)
     many = [count_queries(carol, url), count_queries(alice, url), count_queries(alice, dashboard)]
     assert many == few
-    assert alice.get(dashboard).content.decode().count("posts waiting") == 10
+    assert alice.get(dashboard).content.decode().count("posts waiting:") == 11
