@@ -18,7 +18,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from rulesets.core import day as day_rules
 
-from . import access, flow
+from . import access, flow, unread
 from .forms import (
     CandidatesForm,
     CohostForm,
@@ -107,6 +107,7 @@ def _dashboard(
     ctx.update(_phase_overview(game, phase, seated, ruleset))
     ctx.update(_deadline_notes(game, phase))
     ctx["post_counts"] = _post_counts(game, seated)
+    ctx["inbox"] = unread.host_inbox(game)
     drafts = (
         Resolution.objects.filter(deadline__phase__game=game)
         .select_related("deadline__phase", "published_post")

@@ -531,3 +531,21 @@ class Reminder(models.Model):
 
     def __str__(self) -> str:
         return f"reminder of deadline {self.deadline_id} to seat {self.player_id}"
+
+
+class ReadMark(models.Model):
+    """How far an account has read a room: ``number`` is the highest post
+    number it has seen there (a page viewed, a post of its own). One row
+    per reader and room, moved forward only; what is unread is counted from
+    the room's post numbers (``games.unread``). The row ties an account to
+    a room, so it is read by ``games.unread`` alone and never shown."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="read_marks")
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="read_marks")
+    number = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "room"], name="one_read_mark_per_reader_and_room")]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} read {self.room_id} to #{self.number}"

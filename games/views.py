@@ -13,7 +13,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
-from django.db.models import Count, Q
+from django.db.models import Count, Exists, OuterRef, Q
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
@@ -24,7 +24,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 import rulesets
 from rulesets.core.day import LISTED, Ballot, listed
 
-from . import access, flow, live
+from . import access, flow, live, unread
 from .forms import (
     ActionForm,
     ApplyForm,
@@ -94,6 +94,11 @@ def home(request: HttpRequest) -> HttpResponse:
         seated=Count("players", filter=Q(players__status="seated"))
     )
     mine = Game.objects.filter(host_id=request.user.id) if request.user.is_authenticated else Game.objects.none()
+    if request.user.is_authenticated:
+        # The reader's own games are marked: those he plays in, those he hosts.
+        cohosting = Game.cohosts.through.objects.filter(game_id=OuterRef("pk"), user_id=request.user.pk)
+        playing = Player.objects.filter(game_id=OuterRef("pk"), user_id=request.user.pk, status=Player.Status.SEATED)
+        games = games.annotate(playing=Exists(playing), hosting=Q(host_id=request.user.pk) | Exists(cohosting))
     return render(request, "games/home.html", {"games": games[:100], "hosted": mine.filter(status=Game.Status.DRAFT)})
 
 
@@ -148,9 +153,11 @@ def game_page(request: HttpRequest, slug: str) -> HttpResponse:
     game = access.game_for_reader(request.user, slug)
     seat = access.seat_of(request.user, game)
     ctx = game_context(request, game, seat)
-    rooms = Room.objects.filter(game=game).annotate(n_posts=Count("posts"))
+    rooms = Room.objects.filter(game=game)
     if not ctx["is_host"]:
         rooms = rooms.filter(Q(kind__in=Room.PUBLIC) | Q(members=seat) if seat else Q(kind__in=Room.PUBLIC)).distinct()
+    # Only the rooms the reader may read are counted (games.access's rule).
+    rooms = unread.with_counts(rooms, request.user, seat, ctx["is_host"])
     ruleset = flow.ruleset_of(game)
     show_roles = access.can_see_roles(request.user, game)
     # Accounts are shown on the registry page only, and here to everyone
@@ -173,7 +180,7 @@ def game_page(request: HttpRequest, slug: str) -> HttpResponse:
         applied = game.players.filter(user=request.user).first()
     taken = set(game.players.exclude(status=Player.Status.DECLINED).values_list("nickname", flat=True))
     ctx.update(
-        rooms=rooms.order_by("kind", "day", "id"),
+        rooms=_current_day_first(list(rooms.order_by("kind", "day", "id"))),
         players=players,
         applied=applied,
         apply_form=ApplyForm(characters=game.characters, taken=taken) if game.status == Game.Status.SIGNUP else None,
@@ -183,6 +190,13 @@ def game_page(request: HttpRequest, slug: str) -> HttpResponse:
         acceleration=acceleration_context(game, seat),
     )
     return render(request, "games/game.html", ctx)
+
+
+def _current_day_first(rooms: list[Room]) -> list[Room]:
+    """The game's threads with the latest day's day and vote threads first."""
+    days = [r.day for r in rooms if r.kind in (Room.Kind.DAY, Room.Kind.VOTE) and r.day]
+    current = max(days, default=None)
+    return sorted(rooms, key=lambda r: not (r.kind in (Room.Kind.DAY, Room.Kind.VOTE) and r.day == current))
 
 
 @login_required
@@ -229,23 +243,61 @@ class PostPage:
         return self.number + 1
 
 
-def _posts_page(room: Room, page_number: Any) -> PostPage:
+def _posts_page(room: Room, page_number: Any, last_number: int | None = None, opening: int | None = None) -> PostPage:
     """The page ``page_number`` of the thread (1-based; ``"last"``, a
-    missing, malformed or out-of-range number gives the last page). Posts
+    malformed or out-of-range number gives the last page; a missing one
+    the page of post ``opening`` when given, else the last page). Posts
     are numbered densely in their room, so a page is a range of numbers
     read through the (room, number) index: the last page of a thread of
-    100,000 posts costs what its first page costs (no OFFSET, no COUNT)."""
+    100,000 posts costs what its first page costs (no OFFSET, no COUNT).
+    ``last_number`` is the room's last post number when already known."""
     per_page = settings.MAFIA_POSTS_PER_PAGE
-    last_number = room.posts.order_by("-number").values_list("number", flat=True).first() or 0
+    if last_number is None:
+        last_number = room.posts.order_by("-number").values_list("number", flat=True).first() or 0
     num_pages = max(1, -(-last_number // per_page))
     try:
         number = int(page_number)
     except (TypeError, ValueError):
-        number = num_pages
+        number = (opening - 1) // per_page + 1 if page_number is None and opening else num_pages
     number = min(max(number, 1), num_pages)
     first = (number - 1) * per_page + 1
     posts = room.posts.select_related("author").filter(number__gte=first, number__lt=first + per_page)
     return PostPage(number=number, num_pages=num_pages, object_list=list(posts.order_by("number")))
+
+
+def _thread_page(request: HttpRequest, room: Room, seat: Player | None, host: bool) -> tuple[PostPage, int | None]:
+    """The page of the thread the reader asked for (without a page: the
+    page of his first unread post, else the last page) and the number of
+    that first unread post; the page's posts are read now."""
+    where = unread.position(room, request.user, seat, host)
+    page = _posts_page(room, request.GET.get("page"), where.last, where.first_unread)
+    if page.object_list:
+        unread.seen(room, request.user, page.object_list[-1].number, where)
+    return page, where.first_unread
+
+
+def _thread_links(request: HttpRequest, game: Game, room: Room, seat: Player | None, host: bool) -> dict | None:
+    """The ways out of a day or vote thread: that day's other thread, the
+    same thread of the day before and after, the graveyard (each with the
+    reader's unread count) and the reader's cabinet; None elsewhere. One
+    query, whatever the number of the game's rooms: these are public
+    threads, read by everyone who reads this one."""
+    if room.kind not in (Room.Kind.DAY, Room.Kind.VOTE) or not room.day:
+        return None
+    near = Room.objects.filter(game=game).filter(
+        Q(kind__in=[Room.Kind.DAY, Room.Kind.VOTE], day__in=[room.day - 1, room.day, room.day + 1])
+        | Q(kind=Room.Kind.GRAVEYARD)
+    )
+    found = {(r.kind, r.day): r for r in unread.with_counts(near, request.user, seat, host)}
+    other = Room.Kind.VOTE if room.kind == Room.Kind.DAY else Room.Kind.DAY
+    graveyard = next((r for (kind, _day), r in found.items() if kind == Room.Kind.GRAVEYARD), None)
+    return {
+        "other": found.get((other, room.day)),
+        "previous": found.get((room.kind, room.day - 1)),
+        "next": found.get((room.kind, room.day + 1)),
+        "graveyard": graveyard,
+        "cabinet": bool(seat and seat.role),
+    }
 
 
 def _flood_limited(seat_or_user: str) -> bool:
@@ -267,6 +319,7 @@ def room_page(request: HttpRequest, slug: str, room_id: str) -> HttpResponse:
     a vote thread the vote form and the live vote count."""
     game = access.game_for_reader(request.user, slug)
     room, seat = access.room_for_reader(request.user, game, room_id)
+    host = access.is_host(request.user, game)
     refusal = access.post_refusal(request.user, room, seat) if request.user.is_authenticated else "login"
     form = PostForm(request.POST or None)
     status = 200
@@ -286,12 +339,15 @@ def room_page(request: HttpRequest, slug: str, room_id: str) -> HttpResponse:
                 except flow.FlowError as exc:
                     form.add_error(None, str(exc))
                 else:
+                    unread.posted(room, request.user, post, seat, host)
                     # The poster lands on the page of their own post.
                     return HttpResponseRedirect(reverse("post_link", args=[slug, room_id, post.number]))
-    page = _posts_page(room, request.GET.get("page"))
+    page, first_unread = _thread_page(request, room, seat, host)
     ctx = game_context(request, game, seat)
     ctx.update(
         room=room,
+        first_unread=first_unread,
+        links=_thread_links(request, game, room, seat, host),
         # A private room's readers know each other (the documents' host
         # tells the mafia who its members are): list them on its page.
         members=[] if room.is_public else list(room.members.order_by("nickname").values_list("nickname", "alive")),
@@ -337,6 +393,8 @@ def room_new_posts(request: HttpRequest, slug: str, room_id: str) -> HttpRespons
     )
     if not posts:
         return HttpResponse(status=204)
+    # The new posts appear on the reader's open page: he has seen them.
+    unread.seen(room, request.user, posts[-1].number)
     return render(
         request,
         "games/_posts.html",
@@ -545,11 +603,15 @@ def cabinet(request: HttpRequest, slug: str) -> HttpResponse:
     # room the seat reads is listed with its members.
     shared = [
         (r, [m.nickname for m in r.members.all() if m.pk != seat.pk])
-        for r in Room.objects.filter(game=game, members=seat).exclude(pk=room.pk).prefetch_related("members")
+        for r in unread.with_counts(
+            Room.objects.filter(game=game, members=seat).exclude(pk=room.pk), request.user, seat, False
+        ).prefetch_related("members")
     ]
+    page, first_unread = _thread_page(request, room, seat, False)
     ctx.update(
         room=room,
-        page=_posts_page(room, request.GET.get("page")),
+        page=page,
+        first_unread=first_unread,
         forms=forms,
         last_words=last_words,
         receipts=receipts,

@@ -28,3 +28,10 @@
 document.addEventListener("htmx:confirm", function (ev) {
   if (document.visibilityState !== "visible" && ev.target.closest("[data-poll]")) ev.preventDefault();
 });
+
+// A thread opened at its first unread post shows that post: the page
+// scrolls to the "new" separator unless the address names a post.
+document.addEventListener("DOMContentLoaded", function () {
+  var marker = document.getElementById("new");
+  if (marker && !location.hash) marker.scrollIntoView();
+});

@@ -78,14 +78,16 @@ def test_page_one_of_a_long_thread_shows_one_page_of_posts(forum_game) -> None:
 
 
 def test_a_long_thread_opens_on_its_last_page_with_the_live_poller(forum_game) -> None:
-    """Without a page, and with ``?page=last``, a thread of 100 posts opens
-    on page 4 of 4 (its newest posts, #91–#100) with the poller for new posts;
-    Django's paginator read ``last`` as page 1."""
+    """With ``?page=last``, and without a page once nothing in it is new
+    to the reader, a thread of 100 posts opens on page 4 of 4 (its newest
+    posts, #91–#100) with the poller for new posts; Django's paginator
+    read ``last`` as page 1. (A reader with unread posts opens at the
+    first of them: tests/games/test_unread_and_navigation.py.)"""
     game, seats = forum_game
     room = rooms_of(game)["day"]
     add_posts(room, list(seats.values()), 100)
     url = reverse("room", args=[game.slug, room.public_id])
-    for query in ({}, {"page": "last"}, {"page": "999"}):
+    for query in ({"page": "last"}, {"page": "999"}, {}):
         html = client_as("bob").get(url, query).content.decode()
         assert "page 4 of 4" in html
         assert 'id="p100"' in html and 'id="p90"' not in html

@@ -1,0 +1,138 @@
+"""What is new for each reader, and which cabinet questions wait for the host.
+
+A reader's place in a room is one ``ReadMark`` row: the highest post
+number the account has seen there. It moves forward when a page of the
+room is viewed (up to the last post shown), when new posts arrive on an
+open page, and when the reader posts (over his own post, when nothing
+of others' came in between). Posts are numbered densely in their room, so
+everything here is read through the (room, number) index: a room's last
+post is its highest number, the unread posts are those numbered after the
+mark, and nothing loads a post.
+
+One's own posts are never unread: a seat's posts, and for the host and
+co-hosts (who post as the host) the host's posts. Callers decide who may
+read which room (``games.access``); these functions only count in the rooms
+they are given.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Count, F, OuterRef, Q, QuerySet, Subquery
+from django.db.models.functions import Coalesce
+
+from .models import Game, Player, Post, ReadMark, Room
+
+
+def own_posts(seat: Player | None, host: bool) -> Q | None:
+    """The posts the reader wrote himself: his seat's, or the host's for
+    the host and co-hosts; None for a reader who writes nothing."""
+    if seat is not None:
+        return Q(author=seat)
+    if host:
+        return Q(by_host=True)
+    return None
+
+
+def _last_number() -> Subquery:
+    """The number of the last post of the outer room (NULL when empty)."""
+    return Subquery(Post.objects.filter(room=OuterRef("pk")).order_by("-number").values("number")[:1])
+
+
+def _mark(user: Any, room_ref: Any) -> Subquery:
+    """The reader's mark in the room ``room_ref`` (NULL without one)."""
+    return Subquery(ReadMark.objects.filter(user_id=user.pk, room=room_ref).values("number")[:1])
+
+
+def _unread_posts(user: Any, own: Q | None) -> QuerySet[Post]:
+    """The outer room's posts after the reader's mark, his own left out.
+    The mark is taken from the outer room, so the database reads it once
+    and walks the index from it."""
+    posts = Post.objects.filter(room=OuterRef("pk"), number__gt=Coalesce(_mark(user, OuterRef(OuterRef("pk"))), 0))
+    return posts.exclude(own) if own is not None else posts
+
+
+def with_counts(rooms: QuerySet[Room], user: Any, seat: Player | None, host: bool) -> QuerySet[Room]:
+    """``rooms`` with ``n_posts`` (its last post number: the number of its
+    posts) and, for a logged-in reader, ``unread`` (posts of others after
+    his mark; every post of a room he never opened). One query for all."""
+    rooms = rooms.annotate(n_posts=Coalesce(_last_number(), 0))
+    if not user.is_authenticated:
+        return rooms
+    counted = _unread_posts(user, own_posts(seat, host)).values("room").annotate(n=Count("pk")).values("n")
+    return rooms.annotate(unread=Coalesce(Subquery(counted), 0))
+
+
+@dataclass(frozen=True)
+class Position:
+    """The reader's place in a room: ``mark`` (None when he has none yet),
+    the room's ``last`` post number, and the ``first_unread`` post of
+    others after the mark (None when nothing is new)."""
+
+    mark: int | None
+    last: int
+    first_unread: int | None
+
+
+def position(room: Room, user: Any, seat: Player | None, host: bool) -> Position:
+    """Where ``user`` stands in ``room``: one query."""
+    if not user.is_authenticated:
+        last = room.posts.order_by("-number").values_list("number", flat=True).first() or 0
+        return Position(mark=None, last=last, first_unread=None)
+    first = _unread_posts(user, own_posts(seat, host)).order_by("number").values("number")[:1]
+    row = (
+        Room.objects.filter(pk=room.pk)
+        .annotate(mark=_mark(user, OuterRef("pk")), last=_last_number(), first_unread=Subquery(first))
+        .values("mark", "last", "first_unread")
+        .get()
+    )
+    return Position(mark=row["mark"], last=row["last"] or 0, first_unread=row["first_unread"])
+
+
+def seen(room: Room, user: Any, number: int, where: Position | None = None) -> None:
+    """``user`` has seen ``room`` up to post ``number``: the mark moves
+    forward to it, never back. With the reader's ``position`` known this
+    is one query; otherwise one or two."""
+    if not user.is_authenticated:
+        return
+    marks = ReadMark.objects.filter(user_id=user.pk, room=room)
+    if where is None or where.mark is not None:
+        if marks.filter(number__lt=number).update(number=number) or where is not None:
+            return
+    ReadMark.objects.bulk_create([ReadMark(user_id=user.pk, room=room, number=number)], ignore_conflicts=True)
+
+
+def posted(room: Room, user: Any, post: Post, seat: Player | None, host: bool) -> None:
+    """The reader wrote ``post``: it is read, and so is the room up to it
+    when every post between his mark and it is his own too (posts of
+    others that came in meanwhile stay new)."""
+    mark = ReadMark.objects.filter(user_id=user.pk, room=room).values_list("number", flat=True).first() or 0
+    between = room.posts.filter(number__gt=mark, number__lt=post.number)
+    own = own_posts(seat, host)
+    if own is not None:
+        between = between.exclude(own)
+    if not between.exists():
+        seen(room, user, post.number)
+
+
+def host_inbox(game: Game) -> list[Room]:
+    """The game's cabinets whose latest post is a player's, the question
+    waiting longest first; each with ``answered`` (the host's last post
+    number there, 0 for none), ``first_waiting`` (the first post after it),
+    ``waiting`` (how many posts wait) and ``since`` (when the first was
+    posted). For the host's dashboard only."""
+    host_last = Post.objects.filter(room=OuterRef("pk"), by_host=True).order_by("-number").values("number")[:1]
+    first_waiting = Post.objects.filter(room=OuterRef("pk"), number=OuterRef("answered") + 1)
+    return list(
+        Room.objects.filter(game=game, kind=Room.Kind.CABINET)
+        .annotate(last=_last_number(), answered=Coalesce(Subquery(host_last), 0))
+        .filter(last__gt=F("answered"))
+        .annotate(
+            first_waiting=F("answered") + 1,
+            waiting=F("last") - F("answered"),
+            since=Subquery(first_waiting.values("created_at")[:1]),
+        )
+        .order_by("since", "id")
+    )
