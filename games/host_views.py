@@ -18,7 +18,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from rulesets.core import day as day_rules
 
-from . import access, flow, unread
+from . import access, event_log, flow, unread
 from .forms import (
     CandidatesForm,
     CohostForm,
@@ -61,6 +61,18 @@ def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
     the ruleset's trace; an alert when a deadline of the game failed, and a
     note when a catch-up shifted the open phase's deadlines."""
     return _dashboard(request, access.game_for_host(request.user, slug))
+
+
+@login_required
+@require_GET
+def live(request: HttpRequest, slug: str) -> HttpResponse:
+    """htmx: the dashboard's live part alone (choices handed in, who has
+    not acted, the vote and the autokills), refreshed while a phase runs."""
+    game = access.game_for_host(request.user, slug)
+    ctx = game_context(request, game, None)
+    seated = list(game.players.seated().select_related("user"))
+    ctx.update(_phase_overview(game, ctx["phase"], seated, flow.ruleset_of(game)))
+    return render(request, "games/_host_live.html", ctx)
 
 
 def _dashboard(
@@ -123,7 +135,10 @@ def _dashboard(
         }
         for r in drafts[:20]
     ]
-    ctx["events"] = Event.objects.filter(game=game).select_related("player").order_by("-id")[:100]
+    log_kind = request.GET.get("log_kind", "")
+    ctx["log_kinds"] = event_log.kind_choices(game)
+    ctx["log_kind"] = log_kind if log_kind in dict(ctx["log_kinds"]) else ""
+    ctx["log_page"], ctx["log_lines"] = event_log.page(game, ctx["log_kind"], request.GET.get("log_page", 1))
     ctx["cohosts"] = list(game.cohosts.order_by("username"))
     ctx["is_main_host"] = game.host_id == request.user.id
     refused = rules_form is not None or results_form is not None

@@ -21,6 +21,7 @@ urlpatterns = [
     path("g/<slug:slug>/r/<slug:room_id>/vote/", views.vote, name="vote"),
     path("g/<slug:slug>/r/<slug:room_id>/nominate/", views.nominate, name="nominate"),
     path("g/<slug:slug>/host/", host_views.dashboard, name="host"),
+    path("g/<slug:slug>/host/live/", host_views.live, name="host_live"),
     path("g/<slug:slug>/host/accounts/", host_views.accounts, name="host_accounts"),
     path("g/<slug:slug>/host/signup/", host_views.signup_open, name="host_signup_open"),
     path("g/<slug:slug>/host/signup/<slug:player_id>/", host_views.signup_decide, name="host_signup_decide"),

@@ -1,0 +1,141 @@
+"""The host's event log as people read it: each ``Event`` with a name for
+its kind and its details as short "label: value" pairs in the reader's
+language, filterable by kind and paginated (the host dashboard)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.core.paginator import Page, Paginator
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+
+from .models import Event, Game
+
+# Event kind → what the log calls it. A kind not listed is shown as it is.
+KINDS: dict[str, str] = {
+    "game_created": gettext_noop("Game created"),
+    "signup_opened": gettext_noop("Sign-up opened"),
+    "signup_applied": gettext_noop("Sign-up"),
+    "signup_accepted": gettext_noop("Sign-up accepted"),
+    "signup_declined": gettext_noop("Sign-up declined"),
+    "nickname_registered": gettext_noop("Game nickname registered"),
+    "options_set": gettext_noop("House rules saved"),
+    "roles_drawn": gettext_noop("Roles drawn"),
+    "roles_dealt": gettext_noop("Roles dealt"),
+    "game_started": gettext_noop("Game started"),
+    "phase_opened": gettext_noop("Phase opened"),
+    "phase_opened_now": gettext_noop("Phase's delayed opening"),
+    "phase_resolved": gettext_noop("Phase resolved"),
+    "resolved_early": gettext_noop("Resolved early"),
+    "choices_locked": gettext_noop("Choices locked"),
+    "vote_closed": gettext_noop("Vote closed"),
+    "revote_opened": gettext_noop("Re-vote opened"),
+    "candidates_put": gettext_noop("Candidates put to the vote"),
+    "vote_cast": gettext_noop("Vote"),
+    "nominated": gettext_noop("Nomination"),
+    "action_submitted": gettext_noop("Choice handed in"),
+    "private_result": gettext_noop("Private result"),
+    "results_published": gettext_noop("Results published"),
+    "results_corrected": gettext_noop("Results corrected"),
+    "penalty": gettext_noop("Penalty"),
+    "autokill_waive": gettext_noop("Autokill waived"),
+    "autokill_restore": gettext_noop("Autokill restored"),
+    "autokill_confirm": gettext_noop("Autokill confirmed"),
+    "autokill_unconfirm": gettext_noop("Autokill confirmation undone"),
+    "penalty_deferred": gettext_noop("Penalty for the resolution"),
+    "player_replaced": gettext_noop("Replacement"),
+    "deadline_extended": gettext_noop("Deadlines extended"),
+    "deadline_failed": gettext_noop("Deadline failed"),
+    "deadline_recovered": gettext_noop("Deadline recovered"),
+    "deadline_retried": gettext_noop("Deadline retried"),
+    "schedule_shifted": gettext_noop("Schedule shifted"),
+    "last_words_sent": gettext_noop("Last words sent"),
+    "last_words_published": gettext_noop("Last words published"),
+    "game_accelerated": gettext_noop("Game accelerated"),
+    "acceleration_asked": gettext_noop("Acceleration asked"),
+    "acceleration_withdrawn": gettext_noop("Acceleration request withdrawn"),
+    "extra_defence_post": gettext_noop("Extra defence post"),
+    "reminders_set": gettext_noop("Reminders set"),
+    "cohost_added": gettext_noop("Co-host added"),
+    "cohost_removed": gettext_noop("Co-host removed"),
+    "game_finished": gettext_noop("Game over"),
+}
+
+# Detail key → its label. A key not listed is shown as it is.
+KEYS: dict[str, str] = {
+    "phase": gettext_noop("phase"),
+    "number": gettext_noop("number"),
+    "day": gettext_noop("day"),
+    "round": gettext_noop("round"),
+    "vote_round": gettext_noop("vote"),
+    "voter": gettext_noop("voter"),
+    "target": gettext_noop("for"),
+    "by": gettext_noop("by"),
+    "to": gettext_noop("to"),
+    "nickname": gettext_noop("nickname"),
+    "names": gettext_noop("players"),
+    "tied": gettext_noop("tied"),
+    "minutes": gettext_noop("minutes"),
+    "deadline": gettext_noop("deadline"),
+    "kind": gettext_noop("kind"),
+    "ability": gettext_noop("ability"),
+    "targets": gettext_noop("targets"),
+    "winner": gettext_noop("winner"),
+    "title": gettext_noop("title"),
+    "ruleset": gettext_noop("ruleset"),
+    "error": gettext_noop("error"),
+}
+
+# Details shown elsewhere on the dashboard (the resolution trace).
+HIDDEN = frozenset({"trace", "old", "new"})
+PER_PAGE = 50
+
+
+@dataclass(frozen=True)
+class LogLine:
+    """One event as the log shows it: ``event``, its kind's ``name`` and
+    its ``details`` ("label: value" pairs joined)."""
+
+    event: Event
+    name: str
+    details: str
+
+
+def _value(value: Any) -> str:
+    """A detail's value as text: lists joined, mappings as "key=value"."""
+    if isinstance(value, list | tuple):
+        return ", ".join(_value(v) for v in value)
+    if isinstance(value, dict):
+        return ", ".join(f"{k}={_value(v)}" for k, v in value.items())
+    if value is None:
+        return "—"
+    return str(value)
+
+
+def line(event: Event) -> LogLine:
+    """``event`` in the reader's language (see ``KINDS`` and ``KEYS``)."""
+    details = "; ".join(
+        f"{_(KEYS[key]) if key in KEYS else key}: {_value(value)}"
+        for key, value in event.data.items()
+        if key not in HIDDEN
+    )
+    return LogLine(event, _(KINDS[event.kind]) if event.kind in KINDS else event.kind, details)
+
+
+def kind_choices(game: Game) -> list[tuple[str, str]]:
+    """The kinds present in ``game``'s log, (kind, name) by name."""
+    kinds = Event.objects.filter(game=game).values_list("kind", flat=True).distinct()
+    return sorted(((k, _(KINDS[k]) if k in KINDS else k) for k in kinds), key=lambda pair: pair[1])
+
+
+def page(game: Game, kind: str = "", number: Any = 1) -> tuple[Page, list[LogLine]]:
+    """Page ``number`` (1-based; anything else gives the nearest valid page)
+    of ``game``'s log, newest first, only ``kind`` when given; returns the
+    page and its lines."""
+    events = Event.objects.filter(game=game).select_related("player").order_by("-id")
+    if kind:
+        events = events.filter(kind=kind)
+    found = Paginator(events, PER_PAGE).get_page(number)
+    return found, [line(e) for e in found.object_list]
