@@ -474,7 +474,8 @@ def _open_phase(
         log_event(
             game,
             "schedule_shifted",
-            {"phase": str(phase), "minutes": round(shift.total_seconds() / 60)},
+            # ``key`` finds it again: the phase's name is in the game's language.
+            {"phase": str(phase), "key": phase.key, "minutes": round(shift.total_seconds() / 60)},
             Event.Audience.PUBLIC,
         )
     if kind == "day":

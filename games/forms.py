@@ -209,6 +209,16 @@ def form_options(ruleset: Ruleset) -> list[Option]:
     return [o for o in ruleset.OPTIONS.values() if o.kind != "dict"]
 
 
+class LanguageSelect(forms.Select):
+    """The site's languages, each named in itself and marked with its code
+    (``lang``), as the language switcher shows them."""
+
+    def create_option(self, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        option = super().create_option(*args, **kwargs)
+        option["attrs"]["lang"] = option["value"]
+        return option
+
+
 class GameCreateForm(forms.Form):
     """The host announces a game of one ruleset: its variants, its schedule
     (one field per deadline the ruleset declares, in the game's time zone)
@@ -249,6 +259,7 @@ class GameCreateForm(forms.Form):
         label=_("Game language"),
         choices=settings.LANGUAGES,
         required=False,
+        widget=LanguageSelect,
         help_text=_(
             "The language the game writes its posts in (results, role cards, announcements); "
             "every reader's pages stay in their own language."

@@ -149,7 +149,10 @@ def _deadline_notes(game: Game, phase: Any) -> dict[str, Any]:
         }
     if phase is not None:
         shifted = (
-            Event.objects.filter(game=game, kind="schedule_shifted", data__phase=str(phase)).order_by("-id").first()
+            Event.objects.filter(game=game, kind="schedule_shifted")
+            .filter(Q(data__key=phase.key) | Q(data__phase=str(phase)))
+            .order_by("-id")
+            .first()
         )
         if shifted is not None:
             ctx["shifted_minutes"] = shifted.data["minutes"]

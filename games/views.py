@@ -231,28 +231,33 @@ def _mark_editable(request: HttpRequest, game: Game, seat: Player | None, posts:
     """Set ``post.edit_until`` (the window's end, as the reader reads times)
     on the posts of ``posts`` the reader wrote and may still edit, for their
     "Edit" link; the others get "". Only the reader's posts younger than the
-    game's window are looked at further (a query or two, never one per post)."""
-    now = timezone.now()
+    game's window are looked at further: a player's own posts outside a
+    vote thread cost no query; vote posts and the host's results posts are
+    looked up once for the page."""
     for post in posts:
         post.edit_until = ""
     if not game.edit_minutes or not request.user.is_authenticated:
         return
-    host = access.is_host(request.user, game)
-    recent = [
-        p
-        for p in posts
-        if (p.by_host and host or seat is not None and p.author_id == seat.pk)
-        and p.created_at + timedelta(minutes=game.edit_minutes) > now
-    ]
-    if not recent:
+    since = timezone.now() - timedelta(minutes=game.edit_minutes)
+    recent = [p for p in posts if p.created_at > since]
+    if any(p.by_host for p in recent) and access.is_host(request.user, game):
+        mine = [p for p in recent if p.by_host or seat is not None and p.author_id == seat.pk]
+    else:
+        mine = [p for p in recent if not p.by_host and seat is not None and p.author_id == seat.pk]
+    if not mine:
         return
-    ids = [p.pk for p in recent]
-    fixed = set(Vote.objects.filter(post_id__in=ids).values_list("post_id", flat=True))
-    fixed |= set(Resolution.objects.filter(published_post_id__in=ids).values_list("published_post_id", flat=True))
-    fixed |= set(Resolution.objects.filter(day_copy_id__in=ids).values_list("day_copy_id", flat=True))
-    for post in recent:
+    ids = [p.pk for p in mine]
+    fixed: set[int] = set()
+    if any(p.room.kind == Room.Kind.VOTE for p in mine):
+        fixed |= set(Vote.objects.filter(post_id__in=ids).values_list("post_id", flat=True))
+    if any(p.by_host for p in mine):
+        for published, copy in Resolution.objects.filter(
+            Q(published_post_id__in=ids) | Q(day_copy_id__in=ids)
+        ).values_list("published_post_id", "day_copy_id"):
+            fixed |= {published, copy}
+    for post in mine:
         if post.pk not in fixed:
-            post.edit_until = flow.local_time(game, flow.edit_until(post))
+            post.edit_until = flow.local_time(game, post.created_at + timedelta(minutes=game.edit_minutes))
 
 
 def _flood_limited(seat_or_user: str) -> bool:

@@ -181,7 +181,7 @@ def test_cabinet_receipts_are_shown_in_the_viewer_zone(forum_game) -> None:
 @pytest.mark.parametrize(("ruleset", "code"), [("werewolf18", "zh-hans"), ("forum", "ru"), ("piter", "ru")])
 def test_host_a_game_proposes_the_ruleset_language(personas, ruleset: str, code: str) -> None:
     html = client_as("alice").get(reverse("game_new") + f"?ruleset={ruleset}").content.decode()
-    assert f'<option value="{code}" selected>' in html
+    assert f'<option value="{code}" selected lang="{code}">' in html
 
 
 WW18 = {"Wolf": "werewolf", "Seer": "seer", "Witch": "witch", "Hunter": "hunter", "Vil A": "villager"}
