@@ -19,7 +19,9 @@ The rules (forum document, FORUM-020 and the thread structure of §1):
   members; site admins are players or strangers here like anyone else and
   read hidden information only in the Django admin, which writes it to the
   game's log and refuses an admin seated in the game;
-- accounts behind nicknames are shown to the host on the registry page.
+- accounts behind nicknames are shown to the host on the registry page;
+- a post is edited only by whoever wrote it: its seat, or for a host's
+  post the host (``may_edit``), within the game's edit window.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from django.utils.translation import gettext as _
 
 import rulesets
 
-from .models import Game, Player, Room
+from .models import Game, Player, Post, Room
 
 
 def is_host(user, game: Game) -> bool:
@@ -154,3 +156,11 @@ def can_see_accounts(user, game: Game) -> bool:
     if is_host(user, game):
         return True
     return game.status == Game.Status.FINISHED and game.reveal_accounts
+
+
+def may_edit(user, post: Post, seat: Player | None) -> bool:
+    """True when ``user`` wrote ``post``: a player's post by its seat, a
+    host's post by the game's host or a co-host. Nobody else edits it."""
+    if post.by_host or post.author_id is None:
+        return is_host(user, post.room.game)
+    return seat is not None and post.author_id == seat.pk

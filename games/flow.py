@@ -75,12 +75,21 @@ def utc_offset(local: datetime) -> str:
 
 def local_time(game: Game, when: datetime, seconds: bool = False) -> str:
     """A moment as the players read it: the local time in the game's zone
-    and its offset from UTC (2026-11-20 12:00 UTC+3), the same in every
-    language (a zone's name, such as MSK or Europe/Moscow, is English)."""
+    (or the zone the reader chose, ``languages.viewer_zone``) and its offset
+    from UTC (2026-11-20 12:00 UTC+3), the same in every language (a zone's
+    name, such as MSK or Europe/Moscow, is English). The game's own posts
+    are written in the game's zone (``languages.in_game_language``)."""
     from zoneinfo import ZoneInfo
 
-    local = when.astimezone(ZoneInfo(game.timezone))
+    local = when.astimezone(ZoneInfo(languages.viewer_zone() or game.timezone))
     return local.strftime("%Y-%m-%d %H:%M:%S" if seconds else "%Y-%m-%d %H:%M") + " " + utc_offset(local)
+
+
+def local_clock(game: Game, when: datetime) -> str:
+    """The hour and minute of a moment as the reader reads times (14:05)."""
+    from zoneinfo import ZoneInfo
+
+    return when.astimezone(ZoneInfo(languages.viewer_zone() or game.timezone)).strftime("%H:%M")
 
 
 def local_deadline(game: Game, when: datetime) -> str:
@@ -251,6 +260,20 @@ def cohost_remove(*, game: Game, user_id: int) -> None:
         log_event(game, "cohost_removed", {"account": user.username})
 
 
+@transaction.atomic
+def game_settings_set(*, game: Game, edit_minutes: int, language: str) -> None:
+    """The host sets the post edit window (minutes, 0: no edits) and the
+    language the game writes its posts in (one of ``settings.LANGUAGES``,
+    "" for the ruleset's); both may change at any time and apply from then on."""
+    if not 0 <= edit_minutes <= 60:
+        raise FlowError(_("The edit window is between 0 and 60 minutes."))
+    if language and not languages.supported(language):
+        raise FlowError(_("Choose one of the site's languages."))
+    game.edit_minutes, game.language = edit_minutes, language
+    game.save(update_fields=["edit_minutes", "language"])
+    log_event(game, "settings_changed", {"edit_minutes": edit_minutes, "language": language})
+
+
 WEB_OPTIONS = ("autokills", "post_minimum", "excused", "confirmed", "free_choice", "opens_with")
 
 
@@ -351,7 +374,7 @@ def _deal(
     game.save(update_fields=["variant", "composition", "state"])
     _sync_players(game, state, None)
     _sync_rooms(game, state)
-    with languages.in_host_language(game):
+    with languages.in_game_language(game):
         for seat in seats:
             seat.refresh_from_db()
             _cabinet_post(game, seat, results.role_card(ruleset, seat.role, seat.team))
@@ -471,7 +494,8 @@ def _open_phase(
         log_event(
             game,
             "schedule_shifted",
-            {"phase": str(phase), "minutes": round(shift.total_seconds() / 60)},
+            # ``key`` finds it again: the phase's name is in the game's language.
+            {"phase": str(phase), "key": phase.key, "minutes": round(shift.total_seconds() / 60)},
             Event.Audience.PUBLIC,
         )
     if kind == "day":
@@ -661,6 +685,64 @@ def _refuse_before_opening(game: Game, now: datetime, day: int | None = None) ->
     if phase is None or phase.opened_at <= now or (day is not None and phase.number != day):
         return
     raise FlowError(_("The day opens at %(when)s.") % {"when": local_deadline(game, phase.opened_at)})
+
+
+def edit_until(post: Post) -> datetime | None:
+    """When the edit window of ``post`` closes: ``Game.edit_minutes`` after
+    it was posted; None where the game allows no edits."""
+    minutes = post.room.game.edit_minutes
+    return post.created_at + timedelta(minutes=minutes) if minutes else None
+
+
+def edit_refusal(post: Post, now: datetime | None = None) -> str | None:
+    """Why ``post`` cannot be edited now (whoever asks), or None: a vote or
+    nomination post, a results post (the host corrects those on the
+    dashboard), a game without edits, or the window closed (with its end)."""
+    if post.room.kind == Room.Kind.VOTE and Vote.objects.filter(post=post).exists():
+        return _("A vote post cannot be edited: it is counted as it was cast.")
+    if Resolution.objects.filter(Q(published_post=post) | Q(day_copy=post)).exists():
+        return _("Results are corrected on the host dashboard.")
+    until = edit_until(post)
+    if until is None:
+        return _("Posts cannot be edited in this game.")
+    if (now or timezone.now()) >= until:
+        return _("The time to edit this post ended at %(when)s; your text was not saved.") % {
+            "when": local_time(post.room.game, until)
+        }
+    return None
+
+
+@transaction.atomic
+def post_edit(*, post: Post, body: str, now: datetime | None = None) -> Post:
+    """Replace the text of ``post`` within its edit window; who may is
+    checked by the caller (``access.may_edit``). The body is rendered and
+    sanitised as a new post's is (``games.markup``); the first text is kept
+    for the host (``Post.original_body``) and every edit is logged with the
+    text it replaced. Raises FlowError (``edit_refusal``, an empty or too
+    long text)."""
+    post = Post.objects.select_for_update().select_related("room__game").get(pk=post.pk)
+    now = now or timezone.now()
+    refusal = edit_refusal(post, now)
+    if refusal:
+        raise FlowError(refusal)
+    body = body.strip()
+    if not body:
+        raise FlowError(_("The post is empty."))
+    if len(body) > 20000:
+        raise FlowError(_("The post is too long (at most 20,000 characters)."))
+    if body == post.body:
+        return post
+    old = post.body
+    post.original_body = post.original_body or old
+    post.body, post.body_html, post.edited_at = body, markup.render(body), now
+    post.save(update_fields=["body", "body_html", "edited_at", "original_body"])
+    log_event(
+        post.room.game,
+        "post_edited",
+        {"room": post.room.public_id, "number": post.number, "old": old, "new": body},
+        player=post.author,
+    )
+    return post
 
 
 def _refuse_outside_defence(game: Game, room: Room, seat: Player, now: datetime) -> None:
@@ -933,7 +1015,8 @@ def vote_cast(
     )
     _refuse_change(game, phase, procedure, earlier, now)
     room = Room.objects.get(game=game, kind=Room.Kind.VOTE, day=phase.number)
-    shown = revote_label(ruleset, state, word) if word else (_("abstains") if target is None else target.nickname)
+    with languages.in_game_language(game):
+        shown = revote_label(ruleset, state, word) if word else (_("abstains") if target is None else target.nickname)
     post = post_create(room=room, seat=seat, body=_ballot_body(shown, earlier), now=now)
     choice = word or shown
     vote = Vote.objects.create(
@@ -991,7 +1074,8 @@ def nominate(*, game: Game, seat: Player, target: Player, now: datetime | None =
     if target.nickname in ruleset.nominees(state, ballots):
         raise FlowError(_("%(name)s is already a candidate today.") % {"name": target.nickname})
     room = Room.objects.get(game=game, kind=Room.Kind.VOTE, day=phase.number)
-    body = _("Candidate: %(name)s") % {"name": target.nickname}
+    with languages.in_game_language(game):
+        body = _("Candidate: %(name)s") % {"name": target.nickname}
     post = post_create(room=room, seat=seat, body=body, now=now)
     vote = Vote.objects.create(
         game=game,
@@ -1036,10 +1120,11 @@ def candidates_put(*, game: Game, names: list[str], now: datetime | None = None)
     phase.candidates = chosen
     phase.save(update_fields=["candidates"])
     room = Room.objects.get(game=game, kind=Room.Kind.VOTE, day=phase.number)
-    text = _("The host puts to the vote: %(names)s. Only they may be voted for (%(rule)s).") % {
-        "names": ", ".join(chosen),
-        "rule": procedure.host_candidates,
-    }
+    with languages.in_game_language(game):
+        text = _("The host puts to the vote: %(names)s. Only they may be voted for (%(rule)s).") % {
+            "names": ", ".join(chosen),
+            "rule": procedure.host_candidates,
+        }
     host_post(room, text, phase.number, when=now)
     log_event(game, "candidates_put", {"day": phase.number, "names": chosen}, Event.Audience.PUBLIC)
     return phase
@@ -1233,7 +1318,7 @@ def _fire_isolated(deadline: Deadline, now: datetime) -> str | None:
     (``Deadline.fail``), logged for the host, and its text returned, so the
     caller goes on with other games. Returns None when the deadline fired."""
     try:
-        with transaction.atomic(), languages.in_host_language(deadline.phase.game):
+        with transaction.atomic(), languages.in_game_language(deadline.phase.game):
             _fire(deadline, now)
     except Exception as exc:  # noqa: BLE001 (one game's failure must never stop the others)
         log.exception("deadline %s of game %s failed", deadline.pk, deadline.phase.game_id)
@@ -1587,11 +1672,12 @@ def acceleration_ask(*, game: Game, seat: Player, ask: bool = True, now: datetim
     state.options[option] = True
     game.state = state.to_dict()
     game.save(update_fields=["options", "state"])
-    text = _(
-        "%(asked)d of the %(alive)d players in the game asked for acceleration: the game is accelerated "
-        "(%(rule)s). Votes can no longer be changed, and not voting earns no card; the host may shorten "
-        "the deadlines."
-    ) % {"asked": asked, "alive": alive, "rule": ruleset.ACCELERATION_RULE}
+    with languages.in_game_language(game):
+        text = _(
+            "%(asked)d of the %(alive)d players in the game asked for acceleration: the game is accelerated "
+            "(%(rule)s). Votes can no longer be changed, and not voting earns no card; the host may shorten "
+            "the deadlines."
+        ) % {"asked": asked, "alive": alive, "rule": ruleset.ACCELERATION_RULE}
     room = Room.objects.filter(game=game, kind=Room.Kind.DAY).order_by("-day").first()
     if room is not None:
         host_post(room, text, current_day(game), now)
@@ -1890,15 +1976,16 @@ def penalty_apply(*, game: Game, kind: str, target: str, now: datetime | None = 
         {"kind": kind, "target": target, "trace": [t.to_dict() for t in outcome.trace]},
         Event.Audience.PUBLIC if public else Event.Audience.HOST,
     )
-    if public:
-        for name in outcome.out:
-            game.players.filter(nickname=name).update(revealed_role=outcome.state.players[name].role)
-        text = results.modkill_text(ruleset, outcome)
-        room = Room.objects.filter(game=game, kind=Room.Kind.DAY).order_by("-day").first()
-        if room is not None:
-            host_post(room, text, current_day(game), now)
-    if outcome.state.winner is not None:
-        _finish(game, outcome.state, now)
+    with languages.in_game_language(game):
+        if public:
+            for name in outcome.out:
+                game.players.filter(nickname=name).update(revealed_role=outcome.state.players[name].role)
+            text = results.modkill_text(ruleset, outcome)
+            room = Room.objects.filter(game=game, kind=Room.Kind.DAY).order_by("-day").first()
+            if room is not None:
+                host_post(room, text, current_day(game), now)
+        if outcome.state.winner is not None:
+            _finish(game, outcome.state, now)
 
 
 def _defer_penalty(game: Game, ruleset: Ruleset, kind: str, target: str) -> None:
@@ -1939,7 +2026,8 @@ def player_replace(*, game: Game, player: Player, new_user) -> None:
     player.save(update_fields=["user"])
     live.access_changed(game.slug)
     log_event(game, "player_replaced", {"nickname": player.nickname, "old_user": old_user_id, "new_user": new_user.pk})
-    host_post(cabinet_of(player), _("A replacement has taken over this seat."), current_day(game))
+    with languages.in_game_language(game):
+        host_post(cabinet_of(player), _("A replacement has taken over this seat."), current_day(game))
 
 
 def random_seed() -> int:

@@ -10,6 +10,7 @@ from typing import Any
 from zoneinfo import available_timezones
 
 from django import forms
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.forms.fields import InvalidJSONInput
 from django.utils.formats import number_format
@@ -19,6 +20,7 @@ from django.utils.translation import gettext_lazy as _
 
 from rulesets.core import Option, Ruleset
 
+from .languages import ruleset_language
 from .models import Game, MailPreference
 from .results import ability_name, localized, role_name
 from .schedule import is_valid_local_time, offset_minutes
@@ -227,6 +229,16 @@ def reminder_field(required: bool = True) -> forms.IntegerField:
     )
 
 
+class LanguageSelect(forms.Select):
+    """The site's languages, each named in itself and marked with its code
+    (``lang``), as the language switcher shows them."""
+
+    def create_option(self, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        option = super().create_option(*args, **kwargs)
+        option["attrs"]["lang"] = option["value"]
+        return option
+
+
 class GameCreateForm(forms.Form):
     """The host announces a game of one ruleset: its variants, its schedule
     (one field per deadline the ruleset declares, in the game's time zone)
@@ -267,11 +279,30 @@ class GameCreateForm(forms.Form):
         help_text=_("Otherwise each draft waits for you on the dashboard and is sent to you by e-mail."),
     )
     reminder_minutes = reminder_field(required=False)
+    language = forms.ChoiceField(
+        label=_("Game language"),
+        choices=settings.LANGUAGES,
+        required=False,
+        widget=LanguageSelect,
+        help_text=_(
+            "The language the game writes its posts in (results, role cards, announcements); "
+            "every reader's pages stay in their own language."
+        ),
+    )
+    edit_minutes = forms.IntegerField(
+        label=_("Post edit window (minutes)"),
+        min_value=0,
+        max_value=60,
+        initial=5,
+        required=False,
+        help_text=_("A post may be edited by its author for this long after posting it; 0: no edits."),
+    )
 
     def __init__(self, *args: Any, ruleset: Ruleset, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.rules = ruleset
         self.fields["ruleset"].initial = ruleset.id
+        self.fields["language"].initial = ruleset_language(ruleset.id)
         if ruleset.VARIANTS:
             names = [(v, localized(ruleset.VARIANT_NAMES.get(v, {}), v)) for v in ruleset.VARIANTS]
             self.fields["variant"] = forms.ChoiceField(
@@ -356,6 +387,9 @@ class GameCreateForm(forms.Form):
             "autopublish": d["autopublish"],
             "reminder_minutes": REMINDER_DEFAULT if d["reminder_minutes"] is None else d["reminder_minutes"],
             "reveal_accounts": d["reveal_accounts"],
+            # Left out: the ruleset's language, the usual five minutes.
+            "language": d.get("language") or "",
+            "edit_minutes": 5 if d.get("edit_minutes") is None else d["edit_minutes"],
             "options": {**self.house_rules(), **web},
         }
 
@@ -411,6 +445,28 @@ class PostForm(forms.Form):
             )
         },
     )
+
+
+class GameSettingsForm(forms.Form):
+    """The game's settings the host may change at any time: the post edit
+    window and the language the game writes its posts in."""
+
+    edit_minutes = GameCreateForm.base_fields["edit_minutes"]
+    language = GameCreateForm.base_fields["language"]
+
+
+class TimeZoneForm(forms.Form):
+    """The time zone an account reads times in: "" for each game's own."""
+
+    time_zone = forms.ChoiceField(
+        label=_("Show times in"),
+        required=False,
+        help_text=_("Every time on the site is shown in this zone, with its offset from UTC."),
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["time_zone"].choices = [("", _("Each game's own time zone")), *((t, t) for t in TIMEZONES)]
 
 
 class VoteForm(forms.Form):

@@ -18,12 +18,13 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from rulesets.core import day as day_rules
 
-from . import access, event_log, flow, unread
+from . import access, event_log, flow, languages, unread
 from .forms import (
     CandidatesForm,
     CohostForm,
     CompositionForm,
     ExtendForm,
+    GameSettingsForm,
     HouseRulesForm,
     PenaltyForm,
     RegisterNicknameForm,
@@ -81,6 +82,7 @@ def _dashboard(
     *,
     rules_form: HouseRulesForm | None = None,
     results_form: tuple[int, ResultsForm] | None = None,
+    settings_form: GameSettingsForm | None = None,
 ) -> HttpResponse:
     """The dashboard page; a refused form given here is shown as typed,
     with its errors (status 400), in place of the blank one."""
@@ -105,6 +107,13 @@ def _dashboard(
         ),
         extend_form=ExtendForm(),
         reminder_form=ReminderForm(initial={"reminder_minutes": game.reminder_minutes}),
+        settings_form=settings_form
+        or GameSettingsForm(initial={"edit_minutes": game.edit_minutes, "language": languages.game_language(game)}),
+        # Edited posts with the text first posted, newest edit first.
+        edited_posts=Post.objects.filter(room__game=game, edited_at__isnull=False)
+        .exclude(original_body="")
+        .select_related("room", "author")
+        .order_by("-edited_at")[:50],
         penalty_form=PenaltyForm(ruleset=ruleset),
         candidates_form=_candidates_form(game, ruleset),
         replace_form=ReplaceForm(nicknames=[p.nickname for p in seated]),
@@ -141,7 +150,7 @@ def _dashboard(
     ctx["log_page"], ctx["log_lines"] = event_log.page(game, ctx["log_kind"], request.GET.get("log_page", 1))
     ctx["cohosts"] = list(game.cohosts.order_by("username"))
     ctx["is_main_host"] = game.host_id == request.user.id
-    refused = rules_form is not None or results_form is not None
+    refused = rules_form is not None or results_form is not None or settings_form is not None
     return render(request, "games/host.html", ctx, status=400 if refused else 200)
 
 
@@ -158,7 +167,10 @@ def _deadline_notes(game: Game, phase: Any) -> dict[str, Any]:
         }
     if phase is not None:
         shifted = (
-            Event.objects.filter(game=game, kind="schedule_shifted", data__phase=str(phase)).order_by("-id").first()
+            Event.objects.filter(game=game, kind="schedule_shifted")
+            .filter(Q(data__key=phase.key) | Q(data__phase=str(phase)))
+            .order_by("-id")
+            .first()
         )
         if shifted is not None:
             ctx["shifted_minutes"] = shifted.data["minutes"]
@@ -333,6 +345,29 @@ def house_rules(request: HttpRequest, slug: str) -> HttpResponse:
             messages.success(request, _("House rules saved."))
             return _back(slug, "rules")
     return _dashboard(request, game, rules_form=form)
+
+
+@login_required
+@require_POST
+def game_settings(request: HttpRequest, slug: str) -> HttpResponse:
+    """Set the post edit window and the game's language (at any time)."""
+    game = access.game_for_host(request.user, slug)
+    form = GameSettingsForm(request.POST)
+    if form.is_valid():
+        try:
+            flow.game_settings_set(
+                game=game,
+                edit_minutes=game.edit_minutes
+                if form.cleaned_data["edit_minutes"] is None
+                else form.cleaned_data["edit_minutes"],
+                language=form.cleaned_data["language"],
+            )
+        except flow.FlowError as exc:
+            form.add_error(None, str(exc))
+        else:
+            messages.success(request, _("Game settings saved."))
+            return _back(slug, "settings")
+    return _dashboard(request, game, settings_form=form)
 
 
 @login_required

@@ -1,11 +1,15 @@
-"""The interface language of accounts (``AccountLanguage``): read at login
-into the session, stored when a logged-in account uses the switcher, and
-the language the site writes a game's own posts in (its host's)."""
+"""The interface language and time zone of accounts (``AccountLanguage``):
+read at login into the session, stored when a logged-in account uses the
+switcher or its time zone setting; and the language a game writes its own
+posts in (the game's, ``Game.language``)."""
 
 from __future__ import annotations
 
-from contextlib import AbstractContextManager, nullcontext
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
+from zoneinfo import available_timezones
 
 from django.conf import settings
 from django.contrib.auth.signals import user_logged_in
@@ -16,6 +20,11 @@ from django.utils import translation
 # The session key holding the logged-in account's language ("" for none
 # chosen), so that pages and the live poll need no query to know it.
 SESSION_KEY = "account_language"
+# The session key holding the account's time zone ("" for each game's own).
+ZONE_SESSION_KEY = "account_time_zone"
+
+# The zone the current request's reader sees times in (None: the game's).
+_viewer_zone: ContextVar[str | None] = ContextVar("viewer_zone", default=None)
 
 
 def supported(code: str | None) -> str | None:
@@ -38,16 +47,91 @@ def remember_language(request: HttpRequest, code: str) -> None:
     request.session[SESSION_KEY] = code
 
 
-def in_host_language(game: Any) -> AbstractContextManager[Any]:
+def ruleset_language(ruleset_id: str) -> str:
+    """The site language of a ruleset's documents (``Ruleset.language``:
+    "ru" → ``ru``, "zh" → ``zh-hans``), English when the site has none."""
+    import rulesets
+    from rulesets.core import RulesError
+
+    try:
+        code = rulesets.get(ruleset_id).language
+    except RulesError:
+        return settings.LANGUAGE_CODE
+    for known, _name in settings.LANGUAGES:
+        if known == code or known.split("-")[0] == code:
+            return known
+    return settings.LANGUAGE_CODE
+
+
+def game_language(game: Any) -> str:
+    """The language ``game`` writes its posts in: the host's choice on
+    "Host a game", else its ruleset's document language."""
+    return supported(game.language) or ruleset_language(game.ruleset)
+
+
+@contextmanager
+def in_game_language(game: Any) -> Iterator[None]:
     """A context in which the site writes ``game``'s posts (results, role
-    cards) in the language its host chose; without a choice, the language
-    already active (the host's page, or English for the deadline worker)."""
-    code = supported(account_language(game.host_id))
-    return translation.override(code) if code else nullcontext()
+    cards, announcements, vote posts) in the game's language, with times
+    in the game's zone, whoever's request or worker writes them."""
+    token = _viewer_zone.set(None)
+    try:
+        with translation.override(game_language(game)):
+            yield
+    finally:
+        _viewer_zone.reset(token)
+
+
+def valid_zone(name: str | None) -> str | None:
+    """``name`` if it is an IANA time zone, else None."""
+    return name if name and name in _zones() else None
+
+
+_ZONES: frozenset[str] | None = None
+
+
+def _zones() -> frozenset[str]:
+    global _ZONES  # noqa: PLW0603 (computed once, on first use)
+    if _ZONES is None:
+        _ZONES = frozenset(available_timezones())
+    return _ZONES
+
+
+def account_time_zone(user_id: Any) -> str:
+    """The time zone the account chose, or "" for each game's own."""
+    from .models import AccountLanguage
+
+    return AccountLanguage.objects.filter(user_id=user_id).values_list("time_zone", flat=True).first() or ""
+
+
+def remember_time_zone(request: HttpRequest, name: str) -> None:
+    """Store ``name`` ("" for the game's zone) as the account's time zone."""
+    from .models import AccountLanguage
+
+    AccountLanguage.objects.update_or_create(user=request.user, defaults={"time_zone": name})
+    request.session[ZONE_SESSION_KEY] = name
+
+
+def viewer_zone() -> str | None:
+    """The zone the current reader chose, None for the game's own."""
+    return _viewer_zone.get()
+
+
+@contextmanager
+def reading_in_zone(name: str | None) -> Iterator[None]:
+    """A context (a request) whose reader sees times in zone ``name``."""
+    token = _viewer_zone.set(valid_zone(name))
+    try:
+        yield
+    finally:
+        _viewer_zone.reset(token)
 
 
 @receiver(user_logged_in)
 def _language_on_login(sender: Any, request: HttpRequest | None, user: Any, **kwargs: Any) -> None:
-    """On login, the account's language goes into the new session."""
+    """On login, the account's language and time zone go into the new session."""
+    from .models import AccountLanguage
+
     if request is not None and hasattr(request, "session"):
-        request.session[SESSION_KEY] = account_language(user.pk)
+        row = AccountLanguage.objects.filter(user_id=user.pk).values_list("language", "time_zone").first()
+        request.session[SESSION_KEY], request.session[ZONE_SESSION_KEY] = row or ("", "")

@@ -1,5 +1,5 @@
 """Security headers Django 5.2 does not set itself, and the account's
-interface language."""
+interface language and time zone."""
 
 from collections.abc import Callable
 
@@ -8,7 +8,15 @@ from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 from django.utils import translation
 
-from .languages import SESSION_KEY, account_language, remember_language, supported
+from .languages import (
+    SESSION_KEY,
+    ZONE_SESSION_KEY,
+    account_language,
+    account_time_zone,
+    reading_in_zone,
+    remember_language,
+    supported,
+)
 
 CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; frame-ancestors 'none'; form-action 'self'; base-uri 'self'"
 
@@ -30,9 +38,10 @@ class AccountLanguageMiddleware:
     """A logged-in account sees the language it chose last with the
     language switcher, on every device; without a choice, Django's
     ``LocaleMiddleware`` decides (the switcher's cookie, then the browser's
-    Accept-Language). A logged-in account's switch (a post to Django's
-    ``set_language``) is stored on the account. Placed after the
-    authentication middleware.
+    Accept-Language). Its time zone setting, where it chose one, is the
+    zone every time is shown in (``languages.reading_in_zone``). A
+    logged-in account's switch (a post to Django's ``set_language``) is
+    stored on the account. Placed after the authentication middleware.
 
     The choice is read from the session (put there at login), never from
     ``request.user``: loading the user would cost the live poll, which
@@ -47,14 +56,19 @@ class AccountLanguageMiddleware:
             self.set_language_path = reverse("set_language")
         session = getattr(request, "session", None)
         user_id = session.get(AUTH_SESSION_KEY) if session is not None else None
+        zone = None
         if user_id is not None:
             if SESSION_KEY not in session:  # a session opened before languages were kept
                 session[SESSION_KEY] = account_language(user_id)
+            if ZONE_SESSION_KEY not in session:  # … or before time zones were
+                session[ZONE_SESSION_KEY] = account_time_zone(user_id)
             code = supported(session[SESSION_KEY])
             if code:
                 translation.activate(code)
                 request.LANGUAGE_CODE = code
-        response = self.get_response(request)
+            zone = session[ZONE_SESSION_KEY]
+        with reading_in_zone(zone):
+            response = self.get_response(request)
         if (
             request.method == "POST"
             and request.path_info == self.set_language_path

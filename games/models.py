@@ -65,6 +65,12 @@ class Game(models.Model):
     reminder_minutes = models.PositiveSmallIntegerField(_("reminder, minutes before a deadline"), default=90)
     REMINDER_MAX_MINUTES = 24 * 60
     reveal_accounts = models.BooleanField(_("reveal accounts after the game"), default=False)
+    # The language the game writes its own posts in (results, role cards,
+    # announcements, vote posts): one of ``settings.LANGUAGES``; "" for the
+    # ruleset's document language (``games.languages.game_language``).
+    language = models.CharField(_("game language"), max_length=10, blank=True, default="")
+    # Minutes during which a post may be edited by its author; 0: no edits.
+    edit_minutes = models.PositiveSmallIntegerField(_("post edit window (minutes)"), default=5)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
     seed = models.BigIntegerField(default=0)
     composition = models.JSONField(default=dict, blank=True)
@@ -346,6 +352,8 @@ class Post(models.Model):
     body_html = models.TextField()
     created_at = models.DateTimeField(default=dj_tz.now)
     edited_at = models.DateTimeField(null=True, blank=True)
+    # The body as first posted, kept for the host once the post is edited.
+    original_body = models.TextField(blank=True)
 
     objects = PostManager()
 
@@ -489,11 +497,14 @@ class Event(models.Model):
 
 class AccountLanguage(models.Model):
     """The interface language an account chose with the language switcher
-    (one of ``settings.LANGUAGES``); applied on every page while it is
-    logged in, on any device (``games.middleware.AccountLanguageMiddleware``)."""
+    (one of ``settings.LANGUAGES``) and the time zone it reads times in;
+    applied on every page while it is logged in, on any device
+    (``games.middleware.AccountLanguageMiddleware``)."""
 
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="interface_language")
-    language = models.CharField(_("language"), max_length=10)
+    language = models.CharField(_("language"), max_length=10, blank=True)
+    # The IANA zone the account reads times in; "" for each game's own zone.
+    time_zone = models.CharField(_("time zone"), max_length=64, blank=True, default="")
 
     def __str__(self) -> str:
         return f"{self.user_id}: {self.language}"

@@ -6,6 +6,7 @@ the vote, the cabinet. Thin: parse with a form, ask ``access``, call
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
@@ -18,13 +19,14 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 import rulesets
 from rulesets.core.day import LISTED, Ballot, listed
 
-from . import access, flow, live, unread
+from . import access, flow, languages, live, unread
 from .forms import (
     ActionForm,
     ApplyForm,
@@ -33,9 +35,10 @@ from .forms import (
     MailPreferenceForm,
     NominateForm,
     PostForm,
+    TimeZoneForm,
     VoteForm,
 )
-from .models import Action, Deadline, Game, MailPreference, Player, Post, Room, Vote
+from .models import Action, Deadline, Game, MailPreference, Player, Post, Resolution, Room, Vote
 from .results import ability_name, localized, role_name, team_name
 
 
@@ -300,6 +303,39 @@ def _thread_links(request: HttpRequest, game: Game, room: Room, seat: Player | N
     }
 
 
+def _mark_editable(request: HttpRequest, game: Game, seat: Player | None, posts: list[Post]) -> None:
+    """Set ``post.edit_until`` (the window's end, as the reader reads times)
+    on the posts of ``posts`` the reader wrote and may still edit, for their
+    "Edit" link; the others get "". Only the reader's posts younger than the
+    game's window are looked at further: a player's own posts outside a
+    vote thread cost no query; vote posts and the host's results posts are
+    looked up once for the page."""
+    for post in posts:
+        post.edit_until = ""
+    if not game.edit_minutes or not request.user.is_authenticated:
+        return
+    since = timezone.now() - timedelta(minutes=game.edit_minutes)
+    recent = [p for p in posts if p.created_at > since]
+    if any(p.by_host for p in recent) and access.is_host(request.user, game):
+        mine = [p for p in recent if p.by_host or seat is not None and p.author_id == seat.pk]
+    else:
+        mine = [p for p in recent if not p.by_host and seat is not None and p.author_id == seat.pk]
+    if not mine:
+        return
+    ids = [p.pk for p in mine]
+    fixed: set[int] = set()
+    if any(p.room.kind == Room.Kind.VOTE for p in mine):
+        fixed |= set(Vote.objects.filter(post_id__in=ids).values_list("post_id", flat=True))
+    if any(p.by_host for p in mine):
+        for published, copy in Resolution.objects.filter(
+            Q(published_post_id__in=ids) | Q(day_copy_id__in=ids)
+        ).values_list("published_post_id", "day_copy_id"):
+            fixed |= {published, copy}
+    for post in mine:
+        if post.pk not in fixed:
+            post.edit_until = flow.local_time(game, post.created_at + timedelta(minutes=game.edit_minutes))
+
+
 def _flood_limited(seat_or_user: str) -> bool:
     """True when this poster exceeded the posts-per-minute limit."""
     key = f"posts:{seat_or_user}"
@@ -343,6 +379,8 @@ def room_page(request: HttpRequest, slug: str, room_id: str) -> HttpResponse:
                     # The poster lands on the page of their own post.
                     return HttpResponseRedirect(reverse("post_link", args=[slug, room_id, post.number]))
     page, first_unread = _thread_page(request, room, seat, host)
+    if refusal is None:
+        _mark_editable(request, game, seat, page.object_list)
     ctx = game_context(request, game, seat)
     ctx.update(
         room=room,
@@ -395,11 +433,80 @@ def room_new_posts(request: HttpRequest, slug: str, room_id: str) -> HttpRespons
         return HttpResponse(status=204)
     # The new posts appear on the reader's open page: he has seen them.
     unread.seen(room, request.user, posts[-1].number)
+    if access.post_refusal(request.user, room, seat) is None:
+        _mark_editable(request, game, seat, posts)
     return render(
         request,
         "games/_posts.html",
-        {"posts": posts, "room": room, "game": game, "last_number": posts[-1].number, "poll": True},
+        {
+            "posts": posts,
+            "room": room,
+            "game": game,
+            "last_number": posts[-1].number,
+            "poll": True,
+            "is_host": access.is_host(request.user, game),
+        },
     )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def post_edit(request: HttpRequest, slug: str, room_id: str, number: int) -> HttpResponse:
+    """Edit post ``#number`` of a room, for its author only (a player's
+    post: its seat; a host's post: the host), within the game's edit window
+    (``flow.post_edit``). A refused edit (late, a vote post, the thread
+    closed to its author) comes back with the reason and the text kept."""
+    game = access.game_for_reader(request.user, slug)
+    room, seat = access.room_for_reader(request.user, game, room_id)
+    post = room.posts.select_related("author", "room__game").filter(number=number).first()
+    if post is None:
+        raise Http404
+    if not access.may_edit(request.user, post, seat):
+        raise PermissionDenied(_("Only the author of a post may edit it."))
+    form = PostForm(request.POST or None, initial={"body": post.body})
+    refusal = flow.edit_refusal(post) or access.post_refusal(request.user, room, seat)
+    status = 200
+    if request.method == "POST" and form.is_valid():
+        if refusal is None:
+            try:
+                flow.post_edit(post=post, body=form.cleaned_data["body"])
+            except flow.FlowError as exc:
+                refusal = str(exc)
+            else:
+                messages.success(request, _("Your post is edited."))
+                return HttpResponseRedirect(reverse("post_link", args=[slug, room_id, post.number]))
+        form.add_error(None, refusal)
+        status = 403
+    elif request.method == "POST":
+        status = 400
+    until = flow.edit_until(post)
+    ctx = game_context(request, game, seat)
+    ctx.update(
+        room=room,
+        post=post,
+        form=form,
+        refusal=refusal,
+        until=flow.local_time(game, until) if until else "",
+    )
+    return render(request, "games/post_edit.html", ctx, status=status)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def time_zone(request: HttpRequest) -> HttpResponse:
+    """The account's time zone setting: every time on the site in the zone
+    it chose, with its UTC offset, or in each game's own zone."""
+    form = TimeZoneForm(
+        request.POST or None, initial={"time_zone": request.session.get(languages.ZONE_SESSION_KEY, "")}
+    )
+    back = request.POST.get("next") or request.GET.get("next") or ""
+    if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}, require_https=False):
+        back = ""
+    if request.method == "POST" and form.is_valid():
+        languages.remember_time_zone(request, form.cleaned_data["time_zone"])
+        messages.success(request, _("Your time zone is saved."))
+        return HttpResponseRedirect(back or reverse("account_time_zone"))
+    return render(request, "games/time_zone.html", {"form": form, "next": back}, status=400 if form.errors else 200)
 
 
 def _vote_context(game: Game, room: Room, seat: Player | None) -> dict[str, Any]:
@@ -599,6 +706,8 @@ def cabinet(request: HttpRequest, slug: str) -> HttpResponse:
                 }
             )
     ctx = game_context(request, game, seat)
+    page = _posts_page(room, request.GET.get("page"))
+    _mark_editable(request, game, seat, page.object_list)
     # The documents' host tells a team who its members are: each private
     # room the seat reads is listed with its members.
     shared = [

@@ -116,9 +116,34 @@ def local_time(when, game: Game) -> str:
 
 @register.filter
 def local_time_seconds(when, game: Game) -> str:
+    """As ``local_time``, with the seconds."""
     from games.flow import local_time as format_local
 
     return format_local(game, when, seconds=True) if when else ""
+
+
+@register.filter
+def local_clock(when, game: Game) -> str:
+    """``{{ post.edited_at|local_clock:game }}``: the hour and minute (14:05)
+    in the reader's zone (the game's, unless the reader chose one)."""
+    from games.flow import local_clock as format_clock
+
+    return format_clock(game, when) if when else ""
+
+
+@register.simple_tag
+def reader_zone() -> str:
+    """The zone the reader chose to read times in, with its offset from UTC
+    now (Europe/Berlin, UTC+1); "" when the reader reads each game's own."""
+    from zoneinfo import ZoneInfo
+
+    from django.utils import timezone
+
+    from games.flow import utc_offset
+    from games.languages import viewer_zone
+
+    zone = viewer_zone()
+    return f"{zone}, {utc_offset(timezone.now().astimezone(ZoneInfo(zone)))}" if zone else ""
 
 
 @register.filter

@@ -86,6 +86,7 @@ class Table:
         for option, value in self.options.items():
             page.select_option(f"#id_option_{option}", value)
         page.fill("#id_signup_limit", str(len(self.roles)))
+        page.select_option("#id_language", "en")  # the game posts in English, as the host reads it
         self.shot(page, f"{self.ruleset}-host-form")
         page.get_by_role("button", name="Create the game").click()
         expect(page.locator("h1")).to_contain_text("Host dashboard")

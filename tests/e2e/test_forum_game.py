@@ -109,6 +109,7 @@ def create_game(table: Table, shot) -> None:
     page.select_option("#id_schedule", "fast")
     page.fill("#id_fast_scale", "1")
     page.fill("#id_signup_limit", str(len(PLAYERS)))
+    page.select_option("#id_language", "en")  # the game posts in English, as the host reads it
     shot(page, "host-new-game-form")
     page.get_by_role("button", name="Create the game").click()
     expect(page.locator("h1")).to_contain_text("Host dashboard: Browser town")

@@ -13,7 +13,7 @@ import pytest
 from django.urls import reverse
 
 from games import flow
-from games.models import AccountLanguage, Game, Phase, Room
+from games.models import Game, Phase, Room
 
 from .test_every_ruleset import client_as
 from .test_vote_laws import dealt_game
@@ -33,8 +33,11 @@ NINE = {
 
 
 def classic_game(personas, make_user, roles=NINE, **options):
-    """A classic game with ``options``, past its first night: day 1 open."""
-    game, seats, accounts = dealt_game(personas["alice"], make_user, "classic", roles, now=START, options=options)
+    """A classic game with ``options``, past its first night: day 1 open;
+    it writes its posts in English (the tests read them)."""
+    game, seats, accounts = dealt_game(
+        personas["alice"], make_user, "classic", roles, now=START, options=options, language="en"
+    )
     night = flow.current_phase(game)
     flow.resolve_due(now=night.deadlines.get().due_at)
     game.refresh_from_db()
@@ -253,7 +256,7 @@ def test_without_a_host_the_morning_post_reads_every_note_shuffled(personas, mak
     """CLASSIC-061 to CLASSIC-064 (``no_host``): each mafioso hands in a
     note from his cabinet; the morning post reads every living player's
     note anonymously (the mafia's name, «честный» for the others), in the
-    host's language, and the victim leaves."""
+    game's language (by default the rules' own, Russian), and the victim leaves."""
     roles = {"Ann": "mafioso", "Bea": "mafioso", "Cid": "citizen", "Dot": "citizen", "Eve": "citizen", "Fay": "citizen"}
     game, seats, accounts = dealt_game(
         personas["alice"], make_user, "classic", roles, now=START, options={"no_host": True}
@@ -267,7 +270,6 @@ def test_without_a_host_the_morning_post_reads_every_note_shuffled(personas, mak
     assert flow.open_slots(game, seats["Cid"]) == []
     for name in ("Ann", "Bea"):
         flow.action_submit(game=game, seat=seats[name], ability="kill", targets=["Dot"], now=night.opened_at)
-    AccountLanguage.objects.update_or_create(user=personas["alice"], defaults={"language": "ru"})
     flow.resolve_due(now=night.deadlines.get().due_at)
     assert not game.players.get(nickname="Dot").alive
     day_room = Room.objects.filter(game=game, kind=Room.Kind.DAY).order_by("-day").first()

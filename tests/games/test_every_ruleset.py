@@ -30,7 +30,10 @@ TABLES += [("cosmo", "", 10), ("werewolf18", "", 18)]
 def hosted_game(host, make_user, ruleset_id: str, variant: str, n: int, seed: int) -> Game:
     """A game of ``n`` seats with the ruleset's proposed composition, drawn
     with ``seed`` and started at ``START``."""
-    game = flow.game_create(host=host, title=f"{ruleset_id} {variant}", ruleset_id=ruleset_id, variant=variant)
+    # In English: the tests read what the game posts.
+    game = flow.game_create(
+        host=host, title=f"{ruleset_id} {variant}", ruleset_id=ruleset_id, variant=variant, language="en"
+    )
     flow.signup_open(game=game)
     for i in range(n):
         flow.nickname_register(game=game, user=make_user(f"{ruleset_id}{variant}{i}"), nickname=f"Seat {i + 1}")

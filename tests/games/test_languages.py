@@ -240,10 +240,12 @@ def test_the_rules_messages_are_in_the_reader_language(forum_game, code: str, wa
 
 
 @pytest.mark.parametrize(("code", "heading"), [("ru", "Итоги голосования, день 1"), ("zh-hans", "第 1 天投票结果")])
-def test_the_deadline_worker_writes_the_results_in_the_host_language(forum_game, code: str, heading: str) -> None:
+def test_the_deadline_worker_writes_the_results_in_the_game_language(forum_game, code: str, heading: str) -> None:
     """Results the worker resolves at the deadline are written in the
-    language the host chose, as the role cards the host dealt were."""
+    game's language, whatever the host reads the pages in."""
     game, seats = forum_game
+    game.language = code
+    game.save(update_fields=["language"])
     _choose(game.host, code)
     for nick, seat in seats.items():
         flow.vote_cast(game=game, seat=seat, target=seats["Doc" if nick == "Plain Three" else "Plain Three"])
@@ -256,9 +258,11 @@ def test_the_deadline_worker_writes_the_results_in_the_host_language(forum_game,
     assert {"ru": "<h3>День 1 —", "zh-hans": "<h3>第 1 天 —"}[code] in dashboard
 
 
-def test_without_a_host_choice_the_worker_writes_english(forum_game) -> None:
+def test_an_english_game_is_written_in_english_whatever_the_host_reads(forum_game) -> None:
     game, seats = forum_game
-    translation.activate("en")  # as in the worker, where no request chose a language
+    game.language = "en"
+    game.save(update_fields=["language"])
+    _choose(game.host, "ru")
     for nick, seat in seats.items():
         flow.vote_cast(game=game, seat=seat, target=seats["Doc" if nick == "Plain Three" else "Plain Three"])
     deadline = Deadline.objects.get(phase__game=game, phase__kind="day", phase__number=1, resolves=True)

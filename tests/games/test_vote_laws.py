@@ -182,6 +182,7 @@ def test_the_day_results_give_the_final_vote_count(forum_game) -> None:
     from .test_views_host import everyone_votes
 
     game, seats = forum_game
+    Game.objects.filter(pk=game.pk).update(language="en")  # an English game: the text read below
     everyone_votes(game, seats)
     flow.phase_resolve_now(game=game, phase="day-1")
     text = Resolution.objects.get(deadline__phase__game=game, deadline__phase__kind="day").results
@@ -194,6 +195,7 @@ def test_a_day_without_a_vote_says_no_votes_were_cast(classic_day) -> None:
     from games.models import Resolution
 
     game, _seats, _accounts = classic_day
+    Game.objects.filter(pk=game.pk).update(language="en")  # an English game: the text read below
     day = flow.current_phase(game)
     flow.phase_resolve_now(game=game, phase=day.key)
     text = Resolution.objects.get(deadline__phase=day).results

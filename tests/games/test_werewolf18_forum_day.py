@@ -38,7 +38,9 @@ def due_of(game: Game) -> dict[str, datetime]:
 
 
 def werewolf_table(personas, make_user, start: datetime, **fields):
-    """The small table dealt by hand in Shanghai time, started at ``start``."""
+    """The small table dealt by hand in Shanghai time, started at ``start``;
+    it writes its posts in English (the tests read them)."""
+    fields.setdefault("language", "en")
     return dealt_game(personas["alice"], make_user, "werewolf18", TABLE, now=start, timezone="Asia/Shanghai", **fields)
 
 
@@ -172,7 +174,7 @@ def test_more_than_half_of_the_living_accelerate_the_game_and_votes_no_longer_ch
     stranger cannot ask."""
     start = local("2026-03-02 15:00")
     game, seats, accounts = dealt_game(
-        personas["alice"], make_user, "werewolf18", NINE, now=start, timezone="Asia/Shanghai"
+        personas["alice"], make_user, "werewolf18", NINE, now=start, timezone="Asia/Shanghai", language="en"
     )
     to_day_one(game)
     flow.penalty_apply(game=game, kind="disqualify", target="Vil D", now=local("2026-03-03 11:00"))
