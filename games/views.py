@@ -5,6 +5,7 @@ the vote, the cabinet. Thin: parse with a form, ask ``access``, call
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -17,6 +18,7 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Exists, OuterRef, Q
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -396,6 +398,7 @@ def room_page(request: HttpRequest, slug: str, room_id: str) -> HttpResponse:
     )
     if room.kind == Room.Kind.VOTE:
         ctx.update(_vote_context(game, room, seat))
+        ctx.update(_count_content(request, ctx))
     return render(request, "games/room.html", ctx, status=status)
 
 
@@ -582,7 +585,18 @@ def vote_count(request: HttpRequest, slug: str, room_id: str) -> HttpResponse:
     if room.kind != Room.Kind.VOTE:
         return HttpResponse(status=404)
     ctx = {"game": game, "room": room, **_vote_context(game, room, seat)}
-    return render(request, "games/_vote_count.html", ctx)
+    ctx.update(_count_content(request, ctx))
+    if request.GET.get("v") == ctx["count_version"]:
+        return HttpResponse(status=204)  # unchanged: the live region stays quiet
+    return render(request, "games/_vote_count_poll.html", ctx)
+
+
+def _count_content(request: HttpRequest, ctx: dict[str, Any]) -> dict[str, Any]:
+    """The vote count's content rendered once, and its version (a digest):
+    the poll sends the version it shows and gets nothing back while it
+    holds, so a screen reader announces the count only when it changes."""
+    content = render_to_string("games/_vote_count_body.html", ctx, request=request)
+    return {"count_content": content, "count_version": hashlib.sha256(content.encode()).hexdigest()[:16]}
 
 
 @login_required

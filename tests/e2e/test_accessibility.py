@@ -142,6 +142,12 @@ def test_every_page_of_a_running_game_passes_axe_fits_a_phone_and_announces_live
     bob.locator("form.vote-form button[type=submit]").click()
     expect(bob.locator("#vote-count")).to_contain_text("Doc: 1")
     expect(bob.locator("#vote-count")).to_have_attribute("aria-live", "polite")
+    # The live region itself stays while its count is polled and changes,
+    # so a screen reader announces the new count.
+    bob.locator("#vote-count").evaluate("el => { el.dataset.kept = 'yes'; }")
+    flow.vote_cast(game=game, seat=seats["Clyde"], target=seats["Doc"])
+    expect(bob.locator("#vote-count")).to_contain_text("Doc: 2", timeout=15000)
+    expect(bob.locator("#vote-count")).to_have_attribute("data-kept", "yes")
     check(bob, "player vote thread after voting", found)
 
     # The night: the Don's cabinet has a choice form.

@@ -3,6 +3,8 @@ query, and never on behalf of a reader who may no longer read the room."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.db import connection
@@ -10,7 +12,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from games import flow
-from games.models import Player
+from games.models import Player, Room
 
 from .pages import client_as, rooms_of
 
@@ -62,3 +64,20 @@ def test_a_stranger_never_gets_the_fast_answer_for_a_private_room(forum_game) ->
     _poll(client_as("bob"), game, room, post.number)
     assert _poll(client_as("dave"), game, room, post.number)[0].status_code == 404
     assert _poll(client_as("anon"), game, room, post.number)[0].status_code == 404
+
+
+def test_the_vote_count_poll_answers_nothing_while_the_count_holds(forum_game, personas) -> None:
+    """The live vote count is swapped only when it changed (204 otherwise),
+    inside a live region that stays, so screen readers announce changes only."""
+    game, seats = forum_game
+    room = Room.objects.get(game=game, kind=Room.Kind.VOTE, day=1)
+    client = client_as(personas["carol"])
+    page = client.get(reverse("room", args=[game.slug, room.public_id])).content.decode()
+    assert '<section id="vote-count" class="vote-count" aria-live="polite">' in page
+    url = re.search(r'hx-get="([^"]*/votes/\?v=[0-9a-f]+)"', page).group(1).replace("&amp;", "&")
+    assert client.get(url).status_code == 204
+    flow.vote_cast(game=game, seat=seats["Clyde"], target=seats["Bonnie"])
+    changed = client.get(url)
+    assert changed.status_code == 200
+    body = changed.content.decode()
+    assert body.startswith('<div id="vote-count-body"') and "Bonnie" in body and "aria-live" not in body
