@@ -684,7 +684,9 @@ def _refuse_before_opening(game: Game, now: datetime, day: int | None = None) ->
     phase = current_phase(game)
     if phase is None or phase.opened_at <= now or (day is not None and phase.number != day):
         return
-    raise FlowError(_("The day opens at %(when)s.") % {"when": local_deadline(game, phase.opened_at)})
+    opening = phase.deadlines.filter(kind=OPENS, done_at__isnull=True).first()
+    if opening is not None and now < opening.due_at:
+        raise FlowError(_("The day opens at %(when)s.") % {"when": local_deadline(game, opening.due_at)})
 
 
 def edit_until(post: Post) -> datetime | None:

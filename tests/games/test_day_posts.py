@@ -23,7 +23,7 @@ def test_a_cosmo_revote_reads_in_the_documents_words(personas, make_user) -> Non
     """COSMO-013: after a tie the re-vote says «посадить всех» or «пощадить
     всех»: the tie notice, the re-vote post and the ballots line show those
     words, never the ids ``jail``/``spare``."""
-    game, seats, accounts = dealt_game(personas["alice"], make_user, "cosmo", COSMO, now=START)
+    game, seats, accounts = dealt_game(personas["alice"], make_user, "cosmo", COSMO, now=START, language="en")
     opening = flow.current_phase(game)
     flow.resolve_due(now=opening.deadlines.get().due_at)
     game.refresh_from_db()

@@ -401,9 +401,10 @@ def test_the_werewolf18_hunter_hands_in_his_shot_after_the_vote_closes(personas,
     for voter in ("Seer", "Witch", "Wolf", "Vil A", "Vil B"):
         flow.vote_cast(game=game, seat=seats[voter], target=seats["Hunter"], now=day.opened_at)
     flow.resolve_due(now=due["vote"])
-    # §2 «The count is published» at the close, so the hunter knows he is out.
+    # §2 «The count is published» at the close, so the hunter knows he is out
+    # (in the game's language, the document's Chinese by default).
     closed = Room.objects.get(game=game, kind=Room.Kind.VOTE, day=day.number).posts.order_by("-number").first()
-    assert closed.by_host and "The vote is closed." in closed.body and "Hunter — 5" in closed.body
+    assert closed.by_host and "投票已截止" in closed.body and "Hunter — 5" in closed.body
     after_vote = due["vote"] + timedelta(minutes=5)
     with pytest.raises(flow.FlowError, match="vote closed"):
         flow.vote_cast(game=game, seat=seats["Hunter"], target=seats["Wolf"], now=after_vote)
