@@ -370,5 +370,10 @@ class ClassicRuleset(Ruleset):
             return self._random_night(state, rng)
         pool = day.candidates(state, None)
         suspects = rng.sample(pool, min(2, len(pool)))
-        votes = {v: rng.choice(suspects if rng.random() < 0.8 else pool) for v in day.electorate(state)}
+        votes: dict[str, str | None] = {}
+        draw, below = rng.random, rng._randbelow
+        for v in day.electorate(state):
+            among = suspects if draw() < 0.8 else pool
+            # ``rng.choice(among)`` without its two calls (the same numbers).
+            votes[v] = among[below(len(among))] if among else rng.choice(among)
         return PhaseInput("day", votes=votes)

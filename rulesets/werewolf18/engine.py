@@ -480,17 +480,22 @@ class Werewolf18(Ruleset):
         """Random legal play: each choice with probability 0.8, every voter
         votes (one in ten abstains), and now and then a whole-group surrender."""
         slots = self.action_slots(state, phase)
+        # ``rng.choice(seq)`` is ``seq[below(len(seq))]``: the same numbers without
+        # its two calls (every slot with targets has candidates, WW18 ``_slot``).
+        draw, below = rng.random, rng._randbelow
         actions = [
-            Action(s.ability, s.actor, s.team, rng.choice(s.candidates) if s.targets else None)
+            Action(s.ability, s.actor, s.team, s.candidates[below(len(s.candidates))] if s.targets else None)
             for s in slots
-            if s.ability not in ("vote", "surrender") and rng.random() < 0.8
+            if s.ability not in ("vote", "surrender") and draw() < 0.8
         ]
-        if rng.random() < SURRENDER_CHANCE:
+        if draw() < SURRENDER_CHANCE:
             actions += [Action("surrender", s.actor) for s in slots if s.ability == "surrender"]
         step = PhaseInput(phase, actions)  # type: ignore[arg-type]
         if phase == "day":
             ballots = [s for s in slots if s.ability == "vote"]
-            step.votes = {str(s.actor): None if rng.random() < 0.1 else rng.choice(s.candidates) for s in ballots}
+            step.votes = {
+                str(s.actor): None if draw() < 0.1 else s.candidates[below(len(s.candidates))] for s in ballots
+            }
         return step
 
     def next_phase(self, state: GameState) -> str:
