@@ -243,7 +243,8 @@ class GameState:
         new = object.__new__(GameState)
         new.ruleset = self.ruleset
         new.variant = self.variant
-        new.options = _deep(self.options)
+        options = self.options
+        new.options = {} if not options and type(options) is dict else _deep(options)  # most games set none
         new.seed = self.seed
         new.day = self.day
         new.phase = self.phase
@@ -251,7 +252,7 @@ class GameState:
         new.memory = _deep(self.memory)
         new.winner = self.winner
         players: dict[str, PlayerState] = {}
-        new_player, player_state, atoms = object.__new__, PlayerState, _ATOMS
+        new_player, player_state, flat = object.__new__, PlayerState, _ATOMS.issuperset
         for name, player in self.players.items():
             # ``_copy_player`` inline: this loop is most of a copy's cost.
             copied = new_player(player_state)
@@ -260,12 +261,15 @@ class GameState:
             copied.team = player.team
             copied.alive = player.alive
             counters = player.counters
-            if type(counters) is not dict:
-                copied.counters = _deep(counters)
-            elif counters:
-                copied.counters = {k: v if type(v) in atoms else _deep(v) for k, v in counters.items()}
-            else:
+            if not counters and type(counters) is dict:
                 copied.counters = {}
+            elif type(counters) is not dict:
+                copied.counters = _deep(counters)
+            elif flat(map(type, counters.values())):
+                # Only scalars, checked in C: a shallow copy is a deep one.
+                copied.counters = counters.copy()
+            else:
+                copied.counters = _deep(counters)
             players[name] = copied
         new.players = players
         return new
