@@ -37,6 +37,11 @@ _PROBES: dict[tuple[str, str], tuple[tuple[str, Ability], ...]] = {
     for phase in ("day", "night")
 }
 
+# Role → its team abilities (``Ability.team``), in the role's order, for ``team_abilities``.
+_TEAM_ABILITIES: dict[str, tuple[str, ...]] = {
+    role.id: tuple(ab for ab in role.abilities if ABILITIES[ab].team) for role in ROLES.values()
+}
+
 
 class ClassicRuleset(Ruleset):
     """The classic game: an informed mafia («мафия») against an honest majority («честные жители»).
@@ -279,9 +284,8 @@ class ClassicRuleset(Ruleset):
         found: list[str] = []
         for p in state.players.values():
             if p.alive and p.team == team:
-                role = ROLES.get(p.role)
-                for ab in role.abilities if role else ():
-                    if ABILITIES[ab].team and ab not in found:
+                for ab in _TEAM_ABILITIES.get(p.role, ()):
+                    if ab not in found:
                         found.append(ab)
         return tuple(found)
 

@@ -42,6 +42,11 @@ _PHASES_OF: dict[str, tuple[str, ...]] = {
     for ability, spec in roles.ABILITIES.items()
 }
 
+# Role → its team abilities (``Ability.team``), in the role's order, for ``team_abilities``.
+_TEAM_ABILITIES: dict[str, tuple[str, ...]] = {
+    role: tuple(ab for ab in spec.abilities if roles.ABILITIES[ab].team) for role, spec in roles.ROLES.items()
+}
+
 
 def _probes(role: str, phase: str, holds_badge: bool, alive: bool) -> tuple[tuple[str, Ability], ...]:
     """The abilities worth probing for a seat in ``phase``: those of
@@ -306,9 +311,8 @@ class Werewolf18(Ruleset):
         found: list[str] = []
         for p in state.players.values():
             if p.alive and p.team == team:
-                role = self.ROLES.get(p.role)
-                for ab in role.abilities if role else ():
-                    if self.ABILITIES[ab].team and ab not in found:
+                for ab in _TEAM_ABILITIES.get(p.role, ()):
+                    if ab not in found:
                         found.append(ab)
         return tuple(found)
 
