@@ -37,6 +37,11 @@ _PROBES: dict[tuple[str, str], tuple[tuple[str, Ability], ...]] = {
     for phase in ("day", "night")
 }
 
+# Role → its team abilities (``Ability.team``), in the role's order, for ``team_abilities``.
+_TEAM_ABILITIES: dict[str, tuple[str, ...]] = {
+    role.id: tuple(ab for ab in role.abilities if ABILITIES[ab].team) for role in ROLES.values()
+}
+
 
 class ClassicRuleset(Ruleset):
     """The classic game: an informed mafia («мафия») against an honest majority («честные жители»).
@@ -279,9 +284,8 @@ class ClassicRuleset(Ruleset):
         found: list[str] = []
         for p in state.players.values():
             if p.alive and p.team == team:
-                role = ROLES.get(p.role)
-                for ab in role.abilities if role else ():
-                    if ABILITIES[ab].team and ab not in found:
+                for ab in _TEAM_ABILITIES.get(p.role, ()):
+                    if ab not in found:
                         found.append(ab)
         return tuple(found)
 
@@ -370,5 +374,10 @@ class ClassicRuleset(Ruleset):
             return self._random_night(state, rng)
         pool = day.candidates(state, None)
         suspects = rng.sample(pool, min(2, len(pool)))
-        votes = {v: rng.choice(suspects if rng.random() < 0.8 else pool) for v in day.electorate(state)}
+        votes: dict[str, str | None] = {}
+        draw, below = rng.random, rng._randbelow
+        for v in day.electorate(state):
+            among = suspects if draw() < 0.8 else pool
+            # ``rng.choice(among)`` without its two calls (the same numbers).
+            votes[v] = among[below(len(among))] if among else rng.choice(among)
         return PhaseInput("day", votes=votes)

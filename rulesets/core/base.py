@@ -615,12 +615,15 @@ class Ruleset:
         property tests: every slot acts with probability 0.8 on a random
         legal target; every living player votes by day."""
         actions: list[Action] = []
+        draw, below = rng.random, rng._randbelow
         for slot in self.action_slots(state, phase):
-            if rng.random() > 0.8:
+            if draw() > 0.8:
                 continue
             target: Any = None
             if slot.targets == 1 and slot.candidates:
-                target = rng.choice(slot.candidates)
+                # ``rng.choice(seq)`` is ``seq[rng._randbelow(len(seq))]`` for a
+                # non-empty ``seq``: the same numbers without its two calls.
+                target = slot.candidates[below(len(slot.candidates))]
             elif slot.targets == 2:
                 pool = [c for c in slot.candidates if c != slot.actor]
                 if len(pool) < 2:
@@ -630,8 +633,18 @@ class Ruleset:
         step = PhaseInput(phase, actions)  # type: ignore[arg-type]
         if phase == "day":
             alive = state.alive_names()
-            # Each votes for somebody else: ``alive`` without the voter, cut out by seat.
-            step.votes = {v: rng.choice(alive[:i] + alive[i + 1 :] or alive) for i, v in enumerate(alive)}
+            # Each votes for somebody else: ``rng.choice`` of ``alive`` without the
+            # voter (seat ``i``), or of ``alive`` when he is alone. Drawing r below
+            # n - 1 and skipping seat ``i`` names the same player as that choice.
+            n = len(alive)
+            if n > 1:
+                votes: dict[str, str | None] = {}
+                for i, v in enumerate(alive):
+                    r = below(n - 1)
+                    votes[v] = alive[r + 1 if r >= i else r]
+                step.votes = votes
+            else:
+                step.votes = {v: alive[below(1)] for v in alive}
         return step
 
     def next_phase(self, state: GameState) -> str:

@@ -243,7 +243,8 @@ class GameState:
         new = object.__new__(GameState)
         new.ruleset = self.ruleset
         new.variant = self.variant
-        new.options = _deep(self.options)
+        options = self.options
+        new.options = {} if not options and type(options) is dict else _deep(options)  # most games set none
         new.seed = self.seed
         new.day = self.day
         new.phase = self.phase
@@ -251,7 +252,7 @@ class GameState:
         new.memory = _deep(self.memory)
         new.winner = self.winner
         players: dict[str, PlayerState] = {}
-        new_player, player_state, atoms = object.__new__, PlayerState, _ATOMS
+        new_player, player_state, flat = object.__new__, PlayerState, _ATOMS.issuperset
         for name, player in self.players.items():
             # ``_copy_player`` inline: this loop is most of a copy's cost.
             copied = new_player(player_state)
@@ -260,12 +261,15 @@ class GameState:
             copied.team = player.team
             copied.alive = player.alive
             counters = player.counters
-            if type(counters) is not dict:
-                copied.counters = _deep(counters)
-            elif counters:
-                copied.counters = {k: v if type(v) in atoms else _deep(v) for k, v in counters.items()}
-            else:
+            if not counters and type(counters) is dict:
                 copied.counters = {}
+            elif type(counters) is not dict:
+                copied.counters = _deep(counters)
+            elif flat(map(type, counters.values())):
+                # Only scalars, checked in C: a shallow copy is a deep one.
+                copied.counters = counters.copy()
+            else:
+                copied.counters = _deep(counters)
             players[name] = copied
         new.players = players
         return new
@@ -373,7 +377,7 @@ class Action:
         return cls(ability=data["ability"], actor=data.get("actor"), team=data.get("team"), target=target)
 
 
-@dataclass
+@dataclass(init=False)
 class PhaseInput:
     """What was handed in during one phase.
 
@@ -389,6 +393,24 @@ class PhaseInput:
     nominations: list[str] | None = None
     revote: dict[str, str | None] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+
+    def __init__(
+        self,
+        phase: PhaseName,
+        actions: list[Action] | None = None,
+        votes: dict[str, str | None] | None = None,
+        nominations: list[str] | None = None,
+        revote: dict[str, str | None] | None = None,
+        extra: dict[str, Any] | None = None,
+    ) -> None:
+        # Written out: the generated one calls a default factory per field
+        # left out, and every phase builds one or two.
+        self.phase = phase
+        self.actions = [] if actions is None else actions
+        self.votes = votes
+        self.nominations = nominations
+        self.revote = revote
+        self.extra = {} if extra is None else extra
 
 
 @dataclass(frozen=True, init=False)
@@ -503,7 +525,7 @@ class Announcement:
         return {"kind": self.kind, "text": self.text, "player": self.player, "role": self.role}
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Outcome:
     """The result of resolving one phase.
 
@@ -520,6 +542,26 @@ class Outcome:
     announcements: list[Announcement] = field(default_factory=list)
     trace: list[TraceEntry] = field(default_factory=list)
     extra_state: dict[str, Any] = field(default_factory=dict)
+
+    def __init__(
+        self,
+        state: GameState,
+        out: list[str] | None = None,
+        feedback: list[Feedback] | None = None,
+        rejected: list[Rejection] | None = None,
+        announcements: list[Announcement] | None = None,
+        trace: list[TraceEntry] | None = None,
+        extra_state: dict[str, Any] | None = None,
+    ) -> None:
+        # Written out: the generated one calls a default factory per field
+        # left out, and every phase builds one.
+        self.state = state
+        self.out = [] if out is None else out
+        self.feedback = [] if feedback is None else feedback
+        self.rejected = [] if rejected is None else rejected
+        self.announcements = [] if announcements is None else announcements
+        self.trace = [] if trace is None else trace
+        self.extra_state = {} if extra_state is None else extra_state
 
     @property
     def winner(self) -> str | None:

@@ -449,7 +449,8 @@ def _skips(night: Night) -> None:
         if role in ("werewolf", "vampire") and query.first_night(night.state) and (name, "bite") not in acted:
             _autokill(night, name, f"the {role} did not bite on the first night (FORUM-095, FORUM-096)", excused)
             continue
-        if _duty(night, name, role) is not None and (name, _duty(night, name, role)) not in acted:
+        duty = _duty(night, name, role)
+        if duty is not None and (name, duty) not in acted:
             _count_skip(night, name, role, excused)
 
 

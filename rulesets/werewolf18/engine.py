@@ -42,6 +42,11 @@ _PHASES_OF: dict[str, tuple[str, ...]] = {
     for ability, spec in roles.ABILITIES.items()
 }
 
+# Role → its team abilities (``Ability.team``), in the role's order, for ``team_abilities``.
+_TEAM_ABILITIES: dict[str, tuple[str, ...]] = {
+    role: tuple(ab for ab in spec.abilities if roles.ABILITIES[ab].team) for role, spec in roles.ROLES.items()
+}
+
 
 def _probes(role: str, phase: str, holds_badge: bool, alive: bool) -> tuple[tuple[str, Ability], ...]:
     """The abilities worth probing for a seat in ``phase``: those of
@@ -311,9 +316,8 @@ class Werewolf18(Ruleset):
         found: list[str] = []
         for p in state.players.values():
             if p.alive and p.team == team:
-                role = self.ROLES.get(p.role)
-                for ab in role.abilities if role else ():
-                    if self.ABILITIES[ab].team and ab not in found:
+                for ab in _TEAM_ABILITIES.get(p.role, ()):
+                    if ab not in found:
                         found.append(ab)
         return tuple(found)
 
@@ -485,17 +489,22 @@ class Werewolf18(Ruleset):
         """Random legal play: each choice with probability 0.8, every voter
         votes (one in ten abstains), and now and then a whole-group surrender."""
         slots = self.action_slots(state, phase)
+        # ``rng.choice(seq)`` is ``seq[below(len(seq))]``: the same numbers without
+        # its two calls (every slot with targets has candidates, WW18 ``_slot``).
+        draw, below = rng.random, rng._randbelow
         actions = [
-            Action(s.ability, s.actor, s.team, rng.choice(s.candidates) if s.targets else None)
+            Action(s.ability, s.actor, s.team, s.candidates[below(len(s.candidates))] if s.targets else None)
             for s in slots
-            if s.ability not in ("vote", "surrender") and rng.random() < 0.8
+            if s.ability not in ("vote", "surrender") and draw() < 0.8
         ]
-        if rng.random() < SURRENDER_CHANCE:
+        if draw() < SURRENDER_CHANCE:
             actions += [Action("surrender", s.actor) for s in slots if s.ability == "surrender"]
         step = PhaseInput(phase, actions)  # type: ignore[arg-type]
         if phase == "day":
             ballots = [s for s in slots if s.ability == "vote"]
-            step.votes = {str(s.actor): None if rng.random() < 0.1 else rng.choice(s.candidates) for s in ballots}
+            step.votes = {
+                str(s.actor): None if draw() < 0.1 else s.candidates[below(len(s.candidates))] for s in ballots
+            }
         return step
 
     def next_phase(self, state: GameState) -> str:

@@ -196,11 +196,11 @@ def test_schedule_names_in_russian_and_english():
 # ----------------------------------------------------------- declarations
 
 
-def test_roles_have_russian_and_english_names():
-    """§4: 18 roles with the document's names."""
+def test_roles_have_russian_english_and_chinese_names():
+    """§4: 18 roles with the document's names, and the site's Chinese ones."""
     assert R.ROLES["medium"].name["ru"] == "Говорящий с призраками"
-    assert R.ROLES["putana"].name == {"ru": "Путана", "en": "Putana"}
-    assert all(set(role.name) == {"ru", "en"} for role in R.ROLES.values())
+    assert R.ROLES["putana"].name == {"ru": "Путана", "en": "Putana", "zh": "交际花"}
+    assert all(set(role.name) == {"ru", "en", "zh"} for role in R.ROLES.values())
 
 
 def test_teams_are_town_mafia_maniac():
