@@ -11,7 +11,10 @@ from django.core.paginator import Page, Paginator
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from .models import Event, Game
+import rulesets
+
+from .models import Event, Game, Phase
+from .results import ability_name, localized, role_name, team_name
 
 # Event kind → what the log calls it. A kind not listed is shown as it is.
 KINDS: dict[str, str] = {
@@ -86,6 +89,11 @@ KEYS: dict[str, str] = {
     "title": gettext_noop("title"),
     "ruleset": gettext_noop("ruleset"),
     "error": gettext_noop("error"),
+    "composition": gettext_noop("composition"),
+    "team": gettext_noop("team"),
+    "about": gettext_noop("about"),
+    "result": gettext_noop("result"),
+    "role": gettext_noop("role"),
 }
 
 # Details shown elsewhere on the dashboard (the resolution trace).
@@ -94,34 +102,83 @@ PER_PAGE = 50
 
 
 @dataclass(frozen=True)
+class Detail:
+    """One "label: value" of an event: ``code`` when the value is an
+    identifier nobody translated (shown as code)."""
+
+    label: str
+    value: str
+    code: bool = False
+
+
+@dataclass(frozen=True)
 class LogLine:
     """One event as the log shows it: ``event``, its kind's ``name`` and
-    its ``details`` ("label: value" pairs joined)."""
+    its ``details``."""
 
     event: Event
     name: str
-    details: str
+    details: tuple[Detail, ...]
+
+    @property
+    def text(self) -> str:
+        """The details as one line ("label: value; …")."""
+        return "; ".join(f"{d.label}: {d.value}" for d in self.details)
 
 
-def _value(value: Any) -> str:
-    """A detail's value as text: lists joined, mappings as "key=value"."""
-    if isinstance(value, list | tuple):
-        return ", ".join(_value(v) for v in value)
-    if isinstance(value, dict):
-        return ", ".join(f"{k}={_value(v)}" for k, v in value.items())
-    if value is None:
-        return "—"
-    return str(value)
+class _Reader:
+    """Turns the identifiers of a game's log into the reader's words: the
+    ruleset's roles, teams and abilities, the phase kinds, the game's
+    nicknames and numbers as they are; anything else stays an identifier."""
+
+    def __init__(self, game: Game) -> None:
+        self.ruleset = rulesets.get(game.ruleset)
+        self.nicknames = set(game.players.values_list("nickname", flat=True))
+        self.kinds = dict(Phase.Kind.choices)
+
+    def word(self, value: Any) -> tuple[str, bool]:
+        """(text, is it an untranslated identifier)."""
+        if value is None:
+            return "—", False
+        if isinstance(value, bool | int | float):
+            return str(value), False
+        text = str(value)
+        if text in self.nicknames:
+            return text, False
+        if text in self.ruleset.ROLES:
+            return role_name(self.ruleset, text), False
+        if text in self.ruleset.TEAMS:
+            return team_name(self.ruleset, text), False
+        if text in self.ruleset.ABILITIES:
+            return ability_name(self.ruleset, text), False
+        if text in self.kinds:
+            return str(self.kinds[text]), False
+        if text in rulesets.ids():
+            return localized(rulesets.get(text).title, text), False
+        return text, True
+
+    def value(self, value: Any) -> tuple[str, bool]:
+        """A detail's value: lists joined, mappings as "key=value"."""
+        if isinstance(value, list | tuple):
+            parts = [self.value(v) for v in value]
+            return ", ".join(p for p, _code in parts), any(code for _p, code in parts)
+        if isinstance(value, dict):
+            parts = [(self.word(k), self.value(v)) for k, v in value.items()]
+            text = ", ".join(f"{k[0]}={v[0]}" for k, v in parts)
+            return text, any(k[1] or v[1] for k, v in parts)
+        return self.word(value)
 
 
-def line(event: Event) -> LogLine:
+def line(event: Event, reader: _Reader | None = None) -> LogLine:
     """``event`` in the reader's language (see ``KINDS`` and ``KEYS``)."""
-    details = "; ".join(
-        f"{_(KEYS[key]) if key in KEYS else key}: {_value(value)}"
-        for key, value in event.data.items()
-        if key not in HIDDEN
-    )
-    return LogLine(event, _(KINDS[event.kind]) if event.kind in KINDS else event.kind, details)
+    reader = reader or _Reader(event.game)
+    details = []
+    for key, value in event.data.items():
+        if key in HIDDEN:
+            continue
+        text, code = reader.value(value)
+        details.append(Detail(_(KEYS[key]) if key in KEYS else key, text, code or key not in KEYS))
+    return LogLine(event, _(KINDS[event.kind]) if event.kind in KINDS else event.kind, tuple(details))
 
 
 def kind_choices(game: Game) -> list[tuple[str, str]]:
@@ -138,4 +195,5 @@ def page(game: Game, kind: str = "", number: Any = 1) -> tuple[Page, list[LogLin
     if kind:
         events = events.filter(kind=kind)
     found = Paginator(events, PER_PAGE).get_page(number)
-    return found, [line(e) for e in found.object_list]
+    reader = _Reader(game)
+    return found, [line(e, reader) for e in found.object_list]

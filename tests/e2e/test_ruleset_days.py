@@ -141,8 +141,11 @@ def test_cosmo_tied_revote_goes_to_the_published_coin(seat_table) -> None:
     table.fire("revote")
     page.reload()
     results = results_post(page, "Results of the vote, day 1")
-    expect(results).to_contain_text(re.compile(r"The re-vote tied; the coin says: (jail|spare)\."))
-    coin = re.search(r"the coin says: (jail|spare)", results.inner_text()).group(1)
+    # COSMO-014: the coin's side in the document's words («посадить всех» / «пощадить всех»).
+    sides = {JAIL: "jail", SPARE: "spare"}
+    said = "|".join(re.escape(label) for label in sides)
+    expect(results).to_contain_text(re.compile(rf"The re-vote tied; the coin says: ({said})\."))
+    coin = sides[re.search(rf"the coin says: ({said})", results.inner_text()).group(1)]
     table.shot(page, f"cosmo-coin-{coin}")
     if coin == "jail":
         for name, role_id in (("Ракета", "mafioso"), ("Луна", "citizen")):

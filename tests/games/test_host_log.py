@@ -20,7 +20,7 @@ def test_the_log_names_each_event_and_its_details(forum_game, personas) -> None:
     page = client_as(personas["alice"]).get(reverse("host", args=[game.slug])).content.decode()
     log = page[page.index('id="log"') :]
     assert "Game started" in log
-    assert "voter: Clyde; for: Bonnie" in log
+    assert "voter: Clyde; for: Bonnie" in log  # nicknames as they are, labels translated
     assert "{&#x27;" not in log and "{'" not in log  # no raw dictionaries
 
 
