@@ -945,6 +945,21 @@ def ballot_open(
     return limit is None or cast < limit
 
 
+def _ballot_text(procedure: DayProcedure, target: Player | None, reason: str = "") -> str:
+    """A vote post's words in the active language, as the day procedure
+    words them (werewolf18 «投票对象：X» and «投票理由：…», or
+    «投票对象：弃权», WW18-065): the name, or the abstention; the reason on
+    its own line where the procedure has one and the voter gave it."""
+    if target is None:
+        choice = results.localized(procedure.abstain_word) if procedure.abstain_word else _("abstains")
+    else:
+        choice = target.nickname
+    text = results.localized(procedure.ballot_text).format(choice=choice) if procedure.ballot_text else choice
+    if procedure.reason_text and reason.strip() and target is not None:
+        text += "\n" + results.localized(procedure.reason_text).format(reason=reason.strip())
+    return text
+
+
 def _ballot_body(choice: str, earlier: list[Vote]) -> str:
     """The vote post's text: the choice, quoting the vote it changes."""
     if not earlier or earlier[-1].post is None:
@@ -975,13 +990,16 @@ def vote_cast(
     target: Player | None = None,
     abstain: bool = False,
     word: str = "",
+    reason: str = "",
     now: datetime | None = None,
 ) -> Vote:
     """A vote post in today's vote thread naming ``target`` (or an explicit
     abstention where the ruleset allows one; or, in a re-vote whose ballots
     are words, ``word``, cosmo's ``jail``/``spare``), under the ruleset's
     vote law (``Ruleset.day_procedure``): the day's windows (``day_window``),
-    whether and how a vote may change, who may be named. A change quotes
+    whether and how a vote may change, who may be named. The post is
+    worded as the procedure words it, with ``reason`` where it has one
+    (werewolf18 «投票对象：X / 投票理由：…», ``_ballot_text``). A change quotes
     the vote it replaces. Raises FlowError when late (with the deadline),
     out of the game, or refused by the law. The vote's time is taken under
     the game lock (``game_lock``)."""
@@ -1018,9 +1036,9 @@ def vote_cast(
     _refuse_change(game, phase, procedure, earlier, now)
     room = Room.objects.get(game=game, kind=Room.Kind.VOTE, day=phase.number)
     with languages.in_game_language(game):
-        shown = revote_label(ruleset, state, word) if word else (_("abstains") if target is None else target.nickname)
+        shown = revote_label(ruleset, state, word) if word else _ballot_text(procedure, target, reason)
     post = post_create(room=room, seat=seat, body=_ballot_body(shown, earlier), now=now)
-    choice = word or shown
+    choice = word or (target.nickname if target is not None else _("abstains"))
     vote = Vote.objects.create(
         game=game,
         day=phase.number,

@@ -479,10 +479,21 @@ class VoteForm(forms.Form):
     WORD = "word:"
 
     target = forms.ChoiceField(label=_("Vote for"))
+    reason = forms.CharField(
+        label=_("Reason"),
+        required=False,
+        max_length=2000,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text=_("Why you vote so; it is posted with your vote."),
+    )
 
-    def __init__(self, *args: Any, candidates: list[tuple[str, str]] | None = None, **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, candidates: list[tuple[str, str]] | None = None, reason: bool = False, **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.fields["target"].choices = candidates or []
+        if not reason:
+            del self.fields["reason"]
 
 
 class NominateForm(forms.Form):

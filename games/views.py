@@ -552,7 +552,10 @@ def _vote_context(game: Game, room: Room, seat: Player | None) -> dict[str, Any]
                 candidates=[(p.public_id, p.nickname) for p in game.players.alive() if p.nickname not in named]
             )
     if today and flow.ballot_open(game, seat, phase, ballots, window):
-        ctx["vote_form"] = VoteForm(candidates=_vote_candidates(game, ruleset, state, seat, ballots, window))
+        ctx["vote_form"] = VoteForm(
+            candidates=_vote_candidates(game, ruleset, state, seat, ballots, window),
+            reason=bool(procedure.reason_text) and not window.revote,
+        )
     return ctx
 
 
@@ -612,13 +615,24 @@ def vote(request: HttpRequest, slug: str, room_id: str) -> HttpResponse:
     phase = flow.current_phase(game)
     window = flow.day_window(game, phase)
     ballots = flow.day_ballots(game, room.day, phase)
-    form = VoteForm(request.POST, candidates=_vote_candidates(game, ruleset, state, seat, ballots, window))
+    form = VoteForm(
+        request.POST,
+        candidates=_vote_candidates(game, ruleset, state, seat, ballots, window),
+        reason=bool(ruleset.day_procedure(state).reason_text) and not window.revote,
+    )
     if form.is_valid():
         choice = form.cleaned_data["target"]
         word = choice.removeprefix(VoteForm.WORD) if choice.startswith(VoteForm.WORD) else ""
         target = None if choice == VoteForm.ABSTAIN or word else game.players.alive().get(public_id=choice)
         try:
-            flow.vote_cast(game=game, seat=seat, target=target, abstain=target is None and not word, word=word)
+            flow.vote_cast(
+                game=game,
+                seat=seat,
+                target=target,
+                abstain=target is None and not word,
+                word=word,
+                reason=form.cleaned_data.get("reason", ""),
+            )
             if word:
                 messages.success(request, _("Your re-vote is counted."))
             elif target is None:

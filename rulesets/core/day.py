@@ -55,6 +55,11 @@ class DayProcedure:
     resolving deadline finds a tie (``Ruleset.revote_needed``), the day is
     not resolved then: a re-vote among the tied (or in ``revote_words``)
     runs until this deadline, which resolves the day (PITER-017, COSMO-013).
+    ``ballot_text``: the vote post's wording by language code, ``{choice}``
+    the name (or the abstention's ``abstain_word``), {} for the name alone
+    (werewolf18 «投票对象：X»); ``reason_text``: where the vote post gives
+    its reason, that line's wording with ``{reason}`` (werewolf18
+    «投票理由：…»), and the vote form asks for it.
     ``host_candidates``: the rule id letting the host put players to the
     vote once a lynch vote, after which only they may be voted for and
     standing ballots for anyone else no longer count (classic «выносит на
@@ -78,6 +83,9 @@ class DayProcedure:
     ballot_abilities: tuple[str, ...] = ("vote", "revote")
     revote_until: str = ""
     host_candidates: str = ""
+    ballot_text: dict[str, str] = field(default_factory=dict)
+    abstain_word: dict[str, str] = field(default_factory=dict)
+    reason_text: dict[str, str] = field(default_factory=dict)
 
 
 # The ``round`` of a nomination ballot (``Ballot.round``).

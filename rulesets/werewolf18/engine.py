@@ -124,6 +124,9 @@ class Werewolf18(Ruleset):
         abstain=True,
         no_change_after="no_vote_change",
         votes_until="vote",
+        ballot_text={"zh": "投票对象：{choice}", "en": "Vote: {choice}"},
+        abstain_word={"zh": "弃权", "en": "abstain"},
+        reason_text={"zh": "投票理由：{reason}", "en": "Reason: {reason}"},
         rule="WW18-065",
         law={
             "zh": "每人一票，允许弃权（弃权也需发投票帖）；投票后只有一次改票机会，须引用原投票；白天结束前一小时不得改票。",

@@ -5,7 +5,7 @@ acceleration (WW18-068) and the wolves' surrender from the browser
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -267,3 +267,23 @@ def test_the_day_thread_opens_on_the_morning_with_the_morning_report(personas, m
     assert report.created_at == day.opened_at
     flow.post_create(room=day_room, seat=seats["Seer"], body="Доброе утро", now=day.opened_at)
     flow.vote_cast(game=game, seat=seats["Seer"], target=seats["Wolf"], now=day.opened_at)
+
+
+def test_a_werewolf18_vote_post_is_worded_as_the_document_asks(personas, make_user) -> None:
+    """WW18-065 and §2: «投票对象：X / 投票理由：…» or «投票对象：弃权»; the
+    vote form asks for the reason; a change quotes the original vote. The
+    game writes in its document's Chinese."""
+    game, seats, accounts = werewolf_table(personas, make_user, local("2026-03-02 15:00"), language="zh-hans")
+    day_one = to_day_one(game)
+    vote_room = Room.objects.get(game=game, kind=Room.Kind.VOTE, day=1)
+    url = reverse("vote", args=[game.slug, vote_room.public_id])
+    seer = client_as(accounts["Seer"])
+    with time_machine.travel(day_one["vote"] - timedelta(hours=3), tick=False):
+        page = seer.get(reverse("room", args=[game.slug, vote_room.public_id])).content.decode()
+        assert 'name="reason"' in page
+        seer.post(url, {"target": seats["Wolf"].public_id, "reason": "他昨晚发言矛盾"})
+        first = vote_room.posts.filter(author=seats["Seer"]).order_by("number").last()
+        assert first.body == "投票对象：Wolf\n投票理由：他昨晚发言矛盾"
+        seer.post(url, {"target": "abstain"})
+        change = vote_room.posts.filter(author=seats["Seer"]).order_by("number").last()
+        assert change.body == f"[quote=#{first.number}]{first.body}[/quote]\n投票对象：弃权"
