@@ -205,6 +205,8 @@ ANNOUNCEMENTS = (
     gettext_noop("%(player)s was voted out."),
     gettext_noop("%(player)s was shot and left the game."),
     gettext_noop("%(player)s left the game."),
+    # piter's first morning (PITER-004)
+    gettext_noop("There are %(rows)s mafia in the town (PITER-004)."),
     # cosmo (COSMO-013, COSMO-014)
     gettext_noop("%(rows)s are spared."),
     gettext_noop("The re-vote tied; the coin says: %(rows)s."),

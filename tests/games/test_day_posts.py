@@ -99,3 +99,17 @@ def test_cosmos_coin_and_spare_read_in_the_readers_language() -> None:
     with translation.override("en"):
         coin = announcement_line(cosmo, "coin", "The re-vote tied; the coin says: spare.", None, None)
     assert coin == "The re-vote tied; the coin says: Spare them all («пощадить всех»)."
+
+
+def test_piters_first_morning_counts_the_mafia_in_the_readers_language() -> None:
+    """PITER-004: the first morning post gives the number of mafia, in the
+    game's language and without the rule id a player has no use for."""
+    from django.utils import translation
+
+    import rulesets
+    from games.results import announcement_line
+
+    piter = rulesets.get("piter")
+    with translation.override("ru"):
+        line = announcement_line(piter, "mafia_count", "There are 3 mafia in the town (PITER-004).", None, None)
+    assert "3" in line and "mafia" not in line and "PITER" not in line
