@@ -216,6 +216,25 @@ def signup_decide(*, game: Game, player: Player, accept: bool) -> None:
 
 
 @transaction.atomic
+def signup_accept_all(*, game: Game) -> int:
+    """The host accepts every pending application, oldest first, while
+    seats remain; returns how many were accepted. Raises FlowError once the
+    roles are drawn, or when the game is full before the first."""
+    game_lock(game)
+    if game.state:
+        raise FlowError(_("Roles are already drawn; the table is closed."))
+    accepted = 0
+    for player in game.players.filter(status=Player.Status.APPLIED).order_by("joined_at", "id"):
+        if game.players.seated().count() >= game.signup_limit:
+            if not accepted:
+                raise FlowError(_("The game is full."))
+            break
+        signup_decide(game=game, player=player, accept=True)
+        accepted += 1
+    return accepted
+
+
+@transaction.atomic
 def nickname_register(*, game: Game, user, nickname: str) -> Player:
     """An admin binds a game nickname to an account directly (seated)."""
     if game.state:

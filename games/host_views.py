@@ -288,6 +288,24 @@ def signup_open(request: HttpRequest, slug: str) -> HttpResponse:
 
 @login_required
 @require_POST
+def signup_accept_all(request: HttpRequest, slug: str) -> HttpResponse:
+    """Accept every pending application while seats remain."""
+    game = access.game_for_host(request.user, slug)
+    try:
+        accepted = flow.signup_accept_all(game=game)
+    except flow.FlowError as exc:
+        messages.error(request, str(exc))
+    else:
+        left = game.players.filter(status=Player.Status.APPLIED).count()
+        text = _("Applications accepted: %(n)d.") % {"n": accepted}
+        if left:
+            text += " " + _("The game is full; %(left)d still wait.") % {"left": left}
+        messages.success(request, text)
+    return _back(slug, "signup")
+
+
+@login_required
+@require_POST
 def signup_decide(request: HttpRequest, slug: str, player_id: str) -> HttpResponse:
     """Accept or decline an application."""
     game = access.game_for_host(request.user, slug)

@@ -26,6 +26,7 @@ urlpatterns = [
     path("g/<slug:slug>/host/live/", host_views.live, name="host_live"),
     path("g/<slug:slug>/host/accounts/", host_views.accounts, name="host_accounts"),
     path("g/<slug:slug>/host/signup/", host_views.signup_open, name="host_signup_open"),
+    path("g/<slug:slug>/host/signup/accept-all/", host_views.signup_accept_all, name="host_signup_accept_all"),
     path("g/<slug:slug>/host/signup/<slug:player_id>/", host_views.signup_decide, name="host_signup_decide"),
     path("g/<slug:slug>/host/register/", host_views.register_nickname, name="host_register"),
     path("g/<slug:slug>/host/rules/", host_views.house_rules, name="host_rules"),

@@ -345,3 +345,23 @@ def test_empty_results_are_refused(forum_game) -> None:
         reverse("host_results", args=[game.slug, resolution.id]), {"text": ""}, follow=True
     ).content.decode()
     assert "The results post cannot be empty." in html
+
+
+def test_the_host_accepts_every_application_at_once_while_seats_remain(personas, make_user) -> None:
+    """«Accept all» on the dashboard seats the pending applications, oldest
+    first, up to the game's limit; the rest keep waiting and the host is
+    told; a player cannot use it."""
+    game = flow.game_create(host=personas["alice"], title="Open table", ruleset_id="forum", signup_limit=3)
+    flow.signup_open(game=game)
+    for i in range(4):
+        flow.signup_apply(game=game, user=make_user(f"applicant{i}"), nickname=f"Guest {i}")
+    host = client_as(personas["alice"])
+    page = host.get(reverse("host", args=[game.slug])).content.decode()
+    assert "Accept all applications (4)" in page
+    url = reverse("host_signup_accept_all", args=[game.slug])
+    assert client_as(make_user("applicant9")).post(url).status_code in (403, 404)
+    assert not game.players.seated().exists()
+    response = host.post(url, follow=True)
+    assert "Applications accepted: 3. The game is full; 1 still wait." in response.content.decode()
+    assert list(game.players.seated().values_list("nickname", flat=True)) == ["Guest 0", "Guest 1", "Guest 2"]
+    assert game.players.filter(status=Player.Status.APPLIED).count() == 1
