@@ -20,6 +20,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 import rulesets
 from rulesets.core import Action as RulesAction
@@ -1209,6 +1210,41 @@ def open_slots(game: Game, seat: Player) -> list:
     entries = {ruleset.choice_closes(slot.ability, phase.kind) for slot in slots}
     fired = set(phase.deadlines.filter(kind__in=entries, done_at__isnull=False).values_list("kind", flat=True))
     return [slot for slot in slots if ruleset.choice_closes(slot.ability, phase.kind) not in fired]
+
+
+# When an ability of each phase kind is handed in, as the cabinet says it.
+_ABILITY_WHEN = {
+    Phase.Kind.DAY: gettext_noop("by day"),
+    Phase.Kind.NIGHT: gettext_noop("at night"),
+    Phase.Kind.SETUP: gettext_noop("in the set-up step"),
+}
+
+
+def idle_abilities(game: Game, seat: Player, slots: list | None = None) -> list[tuple[str, str]]:
+    """The seat's own abilities it cannot hand in now, each with why or
+    when, for the cabinet: (ability id, sentence). An ability of another
+    phase says when it is handed in ("at night"); one of this phase that
+    the rules refuse now says the ruleset's reason (classic's first night,
+    CLASSIC-007; a one-shot already spent). ``slots``: ``open_slots``,
+    when the caller has them. Empty for a player out of the game."""
+    if not seat.alive or not game.is_running or not game.state:
+        return []
+    ruleset, state = ruleset_of(game), state_of(game)
+    phase = current_phase(game)
+    open_now = {slot.ability for slot in (open_slots(game, seat) if slots is None else slots)}
+    ballots = ruleset.day_procedure(state).ballot_abilities
+    idle = []
+    for ability_id in ruleset.abilities_of(state, seat.nickname):
+        ability = ruleset.ABILITIES.get(ability_id)
+        if ability is None or ability_id in open_now or ability_id in ballots:
+            continue
+        if phase is None or ability.phase != phase.kind:
+            why = _(_ABILITY_WHEN[ability.phase]) if ability.phase in _ABILITY_WHEN else ""
+        else:
+            reason = ruleset.actor_reason(state, RulesAction(ability_id, actor=seat.nickname), phase.kind)
+            why = _(ruleset.message(reason)) if reason else _("not open at the moment")
+        idle.append((ability_id, why))
+    return idle
 
 
 def _refuse_late_choice(game: Game, phase: Phase, now: datetime, ability: str = "") -> None:

@@ -734,8 +734,6 @@ def cabinet(request: HttpRequest, slug: str) -> HttpResponse:
                 }
             )
     ctx = game_context(request, game, seat)
-    page = _posts_page(room, request.GET.get("page"))
-    _mark_editable(request, game, seat, page.object_list)
     # The documents' host tells a team who its members are: each private
     # room the seat reads is listed with its members.
     shared = [
@@ -745,7 +743,9 @@ def cabinet(request: HttpRequest, slug: str) -> HttpResponse:
         ).prefetch_related("members")
     ]
     page, first_unread = _thread_page(request, room, seat, False)
+    _mark_editable(request, game, seat, page.object_list)
     ctx.update(
+        idle=[(ability_name(ruleset, a), why) for a, why in flow.idle_abilities(game, seat, slots)],
         room=room,
         page=page,
         first_unread=first_unread,

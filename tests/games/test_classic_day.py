@@ -277,3 +277,21 @@ def test_without_a_host_the_morning_post_reads_every_note_shuffled(personas, mak
     assert morning.count("«Dot»") == 2
     assert morning.count("«честный»") == 4
     assert "A note" not in morning
+
+
+def test_the_cabinet_says_why_and_when_an_ability_is_not_open(personas, make_user) -> None:
+    """A role's ability it cannot use now is listed with why (the first
+    night only introduces, CLASSIC-007) or when (the commissar checks at
+    night, CLASSIC-037), not silently left out."""
+    roles = dict(NINE, Ivy="commissar")
+    game, seats, accounts = dealt_game(personas["alice"], make_user, "classic", roles, now=START, language="en")
+    commissar = client_as(accounts["Ivy"])
+    page = commissar.get(reverse("cabinet", args=[game.slug])).content.decode()
+    assert "Not open now" in page
+    assert "<strong>Check</strong>: The first night is only for meeting the host" in page
+    flow.resolve_due(now=flow.current_phase(game).deadlines.get().due_at)
+    page = commissar.get(reverse("cabinet", args=[game.slug])).content.decode()
+    assert "<strong>Check</strong>: at night" in page
+    flow.resolve_due(now=flow.current_phase(game).deadlines.get().due_at)
+    page = commissar.get(reverse("cabinet", args=[game.slug])).content.decode()
+    assert 'class="action-form"' in page and "Not open now" not in page
