@@ -513,16 +513,19 @@ class ActionForm(forms.Form):
     ability = forms.CharField(widget=forms.HiddenInput)
     team = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
-    def __init__(self, *args: Any, slot: Any, ruleset: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, slot: Any, ruleset: Any, handed: list[str] | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.slot = slot
         self.title = ability_name(ruleset, slot.ability)
         self.fields["ability"].initial = slot.ability
         self.fields["team"].initial = slot.team is not None
         choices = [(c, c) for c in slot.candidates if c]
+        # ``handed``: the targets of the choice handed in already, selected.
+        handed = handed or []
         for i in range(slot.targets):
             label = _("Target") if slot.targets == 1 else _("Target %(n)d") % {"n": i + 1}
-            self.fields[f"target{i}"] = forms.ChoiceField(label=label, choices=choices)
+            initial = handed[i] if i < len(handed) and handed[i] in slot.candidates else None
+            self.fields[f"target{i}"] = forms.ChoiceField(label=label, choices=choices, initial=initial)
 
     def targets(self) -> list[str]:
         """The chosen targets in order."""

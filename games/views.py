@@ -687,10 +687,20 @@ def cabinet(request: HttpRequest, slug: str) -> HttpResponse:
     if last_words is not None and last_words.is_bound and not last_words.errors:
         return HttpResponseRedirect(reverse("cabinet", args=[slug]))
     slots = flow.open_slots(game, seat)
+    phase = flow.current_phase(game)
+    handed_in = (
+        {
+            (a.team or "", a.ability): a.targets
+            for a in Action.objects.filter(phase=phase).filter(Q(actor=seat, team="") | Q(team=seat.team, team__gt=""))
+        }
+        if phase and slots
+        else {}
+    )
     forms = []
     for slot in slots:
         data = request.POST if request.method == "POST" and request.POST.get("ability") == slot.ability else None
-        forms.append(ActionForm(data, slot=slot, ruleset=ruleset, prefix=None))
+        handed = handed_in.get((slot.team or "", slot.ability))
+        forms.append(ActionForm(data, slot=slot, ruleset=ruleset, handed=handed, prefix=None))
     if request.method == "POST" and not (last_words is not None and last_words.is_bound):
         action_form = next((f for f in forms if f.is_bound), None)
         if action_form is None:
@@ -729,6 +739,7 @@ def cabinet(request: HttpRequest, slug: str) -> HttpResponse:
                     "ability": ability_name(ruleset, a.ability),
                     "targets": ", ".join(a.targets),
                     "when": flow.local_deadline(game, a.updated_at),
+                    "phase": str(phase),
                     "by": a.actor.nickname if a.actor else "",
                     "team": a.team,
                 }

@@ -52,7 +52,8 @@ def test_it_shows_a_receipt_with_the_time_of_the_choice(night) -> None:
     assert "Your choice was handed in; you may change it until the deadline." in html
     action = Action.objects.get(phase=flow.current_phase(game), ability="shoot")
     assert (
-        f'Shoot → <strong>Bonnie</strong> <span class="muted">({flow.local_deadline(game, action.updated_at)}' in html
+        f'Shoot → <strong>Bonnie</strong> <span class="muted">(Night 1, {flow.local_deadline(game, action.updated_at)}'
+        in html
     )
     assert " UTC+3)" in html
 
@@ -130,3 +131,13 @@ def test_a_mafioso_cabinet_names_his_team_and_a_citizens_does_not(forum_game) ->
     citizen = seats["Plain One"].user
     page = client_as(citizen.username).get(reverse("cabinet", args=[game.slug])).content.decode()
     assert "Mafia Two" not in page and "Bonnie" not in page
+
+
+def test_the_choice_handed_in_is_selected_in_its_form(night) -> None:
+    """The form shows the choice the player handed in, selected, so he sees
+    what stands and changes only what he means to."""
+    game, _seats = night
+    client = client_as("carol")
+    _shoot(client, game, "Doc")
+    html = client.get(reverse("cabinet", args=[game.slug])).content.decode()
+    assert '<option value="Doc" selected>Doc</option>' in html
