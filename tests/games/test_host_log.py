@@ -60,3 +60,13 @@ def test_the_live_part_is_a_fragment_only_the_host_reads(forum_game, personas, m
     for user in (personas["bob"], make_user("stranger")):
         assert client_as(user).get(url).status_code in (403, 404)
     assert Event.objects.filter(game=game).exists()
+
+
+def test_the_dashboard_puts_the_running_phase_and_its_drafts_first(forum_game, personas) -> None:
+    """The phase, who has not acted, the vote count and the results drafts
+    come before the tools, the players and the log."""
+    game, _seats = forum_game
+    page = client_as(personas["alice"]).get(reverse("host", args=[game.slug])).content.decode()
+    order = [page.index(f'<section id="{section}"') for section in ("phase", "results", "inbox", "players", "log")]
+    assert order == sorted(order)
+    assert page.index("Not acted yet") < page.index('<section id="players"')
