@@ -79,8 +79,22 @@ def role_card(ruleset: Ruleset, role: str, team: str) -> str:
             _("[b]Your abilities:[/b] %(list)s") % {"list": ", ".join(ability_name(ruleset, a) for a in spec.abilities)}
         )
     if spec and spec.summary:
-        lines.append(_(spec.summary))
+        lines.append(role_summary(ruleset, role))
     return "\n".join(lines)
+
+
+# A rule id cited in a ruleset's text: "(FORUM-037)", "(CLASSIC-035, B-13)".
+RULE_IDS = re.compile(r"\s*\((?:[A-Z][A-Z0-9]*-\d+[a-z]?(?:,\s*)?)+\)")
+
+
+def role_summary(ruleset: Ruleset, role: str | None) -> str:
+    """What the role does, in the reader's language, without the rule ids
+    the declaration cites (those are for the host's trace, not for players);
+    "" for a role without one."""
+    spec = ruleset.ROLES.get(role or "")
+    if spec is None or not spec.summary:
+        return ""
+    return RULE_IDS.sub("", _(spec.summary)).strip()
 
 
 def feedback_text(ruleset: Ruleset, item: Feedback) -> str:

@@ -41,7 +41,7 @@ from .forms import (
     VoteForm,
 )
 from .models import Action, Deadline, Game, MailPreference, Player, Post, Resolution, Room, Vote
-from .results import ability_name, localized, role_name, team_name
+from .results import ability_name, localized, role_name, role_summary, team_name
 
 
 def form_errors(form) -> str:
@@ -764,6 +764,7 @@ def cabinet(request: HttpRequest, slug: str) -> HttpResponse:
         last_words=last_words,
         receipts=receipts,
         role=role_name(ruleset, seat.role),
+        role_summary=role_summary(ruleset, seat.role),
         team=team_name(ruleset, seat.team),
         post_form=PostForm(),
         shared_rooms=shared,

@@ -141,3 +141,12 @@ def test_the_choice_handed_in_is_selected_in_its_form(night) -> None:
     _shoot(client, game, "Doc")
     html = client.get(reverse("cabinet", args=[game.slug])).content.decode()
     assert '<option value="Doc" selected>Doc</option>' in html
+
+
+def test_the_role_card_says_what_the_role_does_without_rule_ids(night) -> None:
+    """The cabinet's role card explains the role in the player's words; the
+    rule ids the declaration cites stay in the host's trace."""
+    game, _seats = night
+    html = client_as("carol").get(reverse("cabinet", args=[game.slug])).content.decode()
+    assert '<p class="role-summary">shoots every night</p>' in html
+    assert "FORUM-037" not in html
