@@ -135,6 +135,7 @@ class _Reader:
         self.ruleset = rulesets.get(game.ruleset)
         self.nicknames = set(game.players.values_list("nickname", flat=True))
         self.kinds = dict(Phase.Kind.choices)
+        self.rulesets = set(rulesets.ids())
 
     def word(self, value: Any) -> tuple[str, bool]:
         """(text, is it an untranslated identifier)."""
@@ -153,7 +154,7 @@ class _Reader:
             return ability_name(self.ruleset, text), False
         if text in self.kinds:
             return str(self.kinds[text]), False
-        if text in rulesets.ids():
+        if text in self.rulesets:
             return localized(rulesets.get(text).title, text), False
         return text, True
 

@@ -673,14 +673,18 @@ def post_create(
     if len(body) > 20000:
         raise FlowError(_("The post is too long (at most 20,000 characters)."))
     game = room.game
-    if not by_host and room.kind in (Room.Kind.DAY, Room.Kind.VOTE) and game.is_running:
-        _refuse_before_opening(game, now or timezone.now(), room.day)
-    if seat is not None and not by_host and seat.alive and room.kind == Room.Kind.DAY and game.is_running:
-        ruleset = ruleset_of(game)
-        refusal = ruleset.speech_refusal(state_of(game), seat.nickname)
-        if refusal:
-            raise FlowError(_(ruleset.message(refusal)))
-        _refuse_outside_defence(game, room, seat, now or timezone.now())
+    # Players post in vote threads only through ``vote_cast`` and ``nominate``,
+    # which check the day themselves.
+    if not by_host and room.kind == Room.Kind.DAY and game.is_running:
+        phase = current_phase(game)
+        today = phase if phase is not None and phase.kind == Phase.Kind.DAY and phase.number == room.day else None
+        _refuse_before_opening(game, today, now or timezone.now())
+        if seat is not None and seat.alive:
+            ruleset = ruleset_of(game)
+            refusal = ruleset.speech_refusal(state_of(game), seat.nickname)
+            if refusal:
+                raise FlowError(_(ruleset.message(refusal)))
+            _refuse_outside_defence(game, room, seat, today, now or timezone.now())
     post = Post.objects.create(
         room=room,
         author=None if by_host else seat,
@@ -696,13 +700,12 @@ def post_create(
     return post
 
 
-def _refuse_before_opening(game: Game, now: datetime, day: int | None = None) -> None:
-    """Raise FlowError, with the opening time, while the open phase waits
-    for its delayed opening (``Ruleset.phase_opens``: werewolf18's thread
-    opens on the morning of A, WW18-072); ``day``: only for that day's
-    threads."""
-    phase = current_phase(game)
-    if phase is None or phase.opened_at <= now or (day is not None and phase.number != day):
+def _refuse_before_opening(game: Game, phase: Phase | None, now: datetime) -> None:
+    """Raise FlowError, with the opening time, while ``phase`` (the open
+    one, as the caller read it) waits for its delayed opening
+    (``Ruleset.phase_opens``: werewolf18's thread opens on the morning of
+    A, WW18-072)."""
+    if phase is None or phase.opened_at <= now:
         return
     opening = phase.deadlines.filter(kind=OPENS, done_at__isnull=True).first()
     if opening is not None and now < opening.due_at:
@@ -767,13 +770,13 @@ def post_edit(*, post: Post, body: str, now: datetime | None = None) -> Post:
     return post
 
 
-def _refuse_outside_defence(game: Game, room: Room, seat: Player, now: datetime) -> None:
+def _refuse_outside_defence(game: Game, room: Room, seat: Player, phase: Phase | None, now: datetime) -> None:
     """In the day's defence window (``DayProcedure.defence_from`` and
     ``defence_until``) only today's candidates post in the day thread, one
     post each; a second one is refused unless the ruleset grants it
-    (``Ruleset.defence_extra_post``, which is then spent). PITER-011, PITER-122."""
-    phase = current_phase(game)
-    if phase is None or phase.kind != Phase.Kind.DAY or phase.number != room.day:
+    (``Ruleset.defence_extra_post``, which is then spent). PITER-011, PITER-122.
+    ``phase``: the open day when ``room`` is its thread, else None."""
+    if phase is None:
         return
     ruleset, state = ruleset_of(game), state_of(game)
     procedure = ruleset.day_procedure(state)
@@ -998,7 +1001,7 @@ def _open_day(game: Game, now: datetime) -> Phase:
         refuse_if_late(game, closed, now, _("The vote closed at %(when)s; your vote was not counted."))
     if phase is None or phase != day:
         raise FlowError(_("Voting is open only during the day."))
-    _refuse_before_opening(game, now)
+    _refuse_before_opening(game, phase, now)
     return phase
 
 
@@ -1252,7 +1255,7 @@ def _refuse_late_choice(game: Game, phase: Phase, now: datetime, ability: str = 
     phase's choices are locked or ``now`` is past the deadline of
     ``ability`` (``ability_deadline``; the phase's first without one), or
     before the phase's delayed opening."""
-    _refuse_before_opening(game, now)
+    _refuse_before_opening(game, phase, now)
     deadline = ability_deadline(game, phase, ability) if ability else choice_deadline(phase)
     refuse_if_late(
         game,

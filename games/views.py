@@ -526,12 +526,13 @@ def _vote_context(game: Game, room: Room, seat: Player | None) -> dict[str, Any]
     procedure = ruleset.day_procedure(state)
     window = flow.day_window(game, phase, ballots=ballots) if today else flow.DayWindow()
     count = ruleset.vote_count(state, ballots)
+    words = set(procedure.revote_words)
     ctx: dict[str, Any] = {
         "count": count,
         "count_notes": [f"{_(ruleset.message(code))} {nick}".strip() for code, nick in count.notes],
         # The posts as cast (not the host's list, CLASSIC-011), re-vote words as players read them.
         "ballots": [
-            Ballot(b.voter, flow.revote_label(ruleset, state, b.choice) if b.choice else None, b.round)
+            Ballot(b.voter, flow.revote_label(ruleset, state, b.choice) if b.choice in words else b.choice, b.round)
             for b in ballots
             if b.round != LISTED
         ],
@@ -688,14 +689,18 @@ def cabinet(request: HttpRequest, slug: str) -> HttpResponse:
         return HttpResponseRedirect(reverse("cabinet", args=[slug]))
     slots = flow.open_slots(game, seat)
     phase = flow.current_phase(game)
-    handed_in = (
-        {
-            (a.team or "", a.ability): a.targets
-            for a in Action.objects.filter(phase=phase).filter(Q(actor=seat, team="") | Q(team=seat.team, team__gt=""))
-        }
-        if phase and slots
-        else {}
+    # The seat's own and its team's choices of this phase: selected in their
+    # forms and listed as receipts.
+    mine = (
+        list(
+            Action.objects.filter(phase=phase)
+            .filter(Q(actor=seat, team="") | Q(team=seat.team, team__gt=""))
+            .select_related("actor")
+        )
+        if phase
+        else []
     )
+    handed_in = {(a.team or "", a.ability): a.targets for a in mine}
     forms = []
     for slot in slots:
         data = request.POST if request.method == "POST" and request.POST.get("ability") == slot.ability else None
@@ -720,7 +725,6 @@ def cabinet(request: HttpRequest, slug: str) -> HttpResponse:
                 action_form.add_error(None, str(exc))
         elif request.POST.get("ability") and not any(f.is_bound for f in forms):
             messages.error(request, _("That choice is not open to you now."))
-    phase = flow.current_phase(game)
     general = flow.choice_deadline(phase) if phase else None
     for f in forms:
         # A choice with its own deadline says so (werewolf18's witch, WW18-071).
@@ -728,11 +732,7 @@ def cabinet(request: HttpRequest, slug: str) -> HttpResponse:
         f.deadline = flow.local_deadline(game, own.due_at) if own and general and own.pk != general.pk else ""
     receipts = []
     if phase:
-        for a in (
-            Action.objects.filter(phase=phase)
-            .filter(Q(actor=seat, team="") | Q(team=seat.team, team__gt=""))
-            .select_related("actor")
-        ):
+        for a in mine:
             receipts.append(
                 {
                     "id": a.public_id,
