@@ -25,6 +25,14 @@ SCHEDULE: tuple[ScheduleEntry, ...] = (
 )
 
 
+DECIDING_NAME = {"ru": "Решающее голосование", "en": "Deciding vote closes"}
+
+
+def _vote_name(n: int) -> dict[str, str]:
+    """The name of lynch vote ``n`` of a day (CLASSIC-066)."""
+    return {"ru": f"Голосование {n}", "en": f"Vote {n} closes"}
+
+
 def _minutes(hhmm: str) -> int:
     hours, minutes = hhmm.split(":")
     return int(hours) * 60 + int(minutes)
@@ -65,7 +73,7 @@ def schedule(options: Mapping[str, Any], alive: int) -> tuple[ScheduleEntry, ...
             "day",
             True,
             TURBO_DAY + i * TURBO_ROUND,
-            {"ru": f"Голосование {i + 1}", "en": f"Vote {i + 1} closes"},
+            _vote_name(i + 1),
         )
         for i in range(rounds)
     ]
@@ -86,7 +94,7 @@ def deciding_vote_entry(options: Mapping[str, Any], opens: str) -> ScheduleEntry
         "day",
         True,
         TURBO_DAY,
-        {"ru": "Решающее голосование", "en": "Deciding vote closes"},
+        DECIDING_NAME,
     )
 
 
@@ -112,13 +120,15 @@ def web_day_entries(
     """
     if deciding:
         hours = int(option(options, "deciding_vote_hours"))
-        name = {"ru": "Решающее голосование", "en": "Deciding vote closes"}
-        return (ScheduleEntry("deciding_vote", _duration(hours * 60), "day", True, TURBO_DAY, name, relative=True),)
+        entry = ScheduleEntry(
+            "deciding_vote", _duration(hours * 60), "day", True, TURBO_DAY, DECIDING_NAME, relative=True
+        )
+        return (entry,)
     if vote_round > 1:
         if vote_round > lynches_per_day(options):
             raise ValueError(f"the game holds {lynches_per_day(options)} lynch votes a day, not {vote_round}")
         gap = int(option(options, "lynch_round_minutes"))
-        name = {"ru": f"Голосование {vote_round}", "en": f"Vote {vote_round} closes"}
+        name = _vote_name(vote_round)
         entry = ScheduleEntry(f"vote_{vote_round}", _duration(gap), "day", True, TURBO_ROUND, name, relative=True)
         return (entry,)
     per_player = int(option(options, "day_hours_per_player"))
