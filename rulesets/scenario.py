@@ -77,8 +77,10 @@ def parse_step(ruleset: Ruleset, state: GameState, raw: Any) -> PhaseInput:
     )
 
 
-def play_scenario(doc: Any) -> dict[str, Any]:
-    """Play one scenario; never raises for a malformed file (see module doc)."""
+def play_scenario(doc: Any, seed: int = 0) -> dict[str, Any]:
+    """Play one scenario; never raises for a malformed file (see module doc).
+    ``seed``: the game's seed for the engine's own draws (the site's game
+    seed; scenario files carry none, so 0 by default)."""
     sid = doc.get("id") if isinstance(doc, dict) else None
     try:
         if not isinstance(doc, dict):
@@ -95,7 +97,7 @@ def play_scenario(doc: Any) -> dict[str, Any]:
             if not isinstance(p, dict) or "name" not in p or "role" not in p:
                 raise RulesError(f"a player needs a name and a role: {p!r}")
             seats.append((p["name"], p["role"], p.get("team")))
-        state = ruleset.new_game(seats, doc.get("variant"), doc.get("options") or {}, seed=int(doc.get("seed", 0)))
+        state = ruleset.new_game(seats, doc.get("variant"), doc.get("options") or {}, seed=seed)
         states = []
         for raw in doc.get("steps") or []:
             step = parse_step(ruleset, state, raw)
