@@ -56,6 +56,7 @@ KINDS: dict[str, str] = {
     "schedule_shifted": gettext_noop("Schedule shifted"),
     "last_words_sent": gettext_noop("Last words sent"),
     "last_words_published": gettext_noop("Last words published"),
+    "last_words_in_report": gettext_noop("Last words added to the morning report"),
     "game_accelerated": gettext_noop("Game accelerated"),
     "acceleration_asked": gettext_noop("Acceleration asked"),
     "acceleration_withdrawn": gettext_noop("Acceleration request withdrawn"),

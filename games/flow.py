@@ -1649,9 +1649,12 @@ def _grant_last_words(game: Game, ruleset: Ruleset, outcome: Outcome, when: date
 
 
 def _publish_last_words(game: Game, deadline: Deadline) -> None:
-    """At the ``LAST_WORDS_DUE`` deadline the last words it closes are
-    posted in the latest day thread, after the morning report; a holder
-    who sent none has given them up (WW18-016, §2 «遗言»)."""
+    """At the ``LAST_WORDS_DUE`` deadline the last words it closes join the
+    morning report (WW18-072: the report gives the exits, the sheriff, then
+    the last words): they are added to the results draft that waits for the
+    next thread's opening (``OPENS``), published with it; with no such draft
+    they are posted in the latest day thread at once. A holder who sent none
+    has given them up (WW18-016, §2 «遗言»)."""
     holders = list(
         game.players.seated().filter(last_words_until=deadline, last_words_used=False).order_by("left_at_day", "id")
     )
@@ -1665,11 +1668,27 @@ def _publish_last_words(game: Game, deadline: Deadline) -> None:
             parts.append(_("%(nick)s left no last words.") % {"nick": seat.nickname})
         seat.last_words_used = True
         seat.save(update_fields=["last_words_used"])
+    text = "\n\n".join(parts)
+    names = {"players": [s.nickname for s in holders]}
+    report = None
+    if Deadline.objects.filter(phase__game=game, kind=OPENS, done_at__isnull=True).exists():
+        report = (
+            Resolution.objects.filter(
+                deadline__phase__game=game, published_post__isnull=True, deadline__phase__resolved_at__isnull=False
+            )
+            .order_by("-id")
+            .first()
+        )
+    if report is not None:
+        report.results = f"{report.results}\n\n{text}"
+        report.save(update_fields=["results"])
+        log_event(game, "last_words_in_report", names)
+        return
     room = Room.objects.filter(game=game, kind=Room.Kind.DAY).order_by("-day").first() or Room.objects.get(
         game=game, kind=Room.Kind.GRAVEYARD
     )
-    host_post(room, "\n\n".join(parts), current_day(game), deadline.due_at)
-    log_event(game, "last_words_published", {"players": [s.nickname for s in holders]}, Event.Audience.PUBLIC)
+    host_post(room, text, current_day(game), deadline.due_at)
+    log_event(game, "last_words_published", names, Event.Audience.PUBLIC)
 
 
 @transaction.atomic
@@ -2030,7 +2049,10 @@ def excused_today(game: Game, number: int) -> list[str]:
 def penalty_apply(*, game: Game, kind: str, target: str, now: datetime | None = None) -> None:
     """A penalty the document names: ``skip_move`` (a role's next move),
     ``skip_team_shot`` (a team's next shot), ``demote`` (to a plain
-    citizen), ``disqualify`` (modkill). Raises FlowError."""
+    citizen), ``disqualify`` (modkill). The post names the roles the
+    ruleset announces, the private results it gives reach their cabinets
+    (a new sheriff), and a right to last words it gives is granted as at a
+    resolution (``Ruleset.last_words_given``). Raises FlowError."""
     now = game_lock(game, now)
     ruleset = ruleset_of(game)
     if kind not in ruleset.PENALTIES:
@@ -2056,13 +2078,16 @@ def penalty_apply(*, game: Game, kind: str, target: str, now: datetime | None = 
     )
     with languages.in_game_language(game):
         if public:
-            for name in outcome.out:
-                game.players.filter(nickname=name).update(revealed_role=outcome.state.players[name].role)
+            # Only the roles the ruleset announces (werewolf18 never publishes one, WW18-074).
+            _reveal(game, outcome)
             text = results.modkill_text(ruleset, outcome)
             room = Room.objects.filter(game=game, kind=Room.Kind.DAY).order_by("-day").first()
             if room is not None:
                 host_post(room, text, current_day(game), now)
-        if outcome.state.winner is not None:
+        _hand_feedback(game, outcome)
+        if outcome.state.winner is None:
+            _grant_last_words(game, ruleset, outcome, now)
+        else:
             _finish(game, outcome.state, now)
 
 

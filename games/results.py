@@ -124,6 +124,7 @@ ANNOUNCEMENT_TEXT = {
     "eliminated": gettext_noop("%(player)s was eliminated by the vote. Role: %(role)s."),
     "autokill": gettext_noop("%(player)s leaves the game automatically. Role: %(role)s."),
     "left": gettext_noop("%(player)s leaves the game. Role: %(role)s."),
+    "disqualified": gettext_noop("%(player)s was removed from the game by the host. Role: %(role)s."),
     "note": gettext_noop("A note reads: «%(player)s»."),
 }
 # Announcement kinds about nobody, by their text in the reader's language:
@@ -233,13 +234,12 @@ def final_text(ruleset: Ruleset, game: Game, state: GameState) -> str:
 
 
 def modkill_text(ruleset: Ruleset, outcome: Outcome) -> str:
-    """The public post of a modkill."""
-    lines = [
-        _("%(player)s was removed from the game by the host. Role: %(role)s.")
-        % {"player": name, "role": role_name(ruleset, outcome.state.players[name].role)}
-        for name in outcome.out
-    ]
-    return "\n".join(lines) or _("The host applied a penalty.")
+    """The public post of a penalty that removes players: the lines the
+    ruleset announces, in the reader's language (a role only where it is
+    announced: the forum's modkill reveals it, werewolf18's red card never
+    does, WW18-074)."""
+    lines = [announcement_line(ruleset, a.kind, a.text, a.player, a.role) for a in outcome.announcements]
+    return "\n".join(line for line in lines if line) or _("The host applied a penalty.")
 
 
 def outcome_json(outcome: Outcome) -> dict[str, Any]:

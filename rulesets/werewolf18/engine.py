@@ -28,10 +28,11 @@ from rulesets.core import (
     VoteCount,
 )
 from rulesets.core.day import ONCE, count, standing
+from rulesets.core.rng import PhaseRandom
 
 from . import day, night, roles, schedule, setup, victory
 from .common import has_skills, revealed, sheriff, werewolf_in_game
-from .exits import EXIT_ORDER
+from .exits import EXIT_ORDER, Exits, GameEnded, Orders
 
 SURRENDER_CHANCE = 0.02  # random play: how often the whole wolf group gives up
 
@@ -107,8 +108,10 @@ class Werewolf18(Ruleset):
     # original, none in the last hour (WW18-065, WW18-066).
     ROOM_NAMES = {"lovers": {"zh": "情痴与爱慕对象", "en": "The lover and the admired"}}
     # The directors' cards (判罚制度, WW18-069), counted at the phase's end.
+    # The host's removal is the red card at once: the document knows no other
+    # way out (WW18-075), and an identity is never published (WW18-074).
     PENALTIES = {
-        **Ruleset.PENALTIES,
+        "disqualify": {"zh": "红牌罚下（立即出局）", "en": "Red card at once (removed now)"},
         "card:blue": {"zh": "蓝牌", "en": "Blue card"},
         "card:yellow": {"zh": "黄牌", "en": "Yellow card"},
         "card:red": {"zh": "红牌", "en": "Red card"},
@@ -145,6 +148,27 @@ class Werewolf18(Ruleset):
         if phase != "day":
             return None
         return schedule.day_close_date(schedule.thread_date(opened), number)
+
+    def apply_penalty(self, state: GameState, kind: str, target: str) -> Outcome:
+        """The host's ``disqualify`` is a red card given at once (红牌罚下,
+        WW18-075): ``target`` leaves with no last words, shot or sacrifice,
+        a sheriff's badge goes at random (WW18-013, WW18-014), his identity
+        stays unpublished (WW18-074), and the victory check runs. The cards
+        themselves wait for the phase's end (``DEFERRED_PENALTIES``).
+        Returns an ``Outcome`` on a copy of ``state``; raises ``RulesError``
+        for another kind or a target not in the game."""
+        if kind != "disqualify":
+            raise RulesError(f"ruleset {self.id} has no immediate penalty {kind!r}")
+        if target not in state.players or not state.players[target].alive:
+            raise RulesError(f"{target!r} is not a player in the game")
+        outcome = Outcome(state.copy())
+        outcome.note("penalty", "effect", f"The host sends {target} off at once with a red card (WW18-075).")
+        rng = PhaseRandom(state.seed * 1_000_003 + state.steps_played + 500_009)
+        try:
+            Exits(outcome, Orders(), rng, night=state.phase == "night").red_card(target)
+        except GameEnded:
+            pass  # the winner is set on the state (WW18-050)
+        return outcome
 
     def last_words_given(self, outcome: Outcome) -> list[str]:
         """The players told ``last_words``: the first four to leave, red

@@ -14,7 +14,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games import flow
-from games.models import Game, Room, Vote
+from games.models import Game, Resolution, Room, Vote
 from tests.games.test_vote_laws import dealt_game
 
 SHANGHAI = ZoneInfo("Asia/Shanghai")
@@ -107,14 +107,16 @@ def client_as(user) -> Client:
     return client
 
 
-def test_last_words_are_sent_from_the_cabinet_until_an_hour_before_the_thread_and_posted_there(
+def test_last_words_are_sent_from_the_cabinet_until_an_hour_before_the_thread_and_given_in_the_morning_report(
     personas, make_user
 ) -> None:
     """WW18-016 and §2 «遗言»: the first players to leave hold last words; the
     holder sends them from his cabinet until an hour before the next thread
-    opens (09:00 UTC+8), and the site posts them in the day thread then. A
-    late text is refused with the deadline, and kept in the form; a living
-    player holds no such right."""
+    opens (09:00 UTC+8). The morning report that opens the thread at 10:00
+    gives the night's exits, then the last words (WW18-072): nothing is
+    posted at 09:00, the host's draft holds them, and the report carries
+    them. A late text is refused with the deadline, and kept in the form; a
+    living player holds no such right."""
     game, seats, accounts = werewolf_table(personas, make_user, local("2026-03-02 15:00"))
     day_one = to_day_one(game)
     flow.resolve_due(now=day_one["exit_orders"])
@@ -138,8 +140,14 @@ def test_last_words_are_sent_from_the_cabinet_until_an_hour_before_the_thread_an
         flow.last_words_send(game=game, seat=seats["Seer"], text="Me too", now=local("2026-03-05 08:00"))
     flow.resolve_due(now=night["last_words"])
     day_room = Room.objects.get(game=game, kind=Room.Kind.DAY, day=2)
+    assert not day_room.posts.filter(body__contains="Last words of Vil A").exists()
+    draft = Resolution.objects.get(deadline__phase__game=game, deadline__phase__kind="night", deadline__phase__number=1)
+    assert "Last words of Vil A" in draft.results and draft.published_post is None
+    flow.resolve_due(now=local("2026-03-05 10:00"))
     post = day_room.posts.filter(by_host=True, body__contains="Last words of Vil A").get()
+    assert post.body.index("Vil A was killed tonight") < post.body.index("Last words of Vil A")
     assert "[quote]I was a plain villager.[/quote]" in post.body
+    assert day_room.posts.order_by("id").first() == post  # the report opens the thread
     with time_machine.travel(local("2026-03-05 09:30"), tick=False):
         response = vil_a.post(reverse("cabinet", args=[game.slug]), {"last_words": "One more thing!"})
     assert response.status_code == 400
@@ -158,9 +166,11 @@ def test_last_words_not_sent_in_time_are_given_up(personas, make_user) -> None:
     flow.action_submit(
         game=game, seat=seats["Wolf"], ability="kill", targets=["Vil B"], team=True, now=day_one["exit_orders"]
     )
-    flow.resolve_due(now=night["last_words"])
+    flow.resolve_due(now=night["witch"])
+    flow.resolve_due(now=local("2026-03-05 10:00"))
     day_room = Room.objects.get(game=game, kind=Room.Kind.DAY, day=2)
-    assert day_room.posts.filter(by_host=True, body="Vil B left no last words.").exists()
+    report = day_room.posts.get(by_host=True, body__contains="Results of night 1")
+    assert report.body.endswith("Vil B left no last words.")
 
 
 NINE = {"Wolf": "werewolf", "Wolf B": "werewolf", "Seer": "seer", "Witch": "witch", "Hunter": "hunter"}
@@ -287,3 +297,33 @@ def test_a_werewolf18_vote_post_is_worded_as_the_document_asks(personas, make_us
         seer.post(url, {"target": "abstain"})
         change = vote_room.posts.filter(author=seats["Seer"]).order_by("number").last()
         assert change.body == f"[quote=#{first.number}]{first.body}[/quote]\n投票对象：弃权"
+
+
+def test_the_hosts_removal_is_a_red_card_at_once_with_no_identity_no_last_words_and_the_badge_passed(
+    personas, make_user
+) -> None:
+    """WW18-075 knows one way out a host gives, the red card (红牌罚下): the
+    host's removal sends the player off at once with no last words, shot or
+    badge pass (WW18-013); a sheriff's badge goes to a random player, who is
+    told (WW18-014); his identity is never published (WW18-074)."""
+    game, seats, accounts = werewolf_table(personas, make_user, local("2026-03-02 15:00"))
+    to_day_one(game)
+    game.state["memory"]["sheriff"] = "Hunter"
+    game.save(update_fields=["state"])
+    flow.penalty_apply(game=game, kind="disqualify", target="Hunter", now=local("2026-03-03 12:00"))
+    hunter = game.players.get(nickname="Hunter")
+    assert not hunter.alive and hunter.revealed_role == "" and hunter.last_words_until is None
+    day_room = Room.objects.get(game=game, kind=Room.Kind.DAY, day=1)
+    post = day_room.posts.filter(by_host=True).last()
+    state = flow.state_of(game)
+    successor = state.memory["sheriff"]
+    # No "Role: …"; the new sheriff is public.
+    assert post.body == f"Hunter was sent off with a red card.\n{successor} is now the sheriff."
+    day_thread = client_as(accounts["Vil A"]).get(reverse("room", args=[game.slug, day_room.public_id]))
+    assert "Hunter was sent off with a red card." in day_thread.content.decode()
+    assert successor in {"Wolf", "Seer", "Witch", "Vil A", "Vil B"}
+    cabinet = Room.objects.get(game=game, kind=Room.Kind.CABINET, key=seats[successor].public_id)
+    assert cabinet.posts.filter(by_host=True, body__icontains="sheriff").exists()
+    assert (
+        not client_as(accounts["Vil A"]).get(reverse("cabinet", args=[game.slug])).content.decode().count("last words")
+    )

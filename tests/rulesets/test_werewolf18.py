@@ -459,3 +459,24 @@ def test_engine_imports_nothing_outside_the_rules_package() -> None:
                 assert {a.name.split(".")[0] for a in node.names} <= allowed, path.name
             elif isinstance(node, ast.ImportFrom) and node.level == 0:
                 assert (node.module or "").split(".")[0] in allowed, path.name
+
+
+def test_the_hosts_removal_is_a_red_card_at_once() -> None:
+    """WW18-075, WW18-013, WW18-014: the host's ``disqualify`` is a red card
+    given at once: out with no last words (none used: WW18-016), no shot,
+    the badge at random, no identity announced (WW18-074); the state given
+    is left untouched; a player out of the game cannot be removed again."""
+    seats = [("W", "werewolf", None), ("H", "hunter", None), ("S", "seer", None), ("V", "villager", None)]
+    seats += [("V2", "villager", None), ("W2", "werewolf", None)]
+    state = RULESET.new_game(seats, None, {}, seed=3)
+    state.memory["sheriff"] = "H"
+    outcome = RULESET.apply_penalty(state, "disqualify", "H")
+    assert outcome.out == ["H"] and state.players["H"].alive
+    assert [f.result for f in outcome.feedback] == ["sheriff"]  # the successor is told; no last words
+    assert outcome.state.memory["sheriff"] in {"W", "S", "V", "V2", "W2"}
+    assert outcome.state.memory.get("last_words", 0) == 0
+    assert all(a.role is None for a in outcome.announcements)
+    with pytest.raises(RulesError):
+        RULESET.apply_penalty(outcome.state, "disqualify", "H")
+    with pytest.raises(RulesError):
+        RULESET.apply_penalty(state, "card:red", "H")  # the cards wait for the phase's end
