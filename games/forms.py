@@ -3,8 +3,6 @@ back with the form kept and a sentence saying what is wrong."""
 
 from __future__ import annotations
 
-import json
-import math
 from collections.abc import Collection
 from typing import Any
 from zoneinfo import available_timezones
@@ -12,7 +10,6 @@ from zoneinfo import available_timezones
 from django import forms
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.forms.fields import InvalidJSONInput
 from django.utils.formats import number_format
 from django.utils.functional import lazy
 from django.utils.text import format_lazy
@@ -26,149 +23,6 @@ from .results import ability_name, localized, role_name
 from .schedule import is_valid_local_time, offset_minutes
 
 TIMEZONES = sorted(available_timezones())
-# House rules are a flat object whose values hold at most a list or an object
-# (the Bonus); anything nested deeper than this is refused before parsing.
-OPTIONS_MAX_DEPTH = 8
-OPTIONS_MAX_LENGTH = 10_000
-
-
-def _nested_deeper(text: str, limit: int) -> bool:
-    """True when brackets in JSON ``text`` (those in strings aside) nest
-    deeper than ``limit``: one pass without recursion that stops at the
-    first bracket too deep."""
-    depth = 0
-    in_string = escaped = False
-    for char in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                in_string = False
-        elif char == '"':
-            in_string = True
-        elif char in "[{":
-            depth += 1
-            if depth > limit:
-                return True
-        elif char in "]}":
-            depth -= 1
-    return False
-
-
-def _finite_float(text: str) -> float:
-    value = float(text)
-    if not math.isfinite(value):
-        raise ValueError(text)
-    return value
-
-
-def _refuse_constant(text: str) -> Any:
-    raise ValueError(text)
-
-
-def _find_unstorable(value: Any) -> str | None:
-    """The error code for a string anywhere in the parsed ``value`` that
-    cannot be stored or shown: ``nul`` for U+0000 (a JSON column refuses
-    it), ``surrogate`` for half a character (``\\ud800``: no UTF-8 page or
-    database can hold it); None when every string is fine."""
-    if isinstance(value, str):
-        if "\x00" in value:
-            return "nul"
-        return None if value.isascii() or _encodes(value) else "surrogate"
-    if isinstance(value, dict):
-        parts = [*value.keys(), *value.values()]
-    elif isinstance(value, list):
-        parts = value
-    else:
-        return None
-    # Recursion is bounded: the text was checked for depth before parsing.
-    for part in parts:
-        code = _find_unstorable(part)
-        if code:
-            return code
-    return None
-
-
-def _encodes(text: str) -> bool:
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
-
-
-class HouseRulesField(forms.JSONField):
-    """House rules typed as a JSON object: option id → value.
-
-    Parsed safely: at most ``OPTIONS_MAX_LENGTH`` characters and
-    ``OPTIONS_MAX_DEPTH`` levels of nesting, no NaN/Infinity or numbers too
-    big to be finite (``1e999``), no U+0000 in a string, and an object at the
-    top (``[]`` or ``null`` would otherwise clear the house rules without a
-    word). An empty box is ``{}`` unless the field is required. Each refusal
-    is a sentence; the typed text is shown again as typed. Returns a dict.
-    """
-
-    widget = forms.Textarea(attrs={"rows": 4})
-    default_error_messages = {
-        "required": _("Write the house rules as a JSON object; {} switches every house rule off."),
-        "too_long": _("The house rules may be at most %(limit)d characters long."),
-        "too_deep": _("The house rules are nested too deeply (at most %(limit)d levels)."),
-        "invalid": _("The house rules are not valid JSON: %(error)s."),
-        "not_finite": _("The house rules hold a number that is too big or not a number (%(value)s)."),
-        "nul": _("The house rules may not contain the character \\u0000."),
-        "surrogate": _(
-            "The house rules hold half of a character (an escape from \\ud800 to \\udfff without its pair)."
-        ),
-        "not_object": _('House rules must be a JSON object such as {"rare_roles": true}, not %(kind)s.'),
-    }
-
-    def to_python(self, value: Any) -> Any:
-        if isinstance(value, dict):
-            return value
-        text = (value or "").strip()
-        if not text:
-            return None if self.required else {}
-        if _nested_deeper(text, OPTIONS_MAX_DEPTH):
-            raise forms.ValidationError(
-                self.error_messages["too_deep"], code="too_deep", params={"limit": OPTIONS_MAX_DEPTH}
-            )
-        if len(text) > OPTIONS_MAX_LENGTH:
-            raise forms.ValidationError(
-                self.error_messages["too_long"], code="too_long", params={"limit": OPTIONS_MAX_LENGTH}
-            )
-        try:
-            parsed = json.loads(text, parse_float=_finite_float, parse_constant=_refuse_constant)
-        except json.JSONDecodeError as exc:
-            raise forms.ValidationError(
-                self.error_messages["invalid"], code="invalid", params={"error": str(exc)}
-            ) from exc
-        except ValueError as exc:
-            raise forms.ValidationError(
-                self.error_messages["not_finite"], code="not_finite", params={"value": str(exc)[:40]}
-            ) from exc
-        code = _find_unstorable(parsed)
-        if code:
-            raise forms.ValidationError(self.error_messages[code], code=code)
-        if not isinstance(parsed, dict):
-            kind = {list: "a list", type(None): "null", bool: "true or false", str: "a string"}.get(
-                type(parsed), "a number"
-            )
-            raise forms.ValidationError(self.error_messages["not_object"], code="not_object", params={"kind": kind})
-        return parsed
-
-    def validate(self, value: Any) -> None:
-        # ``{}`` is a deliberate answer (every house rule off), not a blank.
-        if value is None and self.required:
-            raise forms.ValidationError(self.error_messages["required"], code="required")
-
-    def bound_data(self, data: Any, initial: Any) -> Any:
-        # Show what was typed, exactly (Django's own field re-parses it here,
-        # which fails loudly on the inputs this field refuses).
-        if self.disabled:
-            return initial
-        return None if data is None else InvalidJSONInput(data)
 
 
 def option_errors(ruleset: Ruleset, options: dict[str, Any], seated: Collection[str]) -> list[forms.ValidationError]:
@@ -663,20 +517,85 @@ class ResultsForm(forms.Form):
 
 
 class HouseRulesForm(forms.Form):
-    """The ruleset's house rules as JSON (secret ones are seen by the host
-    only), checked by ``ruleset.validate_options`` against the nicknames of
-    the seated players."""
+    """The ruleset's house rules on the dashboard, until the game starts:
+    one widget per declared option (``option_field``) holding the game's
+    current value, and for an option naming players (kind ``dict``, the
+    forum's secret Bonus, FORUM-125) one widget per part: a seated
+    nickname to pick, a game day number. Checked by
+    ``ruleset.validate_options`` against the seated nicknames; each problem
+    is shown on its widget, and the choices stay as made."""
 
-    options = HouseRulesField(label=_("House rules (JSON)"))
-
-    def __init__(self, *args: Any, ruleset: Ruleset, seated: Collection[str], **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        ruleset: Ruleset,
+        seated: Collection[str],
+        current: dict[str, Any] | None = None,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.ruleset = ruleset
-        self.seated = seated
+        self.seated = list(seated)
+        current = current or {}
+        for option in ruleset.OPTIONS.values():
+            if option.kind != "dict":
+                field = option_field(option)
+                field.initial = current.get(option.id, field.initial)
+                self.fields[f"option_{option.id}"] = field
+                continue
+            value = current.get(option.id) or {}
+            for key, kind in option.fields:
+                label = format_lazy("{} — {}", localized(option.name, option.id), PART_NAMES.get(kind, key))
+                if kind == "nickname":
+                    field = forms.ChoiceField(
+                        label=label, required=False, choices=[("", "—"), *((n, n) for n in self.seated)]
+                    )
+                else:
+                    field = forms.IntegerField(label=label, required=False, min_value=1, max_value=999)
+                field.initial = value.get(key)
+                field.help_text = _(option.help) if option.help and key == option.fields[0][0] else ""
+                self.fields[f"option_{option.id}__{key}"] = field
 
-    def clean_options(self) -> dict[str, Any]:
-        value = self.cleaned_data["options"]
-        errors = option_errors(self.ruleset, value, self.seated)
-        if errors:
-            raise forms.ValidationError(errors)
-        return value
+    def option_fields(self) -> list[tuple[Option, list[forms.BoundField]]]:
+        """Each declared option with its widgets, for the template."""
+        rows = []
+        for option in self.ruleset.OPTIONS.values():
+            names = [f"option_{option.id}__{k}" for k, _kind in option.fields] if option.kind == "dict" else []
+            rows.append((option, [self[n] for n in names or [f"option_{option.id}"]]))
+        return rows
+
+    def _field_of(self, option_id: str) -> str | None:
+        """The widget a problem of ``option_id`` is shown on (an option
+        naming players: its first part), None for the form as a whole."""
+        option = self.ruleset.OPTIONS.get(option_id)
+        if option is None:
+            return None
+        name = f"option_{option.id}__{option.fields[0][0]}" if option.kind == "dict" else f"option_{option.id}"
+        return name if name in self.fields else None
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        chosen: dict[str, Any] = {}
+        for option in self.ruleset.OPTIONS.values():
+            if option.kind != "dict":
+                chosen[option.id] = data.get(f"option_{option.id}")
+                continue
+            parts = {k: data.get(f"option_{option.id}__{k}") for k, _kind in option.fields}
+            given = {k: v for k, v in parts.items() if v not in (None, "")}
+            if given and len(given) < len(parts):
+                for k in set(parts) - set(given):
+                    self.add_error(
+                        f"option_{option.id}__{k}",
+                        _("Fill in every part of “%(option)s”, or none to leave it off.")
+                        % {"option": localized(option.name, option.id)},
+                    )
+            elif given:
+                chosen[option.id] = given
+        self.house_rules = {k: v for k, v in chosen.items() if v not in (None, False, "", [])}
+        for problem in self.ruleset.validate_options(self.house_rules, self.seated):
+            self.add_error(self._field_of(problem.option), forms.ValidationError(problem.message, code=problem.code))
+        return data
+
+
+# The parts of an option naming players, as the host reads them.
+PART_NAMES = {"nickname": _("player"), "day": _("game day")}

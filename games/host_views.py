@@ -100,11 +100,7 @@ def _dashboard(
         ],
         register_form=RegisterNicknameForm(),
         rules_form=rules_form
-        or HouseRulesForm(
-            initial={"options": {k: v for k, v in game.options.items() if k in ruleset.OPTIONS}},
-            ruleset=ruleset,
-            seated=[p.nickname for p in seated],
-        ),
+        or HouseRulesForm(ruleset=ruleset, seated=[p.nickname for p in seated], current=game.options),
         extend_form=ExtendForm(),
         reminder_form=ReminderForm(initial={"reminder_minutes": game.reminder_minutes}),
         settings_form=settings_form
@@ -348,17 +344,18 @@ def register_nickname(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_POST
 def house_rules(request: HttpRequest, slug: str) -> HttpResponse:
-    """Set the house rules (and the host's secret choices) before the start.
-    Refused rules come back on the dashboard as typed, each problem in a
-    sentence naming the option."""
+    """Set the house rules (and the host's secret choices) before the start,
+    one widget per declared option. Refused rules come back on the
+    dashboard as chosen, each problem in a sentence on its widget."""
     game = access.game_for_host(request.user, slug)
     seated = list(game.players.seated().values_list("nickname", flat=True))
-    form = HouseRulesForm(request.POST, ruleset=flow.ruleset_of(game), seated=seated)
+    form = HouseRulesForm(request.POST, ruleset=flow.ruleset_of(game), seated=seated, current=game.options)
     if form.is_valid():
         try:
-            flow.options_set(game=game, options=form.cleaned_data["options"])
+            flow.options_set(game=game, options=form.house_rules)
         except flow.FlowError as exc:
-            form.add_error(None, str(exc))
+            messages.error(request, str(exc))  # the game has started: the form is gone from the dashboard
+            return _back(slug, "rules")
         else:
             messages.success(request, _("House rules saved."))
             return _back(slug, "rules")

@@ -43,9 +43,9 @@ MESSAGES = (
 OPTION_HELP = (
     # rulesets.forum.roles.OPTIONS
     gettext_noop("The Cop who hits the Child takes it into the Cop's room (FORUM-045, FORUM-149)."),
-    gettext_noop('{"player": NAME, "day": N}: NAME is protected for game day N (FORUM-125).'),
+    gettext_noop("The player protected, and the game day he is protected for (FORUM-125)."),
     gettext_noop("Sides among mafia, maniacs, town (the cops) that may hide one of their own once (FORUM-126)."),
-    gettext_noop('{"carrier": NAME}: the first gun or team to shoot NAME gets a basement (FORUM-128..131).'),
+    gettext_noop("The carrier: the first gun or team to shoot this player gets a basement (FORUM-128..131)."),
     gettext_noop("The host brings in the rarely used roles; no rule changes."),
 )
 

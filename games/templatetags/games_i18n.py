@@ -156,18 +156,3 @@ def zone_offset(game: Game) -> str:
     from games.flow import utc_offset
 
     return utc_offset(timezone.now().astimezone(ZoneInfo(game.timezone)))
-
-
-# The JSON a host types into a house rule ({"player": NAME, "day": N}) and
-# the placeholders in it, inside a translated help text.
-JSON_SYNTAX = re.compile(r"\{[^{}]*\}|\b[A-Z]+\b(?![-\d])")
-
-
-@register.filter
-def code_syntax(text: str) -> str:
-    """A help text with the JSON syntax it shows set as code."""
-    from django.utils.html import conditional_escape
-    from django.utils.safestring import mark_safe
-
-    escaped = str(conditional_escape(text))
-    return mark_safe(JSON_SYNTAX.sub(lambda m: f"<code>{m.group(0)}</code>", escaped))  # noqa: S308

@@ -228,7 +228,7 @@ OPTIONS: dict[str, Option] = {
         default=None,
         secret=True,
         fields=(("player", "nickname"), ("day", "day")),
-        help='{"player": NAME, "day": N}: NAME is protected for game day N (FORUM-125).',
+        help="The player protected, and the game day he is protected for (FORUM-125).",
     ),
     "basement": Option(
         "basement",
@@ -245,7 +245,7 @@ OPTIONS: dict[str, Option] = {
         default=None,
         secret=True,
         fields=(("carrier", "nickname"),),
-        help='{"carrier": NAME}: the first gun or team to shoot NAME gets a basement (FORUM-128..131).',
+        help="The carrier: the first gun or team to shoot this player gets a basement (FORUM-128..131).",
     ),
     "rare_roles": Option(
         "rare_roles",
