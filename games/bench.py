@@ -202,6 +202,60 @@ def start_celery_worker(queue: str, concurrency: int, env: dict[str, str], log: 
     return subprocess.Popen(command, cwd=BASE_DIR, env=env, stdout=log.open("ab"), stderr=subprocess.STDOUT)  # noqa: S603
 
 
+def _children(pid: int) -> list[int]:
+    """The child process ids of ``pid`` (Linux ``/proc``; [] elsewhere)."""
+    kids: list[int] = []
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            kids += [int(k) for k in (task / "children").read_text().split()]
+        except OSError:
+            continue
+    return kids
+
+
+def _rss_mib(pid: int) -> float | None:
+    """Resident memory of ``pid`` in MiB (``VmRSS``), None when unknown."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        return None
+    return None
+
+
+def tree_rss_mib(pid: int) -> dict[int, float]:
+    """Resident memory in MiB of ``pid`` and every process below it (the
+    gunicorn arbiter and its workers, a Celery worker and its pool), by
+    process id; {} where ``/proc`` is missing (not Linux)."""
+    found: dict[int, float] = {}
+    todo = [pid]
+    while todo:
+        current = todo.pop()
+        rss = _rss_mib(current)
+        if rss is not None:
+            found[current] = rss
+            todo += _children(current)
+    return found
+
+
+def memory_line(what: str, pid: int, limit_mib: float) -> str:
+    """One line for a benchmark: the resident memory of ``pid`` (the
+    master) and of each process below it (the workers), the largest worker
+    against ``limit_mib`` (the master itself where it has none)."""
+    sizes = tree_rss_mib(pid)
+    if not sizes:
+        return f"memory: {what} n/a (no /proc on this system)"
+    master = sizes.pop(pid, 0.0)
+    largest = max(sizes.values(), default=master)
+    verdict = "ok" if largest < limit_mib else "MISS"
+    workers = ", ".join(f"{v:.1f}" for v in sorted(sizes.values())) or "none"
+    return (
+        f"memory: {what}: master {master:.1f} MiB, workers {workers} MiB resident; "
+        f"largest {largest:.1f} (target < {limit_mib:g} MiB) {verdict}"
+    )
+
+
 def stop(process: subprocess.Popen) -> None:
     """Stop a child started above (SIGTERM, then SIGKILL after 10 s)."""
     if process.poll() is None:

@@ -4,6 +4,7 @@ print their tables. No figure is checked (timing has no place here)."""
 from __future__ import annotations
 
 import io
+import re
 
 import pytest
 from django.core.management import call_command
@@ -36,3 +37,5 @@ def test_bench_pages_serves_every_page_through_gunicorn() -> None:
         line for line in text.splitlines() if line.startswith(("bare", "thread", "vote", "cab", "game", "poll", "host"))
     ]
     assert len(rows) == 9 and all(line.split()[-1] == "0" for line in rows), text  # no errors
+    # The two workers' resident memory after the load, against the 80 MiB target.
+    assert re.search(r"memory: gunicorn workers under load: master [\d.]+ MiB, workers [\d.]+, [\d.]+ MiB", text), text

@@ -38,6 +38,7 @@ from games.models import Deadline, Game, Phase, Resolution
 SEATS = 12
 MAX_SECONDS = 10.0  # target for 1,000 games
 MAX_QUERIES = 20  # target per resolution
+MAX_WORKER_MIB = 120  # a Celery worker process after the resolutions
 
 
 class QueryCounter:
@@ -88,10 +89,18 @@ class Command(BaseCommand):
             for game in Game.objects.filter(pk__in=games, status=Game.Status.RUNNING):
                 bench.hand_in_choices(game, rng)
             rows.append(self._round(games, Phase.Kind.NIGHT, "night 1", options, queue))
+            memory = (
+                bench.memory_line(
+                    f"Celery worker after {sum(r['done'] for r in rows)} resolutions", worker.pid, MAX_WORKER_MIB
+                )
+                if worker is not None
+                else "memory: measured with --celery (the worker's processes)"
+            )
         finally:
             if worker is not None:
                 bench.stop(worker)
         self._print(n, rows, options)
+        out(memory)
 
     def _build(self, n: int, rng: random.Random) -> list[int]:
         tag = bench.token()

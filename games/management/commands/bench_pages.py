@@ -27,6 +27,7 @@ from games.models import Player, Room
 
 BARE = "bare view"
 # (page, target ratio to the bare view)
+MAX_WORKER_MIB = 80  # a gunicorn worker under load
 TARGETS = {
     "thread, latest page": 0.25,
     "thread, page 1": 0.25,
@@ -92,9 +93,11 @@ class Command(BaseCommand):
                             port, name, path, headers, expect, options["seconds"] / rounds, options["concurrency"]
                         )
                     )
+            memory = bench.memory_line("gunicorn workers under load", server.pid, MAX_WORKER_MIB)
         finally:
             bench.stop(server)
         self._print(results, options)
+        self.stdout.write(memory)
 
     def _build(self, posts: int, rng: random.Random):
         tag = bench.token()
