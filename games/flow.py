@@ -24,7 +24,7 @@ from django.utils.translation import gettext_noop
 
 import rulesets
 from rulesets.core import Action as RulesAction
-from rulesets.core import Ballot, DayProcedure, GameState, Outcome, PhaseInput, RulesError, Ruleset
+from rulesets.core import ActionSlot, Ballot, DayProcedure, GameState, Outcome, PhaseInput, RulesError, Ruleset
 from rulesets.core.day import LAST_COUNTS, LISTED, NEVER
 
 from . import languages, live, markup, results
@@ -498,11 +498,16 @@ def _open_phase(
     now = now or scheduled
     late = now - scheduled
     shift = late if late > catchup_grace() else timedelta(0)
-    phase = Phase.objects.create(
-        game=game, number=number, kind=kind, vote_round=vote_round, opened_at=scheduled + shift
-    )
     ruleset = ruleset_of(game)
     state = state if state is not None or opening else state_of(game)
+    phase = Phase.objects.create(
+        game=game,
+        number=number,
+        kind=kind,
+        vote_round=vote_round,
+        opened_at=scheduled + shift,
+        slots=_slot_rows(ruleset, state, kind),
+    )
     deadlines = phase_deadlines(
         game, ruleset, kind, scheduled, opening=opening, state=state, vote_round=vote_round, number=number
     )
@@ -797,6 +802,7 @@ def _refuse_outside_defence(game: Game, room: Room, seat: Player, phase: Phase |
             raise FlowError(_("You have given your defence post; the vote opens at %(when)s.") % {"when": until})
         game.state = extra.to_dict()
         game.save(update_fields=["state"])
+        store_slots(game)
         log_event(game, "extra_defence_post", {"nickname": seat.nickname}, Event.Audience.PUBLIC)
 
 
@@ -1190,25 +1196,54 @@ def ability_deadline(game: Game, phase: Phase, ability: str) -> Deadline | None:
     return phase.deadlines.filter(kind=entry).first() if entry else choice_deadline(phase)
 
 
-def open_slots(game: Game, seat: Player) -> list:
+def _slot_rows(ruleset: Ruleset, state: GameState | None, kind: str) -> list[dict[str, Any]]:
+    """The choices that may be handed in during a phase of ``kind`` on
+    ``state`` (``Ruleset.action_slots``), votes aside (they go through the
+    vote thread, ``DayProcedure.ballot_abilities``), as stored on
+    ``Phase.slots``; [] without a state (an opening that is no step)."""
+    if state is None:
+        return []
+    ballots = ruleset.day_procedure(state).ballot_abilities
+    return [
+        {"ability": s.ability, "candidates": list(s.candidates), "actor": s.actor, "team": s.team, "targets": s.targets}
+        for s in ruleset.action_slots(state, kind)
+        if s.ability not in ballots
+    ]
+
+
+def store_slots(game: Game, phase: Phase | None = None) -> None:
+    """Compute again and store the choices of the open ``phase`` (default:
+    the game's) after the game's state changed within it (a penalty, an
+    extra defence post, the acceleration), so that pages read them
+    (``open_slots``) without running the rules engine. Nothing when no
+    phase is open."""
+    phase = phase or current_phase(game)
+    if phase is None or phase.resolved_at:
+        return
+    phase.slots = _slot_rows(ruleset_of(game), state_of(game) if game.state else None, phase.kind)
+    Phase.objects.filter(pk=phase.pk).update(slots=phase.slots)
+
+
+def open_slots(game: Game, seat: Player, phase: Phase | None = None) -> list:
     """The choices this seat may hand in now (its own and its team's), as
-    ``rulesets.core.ActionSlot``; empty outside an open phase, without the
-    abilities whose own deadline has fired (``ability_deadline``). One due
-    but not yet fired still shows its form, so a late choice is refused
-    with the deadline named (``action_submit``)."""
-    phase = current_phase(game)
+    ``rulesets.core.ActionSlot``, read from ``Phase.slots`` (no rules engine
+    call); empty outside an open phase, without the abilities whose own
+    deadline has fired (``ability_deadline``). One due but not yet fired
+    still shows its form, so a late choice is refused with the deadline
+    named (``action_submit``). ``phase``: the open phase, when the caller
+    has read it."""
+    phase = phase or current_phase(game)
     if phase is None or not game.is_running or phase.locked_at:
         return []
     ruleset = ruleset_of(game)
-    state = state_of(game)
-    ballots = ruleset.day_procedure(state).ballot_abilities
+    if phase.slots is None:
+        store_slots(game, phase)  # a phase opened before its choices were stored
     # The rules say who acts: a player out of the game only where his role
     # does (piter's Ghost, PITER-093); votes go through the vote thread.
     slots = [
-        slot
-        for slot in ruleset.action_slots(state, phase.kind)
-        if (slot.actor == seat.nickname or (slot.team is not None and slot.team == seat.team and seat.alive))
-        and slot.ability not in ballots
+        ActionSlot(row["ability"], tuple(row["candidates"]), row["actor"], row["team"], row["targets"])
+        for row in phase.slots
+        if (row["actor"] == seat.nickname or (row["team"] is not None and row["team"] == seat.team and seat.alive))
     ]
     entries = {ruleset.choice_closes(slot.ability, phase.kind) for slot in slots}
     fired = set(phase.deadlines.filter(kind__in=entries, done_at__isnull=False).values_list("kind", flat=True))
@@ -1769,6 +1804,7 @@ def acceleration_ask(*, game: Game, seat: Player, ask: bool = True, now: datetim
     state.options[option] = True
     game.state = state.to_dict()
     game.save(update_fields=["options", "state"])
+    store_slots(game)
     with languages.in_game_language(game):
         text = _(
             "%(asked)d of the %(alive)d players in the game asked for acceleration: the game is accelerated "
@@ -2066,6 +2102,7 @@ def penalty_apply(*, game: Game, kind: str, target: str, now: datetime | None = 
         raise FlowError(str(exc)) from exc
     game.state = outcome.state.to_dict()
     game.save(update_fields=["state"])
+    store_slots(game)
     _sync_players(game, outcome.state, current_day(game))
     _sync_rooms(game, outcome.state)
     # A penalty that removes a player (a modkill, piter's third warning) is public.

@@ -178,6 +178,11 @@ class Phase(models.Model):
     vote_round = models.PositiveSmallIntegerField(default=1)
     # The nicknames the host put to this day's vote, in his order (CLASSIC-011).
     candidates = models.JSONField(default=list, blank=True)
+    # The choices that may be handed in during this phase (``flow.store_slots``):
+    # [{"ability", "candidates", "actor", "team", "targets"}], computed by the
+    # ruleset when the phase opens and after each change of the game's state,
+    # so a page view never runs the rules engine; None: not computed yet.
+    slots = models.JSONField(null=True, blank=True)
     opened_at = models.DateTimeField(default=dj_tz.now)
     locked_at = models.DateTimeField(null=True, blank=True)
     resolved_at = models.DateTimeField(null=True, blank=True)

@@ -72,7 +72,7 @@ def game_context(request: HttpRequest, game: Game, seat: Player | None) -> dict[
             and not Vote.objects.filter(game=game, day=phase.number, vote_round=phase.vote_round, voter=seat).exists()
         ):
             todo.append("vote")
-        if flow.open_slots(game, seat):
+        if flow.open_slots(game, seat, phase):
             handed = (
                 Action.objects.filter(phase=phase)
                 .filter(Q(actor=seat, team="") | Q(team=seat.team, team__gt=""))
@@ -687,8 +687,8 @@ def cabinet(request: HttpRequest, slug: str) -> HttpResponse:
     last_words = _last_words_form(request, game, seat)
     if last_words is not None and last_words.is_bound and not last_words.errors:
         return HttpResponseRedirect(reverse("cabinet", args=[slug]))
-    slots = flow.open_slots(game, seat)
     phase = flow.current_phase(game)
+    slots = flow.open_slots(game, seat, phase)
     # The seat's own and its team's choices of this phase: selected in their
     # forms and listed as receipts.
     mine = (

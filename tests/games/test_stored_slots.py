@@ -1,0 +1,86 @@
+"""What a seat may hand in is computed by the ruleset when the phase opens
+and after each change of the game's state, and stored on the phase
+(``Phase.slots``): viewing a page never runs the rules engine."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+import rulesets
+from games import flow
+from games.models import Phase
+
+from .pages import client_as
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def night(forum_game):
+    """Night 1 of the forum game after "Plain Three" was voted out."""
+    game, seats = forum_game
+    for nick, seat in seats.items():
+        flow.vote_cast(game=game, seat=seat, target=seats["Doc" if nick == "Plain Three" else "Plain Three"])
+    flow.phase_resolve_now(game=game)
+    game.refresh_from_db()
+    return game, seats
+
+
+@pytest.fixture
+def engine_calls(monkeypatch) -> list[str]:
+    """Every ``action_slots`` call of the forum's ruleset, by phase kind."""
+    ruleset = type(rulesets.get("forum"))
+    calls: list[str] = []
+    original = ruleset.action_slots
+
+    def counting(self, state, phase):
+        calls.append(phase)
+        return original(self, state, phase)
+
+    monkeypatch.setattr(ruleset, "action_slots", counting)
+    return calls
+
+
+def test_pages_read_the_stored_choices_without_running_the_engine(night, engine_calls) -> None:
+    """The cop's cabinet shows his night shot with its targets, and neither
+    it, the game page nor the day thread asks the ruleset what may be
+    handed in."""
+    game, seats = night
+    phase = flow.current_phase(game)
+    assert phase.slots  # stored when the night opened
+    cop = client_as("carol")
+    cabinet = cop.get(reverse("cabinet", args=[game.slug])).content.decode()
+    room = game.rooms.get(kind="day", day=1)
+    cop.get(reverse("game", args=[game.slug]))
+    cop.get(reverse("room", args=[game.slug, room.public_id]))
+    assert engine_calls == []
+    stored = [row for row in phase.slots if row["actor"] == "Clyde"]
+    assert stored and all(f'value="{name}"' in cabinet for name in stored[0]["candidates"])
+
+
+def test_a_penalty_stores_the_choices_again(night, engine_calls) -> None:
+    """A modkill changes who may be chosen: the removed player leaves every
+    stored list of targets at once (FORUM-153)."""
+    game, seats = night
+    before = {row["ability"]: row["candidates"] for row in flow.current_phase(game).slots if row["actor"] == "Clyde"}
+    assert any("Plain One" in c for c in before.values())
+    flow.penalty_apply(game=game, kind="disqualify", target="Plain One")
+    assert engine_calls  # computed by the change, not by a later page view
+    phase = Phase.objects.get(pk=flow.current_phase(game).pk)
+    after = [row for row in phase.slots if row["actor"] == "Clyde"]
+    assert after and all("Plain One" not in row["candidates"] for row in after)
+    slots = flow.open_slots(game, seats["Clyde"])
+    assert slots and all("Plain One" not in slot.candidates for slot in slots)
+
+
+def test_a_phase_stored_before_its_choices_were_kept_computes_them_once(night, engine_calls) -> None:
+    """A phase without stored choices (opened by an earlier version of the
+    site) gets them on first need, then keeps them."""
+    game, seats = night
+    phase = flow.current_phase(game)
+    Phase.objects.filter(pk=phase.pk).update(slots=None)
+    first = flow.open_slots(game, seats["Clyde"])
+    second = flow.open_slots(game, seats["Clyde"])
+    assert first == second and first
+    assert len(engine_calls) == 1
