@@ -2,8 +2,9 @@
 
 import time
 
-from celery import shared_task
 from django.conf import settings
+
+from mafia_site.celery import app
 
 from . import mailing
 from .flow import resolve_due
@@ -12,7 +13,7 @@ from .flow import resolve_due
 _mailed_at: float | None = None
 
 
-@shared_task(name="games.tasks.tick")
+@app.task(name="games.tasks.tick")
 def tick() -> int:
     """Process every due deadline exactly once (beat runs this every second),
     then, at most every ``MAFIA_MAIL_EVERY_SECONDS``, send the reminders and
