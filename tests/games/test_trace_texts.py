@@ -9,15 +9,22 @@ a new engine sentence without an entry fails the tests below."""
 from __future__ import annotations
 
 import ast
+import html
+import random
 import re
 from pathlib import Path
 
 import pytest
+from django.urls import reverse
 from django.utils import translation
 
 import rulesets
+from games.models import Resolution
 from games.trace_texts import FRAGMENTS, RESULTS, SENTENCES, STEPS, match, trace_lines, trace_text
 from rulesets.simulate import player_counts, random_game
+
+from .pages import client_as
+from .test_every_ruleset import hosted_game, play_to_the_end
 
 RULESETS = Path(rulesets.__file__).resolve().parent
 SEEDS = range(40)
@@ -151,3 +158,32 @@ def test_every_sentence_the_engines_note_has_a_catalogue_entry() -> None:
     entries = SENTENCES + FRAGMENTS
     missing = [where for where, built in noted if not any(re.fullmatch(built, m, re.S) for m in entries)]
     assert not missing, f"sentences noted here have no entry in games/trace_texts.py: {missing}"
+
+
+PHASES = [("forum", "two_sided", 9), ("piter", "", 10), ("classic", "", 9), ("cosmo", "", 10)]
+PHASES += [("werewolf18", "", 18)]
+
+
+@pytest.mark.parametrize(("ruleset_id", "variant", "n"), PHASES, ids=[r for r, _v, _n in PHASES])
+def test_the_dashboard_shows_the_trace_in_russian_and_chinese(personas, make_user, ruleset_id, variant, n) -> None:
+    """A game of each ruleset played through ``games.flow`` for its first
+    phases: the host reading the site in Russian or Chinese reads every
+    trace line in that language, none left in English."""
+    game = hosted_game(personas["alice"], make_user, ruleset_id, variant, n, seed=11)
+    play_to_the_end(game, random.Random(5), max_phases=3)
+    traces = [r.outcome.get("trace", []) for r in Resolution.objects.filter(deadline__phase__game=game)]
+    texts = [t["text"] for trace in traces for t in trace]
+    assert texts, "no phase was resolved"
+    assert not [t for t in texts if match(t) is None]
+    host = client_as("alice")
+    url = reverse("host", args=[game.slug])
+    for language, word in (("ru", "к сведению|срабатывает"), ("zh-hans", "说明|生效")):
+        host.post(reverse("set_language"), {"language": language, "next": "/"})
+        page = host.get(url).content.decode()
+        shown = re.findall(r'<ol class="trace">(.*?)</ol>', page, re.S)
+        items = [item for block in shown for item in re.findall(r"<li [^>]*>(.*?)</li>", block, re.S)]
+        assert len(items) == len(texts)
+        assert 'lang="en"' not in "".join(shown)
+        assert re.search(word, "".join(items))
+        english = {t for t in texts if len(t) > 20}
+        assert not [item for item in items if any(t in html.unescape(item) for t in english)]
