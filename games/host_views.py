@@ -18,7 +18,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from rulesets.core import day as day_rules
 
-from . import access, event_log, flow, languages, unread
+from . import access, event_log, flow, languages, trace_texts, unread
 from .forms import (
     CandidatesForm,
     CohostForm,
@@ -58,9 +58,10 @@ def _run(request: HttpRequest, success: str, fn: Any, **kwargs: Any) -> bool:
 def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
     """Every seat's role, team and state; the choices handed in this phase
     and who has not acted; post counts per game day; the vote count; the
-    automatic consequences to confirm; results drafts; the event log with
-    the ruleset's trace; an alert when a deadline of the game failed, and a
-    note when a catch-up shifted the open phase's deadlines."""
+    automatic consequences to confirm; results drafts with the ruleset's
+    trace in the host's language (``trace_texts``); the event log; an
+    alert when a deadline of the game failed, and a note when a catch-up
+    shifted the open phase's deadlines."""
     return _dashboard(request, access.game_for_host(request.user, slug))
 
 
@@ -135,7 +136,7 @@ def _dashboard(
         {
             "r": r,
             "form": refused_form if r.id == refused_id else ResultsForm(initial={"text": r.results}),
-            "trace": r.outcome.get("trace", []),
+            "trace": trace_texts.trace_lines(ruleset, r.outcome.get("trace", [])),
             "rejected": r.outcome.get("rejected", []),
         }
         for r in drafts[:20]
