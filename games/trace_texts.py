@@ -488,6 +488,7 @@ SENTENCES: tuple[str, ...] = (
     gettext_noop("%(player)s was carded out today: nobody leaves (WW18-008)."),
     # rulesets.werewolf18.exits
     gettext_noop("%(player)s is sent off by a red card, with no last words or shot (WW18-013)."),
+    gettext_noop("The host sends %(player)s off at once with a red card (WW18-075)."),
     gettext_noop("%(player)s is already out; the red card removes nobody (WW18-009)."),
     gettext_noop("The %(team)s camp is defeated, unannounced; its players stay (WW18-004)."),
     gettext_noop("Only the %(team)s camp is undefeated: it wins, settlement stops (WW18-050)."),
