@@ -742,6 +742,13 @@ def edit_refusal(post: Post, now: datetime | None = None) -> str | None:
     return None
 
 
+def _edit_committed(post: Post) -> None:
+    """Once the transaction commits, tell the live poll that ``post``'s room
+    has an edited post (``live.post_edited``): open pages fetch it."""
+    room_id = post.room.public_id
+    transaction.on_commit(lambda: live.post_edited(room_id))
+
+
 @transaction.atomic
 def post_edit(*, post: Post, body: str, now: datetime | None = None) -> Post:
     """Replace the text of ``post`` within its edit window; who may is
@@ -766,6 +773,7 @@ def post_edit(*, post: Post, body: str, now: datetime | None = None) -> Post:
     post.original_body = post.original_body or old
     post.body, post.body_html, post.edited_at = body, markup.render(body), now
     post.save(update_fields=["body", "body_html", "edited_at", "original_body"])
+    _edit_committed(post)
     log_event(
         post.room.game,
         "post_edited",
@@ -1897,10 +1905,12 @@ def results_publish(*, resolution: Resolution, text: str, now: datetime | None =
         old = post.body
         post.body, post.body_html, post.edited_at = text, markup.render(text), now
         post.save(update_fields=["body", "body_html", "edited_at"])
+        _edit_committed(post)
         if resolution.day_copy_id:
             copy = resolution.day_copy
             copy.body, copy.body_html, copy.edited_at = text, post.body_html, now
             copy.save(update_fields=["body", "body_html", "edited_at"])
+            _edit_committed(copy)
         resolution.results = text
         resolution.save(update_fields=["results"])
         log_event(game, "results_corrected", {"old": old, "new": text}, Event.Audience.PUBLIC)

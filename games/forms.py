@@ -515,6 +515,17 @@ class ResultsForm(forms.Form):
         },
     )
 
+    # Characters of a line that fit one row of the box on a desktop screen.
+    ROW_CHARS = 100
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        text = str((self.data.get("text") if self.is_bound else None) or self.initial.get("text") or "")
+        rows = sum(max(1, -(-len(line) // self.ROW_CHARS)) for line in text.splitlines())
+        # As tall as the text and one more row, 3 to 16 rows: a short
+        # draft leaves room for the rest of the dashboard.
+        self.fields["text"].widget.attrs["rows"] = min(max(rows + 1, 3), 16)
+
 
 class HouseRulesForm(forms.Form):
     """The ruleset's house rules on the dashboard, until the game starts:

@@ -61,7 +61,12 @@ def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
     automatic consequences to confirm; results drafts with the ruleset's
     trace in the host's language (``trace_texts``); the event log; an
     alert when a deadline of the game failed, and a note when a catch-up
-    shifted the open phase's deadlines."""
+    shifted the open phase's deadlines.
+
+    What the host acts on comes first and fits two desktop screens (the
+    alert, the phase with who has not acted and the vote, the drafts with
+    their traces folded); the published results, the tools, the players
+    and the event log follow (tests/e2e/test_host_dashboard.py)."""
     return _dashboard(request, access.game_for_host(request.user, slug))
 
 
@@ -132,7 +137,7 @@ def _dashboard(
         .order_by("-created_at")
     )
     refused_id, refused_form = results_form or (None, None)
-    ctx["resolutions"] = [
+    resolutions = [
         {
             "r": r,
             "form": refused_form if r.id == refused_id else ResultsForm(initial={"text": r.results}),
@@ -141,6 +146,10 @@ def _dashboard(
         }
         for r in drafts[:20]
     ]
+    # The drafts waiting for the host come first on the page; the published
+    # results (to correct) further down, each folded.
+    ctx["resolutions"] = [item for item in resolutions if not item["r"].published_post_id]
+    ctx["published"] = [item for item in resolutions if item["r"].published_post_id]
     log_kind = request.GET.get("log_kind", "")
     ctx["log_kinds"] = event_log.kind_choices(game)
     ctx["log_kind"] = log_kind if log_kind in dict(ctx["log_kinds"]) else ""

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from django.conf import settings
@@ -355,6 +355,7 @@ def _flood_limited(seat_or_user: str) -> bool:
 def room_page(request: HttpRequest, slug: str, room_id: str) -> HttpResponse:
     """A thread: its posts (paginated), the post form when allowed, and in
     a vote thread the vote form and the live vote count."""
+    poll_since = live.clock()  # before the posts are read: later edits reach the page
     game = access.game_for_reader(request.user, slug)
     room, seat = access.room_for_reader(request.user, game, room_id)
     host = access.is_host(request.user, game)
@@ -395,6 +396,8 @@ def room_page(request: HttpRequest, slug: str, room_id: str) -> HttpResponse:
         form=form,
         refusal=refusal,
         last_number=page.object_list[-1].number if page.object_list else 0,
+        first_number=page.object_list[0].number if page.object_list else 1,
+        poll_since=poll_since,
     )
     if room.kind == Room.Kind.VOTE:
         ctx.update(_vote_context(game, room, seat))
@@ -415,16 +418,37 @@ def post_link(request: HttpRequest, slug: str, room_id: str, number: int) -> Htt
     return HttpResponseRedirect(f"{reverse('room', args=[slug, room_id])}?page={page}#p{number}")
 
 
+def _poll_number(request: HttpRequest, name: str, default: int) -> int:
+    """The whole number ``name`` of a poll's query string, ``default`` when
+    it is missing or not a number."""
+    try:
+        return int(request.GET.get(name, default))
+    except ValueError:
+        return default
+
+
+# How much earlier than the poll's ``since`` an edit may be stamped and still
+# be sent: an edit is stamped before its transaction commits, and the web
+# processes' clocks may differ a little. An edit sent twice replaces the
+# same post twice.
+EDIT_MARGIN = timedelta(seconds=10)
+
+
 @require_GET
 def room_new_posts(request: HttpRequest, slug: str, room_id: str) -> HttpResponse:
-    """htmx: posts after number ``after`` of the room (at most one page),
-    for live threads; 204 when there is none, from the cache alone when it
-    can tell (``games.live``)."""
-    try:
-        after = int(request.GET.get("after", "0"))
-    except ValueError:
-        after = 0
-    if live.nothing_new(request, slug, room_id, after):
+    """htmx: the room's posts after number ``after`` (at most one page),
+    and, as out-of-band swaps of the posts already shown, those of numbers
+    ``first`` to ``after`` edited since ``since`` (a ``live.clock`` time:
+    when the reader's page was last brought up to date); then the next
+    poller, carrying the time this poll began. 204 when there is nothing
+    new nor edited, from the cache alone when it can tell (``games.live``).
+    A poll without ``first`` gets no edits of older posts; one without
+    ``since`` gets every edit of the posts it shows."""
+    now = live.clock()
+    after = _poll_number(request, "after", 0)
+    first = _poll_number(request, "first", after + 1)
+    since = _poll_number(request, "since", 0)
+    if live.nothing_new(request, slug, room_id, after, since):
         return HttpResponse(status=204)
     game = access.game_for_reader(request.user, slug)
     room, seat = access.room_for_reader(request.user, game, room_id)
@@ -432,20 +456,35 @@ def room_new_posts(request: HttpRequest, slug: str, room_id: str) -> HttpRespons
     posts = list(
         room.posts.select_related("author").filter(number__gt=after).order_by("number")[: settings.MAFIA_POSTS_PER_PAGE]
     )
-    if not posts:
+    edited: list[Post] = []
+    if first <= after:
+        try:
+            edited_after = datetime.fromtimestamp(since / 1000, tz=UTC) - EDIT_MARGIN
+        except (OverflowError, OSError, ValueError):  # a ``since`` no clock gives
+            edited_after = datetime.min.replace(tzinfo=UTC)
+        edited = list(
+            room.posts.select_related("author")
+            .filter(number__gte=first, number__lte=after, edited_at__gt=edited_after)
+            .order_by("number")[: settings.MAFIA_POSTS_PER_PAGE]
+        )
+    if not posts and not edited and live.last_edit(room_id) <= since:
         return HttpResponse(status=204)
-    # The new posts appear on the reader's open page: he has seen them.
-    unread.seen(room, request.user, posts[-1].number)
+    if posts:
+        # The new posts appear on the reader's open page: he has seen them.
+        unread.seen(room, request.user, posts[-1].number)
     if access.post_refusal(request.user, room, seat) is None:
-        _mark_editable(request, game, seat, posts)
+        _mark_editable(request, game, seat, posts + edited)
     return render(
         request,
         "games/_posts.html",
         {
             "posts": posts,
+            "edited": edited,
             "room": room,
             "game": game,
-            "last_number": posts[-1].number,
+            "last_number": posts[-1].number if posts else after,
+            "first_number": first,
+            "poll_since": now,
             "poll": True,
             "is_host": access.is_host(request.user, game),
         },

@@ -18,7 +18,11 @@ Adding a ruleset:
    opening night that is not a step); where a role's choice has its own
    deadline, override ``choice_closes``; private rooms beyond the teams'
    come from ``team_rooms`` and ``ROOM_NAMES``. The web app reads only
-   these: nothing in ``games/`` changes for a new ruleset.
+   these: nothing in ``games/`` changes for a new ruleset. Every text a
+   player reads (names of teams, roles, abilities, options, variants,
+   schedule entries, penalties, rooms; the vote law) is a dict with
+   ``"ru"``, ``"zh"`` and ``"en"``, the document's own term in its
+   language (``tests/rulesets/test_names.py`` checks it).
 3. Implement ``composition``, ``resolve_day``, ``resolve_night`` and
    ``check_winner``; override ``validate`` for the document's own limits
    (and ``validate_options`` for constraints between options).
@@ -52,16 +56,19 @@ class TemplateRuleset(Ruleset):
     """A two-team skeleton: the mafia kills at night, the town lynches by day."""
 
     id = "template"
-    title = {"en": "Template"}
-    TEAMS = {"town": Team("town", {"en": "Town"}), "mafia": Team("mafia", {"en": "Mafia"}, room=True)}
-    ROLES = {
-        "citizen": Role("citizen", {"en": "Citizen"}, ("town",)),
-        "mafioso": Role("mafioso", {"en": "Mafioso"}, ("mafia",), ("kill",)),
+    title = {"ru": "Шаблон", "zh": "模板", "en": "Template"}
+    TEAMS = {
+        "town": Team("town", {"ru": "Мирные жители", "zh": "平民", "en": "Town"}),
+        "mafia": Team("mafia", {"ru": "Мафия", "zh": "黑手党", "en": "Mafia"}, room=True),
     }
-    ABILITIES = {"kill": Ability("kill", "night", {"en": "Kill"}, team=True)}
+    ROLES = {
+        "citizen": Role("citizen", {"ru": "Мирный житель", "zh": "平民", "en": "Citizen"}, ("town",)),
+        "mafioso": Role("mafioso", {"ru": "Мафиози", "zh": "黑手党成员", "en": "Mafioso"}, ("mafia",), ("kill",)),
+    }
+    ABILITIES = {"kill": Ability("kill", "night", {"ru": "Убить", "zh": "杀人", "en": "Kill"}, team=True)}
     SCHEDULE = (
-        ScheduleEntry("vote", "21:00", "day", True, 10),
-        ScheduleEntry("night", "22:00", "night", True, 15),
+        ScheduleEntry("vote", "21:00", "day", True, 10, {"ru": "Голосование", "zh": "投票", "en": "Vote closes"}),
+        ScheduleEntry("night", "22:00", "night", True, 15, {"ru": "Конец ночи", "zh": "夜晚结束", "en": "Night ends"}),
     )
     ORDER = ORDER
 

@@ -75,17 +75,17 @@ DISPUTES: tuple[str, ...] = ("mafia_wins", "draw", "lot", "last_honest_vote")
 OPTIONS: dict[str, Option] = {
     "no_host": Option(
         "no_host",
-        {"ru": "Без ведущего", "en": "No host"},
+        {"ru": "Без ведущего", "en": "No host", "zh": "无主持人"},
         help="Night kills by anonymous notes; only mafiosi and honest residents (CLASSIC-060 to CLASSIC-064).",
     ),
     "blind": Option(
         "blind",
-        {"ru": "Игра «вслепую»", "en": "Blind game"},
+        {"ru": "Игра «вслепую»", "en": "Blind game", "zh": "「盲玩」游戏"},
         help="Players who leave do not reveal their cards (CLASSIC-065).",
     ),
     "blind_multi_lynch": Option(
         "blind_multi_lynch",
-        {"ru": "Несколько «линчеваний» за день", "en": "Several lynches a day"},
+        {"ru": "Несколько «линчеваний» за день", "en": "Several lynches a day", "zh": "每天多次「私刑」"},
         kind="int",
         default=0,
         choices=(0, 2, 3),
@@ -93,7 +93,7 @@ OPTIONS: dict[str, Option] = {
     ),
     "dispute": Option(
         "dispute",
-        {"ru": "Решение спорных ситуаций", "en": "One against one"},
+        {"ru": "Решение спорных ситуаций", "en": "One against one", "zh": "争议局面的裁决"},
         kind="choice",
         default="lot",
         choices=DISPUTES,
@@ -101,21 +101,21 @@ OPTIONS: dict[str, Option] = {
     ),
     "night_deadline": Option(
         "night_deadline",
-        {"ru": "Конец ночи", "en": "Night deadline"},
+        {"ru": "Конец ночи", "en": "Night deadline", "zh": "夜晚结束"},
         kind="time",
         default="10:00",
         help="Local time the night is resolved and the morning post goes up (classic.md §2).",
     ),
     "day_deadline": Option(
         "day_deadline",
-        {"ru": "Конец дня", "en": "Day deadline"},
+        {"ru": "Конец дня", "en": "Day deadline", "zh": "白天结束"},
         kind="time",
         default="20:00",
         help="Local time the day's vote closes (classic.md §2).",
     ),
     "day_hours_per_player": Option(
         "day_hours_per_player",
-        {"ru": "Часов обсуждения на игрока", "en": "Day hours per player"},
+        {"ru": "Часов обсуждения на игрока", "en": "Day hours per player", "zh": "每名玩家的讨论小时数"},
         kind="int",
         default=0,
         min_value=0,
@@ -124,7 +124,7 @@ OPTIONS: dict[str, Option] = {
     ),
     "lynch_round_minutes": Option(
         "lynch_round_minutes",
-        {"ru": "Минут между «линчеваниями»", "en": "Minutes between lynch votes"},
+        {"ru": "Минут между «линчеваниями»", "en": "Minutes between lynch votes", "zh": "两次「私刑」之间的分钟数"},
         kind="int",
         default=120,
         min_value=0,
@@ -133,7 +133,7 @@ OPTIONS: dict[str, Option] = {
     ),
     "deciding_vote_hours": Option(
         "deciding_vote_hours",
-        {"ru": "Часов на решающее голосование", "en": "Deciding vote hours"},
+        {"ru": "Часов на решающее голосование", "en": "Deciding vote hours", "zh": "决定性投票的小时数"},
         kind="int",
         default=24,
         min_value=0,

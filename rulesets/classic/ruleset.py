@@ -53,7 +53,7 @@ class ClassicRuleset(Ruleset):
     """
 
     id = "classic"
-    title = {"ru": "Мафия: игра, покорившая мир", "en": "Mafia: the classic rules"}
+    title = {"ru": "Мафия: игра, покорившая мир", "en": "Mafia: the classic rules", "zh": "黑手党：征服世界的游戏"}
     document = "002_9239e8f8ac8b9388.txt"
     language = "ru"
     TEAMS = TEAMS
@@ -73,6 +73,7 @@ class ClassicRuleset(Ruleset):
         rule="CLASSIC §2",
         law={
             "ru": "Голос можно менять до дедлайна; засчитывается последний.",
+            "zh": "截止前可以改票；以最后一票为准。",
             "en": "A vote may be changed until the deadline; the last one counts.",
         },
     )

@@ -20,17 +20,24 @@ TURBO_NIGHT = 15  # minutes of a turbo night
 TURBO_ROUND = 10  # minutes between lynch votes on a turbo schedule
 
 SCHEDULE: tuple[ScheduleEntry, ...] = (
-    ScheduleEntry("vote", "20:00", "day", True, TURBO_DAY, {"ru": "Голосование", "en": "Vote closes"}),
-    ScheduleEntry("night", "10:00", "night", True, TURBO_DAY + TURBO_NIGHT, {"ru": "Конец ночи", "en": "Night ends"}),
+    ScheduleEntry("vote", "20:00", "day", True, TURBO_DAY, {"ru": "Голосование", "zh": "投票", "en": "Vote closes"}),
+    ScheduleEntry(
+        "night",
+        "10:00",
+        "night",
+        True,
+        TURBO_DAY + TURBO_NIGHT,
+        {"ru": "Конец ночи", "zh": "夜晚结束", "en": "Night ends"},
+    ),
 )
 
 
-DECIDING_NAME = {"ru": "Решающее голосование", "en": "Deciding vote closes"}
+DECIDING_NAME = {"ru": "Решающее голосование", "zh": "决定性投票", "en": "Deciding vote closes"}
 
 
 def _vote_name(n: int) -> dict[str, str]:
     """The name of lynch vote ``n`` of a day (CLASSIC-066)."""
-    return {"ru": f"Голосование {n}", "en": f"Vote {n} closes"}
+    return {"ru": f"Голосование {n}", "zh": f"第 {n} 次投票", "en": f"Vote {n} closes"}
 
 
 def _minutes(hhmm: str) -> int:

@@ -44,7 +44,7 @@ class CosmoRuleset(Ruleset):
     """
 
     id = "cosmo"
-    title = {"ru": "КосмоМафия", "en": "CosmoMafia"}
+    title = {"ru": "КосмоМафия", "en": "CosmoMafia", "zh": "太空黑手党"}
     document = "003_45db36130e80cc91.txt"
     language = "ru"
     TEAMS = TEAMS
@@ -73,6 +73,7 @@ class CosmoRuleset(Ruleset):
         revote_until="revote",
         law={
             "ru": "Ровно один голос за одного из кандидатов; изменить его нельзя, воздержаться нельзя.",
+            "zh": "只能投给一名候选人，且恰好一票；不能更改，也不能弃权。",
             "en": "Exactly one vote for a candidate; it cannot be changed and there is no abstention.",
         },
     )

@@ -18,7 +18,7 @@ from .roles import CRIMINAL_TEAMS, ROLES, SPECIAL_CRIMINALS, SPECIAL_TOWN
 OPTIONS: dict[str, Option] = {
     "enforce_setup_table": Option(
         "enforce_setup_table",
-        {"ru": "Строго по таблице подготовки", "en": "Enforce the setup table"},
+        {"ru": "Строго по таблице подготовки", "en": "Enforce the setup table", "zh": "严格按照准备表"},
         "bool",
         False,
         help="Refuse a deal whose counts do not fit the setup table (COSMO-003, §9).",
@@ -139,11 +139,11 @@ DEFAULT_HOURS: dict[str, int] = {
 }
 
 _NAMES: dict[str, dict[str, str]] = {
-    "acquaintance": {"ru": "Ночь знакомств", "en": "Acquaintance night"},
-    "discussion": {"ru": "Обсуждение и кандидаты", "en": "Discussion and nominations"},
-    "vote": {"ru": "Голосование", "en": "Vote"},
-    "revote": {"ru": "Повторное голосование", "en": "Re-vote"},
-    "night": {"ru": "Ночь", "en": "Night"},
+    "acquaintance": {"ru": "Ночь знакомств", "zh": "相识之夜", "en": "Acquaintance night"},
+    "discussion": {"ru": "Обсуждение и кандидаты", "zh": "讨论与候选人", "en": "Discussion and nominations"},
+    "vote": {"ru": "Голосование", "zh": "投票", "en": "Vote"},
+    "revote": {"ru": "Повторное голосование", "zh": "重新投票", "en": "Re-vote"},
+    "night": {"ru": "Ночь", "zh": "夜晚", "en": "Night"},
 }
 
 # (deadline, phase it closes, resolves that phase?) in the order of a round.

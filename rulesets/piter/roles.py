@@ -162,32 +162,32 @@ GHOST_ROLES = frozenset({"citizen", "komsomolets", "werewolf"})
 OPTIONS: dict[str, Option] = {
     "no_host": Option(
         "no_host",
-        {"ru": "Игра без Ведущего", "en": "Game without a host"},
+        {"ru": "Игра без Ведущего", "en": "Game without a host", "zh": "无主持人游戏"},
         help="PITER-120: the first player executed on day 1 becomes the host.",
     ),
     "dark": Option(
         "dark",
-        {"ru": "Игра в тёмную", "en": "Dark game"},
+        {"ru": "Игра в тёмную", "en": "Dark game", "zh": "暗牌游戏"},
         help="PITER-121: players who leave do not reveal their cards.",
     ),
     "extra_minutes": Option(
         "extra_minutes",
-        {"ru": "Игра с дополнительными минутами", "en": "Extra minutes"},
+        {"ru": "Игра с дополнительными минутами", "en": "Extra minutes", "zh": "附加发言时间"},
         help="PITER-122: each nominee may take one extra defence post, once per game.",
     ),
     "putana_for_bureaucrat": Option(
         "putana_for_bureaucrat",
-        {"ru": "Замена: Бюрократ – Путана", "en": "Putana instead of the bureaucrat"},
+        {"ru": "Замена: Бюрократ – Путана", "en": "Putana instead of the bureaucrat", "zh": "替换：官僚 – 交际花"},
         help="PITER-101: the setup table seats a putana where it has a bureaucrat.",
     ),
     "judge_for_oper": Option(
         "judge_for_oper",
-        {"ru": "Замена: Опер – Судья", "en": "Judge instead of the oper"},
+        {"ru": "Замена: Опер – Судья", "en": "Judge instead of the oper", "zh": "替换：便衣警探 – 法官"},
         help="PITER-101: the setup table seats a judge where it has an oper.",
     ),
     "mirror_for_maniac": Option(
         "mirror_for_maniac",
-        {"ru": "Замена: Маньяк – Зеркало", "en": "Mirror instead of the maniac"},
+        {"ru": "Замена: Маньяк – Зеркало", "en": "Mirror instead of the maniac", "zh": "替换：杀人狂 – 镜子"},
         help="PITER-101: the setup table seats a mirror where it has a maniac.",
     ),
 }
@@ -203,5 +203,16 @@ OFFENCES: dict[str, str] = {
     "night_gesture": "Ночные жесты вне своего хода.",
     "nomination_hint": "Подсказки игрокам во время выдвижения.",
     "arguing_with_host": "Спор с Ведущим во время игры.",
+}
+# The same offences in Chinese, for the host's penalty list.
+OFFENCES_ZH: dict[str, str] = {
+    "obscene_language": "在牌桌上说脏话",
+    "insult": "直接侮辱其他玩家",
+    "talk_outside_window": "在五分钟对话之外交谈",
+    "oath_or_bet": "任何形式的发誓和打赌",
+    "bribery": "以物质或其他报酬收买玩家",
+    "night_gesture": "夜间在自己的回合之外做手势",
+    "nomination_hint": "提名时给玩家提示",
+    "arguing_with_host": "游戏中与主持人争论",
 }
 WARNINGS_TO_REMOVE = 3

@@ -28,7 +28,7 @@ from rulesets.core import day as day_rules
 from rulesets.core.day import NEVER, Ballot, VoteCount
 
 from . import day, discipline, night, setup
-from .roles import ABILITIES, OFFENCES, OPTIONS, ROLES, SHOOTERS, TEAM_ABILITIES, TEAMS
+from .roles import ABILITIES, OFFENCES, OFFENCES_ZH, OPTIONS, ROLES, SHOOTERS, TEAM_ABILITIES, TEAMS
 from .validation import MESSAGES, action_reason, ballot_reason, is_acquaintance, target_reason
 from .victory import winner
 
@@ -42,7 +42,7 @@ class PiterRuleset(Ruleset):
     """
 
     id = "piter"
-    title = {"ru": "Правила игры в мафию (Питер)", "en": "Mafia rules (Piter)"}
+    title = {"ru": "Правила игры в мафию (Питер)", "en": "Mafia rules (Piter)", "zh": "杀人游戏规则（彼得堡）"}
     document = "001_f0c3182968e061d1.txt"
     language = "ru"
     TEAMS = TEAMS
@@ -73,6 +73,7 @@ class PiterRuleset(Ruleset):
             " Не проголосовавшие к дедлайну считаются голосующими против последнего выдвинутого.",
             "en": "One vote for a nominee; the first vote counts and cannot be changed. Whoever has not voted"
             " by the deadline is counted against the last nominee.",
+            "zh": "只能投给一名被提名者；第一票有效，不能更改。截止前未投票者视为投给最后一名被提名者。",
         },
     )
     PHASES = frozenset({"day", "night"})
@@ -230,7 +231,11 @@ class PiterRuleset(Ruleset):
     PENALTIES = {
         **Ruleset.PENALTIES,
         **{
-            f"warning:{offence}": {"ru": f"Замечание: {text}", "en": f"Warning: {offence.replace('_', ' ')}"}
+            f"warning:{offence}": {
+                "ru": f"Замечание: {text}",
+                "zh": f"警告：{OFFENCES_ZH[offence]}",
+                "en": f"Warning: {offence.replace('_', ' ')}",
+            }
             for offence, text in OFFENCES.items()
         },
     }

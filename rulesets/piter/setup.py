@@ -95,16 +95,27 @@ def _substitute(roles: dict[str, int], old: str, new: str, n_players: int) -> No
 # start (the ordinary day compressed twelvefold).
 SCHEDULE: tuple[ScheduleEntry, ...] = (
     # Day (the 5 minutes of discussion) ends; nominations open (PITER-010).
-    ScheduleEntry("nominations_open", "16:00", "day", False, 30, {"ru": "Выдвижение", "en": "Nominations open"}),
+    ScheduleEntry(
+        "nominations_open", "16:00", "day", False, 30, {"ru": "Выдвижение", "zh": "提名", "en": "Nominations open"}
+    ),
     # Monologues: each nominee's defence post (PITER-011, PITER-122).
-    ScheduleEntry("nominations_close", "18:00", "day", False, 40, {"ru": "Минуты монолога", "en": "Defence posts"}),
+    ScheduleEntry(
+        "nominations_close",
+        "18:00",
+        "day",
+        False,
+        40,
+        {"ru": "Минуты монолога", "zh": "辩护发言", "en": "Defence posts"},
+    ),
     # The vote opens (PITER-012 to PITER-015).
-    ScheduleEntry("defence_close", "19:00", "day", False, 45, {"ru": "Голосование", "en": "Vote opens"}),
+    ScheduleEntry("defence_close", "19:00", "day", False, 45, {"ru": "Голосование", "zh": "投票", "en": "Vote opens"}),
     # The vote is counted; non-voters go to the last nominee (PITER-015, PITER-016).
-    ScheduleEntry("day_deadline", "20:00", "day", True, 50, {"ru": "Казнь", "en": "Execution"}),
+    ScheduleEntry("day_deadline", "20:00", "day", True, 50, {"ru": "Казнь", "zh": "处决", "en": "Execution"}),
     # Only on a tie: the re-vote (PITER-017) or the Ghost's pick (PITER-093),
     # ``revote_minutes`` = ``ghost_minutes`` = 60 after the day deadline.
-    ScheduleEntry("revote_deadline", "21:00", "day", True, 55, {"ru": "Переголосование", "en": "Re-vote"}),
+    ScheduleEntry(
+        "revote_deadline", "21:00", "day", True, 55, {"ru": "Переголосование", "zh": "重新投票", "en": "Re-vote"}
+    ),
     # Night actions lock and resolve; the morning post follows (PITER-006, PITER-031).
-    ScheduleEntry("night_deadline", "10:00", "night", True, 120, {"ru": "Утро", "en": "Morning"}),
+    ScheduleEntry("night_deadline", "10:00", "night", True, 120, {"ru": "Утро", "zh": "早晨", "en": "Morning"}),
 )

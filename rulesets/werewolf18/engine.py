@@ -84,7 +84,11 @@ class Werewolf18(Ruleset):
     """
 
     id = "werewolf18"
-    title = {"zh": "[048]『凤囚凰』", "en": "[048] Feng Qiu Huang (18-player werewolf)"}
+    title = {
+        "ru": "[048] «Фэн цю хуан» (оборотни на 18 игроков)",
+        "zh": "[048]『凤囚凰』",
+        "en": "[048] Feng Qiu Huang (18-player werewolf)",
+    }
     document = "004_c4ea105fa104f254.txt"
     language = "zh"
     TEAMS = roles.TEAMS
@@ -106,15 +110,21 @@ class Werewolf18(Ruleset):
     EXACT_TARGET_CHECKS = True
     # «投票对象：X / 投票理由：…» or «投票对象：弃权»; one change quoting the
     # original, none in the last hour (WW18-065, WW18-066).
-    ROOM_NAMES = {"lovers": {"zh": "情痴与爱慕对象", "en": "The lover and the admired"}}
+    ROOM_NAMES = {
+        "lovers": {"ru": "Влюблённый и его избранник", "zh": "情痴与爱慕对象", "en": "The lover and the admired"}
+    }
     # The directors' cards (判罚制度, WW18-069), counted at the phase's end.
     # The host's removal is the red card at once: the document knows no other
     # way out (WW18-075), and an identity is never published (WW18-074).
     PENALTIES = {
-        "disqualify": {"zh": "红牌罚下（立即出局）", "en": "Red card at once (removed now)"},
-        "card:blue": {"zh": "蓝牌", "en": "Blue card"},
-        "card:yellow": {"zh": "黄牌", "en": "Yellow card"},
-        "card:red": {"zh": "红牌", "en": "Red card"},
+        "disqualify": {
+            "ru": "Красная карточка сразу (удаление)",
+            "zh": "红牌罚下（立即出局）",
+            "en": "Red card at once (removed now)",
+        },
+        "card:blue": {"ru": "Синяя карточка", "zh": "蓝牌", "en": "Blue card"},
+        "card:yellow": {"ru": "Жёлтая карточка", "zh": "黄牌", "en": "Yellow card"},
+        "card:red": {"ru": "Красная карточка", "zh": "红牌", "en": "Red card"},
     }
     DEFERRED_PENALTIES = frozenset({"card:blue", "card:yellow", "card:red"})
     # «遗言»: sent until an hour before the next thread opens (WW18-016, §2).
@@ -127,11 +137,13 @@ class Werewolf18(Ruleset):
         abstain=True,
         no_change_after="no_vote_change",
         votes_until="vote",
-        ballot_text={"zh": "投票对象：{choice}", "en": "Vote: {choice}"},
-        abstain_word={"zh": "弃权", "en": "abstain"},
-        reason_text={"zh": "投票理由：{reason}", "en": "Reason: {reason}"},
+        ballot_text={"ru": "Голос: {choice}", "zh": "投票对象：{choice}", "en": "Vote: {choice}"},
+        abstain_word={"ru": "воздерживаюсь", "zh": "弃权", "en": "abstain"},
+        reason_text={"ru": "Причина: {reason}", "zh": "投票理由：{reason}", "en": "Reason: {reason}"},
         rule="WW18-065",
         law={
+            "ru": "Один голос у каждого, воздержаться можно (воздержавшийся тоже пишет пост с голосом); проголосовав,"
+            " можно один раз изменить голос, процитировав прежний; в последний час дня голос менять нельзя.",
             "zh": "每人一票，允许弃权（弃权也需发投票帖）；投票后只有一次改票机会，须引用原投票；白天结束前一小时不得改票。",
             "en": "One vote each, abstention allowed; one change, quoting the original vote; no change in the"
             " last hour of the day.",

@@ -10,9 +10,9 @@ from rulesets.core import Ability, Option, Role, Team
 
 # The three camps (阵营), WW18-002. Only the werewolves share a group (狼群).
 TEAMS: dict[str, Team] = {
-    "wolves": Team("wolves", {"zh": "狼人阵营", "en": "Werewolves"}, room=True),
-    "village": Team("village", {"zh": "村民阵营", "en": "Village"}),
-    "white_wolf": Team("white_wolf", {"zh": "白狼阵营", "en": "White wolf"}),
+    "wolves": Team("wolves", {"ru": "Оборотни", "zh": "狼人阵营", "en": "Werewolves"}, room=True),
+    "village": Team("village", {"ru": "Жители деревни", "zh": "村民阵营", "en": "Village"}),
+    "white_wolf": Team("white_wolf", {"ru": "Белый волк", "zh": "白狼阵营", "en": "White wolf"}),
 }
 
 # The seven gods (7特权) whose exit defeats the village (WW18-055).
@@ -20,62 +20,90 @@ GODS: frozenset[str] = frozenset({"seer", "witch", "guard", "elder", "hunter", "
 
 ROLES: dict[str, Role] = {
     # 狼人, WW18-018/019: knife together; every werewolf is asked for a surrender (WW18-017).
-    "werewolf": Role("werewolf", {"zh": "狼人", "en": "Werewolf"}, ("wolves",), ("kill", "surrender")),
+    "werewolf": Role(
+        "werewolf", {"ru": "Оборотень", "zh": "狼人", "en": "Werewolf"}, ("wolves",), ("kill", "surrender")
+    ),
     # 乱民, WW18-018/021: a wolf outside the group, seen as village.
-    "rioter": Role("rioter", {"zh": "乱民", "en": "Rioter"}, ("wolves",)),
+    "rioter": Role("rioter", {"ru": "Бунтарь", "zh": "乱民", "en": "Rioter"}, ("wolves",)),
     # 预言家, WW18-022.
-    "seer": Role("seer", {"zh": "预言家", "en": "Seer"}, ("village",), ("check",)),
+    "seer": Role("seer", {"ru": "Провидец", "zh": "预言家", "en": "Seer"}, ("village",), ("check",)),
     # 女巫, WW18-023..026: 通灵 is forced and comes with the antidote.
-    "witch": Role("witch", {"zh": "女巫", "en": "Witch"}, ("village",), ("save", "poison")),
+    "witch": Role("witch", {"ru": "Ведьма", "zh": "女巫", "en": "Witch"}, ("village",), ("save", "poison")),
     # 长老, WW18-027/028: passive.
-    "elder": Role("elder", {"zh": "长老", "en": "Elder"}, ("village",)),
+    "elder": Role("elder", {"ru": "Старейшина", "zh": "长老", "en": "Elder"}, ("village",)),
     # 守卫, WW18-029/030.
-    "guard": Role("guard", {"zh": "守卫", "en": "Guard"}, ("village",), ("guard",)),
+    "guard": Role("guard", {"ru": "Страж", "zh": "守卫", "en": "Guard"}, ("village",), ("guard",)),
     # 猎人, WW18-031.
-    "hunter": Role("hunter", {"zh": "猎人", "en": "Hunter"}, ("village",), ("shoot",)),
+    "hunter": Role("hunter", {"ru": "Охотник", "zh": "猎人", "en": "Hunter"}, ("village",), ("shoot",)),
     # 白痴, WW18-032..035.
-    "idiot": Role("idiot", {"zh": "白痴", "en": "Idiot"}, ("village",), ("play_dumb",)),
+    "idiot": Role("idiot", {"ru": "Дурачок", "zh": "白痴", "en": "Idiot"}, ("village",), ("play_dumb",)),
     # 情痴, WW18-036..040: 献身 is forced, so it is no ability to hand in.
-    "lover": Role("lover", {"zh": "情痴", "en": "Lover"}, ("village",), ("admire",)),
+    "lover": Role("lover", {"ru": "Влюблённый", "zh": "情痴", "en": "Lover"}, ("village",), ("admire",)),
     # 村民, WW18-041.
-    "villager": Role("villager", {"zh": "村民", "en": "Villager"}, ("village",)),
+    "villager": Role("villager", {"ru": "Мирный житель", "zh": "村民", "en": "Villager"}, ("village",)),
     # 混血儿, WW18-042: joins the camp of the player he supports.
     "mixed_blood": Role(
-        "mixed_blood", {"zh": "混血儿", "en": "Mixed-blood"}, ("village", "wolves", "white_wolf"), ("support",)
+        "mixed_blood",
+        {"ru": "Полукровка", "zh": "混血儿", "en": "Mixed-blood"},
+        ("village", "wolves", "white_wolf"),
+        ("support",),
     ),
     # 白狼, WW18-044.
-    "white_wolf": Role("white_wolf", {"zh": "白狼", "en": "White wolf"}, ("white_wolf",), ("bite",)),
+    "white_wolf": Role(
+        "white_wolf", {"ru": "Белый волк", "zh": "白狼", "en": "White wolf"}, ("white_wolf",), ("bite",)
+    ),
 }
 
 ABILITIES: dict[str, Ability] = {
     # 支持<强制>, WW18-042: at the setup step, once.
-    "support": Ability("support", "setup", {"zh": "支持", "en": "Support"}, per_game_limit=1, optional=False),
+    "support": Ability(
+        "support", "setup", {"ru": "Поддержка", "zh": "支持", "en": "Support"}, per_game_limit=1, optional=False
+    ),
     # 守护之盾, WW18-029/030: himself included; each player once a game.
-    "guard": Ability("guard", "night", {"zh": "守护之盾", "en": "Guard"}, target_rule="any_alive", per_target_limit=1),
+    "guard": Ability(
+        "guard",
+        "night",
+        {"ru": "Щит стража", "zh": "守护之盾", "en": "Guard"},
+        target_rule="any_alive",
+        per_target_limit=1,
+    ),
     # 预言, WW18-022.
-    "check": Ability("check", "night", {"zh": "预言", "en": "Check"}, target_rule="any_alive"),
+    "check": Ability("check", "night", {"ru": "Проверка", "zh": "预言", "en": "Check"}, target_rule="any_alive"),
     # 爱慕, WW18-036: once a game, another player.
-    "admire": Ability("admire", "night", {"zh": "爱慕", "en": "Admire"}, per_game_limit=1),
+    "admire": Ability("admire", "night", {"ru": "Влюблённость", "zh": "爱慕", "en": "Admire"}, per_game_limit=1),
     # 杀人, WW18-019/020: the wolf group's collective knife.
-    "kill": Ability("kill", "night", {"zh": "杀人", "en": "Kill"}, target_rule="any_alive", team=True),
+    "kill": Ability(
+        "kill", "night", {"ru": "Убийство", "zh": "杀人", "en": "Kill"}, target_rule="any_alive", team=True
+    ),
     # 撕咬, WW18-044.
-    "bite": Ability("bite", "night", {"zh": "撕咬", "en": "Bite"}, target_rule="any_alive"),
+    "bite": Ability("bite", "night", {"ru": "Укус", "zh": "撕咬", "en": "Bite"}, target_rule="any_alive"),
     # 救药, WW18-024/025: not on herself, once.
-    "save": Ability("save", "night", {"zh": "救药", "en": "Antidote"}, per_game_limit=1),
+    "save": Ability("save", "night", {"ru": "Противоядие", "zh": "救药", "en": "Antidote"}, per_game_limit=1),
     # 毒药, WW18-026: once.
-    "poison": Ability("poison", "night", {"zh": "毒药", "en": "Poison"}, target_rule="any_alive", per_game_limit=1),
+    "poison": Ability(
+        "poison", "night", {"ru": "Яд", "zh": "毒药", "en": "Poison"}, target_rule="any_alive", per_game_limit=1
+    ),
     # 最后一枪, WW18-031: an order for the step, by night or day (DUAL_PHASE).
-    "shoot": Ability("shoot", "night", {"zh": "最后一枪", "en": "Last shot"}),
+    "shoot": Ability("shoot", "night", {"ru": "Последний выстрел", "zh": "最后一枪", "en": "Last shot"}),
     # 装傻, WW18-032: by day, when the vote would remove him.
     "play_dumb": Ability(
-        "play_dumb", "day", {"zh": "装傻", "en": "Play dumb"}, targets=0, target_rule="none", per_game_limit=1
+        "play_dumb",
+        "day",
+        {"ru": "Прикинуться дурачком", "zh": "装傻", "en": "Play dumb"},
+        targets=0,
+        target_rule="none",
+        per_game_limit=1,
     ),
     # 殉职, WW18-048: the sheriff's successor, by night or day (DUAL_PHASE).
-    "pass_badge": Ability("pass_badge", "day", {"zh": "殉职", "en": "Pass the badge"}),
+    "pass_badge": Ability("pass_badge", "day", {"ru": "Передача значка", "zh": "殉职", "en": "Pass the badge"}),
     # 投降, WW18-017: every werewolf, in or out (DUAL_PHASE).
-    "surrender": Ability("surrender", "night", {"zh": "投降", "en": "Surrender"}, targets=0, target_rule="none"),
+    "surrender": Ability(
+        "surrender", "night", {"ru": "Сдаться", "zh": "投降", "en": "Surrender"}, targets=0, target_rule="none"
+    ),
     # 投票, WW18-065: one vote and one change; handed in as ballots.
-    "vote": Ability("vote", "day", {"zh": "投票", "en": "Vote"}, target_rule="any_alive", optional=False),
+    "vote": Ability(
+        "vote", "day", {"ru": "Голос", "zh": "投票", "en": "Vote"}, target_rule="any_alive", optional=False
+    ),
 }
 
 # Orders that may be handed in by night or by day (A17).
@@ -88,12 +116,12 @@ VILLAGE_SKILLS: frozenset[str] = frozenset({"guard", "check", "admire", "save", 
 OPTIONS: dict[str, Option] = {
     "accelerated": Option(
         "accelerated",
-        {"zh": "进程加速", "en": "Accelerated game"},
+        {"ru": "Ускорение игры", "zh": "进程加速", "en": "Accelerated game"},
         help="WW18-068: no vote changes, and not voting earns no yellow card.",
     ),
     "enforce_setup": Option(
         "enforce_setup",
-        {"zh": "标准配置", "en": "Enforce the 18-player deal"},
+        {"ru": "Стандартный расклад на 18 игроков", "zh": "标准配置", "en": "Enforce the 18-player deal"},
         help="WW18-001: the players must be exactly the deal of the document.",
     ),
 }

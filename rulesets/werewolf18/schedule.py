@@ -18,21 +18,55 @@ DAY_OPENS = "10:00"  # the discussion thread opens on the morning of A (WW18-072
 
 SCHEDULE: tuple[ScheduleEntry, ...] = (
     # §6: the deal; the mixed-blood names whom he supports before day 1 opens.
-    ScheduleEntry("setup", "10:00", "setup", True, 10, {"zh": "混血儿选择", "en": "Deal and set-up choices"}),
+    ScheduleEntry(
+        "setup",
+        "10:00",
+        "setup",
+        True,
+        10,
+        {"ru": "Выбор полукровки", "zh": "混血儿选择", "en": "Deal and set-up choices"},
+    ),
     # WW18-066 / 玩家须知 9: no vote change, nor a proxy change, in the last hour.
-    ScheduleEntry("no_vote_change", "21:00", "day", False, 60, {"zh": "停止改票", "en": "No more vote changes"}),
+    ScheduleEntry(
+        "no_vote_change",
+        "21:00",
+        "day",
+        False,
+        60,
+        {"ru": "Конец смены голосов", "zh": "停止改票", "en": "No more vote changes"},
+    ),
     # 玩家须知 9: a proxy vote is posted at least 30 minutes before the close.
-    ScheduleEntry("proxy_vote", "21:30", "day", False, 90, {"zh": "代投截止", "en": "Proxy votes close"}),
+    ScheduleEntry(
+        "proxy_vote",
+        "21:30",
+        "day",
+        False,
+        90,
+        {"ru": "Конец голосов по доверенности", "zh": "代投截止", "en": "Proxy votes close"},
+    ),
     # WW18-072: the day closes on the evening of A+1; the count is published.
-    ScheduleEntry("vote", "22:00", "day", False, 120, {"zh": "投票截止", "en": "Vote closes"}),
+    ScheduleEntry(
+        "vote", "22:00", "day", False, 120, {"ru": "Конец голосования", "zh": "投票截止", "en": "Vote closes"}
+    ),
     # WW18-071: hunter, idiot and sheriff act within 30 minutes of the close.
-    ScheduleEntry("exit_orders", "22:30", "day", True, 130, {"zh": "出局技能", "en": "Exit orders"}),
+    ScheduleEntry(
+        "exit_orders", "22:30", "day", True, 130, {"ru": "Способности выбывших", "zh": "出局技能", "en": "Exit orders"}
+    ),
     # WW18-071: guard, seer, lover, wolves and white wolf act within one hour.
-    ScheduleEntry("night_actions", "23:00", "night", False, 140, {"zh": "夜晚行动", "en": "Night actions"}),
+    ScheduleEntry(
+        "night_actions", "23:00", "night", False, 140, {"ru": "Ночные ходы", "zh": "夜晚行动", "en": "Night actions"}
+    ),
     # WW18-071: the witch answers within an hour and a half; the night resolves.
-    ScheduleEntry("witch", "23:30", "night", True, 150, {"zh": "女巫行动", "en": "Witch answers"}),
+    ScheduleEntry("witch", "23:30", "night", True, 150, {"ru": "Ход ведьмы", "zh": "女巫行动", "en": "Witch answers"}),
     # 行动时限 4): last words one hour before the next thread opens.
-    ScheduleEntry("last_words", "09:00", "night", False, 170, {"zh": "遗言截止", "en": "Last words due"}),
+    ScheduleEntry(
+        "last_words",
+        "09:00",
+        "night",
+        False,
+        170,
+        {"ru": "Срок последнего слова", "zh": "遗言截止", "en": "Last words due"},
+    ),
 )
 
 # Minutes after the day's close within which each order counts (WW18-071).

@@ -1,6 +1,8 @@
 """Live updates under the strict content security policy, in Chromium: the
-thread polls without a console error (no eval), new posts appear, a hidden
-tab sends no polls, and polling stops once the game has ended."""
+thread polls without a console error (no eval), new posts appear, a post
+edited after the page was opened is replaced in place with its "edited at"
+mark, a hidden tab sends no polls, and polling stops once the game has
+ended."""
 
 from __future__ import annotations
 
@@ -55,6 +57,19 @@ def test_live_updates_work_under_the_csp_pause_when_hidden_and_stop_after_the_ga
     flow.post_create(room=day, seat=seats["Doc"], body="Arrived while you were reading.")
     expect(page.get_by_text("Arrived while you were reading.")).to_be_visible(timeout=15_000)
     screenshots(page, "live-post")
+    assert errors == []
+
+    post = flow.post_create(room=day, seat=seats["Clyde"], body="I suspect Plain Two.")
+    article = page.locator(f"article#p{post.number}")
+    expect(article).to_contain_text("I suspect Plain Two.", timeout=15_000)
+    page.evaluate("() => { window.notReloaded = true; }")
+    flow.post_edit(post=post, body="On second thought, I suspect [b]Bonnie[/b].")
+    expect(article.locator(".body b")).to_have_text("Bonnie", timeout=15_000)
+    expect(article).not_to_contain_text("I suspect Plain Two.")
+    expect(article.locator("em.edited")).to_contain_text("edited at")
+    assert page.locator(f"article#p{post.number}").count() == 1  # replaced in place, not added
+    assert page.evaluate("() => window.notReloaded") is True
+    screenshots(page, "live-edit")
     assert errors == []
 
     _set_visibility(page, "hidden")

@@ -9,9 +9,10 @@ from django.urls import reverse
 
 from games import flow
 from games.event_log import PER_PAGE
-from games.models import Event
+from games.models import Event, Resolution
 
 from .pages import client_as
+from .test_flow import everyone_votes_for
 
 
 def test_the_log_names_each_event_and_its_details(forum_game, personas) -> None:
@@ -70,3 +71,42 @@ def test_the_dashboard_puts_the_running_phase_and_its_drafts_first(forum_game, p
     order = [page.index(f'<section id="{section}"') for section in ("phase", "results", "inbox", "players", "log")]
     assert order == sorted(order)
     assert page.index("Not acted yet") < page.index('<section id="players"')
+
+
+def test_drafts_come_first_with_their_traces_folded_and_published_results_further_down(forum_game, personas) -> None:
+    """A draft waits at the top (its box as tall as its text, its trace
+    folded); once published it moves below the tools, folded, for a
+    correction, before the event log (tests/e2e/test_host_dashboard.py
+    measures the two screens)."""
+    game, seats = forum_game
+    game.autopublish = False
+    game.save(update_fields=["autopublish"])
+    everyone_votes_for(game, seats, "Plain Three")
+    flow.phase_resolve_now(game=game)
+    host = client_as(personas["alice"])
+    url = reverse("host", args=[game.slug])
+    page = host.get(url).content.decode()
+    drafts = page[page.index('<section id="results">') : page.index("</section>", page.index('<section id="results">'))]
+    assert "<h2>Results drafts</h2>" in drafts and "Day 1 — draft" in drafts
+    resolution = Resolution.objects.get(deadline__phase__game=game)
+    # One row per 100 characters of each line, and one more.
+    rows = sum(-(-max(len(line), 1) // 100) for line in resolution.results.splitlines()) + 1
+    assert 3 <= rows < 8
+    assert f'<textarea name="text" cols="40" rows="{rows}"' in drafts
+    assert '<details class="trace"><summary>Trace' in drafts and "<details open" not in drafts
+    assert '<section id="published">' not in page
+
+    flow.results_publish(resolution=resolution, text=resolution.results)
+    page = host.get(url).content.decode()
+    assert "No results draft waits for you." in page
+    order = [page.index(f'<section id="{section}"') for section in ("phase", "results", "tools", "published", "log")]
+    assert order == sorted(order)
+    published = page[page.index('<section id="published">') : page.index('<section id="log">')]
+    assert '<details class="resolution"><summary>Day 1 — published</summary>' in published
+    assert "Correct the published results" in published
+
+    # A refused correction opens its item, so the host sees why.
+    refused = host.post(reverse("host_results", args=[game.slug, resolution.id]), {"text": ""})
+    body = refused.content.decode()
+    assert refused.status_code == 400
+    assert '<details class="resolution" open><summary>Day 1 — published</summary>' in body
