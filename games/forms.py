@@ -41,9 +41,10 @@ def option_field(option: Option) -> forms.Field:
     common: dict[str, Any] = {"label": label, "required": False, "help_text": _(option.help) if option.help else ""}
     if option.kind == "bool":
         return forms.BooleanField(initial=bool(option.default), **common)
+    names = dict(option.choice_names)
     if option.kind in ("choice", "int") and option.choices:
         coerce = int if option.kind == "int" else str
-        choices = [(c, str(c)) for c in option.choices]
+        choices = [(c, localized(names.get(c, {}), str(c))) for c in option.choices]
         return forms.TypedChoiceField(choices=choices, coerce=coerce, initial=option.default, **common)
     if option.kind == "int":
         return forms.IntegerField(
@@ -51,7 +52,7 @@ def option_field(option: Option) -> forms.Field:
         )
     if option.kind == "list":
         return forms.MultipleChoiceField(
-            choices=[(c, str(c)) for c in option.choices],
+            choices=[(c, localized(names.get(c, {}), str(c))) for c in option.choices],
             widget=forms.CheckboxSelectMultiple,
             initial=list(option.default or []),
             **common,

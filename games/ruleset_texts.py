@@ -102,7 +102,7 @@ OTHER_RULESETS = (
     gettext_noop("You chose that player last night; choose somebody else tonight."),
     gettext_noop("You have already healed yourself once in this game."),
     gettext_noop("You spent the night with the putana and may not vote today."),
-    gettext_noop("mafia_wins, draw, lot or last_honest_vote (CLASSIC-043 to CLASSIC-045)."),
+    gettext_noop("What decides a game of one mafioso against one honest player (CLASSIC-043 to CLASSIC-045)."),
     # rulesets.cosmo
     gettext_noop("In the re-vote, choose either to jail all the tied candidates or to spare them all."),
     gettext_noop("Jail them all («посадить всех»)"),

@@ -97,7 +97,20 @@ OPTIONS: dict[str, Option] = {
         kind="choice",
         default="lot",
         choices=DISPUTES,
-        help="mafia_wins, draw, lot or last_honest_vote (CLASSIC-043 to CLASSIC-045).",
+        choice_names=(
+            ("mafia_wins", {"ru": "Мафия побеждает", "en": "The mafia win", "zh": "黑手党获胜"}),
+            ("draw", {"ru": "Ничья", "en": "A draw", "zh": "平局"}),
+            ("lot", {"ru": "Жребий", "en": "Drawing lots", "zh": "抽签"}),
+            (
+                "last_honest_vote",
+                {
+                    "ru": "Решающий голос последнего честного",
+                    "en": "The last honest player's deciding vote",
+                    "zh": "最后一名好人的决定性投票",
+                },
+            ),
+        ),
+        help="What decides a game of one mafioso against one honest player (CLASSIC-043 to CLASSIC-045).",
     ),
     "night_deadline": Option(
         "night_deadline",

@@ -146,7 +146,9 @@ class Option:
       player's game nickname) or ``day`` (a game day number, 1 or more).
 
     ``secret`` marks options whose value only the host may see (the Bonus
-    player and day).
+    player and day). ``choice_names``: the name of each string in
+    ``choices`` by language code, ``((value, {"ru": …, "zh": …, "en": …}), …)``,
+    as the host reads it in the game's form.
     """
 
     id: str
@@ -159,6 +161,7 @@ class Option:
     min_value: int | None = None
     max_value: int | None = None
     fields: tuple[tuple[str, str], ...] = ()
+    choice_names: tuple[tuple[Any, dict[str, str]], ...] = ()
 
 
 @dataclass(frozen=True)

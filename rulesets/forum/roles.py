@@ -236,6 +236,7 @@ OPTIONS: dict[str, Option] = {
         kind="list",
         default=[],
         choices=("town", *CRIMINAL_TEAMS),
+        choice_names=tuple((team, TEAMS[team].name) for team in ("town", *CRIMINAL_TEAMS)),
         help="Sides among mafia, maniacs, town (the cops) that may hide one of their own once (FORUM-126).",
     ),
     "walking_basement": Option(

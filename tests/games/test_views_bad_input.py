@@ -90,6 +90,8 @@ def test_the_dashboard_offers_one_widget_per_house_rule_and_no_json_box(seated_g
     ]
     assert [f'value="S{i}"' in player for i in range(6)] == [True] * 6
     assert 'name="option_bonus__day"' in html and 'type="number"' in html
+    # The Basement's sides by their names (FORUM-126), not their ids.
+    assert re.search(r'value="maniacs"[^>]*>\s*Maniacs</label>', html) or "Maniacs</label>" in html
 
 
 def test_house_rules_set_a_bonus_for_a_seated_player(seated_game) -> None:

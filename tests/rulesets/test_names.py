@@ -95,6 +95,12 @@ def all_problems(engine: Ruleset) -> list[str]:
     for kind in ("teams", "roles", "abilities", "options"):
         for key, spec in described[kind].items():
             found += problems(f"{engine.id}.{kind}.{key}.name", spec["name"])
+    for key, option in engine.OPTIONS.items():
+        # A choice the host picks by its word, not a number, has a name.
+        names = dict(option.choice_names)
+        for choice in option.choices:
+            if isinstance(choice, str):
+                found += problems(f"{engine.id}.options.{key}.choices.{choice}", names.get(choice))
     found += problems(f"{engine.id}.title", described["title"])
     for kind, names in engine.PENALTIES.items():
         found += problems(f"{engine.id}.PENALTIES.{kind}", names)
