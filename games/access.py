@@ -8,8 +8,9 @@ The rules (forum document, FORUM-020 and the thread structure of §1):
 - public threads (sign-up, introductions, day, vote, graveyard) are read by
   everyone, anonymous visitors included, once the game is announced;
 - a team room is read by its members and the host; the dead keep reading
-  (the document lets them advise their team from the graveyard) but post
-  only in the graveyard (FORUM-020), apart from one post in a day thread
+  it where the game lets them (``flow.dead_read_team_room``: the host's
+  choice, the document's reading by default) but post only in the
+  graveyard (FORUM-020), apart from one post in a day thread
   after their death («Мертвые … имеют право написать в основной теме только
   1 пост», §5 of the document);
 - a cabinet is read by its holders (the cop and the cop's assistant share

@@ -294,7 +294,22 @@ def game_settings_set(*, game: Game, edit_minutes: int, language: str) -> None:
     log_event(game, "settings_changed", {"edit_minutes": edit_minutes, "language": language})
 
 
-WEB_OPTIONS = ("autokills", "post_minimum", "excused", "confirmed", "free_choice", "opens_with")
+WEB_OPTIONS = (
+    "autokills",
+    "post_minimum",
+    "excused",
+    "confirmed",
+    "free_choice",
+    "opens_with",
+    "dead_read_team_room",
+)
+
+
+def dead_read_team_room(game: Game) -> bool:
+    """True when players out of ``game`` keep reading their team's room:
+    the host's choice for the game, else the ruleset's reading
+    (``Ruleset.DEAD_READ_TEAM_ROOM``)."""
+    return bool(game.options.get("dead_read_team_room", ruleset_of(game).DEAD_READ_TEAM_ROOM))
 
 
 @transaction.atomic
@@ -560,8 +575,8 @@ def _sync_players(game: Game, state: GameState, day: int | None) -> list[Player]
 
 
 def _sync_rooms(game: Game, state: GameState, seated: list[Player] | None = None) -> None:
-    """Team rooms (current members; the dead keep reading, see
-    ``games.access``) and cabinets (one per seat; shared where the ruleset
+    """Team rooms (current members; the dead keep reading where the game
+    lets them, ``dead_read_team_room``) and cabinets (one per seat; shared where the ruleset
     groups roles, as the cop and the cop's assistant in the forum game; a
     member who dies keeps reading it). The rooms and their members are read
     in two queries and only the differences written. ``seated``: the game's
@@ -594,6 +609,7 @@ def _sync_rooms(game: Game, state: GameState, seated: list[Player] | None = None
         if team.room:
             groups.setdefault(team.id, [p.name for p in state.players.values() if p.team == team.id])
     dead = {seats[p.name].pk for p in state.players.values() if not p.alive and p.name in seats}
+    dead_read = dead_read_team_room(game)
     for key, names in groups.items():
         members = {seats[n].pk for n in names if n in seats}
         is_team = key in ruleset.TEAMS
@@ -605,7 +621,7 @@ def _sync_rooms(game: Game, state: GameState, seated: list[Player] | None = None
             kept = {
                 seats[p.name].pk
                 for p in state.players.values()
-                if p.name in seats and seats[p.name].pk in dead and p.team == key
+                if dead_read and p.name in seats and seats[p.name].pk in dead and p.team == key
             }
         else:
             kept = current[room.pk] & dead

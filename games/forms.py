@@ -185,6 +185,15 @@ class GameCreateForm(forms.Form):
         self.fields["post_minimum"].help_text = _("The rules set %(n)d; players under it are flagged.") % {
             "n": ruleset.POST_MINIMUM
         }
+        reading = ruleset.DEAD_READ_TEAM_ROOM
+        self.fields["dead_read_team_room"] = forms.BooleanField(
+            label=_("Players out of the game keep reading their team's room"),
+            required=False,
+            initial=reading,
+            help_text=_("The rules' reading: they keep reading it.")
+            if reading
+            else _("The rules' reading: they leave it."),
+        )
         if ruleset.AUTOKILLS:
             self.fields["autokills"] = forms.ChoiceField(
                 label=_("Automatic removals (no vote, a vote for oneself, skipped moves)"),
@@ -225,7 +234,7 @@ class GameCreateForm(forms.Form):
     def game_fields(self) -> dict[str, Any]:
         """Keyword arguments for ``flow.game_create``."""
         d = self.cleaned_data
-        web = {"post_minimum": d["post_minimum"]}
+        web = {"post_minimum": d["post_minimum"], "dead_read_team_room": bool(d.get("dead_read_team_room"))}
         if d.get("opens_with") and d["opens_with"] != self.rules.FIRST_PHASE:
             web["opens_with"] = d["opens_with"]
         if self.rules.AUTOKILLS:

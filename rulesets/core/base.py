@@ -135,6 +135,11 @@ class Ruleset:
     # confirm each removal: the web app then hands the engine the excused
     # nicknames as ``step.extra["excused"]`` and shows ``day_warnings``.
     AUTOKILLS: ClassVar[bool] = False
+    # Whether a player out of the game keeps reading his team's room: the
+    # document's reading (werewolf18's exited wolves stay in the wolf group,
+    # WW18-012; where a document is silent the team may still hear its dead).
+    # The host may decide otherwise for one game (``dead_read_team_room``).
+    DEAD_READ_TEAM_ROOM: ClassVar[bool] = True
     # Posts a living player owes each game day in the public threads (the
     # host's dashboard flags those under it); 0 where the document sets none.
     POST_MINIMUM: ClassVar[int] = 0
