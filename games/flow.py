@@ -10,14 +10,17 @@ from __future__ import annotations
 import logging
 import random
 import secrets
-from dataclasses import dataclass
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Case, F, Model, Q, Value, When
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
@@ -60,8 +63,63 @@ def state_of(game: Game) -> GameState:
 def log_event(
     game: Game, kind: str, data: dict[str, Any], audience: str = Event.Audience.HOST, player: Player | None = None
 ) -> Event:
-    """Append an event to the game's log."""
-    return Event.objects.create(game=game, kind=kind, audience=audience, player=player, data=data)
+    """Append an event to the game's log. Inside ``_batched`` (a deadline's
+    resolution) the event is written with the batch's other events when the
+    batch ends, in the order logged, and returned unsaved until then."""
+    batch = _batch.get()
+    if batch is None:
+        return Event.objects.create(game=game, kind=kind, audience=audience, player=player, data=data)
+    event = Event(game=game, kind=kind, audience=audience, player=player, data=data)
+    batch.events.append(event)
+    return event
+
+
+@dataclass
+class _Batch:
+    """The host posts and events of one piece of work, written when it ends
+    (``_batched``): the posts in three queries (``PostManager.create_many``;
+    ``rooms_locked`` when the work locked the game's rooms before), the
+    events in one."""
+
+    rooms_locked: bool = False
+    posts: list[Post] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+
+    def write_posts(self) -> None:
+        """Save the posts made so far (numbered in their rooms, in order)."""
+        Post.objects.create_many(self.posts, rooms_locked=self.rooms_locked)
+        self.posts = []
+
+    def write_events(self) -> None:
+        """Save the events logged so far, in order."""
+        Event.objects.bulk_create(self.events)
+        self.events = []
+
+
+_batch: ContextVar[_Batch | None] = ContextVar("batch", default=None)
+
+
+@contextmanager
+def _batched(batch: _Batch | None = None, write: bool = True) -> Iterator[_Batch]:
+    """Collect the ``host_post``s and ``log_event``s of the block in
+    ``batch`` (a new one by default) and, with ``write``, save them when the
+    block ends without an error (posts first, then events); a caller that
+    writes something between them (the resolution, which points at its
+    posts) passes ``write=False`` and writes them itself. Inside an outer
+    batch the block simply joins it."""
+    outer = _batch.get()
+    if outer is not None:
+        yield outer
+        return
+    batch = batch or _Batch()
+    token = _batch.set(batch)
+    try:
+        yield batch
+    finally:
+        _batch.reset(token)
+    if write:
+        batch.write_posts()
+        batch.write_events()
 
 
 def utc_offset(local: datetime) -> str:
@@ -483,6 +541,7 @@ def _open_phase(
     opening: bool = False,
     state: GameState | None = None,
     vote_round: int = 1,
+    read: _GameRead | None = None,
 ) -> Phase:
     """Open a phase meant to open at ``scheduled`` (aware), really opening
     at ``now``. When ``now`` is later than the catch-up grace (the site was
@@ -494,7 +553,10 @@ def _open_phase(
     ``state``: the game's state the phase opens on (default: the stored
     one), from which the ruleset may derive its deadlines
     (``Ruleset.phase_schedule``); ``vote_round``: a further lynch vote of
-    day ``number`` (``Phase.vote_round``, CLASSIC-066)."""
+    day ``number`` (``Phase.vote_round``, CLASSIC-066). ``read``: what the
+    caller read of the game's rooms and phases, kept in step. The
+    deadlines are written in one query, a day's two threads looked up in
+    one and the missing ones created in one."""
     now = now or scheduled
     late = now - scheduled
     shift = late if late > catchup_grace() else timedelta(0)
@@ -506,10 +568,13 @@ def _open_phase(
     deadlines = phase_deadlines(
         game, ruleset, kind, scheduled, opening=opening, state=state, vote_round=vote_round, number=number
     )
-    if phase.opened_at > now:
-        Deadline.objects.create(phase=phase, kind=OPENS, due_at=phase.opened_at, resolves=False)
-    for entry, due in deadlines:
-        Deadline.objects.create(phase=phase, kind=entry.id, due_at=due + shift, resolves=entry.resolves)
+    if read is not None:
+        read.add_phase(phase)
+    rows = [Deadline(phase=phase, kind=OPENS, due_at=phase.opened_at, resolves=False)] if phase.opened_at > now else []
+    rows += [
+        Deadline(phase=phase, kind=entry.id, due_at=due + shift, resolves=entry.resolves) for entry, due in deadlines
+    ]
+    Deadline.objects.bulk_create(rows)
     if shift:
         log_event(
             game,
@@ -519,59 +584,184 @@ def _open_phase(
             Event.Audience.PUBLIC,
         )
     if kind == "day":
-        Room.objects.get_or_create(
-            game=game, kind=Room.Kind.DAY, day=number, key="", defaults={"title": _("Day %(n)d") % {"n": number}}
-        )
-        Room.objects.get_or_create(
-            game=game, kind=Room.Kind.VOTE, day=number, key="", defaults={"title": _("Vote, day %(n)d") % {"n": number}}
-        )
+        _day_threads(game, number, read)
     opened = {"phase": kind, "number": number} | ({"vote_round": vote_round} if vote_round > 1 else {})
     log_event(game, "phase_opened", opened, Event.Audience.PUBLIC)
     return phase
 
 
+def _day_threads(game: Game, number: int, read: _GameRead | None = None) -> None:
+    """The day thread and the vote thread of game day ``number``: those
+    missing are created (the caller holds the game lock, so nobody else
+    creates them meanwhile). Looked up in ``read`` when given, else in one
+    query; created in one."""
+    titles = {Room.Kind.DAY: _("Day %(n)d") % {"n": number}, Room.Kind.VOTE: _("Vote, day %(n)d") % {"n": number}}
+    if read is not None:
+        found = {r.kind for r in read.rooms.values() if r.kind in titles and r.day == number and r.key == ""}
+    else:
+        found = set(
+            Room.objects.filter(game=game, kind__in=list(titles), day=number, key="").values_list("kind", flat=True)
+        )
+    missing = [
+        Room(game=game, kind=kind, day=number, key="", title=title)
+        for kind, title in titles.items()
+        if kind not in found
+    ]
+    Room.objects.bulk_create(missing)
+    for room in missing:
+        if read is not None:
+            read.add_room(room)
+
+
 # ---------------------------------------------------------------- rooms
 
 
-def _sync_players(game: Game, state: GameState, day: int | None) -> list[Player]:
-    """Mirror the ruleset state's roles, teams and lives onto the seats;
-    returns the seated players."""
+class _GameRead:
+    """What a deadline's resolution reads of its game once, kept in step
+    with what it writes: every room of the game with its members (one
+    query; with ``lock``, the rooms' rows stay locked until the transaction
+    ends, so the resolution's posts are numbered without locking them
+    again) and, on first use, the game's phases (one query)."""
+
+    def __init__(self, game: Game, lock: bool = False) -> None:
+        self.game = game
+        rows = Room.objects.filter(game=game).annotate(member=F("members")).order_by("created_at", "id")
+        if lock:
+            rows = rows.select_for_update(of=("self",))
+        # In the rooms' order (created_at, id), as the queries they replace read them.
+        self.rooms: dict[int, Room] = {}
+        self.members: dict[int, set[int]] = {}
+        for row in rows:
+            room = self.rooms.setdefault(row.pk, row)
+            members = self.members.setdefault(room.pk, set())
+            if row.member is not None:
+                members.add(row.member)
+        self._phases: list[Phase] | None = None
+
+    @property
+    def phases(self) -> list[Phase]:
+        """The game's phases (read on first use; ``add_phase`` appends)."""
+        if self._phases is None:
+            self._phases = list(self.game.phases.all())
+        return self._phases
+
+    def add_phase(self, phase: Phase) -> None:
+        """Record a phase the resolution opened."""
+        if self._phases is not None:
+            self._phases.append(phase)
+
+    def add_room(self, room: Room, members: set[int] | None = None) -> None:
+        """Record a room the resolution created (or found) with its members."""
+        self.rooms.setdefault(room.pk, room)
+        self.members.setdefault(room.pk, set() if members is None else members)
+
+    def current_day(self) -> int:
+        """``current_day`` from the phases read."""
+        return max((p.number for p in self.phases), default=0)
+
+    def next_number(self, kind: str) -> int:
+        """``_next_number`` from the phases read."""
+        if kind == Phase.Kind.SETUP:
+            return 0
+        return sum(1 for p in self.phases if p.kind == kind and p.number > 0 and p.vote_round == 1) + 1
+
+    def of_kind(self, kind: str, day: int | None = None) -> list[Room]:
+        """The rooms of ``kind`` (of game day ``day`` when given), in order."""
+        return [r for r in self.rooms.values() if r.kind == kind and (day is None or r.day == day)]
+
+    def latest_day_room(self) -> Room | None:
+        """The day thread of the highest day (``order_by("-day").first()``)."""
+        days = self.of_kind(Room.Kind.DAY)
+        return max(days, key=lambda r: (r.day is None, r.day or 0)) if days else None
+
+    def graveyard(self) -> Room:
+        """The graveyard thread (``Room.objects.get``: raises as it does when
+        there is not exactly one)."""
+        found = self.of_kind(Room.Kind.GRAVEYARD)
+        return found[0] if len(found) == 1 else Room.objects.get(game=self.game, kind=Room.Kind.GRAVEYARD)
+
+    def cabinet_of(self, seat: Player) -> Room:
+        """``cabinet_of`` from the rooms read."""
+        found = [r for r in self.of_kind(Room.Kind.CABINET) if r.key == seat.public_id]
+        return found[0] if len(found) == 1 else cabinet_of(seat)
+
+
+def _update_rows(model: type[Model], rows: list[Model], fields: list[str]) -> None:
+    """Save ``fields`` of ``rows`` (instances of ``model``) in one UPDATE:
+    a field with one value for all of them is set as such, one whose
+    values differ by row through a CASE on the primary key (what
+    ``bulk_update`` writes, without its cost per row)."""
+    values: dict[str, Any] = {}
+    for name in fields:
+        by_row = {row.pk: getattr(row, name) for row in rows}
+        distinct = set(by_row.values())
+        if len(distinct) == 1:
+            values[name] = distinct.pop()
+        else:
+            field = model._meta.get_field(name)
+            whens = (When(pk=pk, then=Value(v, output_field=field)) for pk, v in by_row.items())
+            values[name] = Case(*whens, default=F(name), output_field=field)
+    model.objects.filter(pk__in=[row.pk for row in rows]).update(**values)
+
+
+def _sync_players(
+    game: Game, state: GameState, day: int | None, revealed: dict[str, str] | None = None
+) -> list[Player]:
+    """Mirror the ruleset state's roles, teams and lives onto the seats, and
+    record the roles ``revealed`` (nickname → role, ``_revealed``), in one
+    update of the seats that changed; returns the seated players."""
     seated = list(game.players.seated())
+    revealed = dict(revealed or {})
+    changed: dict[int, Player] = {}
+    fields: set[str] = set()
     for seat in seated:
         p = state.players.get(seat.nickname)
-        if p is None:
-            continue
-        changed = []
-        for field, value in (("role", p.role), ("team", p.team), ("alive", p.alive)):
-            if getattr(seat, field) != value:
-                setattr(seat, field, value)
-                changed.append(field)
-        if "alive" in changed and not p.alive:
-            seat.left_at_day = day
-            changed.append("left_at_day")
-        if changed:
-            seat.save(update_fields=changed)
+        touched = []
+        if p is not None:
+            for name, value in (("role", p.role), ("team", p.team), ("alive", p.alive)):
+                if getattr(seat, name) != value:
+                    setattr(seat, name, value)
+                    touched.append(name)
+            if "alive" in touched and not p.alive:
+                seat.left_at_day = day
+                touched.append("left_at_day")
+        if seat.nickname in revealed:
+            role = revealed.pop(seat.nickname)
+            if seat.revealed_role != role:
+                seat.revealed_role = role
+                touched.append("revealed_role")
+        if touched:
+            changed[seat.pk] = seat
+            fields.update(touched)
+    if changed:
+        _update_rows(Player, list(changed.values()), sorted(fields))
+    for name, role in revealed.items():
+        # A revealed nickname that is not a seated player's.
+        game.players.filter(nickname=name).update(revealed_role=role)
     return seated
 
 
-def _sync_rooms(game: Game, state: GameState, seated: list[Player] | None = None) -> None:
+def _sync_rooms(
+    game: Game, state: GameState, seated: list[Player] | None = None, read: _GameRead | None = None
+) -> None:
     """Team rooms (current members; the dead keep reading, see
     ``games.access``) and cabinets (one per seat; shared where the ruleset
     groups roles, as the cop and the cop's assistant in the forum game; a
     member who dies keeps reading it). The rooms and their members are read
-    in two queries and only the differences written. ``seated``: the game's
-    seated players, when the caller has them."""
+    in one query (or taken from ``read``, which is kept in step) and only
+    the differences written. ``seated``: the game's seated players, when
+    the caller has them."""
     live.access_changed(game.slug)
     ruleset = ruleset_of(game)
     seats = {p.nickname: p for p in (game.players.seated() if seated is None else seated)}
+    read = read or _GameRead(game)
     rooms = {
         (r.kind, r.key): r
-        for r in Room.objects.filter(game=game, day=None, kind__in=[Room.Kind.TEAM, Room.Kind.CABINET])
+        for r in read.rooms.values()
+        if r.day is None and r.kind in (Room.Kind.TEAM, Room.Kind.CABINET)
     }
     through = Room.members.through
-    current: dict[int, set[int]] = {r.pk: set() for r in rooms.values()}
-    for room_id, player_id in through.objects.filter(room__in=list(current)).values_list("room_id", "player_id"):
-        current[room_id].add(player_id)
+    current = read.members
     wanted: list[tuple[Room, set[int]]] = []
 
     def room_for(kind: str, key: str, title: str) -> Room:
@@ -581,7 +771,7 @@ def _sync_rooms(game: Game, state: GameState, seated: list[Player] | None = None
                 game=game, kind=kind, day=None, key=key, defaults={"title": title}
             )
             rooms[(kind, key)] = room
-            current.setdefault(room.pk, set(room.members.values_list("pk", flat=True)))
+            read.add_room(room, set(room.members.values_list("pk", flat=True)))
         return room
 
     groups = ruleset.team_rooms(state)
@@ -629,20 +819,29 @@ def cabinet_of(seat: Player) -> Room:
 
 def host_post(room: Room, body: str, day: int, when: datetime | None = None) -> Post:
     """A post of the host (or the site) in ``room``, rendered from BBCode,
-    dated ``when`` (aware; default now) and filed under game day ``day``."""
-    return Post.objects.create(
-        room=room,
-        by_host=True,
-        body=body,
-        body_html=markup.render(body),
-        game_day=day,
-        created_at=when or timezone.now(),
-    )
+    dated ``when`` (aware; default now) and filed under game day ``day``.
+    Inside ``_batched`` it is saved (and numbered) when the batch ends and
+    returned unsaved until then."""
+    fields = {
+        "room": room,
+        "by_host": True,
+        "body": body,
+        "body_html": markup.render(body),
+        "game_day": day,
+        "created_at": when or timezone.now(),
+    }
+    batch = _batch.get()
+    if batch is None:
+        return Post.objects.create(**fields)
+    post = Post(**fields)
+    batch.posts.append(post)
+    return post
 
 
-def _cabinet_post(game: Game, seat: Player, body: str) -> None:
-    """A host post in the seat's own cabinet."""
-    host_post(cabinet_of(seat), body, current_day(game))
+def _cabinet_post(game: Game, seat: Player, body: str, read: _GameRead | None = None) -> None:
+    """A host post in the seat's own cabinet (found in ``read`` when given)."""
+    room = read.cabinet_of(seat) if read is not None else cabinet_of(seat)
+    host_post(room, body, read.current_day() if read is not None else current_day(game))
 
 
 def current_day(game: Game) -> int:
@@ -807,10 +1006,13 @@ def ballots_of(game: Game, day: int, vote_round: int = 1) -> list[Ballot]:
     candidates the host put to the vote (``LISTED``, CLASSIC-011)."""
     votes = (
         Vote.objects.filter(game=game, day=day, vote_round=vote_round)
-        .select_related("voter", "target")
         .order_by("created_at", "id")
+        .values_list("voter__nickname", "target__nickname", "word", "round")
     )
-    ballots = [Ballot(v.voter.nickname, v.choice, v.round) for v in votes]
+    # The nicknames alone, not the seats (``Vote.choice`` read from the row).
+    ballots = [
+        Ballot(voter, target if target is not None else word or None, kind) for voter, target, word, kind in votes
+    ]
     if ruleset_of(game).DAY.host_candidates:
         listed = game.phases.filter(kind=Phase.Kind.DAY, number=day, vote_round=vote_round).values_list(
             "candidates", flat=True
@@ -1345,47 +1547,66 @@ def action_withdraw(*, game: Game, seat: Player, action_id: str, now: datetime |
 # ---------------------------------------------------------------- deadlines
 
 
+# How many games one transaction of ``resolve_due`` claims at most.
+CLAIM_BATCH = 10
+
+
 def resolve_due(now: datetime | None = None, limit: int = 100) -> int:
     """Process every due deadline, oldest first, each exactly once (row lock
     with SKIP LOCKED, plus the one-to-one ``Resolution``). A deadline whose
     resolution raises is set aside (``_fire_isolated``) and the other games
-    go on. Returns how many deadlines this call fired (failures not
-    counted). Called by the Celery tick, a management command and the
-    tests."""
-    count = 0
-    for _i in range(limit):
-        processed = _process_one(now or timezone.now())
+    go on. ``limit``: at most this many games claimed (a game with several
+    due deadlines counts once per deadline). Returns how many deadlines
+    this call fired (failures not counted). Called by the Celery tick, a
+    management command and the tests."""
+    count = claimed = 0
+    while claimed < limit:
+        processed = _process_some(now, limit - claimed)
         if processed is None:
             break
-        count += processed
+        games, fired = processed
+        claimed += games
+        count += fired
     return count
 
 
-def _process_one(now: datetime) -> int | None:
-    """Claim one game with a due deadline and process its oldest one.
+def _process_some(now: datetime | None, most: int) -> tuple[int, int] | None:
+    """Claim up to ``CLAIM_BATCH`` (and ``most``) games with a due deadline
+    and fire the oldest due deadline of each, in one transaction.
 
-    The game row is locked first (SKIP LOCKED: another worker busy with that
-    game is left alone), so two ticks never work on the same game and a
-    game's deadlines fire in order. A game whose failed deadline waits for
-    its retry is not claimed, so its later deadlines wait behind it.
-    Returns None when nothing is due, 0 when the claimed deadline was
-    already done or failed, else 1."""
+    The game rows are locked first (SKIP LOCKED: games another worker is
+    busy with are left alone), so two ticks never work on the same game and
+    a game's deadlines fire in order (the next one in the next claim). A
+    game whose failed deadline waits for its retry is not claimed, so its
+    later deadlines wait behind it. Each deadline fires in its own
+    savepoint (``_fire_isolated``), at ``now`` or, when None, the moment
+    its turn comes. The due deadlines of the claimed games are read in one
+    query once their rows are locked. Returns None when nothing is due,
+    else the games claimed and the deadlines fired."""
+    at = now or timezone.now()
     with transaction.atomic():
-        due_games = Deadline.objects.due(now).values("phase__game_id")
-        waiting = Deadline.objects.waiting_retry(now).values("phase__game_id")
-        game = (
+        due_games = Deadline.objects.due(at).values("phase__game_id")
+        waiting = Deadline.objects.waiting_retry(at).values("phase__game_id")
+        games = list(
             Game.objects.select_for_update(skip_locked=True)
             .filter(pk__in=due_games)
             .exclude(pk__in=waiting)
-            .order_by("id")
-            .first()
+            .order_by("id")[: min(most, CLAIM_BATCH)]
         )
-        if game is None:
+        if not games:
             return None
-        deadline = Deadline.objects.due(now).filter(phase__game=game).select_related("phase__game").first()
-        if deadline is None:
-            return 0
-        return 0 if _fire_isolated(deadline, now) else 1
+        oldest: dict[int, Deadline] = {}
+        for deadline in Deadline.objects.due(at).filter(phase__game__in=games).select_related("phase"):
+            oldest.setdefault(deadline.phase.game_id, deadline)
+        fired = 0
+        for game in games:
+            deadline = oldest.get(game.pk)
+            if deadline is None:
+                continue  # done by another worker between the two reads
+            deadline.phase.game = game  # the row just locked, as it is now
+            if _fire_isolated(deadline, now or timezone.now()) is None:
+                fired += 1
+        return len(games), fired
 
 
 def _fire_isolated(deadline: Deadline, now: datetime) -> str | None:
@@ -1455,8 +1676,9 @@ def _fire(deadline: Deadline, now: datetime) -> None:
                 phase.save(update_fields=["locked_at"])
             log_event(game, "choices_locked", {"phase": str(phase), "deadline": deadline.kind}, Event.Audience.PUBLIC)
         return
-    resolution = Resolution.objects.create(deadline=deadline)
-    _resolve_phase(game, phase, deadline, deadline.due_at, now, resolution=resolution)
+    # Saved with its outcome at the end of the resolution; its one-to-one
+    # link to the deadline refuses a second one in this same transaction.
+    _resolve_phase(game, phase, deadline.due_at, now, Resolution(deadline=deadline))
 
 
 def _lock_entries(ruleset: Ruleset, phase: Phase) -> set[str]:
@@ -1550,12 +1772,13 @@ def _phase_input(game: Game, phase: Phase, state: GameState, ballots: list[Ballo
     """The choices and votes handed in during ``phase``, as the engine reads
     them (``ballots``: the day's, when the caller has read them already)."""
     actions = []
-    for a in phase.actions.select_related("actor").order_by("updated_at", "id"):
-        target: Any = a.targets[0] if len(a.targets) == 1 else (list(a.targets) or None)
-        if a.team:
-            actions.append(RulesAction(a.ability, team=a.team, target=target))
+    rows = phase.actions.order_by("updated_at", "id").values_list("ability", "team", "targets", "actor__nickname")
+    for ability, team, targets, actor in rows:
+        target: Any = targets[0] if len(targets) == 1 else (list(targets) or None)
+        if team:
+            actions.append(RulesAction(ability, team=team, target=target))
         else:
-            actions.append(RulesAction(a.ability, actor=a.actor.nickname, target=target))
+            actions.append(RulesAction(ability, actor=actor, target=target))
     step = PhaseInput(phase.kind, actions)  # type: ignore[arg-type]
     ruleset = ruleset_of(game)
     if phase.kind == Phase.Kind.DAY:
@@ -1573,14 +1796,18 @@ def _phase_input(game: Game, phase: Phase, state: GameState, ballots: list[Ballo
     return step
 
 
-def _resolve_phase(
-    game: Game, phase: Phase, deadline: Deadline, when: datetime, now: datetime, resolution: Resolution | None = None
-) -> Outcome:
+def _resolve_phase(game: Game, phase: Phase, when: datetime, now: datetime, resolution: Resolution) -> Outcome:
     """Resolve ``phase`` as of ``when`` (its deadline, aware) with the
-    ruleset, store the outcome (in ``resolution``, the deadline's, when the
-    caller has it), publish or draft the results, move the dead and open the
-    next phase, which really opens at ``now`` (see ``_open_phase`` for a
-    catch-up after an outage)."""
+    ruleset, store the outcome in ``resolution`` (the deadline's, unsaved),
+    publish or draft the results, move the dead and open the next phase,
+    which really opens at ``now`` (see ``_open_phase`` for a catch-up
+    after an outage).
+
+    It reads the game once (``_GameRead``: the rooms, locked, with their
+    members, and the phases) and writes in bulk: the seats in one update,
+    the rooms' members only where they differ, the posts and events at the
+    end (``_batched``), about twenty queries in all whatever the number of
+    seats."""
     ruleset = ruleset_of(game)
     state = state_of(game)
     ballots = ballots_of(game, phase.number, phase.vote_round) if phase.kind == Phase.Kind.DAY else None
@@ -1591,42 +1818,56 @@ def _resolve_phase(
     phase.resolved_at = when
     phase.locked_at = phase.locked_at or when
     phase.save(update_fields=["resolved_at", "locked_at"])
-    seats = _sync_players(game, outcome.state, phase.number)
-    _sync_rooms(game, outcome.state, seats)
-    resolution = (
-        resolution
-        or Resolution.objects.filter(deadline=deadline).first()
-        or Resolution.objects.create(deadline=deadline)
-    )
+    seats = _sync_players(game, outcome.state, phase.number, _revealed(outcome))
+    read = _GameRead(game, lock=True)
+    _sync_rooms(game, outcome.state, seats, read)
     resolution.outcome = results.outcome_json(outcome)
     resolution.results = results.results_text(ruleset, game, phase, outcome, count)
-    resolution.save(update_fields=["outcome", "results"])
-    _hand_feedback(game, outcome, seats)
-    _reveal(game, outcome)
-    log_event(game, "phase_resolved", {"phase": str(phase), "trace": resolution.outcome["trace"]})
-    opens = None
-    if outcome.state.winner is None:
-        kind = ruleset.next_phase(outcome.state)
-        if kind == phase.kind == Phase.Kind.DAY:
-            # Another lynch vote of the same day (CLASSIC-066), in its threads.
-            _open_phase(game, phase.number, kind, when, now, state=outcome.state, vote_round=phase.vote_round + 1)
-        else:
-            opens = _opening(game, ruleset, kind, when)
-            if opens is not None and opens <= now:
-                opens = None  # caught up after an outage: it opens now
-            _open_phase(game, _next_number(game, kind), kind, opens or when, now, state=outcome.state)
-        _grant_last_words(game, ruleset, outcome, when)
-    if game.autopublish and opens is None:
-        results_publish(resolution=resolution, text=resolution.results, now=when)
-    if outcome.state.winner is not None:
-        _finish(game, outcome.state, when)
+    with _batched(_Batch(rooms_locked=True), write=False) as batch:
+        _hand_feedback(game, outcome, seats, read)
+        log_event(game, "phase_resolved", {"phase": str(phase), "trace": resolution.outcome["trace"]})
+        opens = None
+        if outcome.state.winner is None:
+            kind = ruleset.next_phase(outcome.state)
+            if kind == phase.kind == Phase.Kind.DAY:
+                # Another lynch vote of the same day (CLASSIC-066), in its threads.
+                _open_phase(
+                    game,
+                    phase.number,
+                    kind,
+                    when,
+                    now,
+                    state=outcome.state,
+                    vote_round=phase.vote_round + 1,
+                    read=read,
+                )
+            else:
+                opens = _opening(game, ruleset, kind, when)
+                if opens is not None and opens <= now:
+                    opens = None  # caught up after an outage: it opens now
+                _open_phase(game, read.next_number(kind), kind, opens or when, now, state=outcome.state, read=read)
+            _grant_last_words(game, ruleset, outcome, when, read)
+        if game.autopublish and opens is None:
+            text = resolution.results.strip()
+            if not text:
+                raise FlowError(_("The results post is empty."))
+            _publish_results(game, resolution, text, when, read)
+            log_event(game, "results_published", {"phase": str(phase)}, Event.Audience.PUBLIC)
+        if outcome.state.winner is not None:
+            _finish(game, outcome.state, when, read)
+    batch.write_posts()
+    resolution.save()
+    batch.write_events()
     return outcome
 
 
-def _grant_last_words(game: Game, ruleset: Ruleset, outcome: Outcome, when: datetime) -> None:
+def _grant_last_words(
+    game: Game, ruleset: Ruleset, outcome: Outcome, when: datetime, read: _GameRead | None = None
+) -> None:
     """The players the resolution gives last words (``Ruleset.last_words_given``)
     may send them from their cabinet until the next ``LAST_WORDS_DUE``
-    deadline after ``when``; each is told when (WW18-016, §2)."""
+    deadline after ``when``; each is told when (WW18-016, §2). ``read``:
+    the game's rooms and phases, when the caller has them."""
     names = ruleset.last_words_given(outcome)
     if not names or not ruleset.LAST_WORDS_DUE:
         return
@@ -1645,6 +1886,7 @@ def _grant_last_words(game: Game, ruleset: Ruleset, outcome: Outcome, when: date
             seat,
             _("Send your last words from this cabinet until %(when)s; after that they are given up.")
             % {"when": local_deadline(game, due.due_at)},
+            read,
         )
 
 
@@ -1763,54 +2005,64 @@ def acceleration_ask(*, game: Game, seat: Player, ask: bool = True, now: datetim
     return True
 
 
-def _reveal(game: Game, outcome: Outcome) -> None:
-    """Record the roles the results reveal publicly (the document hides
-    some, such as the Werewolf's victim)."""
-    for line in outcome.announcements:
-        if line.player and line.role:
-            game.players.filter(nickname=line.player).update(revealed_role=line.role)
+def _revealed(outcome: Outcome) -> dict[str, str]:
+    """The roles the results reveal publicly, nickname → role (the document
+    hides some, such as the Werewolf's victim); ``_sync_players`` records them."""
+    return {line.player: line.role for line in outcome.announcements if line.player and line.role}
 
 
-def _hand_feedback(game: Game, outcome: Outcome, seated: list[Player] | None = None) -> None:
+def _hand_feedback(
+    game: Game, outcome: Outcome, seated: list[Player] | None = None, read: _GameRead | None = None
+) -> None:
     """Private results go to the seat's cabinet, and also to the cabinet the
     ruleset makes it share (the cop's assistant reads the cop's checks).
-    ``seated``: the game's seated players, when the caller has them."""
+    ``seated``: the game's seated players, and ``read``: its rooms, members
+    and phases, when the caller has them. The posts and events are written
+    together (``_batched``)."""
     if not outcome.feedback:
         return
     ruleset = ruleset_of(game)
     seats = {p.nickname: p for p in (game.players.seated() if seated is None else seated)}
+    read = read or _GameRead(game)
     personal = {seat.public_id for seat in seats.values()}
-    # Every cabinet each recipient reads, in one query: its own first, then
-    # the shared ones (another seat's own cabinet never).
+    # Every cabinet each recipient reads: its own first, then the shared
+    # ones (another seat's own cabinet never).
     recipients = {seats[item.to].pk: seats[item.to] for item in outcome.feedback if item.to in seats}
     cabinets: dict[int, list[Room]] = {pk: [] for pk in recipients}
-    for link in (
-        Room.members.through.objects.filter(
-            player_id__in=list(recipients), room__game=game, room__kind=Room.Kind.CABINET
-        )
-        .select_related("room")
-        .order_by("room__created_at", "room__id")
-    ):
-        own = link.room.key == recipients[link.player_id].public_id
-        if own or link.room.key not in personal:
-            cabinets[link.player_id].insert(0 if own else len(cabinets[link.player_id]), link.room)
-    day = current_day(game)
-    for item in outcome.feedback:
-        seat = seats.get(item.to)
-        if seat is None:
-            continue
-        body = results.feedback_text(ruleset, item)
-        for room in cabinets[seat.pk]:
-            host_post(room, body, day)
-        log_event(game, "private_result", item.to_dict(), Event.Audience.PLAYER, seat)
+    for room in read.of_kind(Room.Kind.CABINET):
+        for player_id in read.members[room.pk] & recipients.keys():
+            own = room.key == recipients[player_id].public_id
+            if own or room.key not in personal:
+                cabinets[player_id].insert(0 if own else len(cabinets[player_id]), room)
+    day = read.current_day()
+    with _batched():
+        for item in outcome.feedback:
+            seat = seats.get(item.to)
+            if seat is None:
+                continue
+            body = results.feedback_text(ruleset, item)
+            for room in cabinets[seat.pk]:
+                host_post(room, body, day)
+            log_event(game, "private_result", item.to_dict(), Event.Audience.PLAYER, seat)
 
 
-def _results_room(game: Game, resolution: Resolution) -> Room:
+def _results_room(game: Game, resolution: Resolution, read: _GameRead | None = None) -> Room:
     """Where a resolution's results are posted: a day's in its vote thread;
     a night's (or the setup step's) open the day thread that follows it
     (FORUM-031), else the last day thread; a game that ended before any
-    day posts them in the graveyard thread."""
+    day posts them in the graveyard thread. ``read``: the game's rooms and
+    phases, when the caller has them."""
     phase = resolution.deadline.phase
+    if read is not None:
+        votes = read.of_kind(Room.Kind.VOTE, phase.number) if phase.kind == Phase.Kind.DAY else []
+        if votes:
+            return votes[0]
+        later = [
+            p for p in read.phases if p.kind == Phase.Kind.DAY and p.opened_at >= phase.opened_at and p.pk != phase.pk
+        ]
+        following = min(later, key=lambda p: (p.opened_at, p.pk)) if later else None
+        days = read.of_kind(Room.Kind.DAY, following.number) if following else []
+        return (days[0] if days else None) or read.latest_day_room() or read.graveyard()
     if phase.kind == Phase.Kind.DAY:
         room = Room.objects.filter(game=game, kind=Room.Kind.VOTE, day=phase.number).first()
         if room is not None:
@@ -1850,27 +2102,51 @@ def results_publish(*, resolution: Resolution, text: str, now: datetime | None =
         resolution.save(update_fields=["results"])
         log_event(game, "results_corrected", {"old": old, "new": text}, Event.Audience.PUBLIC)
         return post
-    post = host_post(_results_room(game, resolution), text, resolution.deadline.phase.number, now)
-    resolution.results, resolution.published_post, resolution.published_at = text, post, now
-    phase = resolution.deadline.phase
-    day_room = Room.objects.filter(game=game, kind=Room.Kind.DAY, day=phase.number).first()
-    if phase.kind == Phase.Kind.DAY and day_room is not None and day_room.pk != post.room_id:
-        # The day thread shows its own day's results too, not only the vote thread.
-        resolution.day_copy = host_post(day_room, text, phase.number, now)
+    post = _publish_results(game, resolution, text, now)
     resolution.save(update_fields=["results", "published_post", "published_at", "day_copy"])
     log_event(game, "results_published", {"phase": str(resolution.deadline.phase)}, Event.Audience.PUBLIC)
     return post
 
 
-def _finish(game: Game, state: GameState, when: datetime) -> None:
+def _publish_results(
+    game: Game, resolution: Resolution, text: str, now: datetime, read: _GameRead | None = None
+) -> Post:
+    """The first publication of ``text`` (stripped, not empty) as
+    ``resolution``'s results: the host posts (``_results_room``, and a
+    day's copy in its day thread), set on ``resolution`` for the caller to
+    save. ``read``: the game's rooms and phases, when the caller has them."""
+    post = host_post(_results_room(game, resolution, read), text, resolution.deadline.phase.number, now)
+    resolution.results, resolution.published_post, resolution.published_at = text, post, now
+    phase = resolution.deadline.phase
+    if read is not None:
+        day_rooms = read.of_kind(Room.Kind.DAY, phase.number)
+        day_room = day_rooms[0] if day_rooms else None
+    else:
+        day_room = Room.objects.filter(game=game, kind=Room.Kind.DAY, day=phase.number).first()
+    if phase.kind == Phase.Kind.DAY and day_room is not None and day_room.pk != post.room_id:
+        # The day thread shows its own day's results too, not only the vote thread.
+        resolution.day_copy = host_post(day_room, text, phase.number, now)
+    return post
+
+
+def _finish(game: Game, state: GameState, when: datetime, read: _GameRead | None = None) -> None:
+    """The game ends with ``state``'s winner at ``when``: its pending
+    deadlines are closed and the final post goes up in the last day thread
+    (else the graveyard). ``read``: the game's rooms and phases, when the
+    caller has them."""
     game.status, game.winner, game.finished_at = Game.Status.FINISHED, state.winner or "", when
     game.save(update_fields=["status", "winner", "finished_at"])
     Deadline.objects.filter(phase__game=game, done_at__isnull=True).update(done_at=when)
     text = results.final_text(ruleset_of(game), game, state)
-    room = Room.objects.filter(game=game, kind=Room.Kind.DAY).order_by("-day").first() or Room.objects.get(
-        game=game, kind=Room.Kind.GRAVEYARD
-    )
-    host_post(room, text, current_day(game), when)
+    if read is not None:
+        room = read.latest_day_room() or read.graveyard()
+        day = read.current_day()
+    else:
+        room = Room.objects.filter(game=game, kind=Room.Kind.DAY).order_by("-day").first() or Room.objects.get(
+            game=game, kind=Room.Kind.GRAVEYARD
+        )
+        day = current_day(game)
+    host_post(room, text, day, when)
     log_event(game, "game_finished", {"winner": game.winner}, Event.Audience.PUBLIC)
 
 
