@@ -20,7 +20,7 @@ from zoneinfo import ZoneInfo
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Case, F, Model, Q, Value, When
+from django.db.models import Case, F, Max, Model, Q, Value, When
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
@@ -77,17 +77,17 @@ def log_event(
 @dataclass
 class _Batch:
     """The host posts and events of one piece of work, written when it ends
-    (``_batched``): the posts in three queries (``PostManager.create_many``;
-    ``rooms_locked`` when the work locked the game's rooms before), the
-    events in one."""
+    (``_batched``): the posts in one query (``PostManager.create_many``,
+    with ``last``, the last post numbers of the rooms the work holds
+    locked; two more for other rooms), the events in one."""
 
-    rooms_locked: bool = False
+    last: dict[int, int] | None = None
     posts: list[Post] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)
 
     def write_posts(self) -> None:
         """Save the posts made so far (numbered in their rooms, in order)."""
-        Post.objects.create_many(self.posts, rooms_locked=self.rooms_locked)
+        Post.objects.create_many(self.posts, self.last)
         self.posts = []
 
     def write_events(self) -> None:
@@ -610,7 +610,7 @@ def _day_threads(game: Game, number: int, read: _GameRead | None = None) -> None
     Room.objects.bulk_create(missing)
     for room in missing:
         if read is not None:
-            read.add_room(room)
+            read.add_room(room, created=True)
 
 
 # ---------------------------------------------------------------- rooms
@@ -618,25 +618,96 @@ def _day_threads(game: Game, number: int, read: _GameRead | None = None) -> None
 
 class _GameRead:
     """What a deadline's resolution reads of its game once, kept in step
-    with what it writes: every room of the game with its members (one
-    query; with ``lock``, the rooms' rows stay locked until the transaction
-    ends, so the resolution's posts are numbered without locking them
-    again) and, on first use, the game's phases (one query)."""
+    with what it writes. Each part is read on first use (one query each,
+    two for the rooms), or for several games at once by ``of_games``:
+
+    - ``rooms`` with their ``members``, every room of the game in its order
+      (created_at, id); with ``lock`` their rows stay locked until the
+      transaction ends, and ``last`` then holds each room's last post
+      number (``PostManager.create_many`` numbers the resolution's posts
+      from it without another query);
+    - ``phases``, ``seats`` (the seated players, in their order), and the
+      ballots and choices of the phase being resolved."""
 
     def __init__(self, game: Game, lock: bool = False) -> None:
         self.game = game
-        rows = Room.objects.filter(game=game).annotate(member=F("members")).order_by("created_at", "id")
-        if lock:
-            rows = rows.select_for_update(of=("self",))
-        # In the rooms' order (created_at, id), as the queries they replace read them.
-        self.rooms: dict[int, Room] = {}
+        self.lock = lock
+        self._rooms: dict[int, Room] | None = None
         self.members: dict[int, set[int]] = {}
-        for row in rows:
-            room = self.rooms.setdefault(row.pk, row)
-            members = self.members.setdefault(room.pk, set())
-            if row.member is not None:
-                members.add(row.member)
+        self.last: dict[int, int] | None = None
         self._phases: list[Phase] | None = None
+        self._seats: list[Player] | None = None
+        # (day, vote_round) → (voter, target, word, round) rows; phase id → choice rows.
+        self.votes: dict[tuple[int, int], list[tuple]] = {}
+        self.actions: dict[int, list[tuple]] = {}
+
+    @classmethod
+    def of_games(cls, phases: list[Phase]) -> dict[int, _GameRead]:
+        """The locked reads of the games of ``phases`` (one open phase each,
+        its ``game`` loaded and locked by the caller), by game id: seven
+        queries whatever the number of games."""
+        reads = {phase.game_id: cls(phase.game, lock=True) for phase in phases}
+        for read in reads.values():
+            read._rooms, read.last, read._phases, read._seats = {}, {}, [], []
+        games = list(reads)
+        room_game: dict[int, int] = {}
+        for room in Room.objects.filter(game__in=games).order_by("created_at", "id").select_for_update():
+            reads[room.game_id]._rooms[room.pk] = room  # type: ignore[index]
+            reads[room.game_id].members[room.pk] = set()
+            room_game[room.pk] = room.game_id
+        links = Room.members.through.objects.filter(room_id__in=list(room_game)).values_list("room_id", "player_id")
+        for room_id, player_id in links:
+            reads[room_game[room_id]].members[room_id].add(player_id)
+        numbers = (
+            Post.objects.filter(room_id__in=list(room_game))
+            .order_by()
+            .values("room_id")
+            .annotate(last=Max("number"))
+            .values_list("room_id", "last")
+        )
+        for room_id in room_game:
+            reads[room_game[room_id]].last[room_id] = 0  # type: ignore[index]
+        for room_id, number in numbers:
+            reads[room_game[room_id]].last[room_id] = number or 0  # type: ignore[index]
+        for phase in Phase.objects.filter(game__in=games):
+            reads[phase.game_id]._phases.append(phase)  # type: ignore[union-attr]
+        for seat in Player.objects.filter(game__in=games).seated():
+            reads[seat.game_id]._seats.append(seat)  # type: ignore[union-attr]
+        days = [p for p in phases if p.kind == Phase.Kind.DAY]
+        for read in reads.values():
+            read.votes = {(p.number, p.vote_round): [] for p in days if p.game_id == read.game.pk}
+            read.actions = {p.pk: [] for p in phases if p.game_id == read.game.pk}
+        if days:
+            which = Q()
+            for p in days:
+                which |= Q(game_id=p.game_id, day=p.number, vote_round=p.vote_round)
+            for game_id, day, vote_round, *row in (
+                Vote.objects.filter(which)
+                .order_by("created_at", "id")
+                .values_list("game_id", "day", "vote_round", "voter__nickname", "target__nickname", "word", "round")
+            ):
+                reads[game_id].votes[(day, vote_round)].append(tuple(row))
+        phase_game = {p.pk: p.game_id for p in phases}
+        for phase_id, *row in (
+            Action.objects.filter(phase__in=list(phase_game))
+            .order_by("updated_at", "id")
+            .values_list("phase_id", "ability", "team", "targets", "actor__nickname")
+        ):
+            reads[phase_game[phase_id]].actions[phase_id].append(tuple(row))
+        return reads
+
+    @property
+    def rooms(self) -> dict[int, Room]:
+        """The game's rooms by id, in order (read on first use, locked with
+        ``lock``; the members read with them)."""
+        if self._rooms is None:
+            rows = Room.objects.filter(game=self.game).order_by("created_at", "id")
+            self._rooms = {room.pk: room for room in (rows.select_for_update() if self.lock else rows)}
+            self.members = {pk: set() for pk in self._rooms}
+            links = Room.members.through.objects.filter(room_id__in=list(self._rooms))
+            for room_id, player_id in links.values_list("room_id", "player_id"):
+                self.members[room_id].add(player_id)
+        return self._rooms
 
     @property
     def phases(self) -> list[Phase]:
@@ -645,15 +716,24 @@ class _GameRead:
             self._phases = list(self.game.phases.all())
         return self._phases
 
+    @property
+    def seats(self) -> list[Player]:
+        """The game's seated players, in their order (read on first use)."""
+        if self._seats is None:
+            self._seats = list(self.game.players.seated())
+        return self._seats
+
     def add_phase(self, phase: Phase) -> None:
         """Record a phase the resolution opened."""
         if self._phases is not None:
             self._phases.append(phase)
 
-    def add_room(self, room: Room, members: set[int] | None = None) -> None:
-        """Record a room the resolution created (or found) with its members."""
+    def add_room(self, room: Room, members: set[int] | None = None, created: bool = False) -> None:
+        """Record a room the resolution ``created`` (or found) with its members."""
         self.rooms.setdefault(room.pk, room)
         self.members.setdefault(room.pk, set() if members is None else members)
+        if created and self.last is not None:
+            self.last[room.pk] = 0
 
     def current_day(self) -> int:
         """``current_day`` from the phases read."""
@@ -705,12 +785,17 @@ def _update_rows(model: type[Model], rows: list[Model], fields: list[str]) -> No
 
 
 def _sync_players(
-    game: Game, state: GameState, day: int | None, revealed: dict[str, str] | None = None
+    game: Game,
+    state: GameState,
+    day: int | None,
+    revealed: dict[str, str] | None = None,
+    seated: list[Player] | None = None,
 ) -> list[Player]:
     """Mirror the ruleset state's roles, teams and lives onto the seats, and
     record the roles ``revealed`` (nickname → role, ``_revealed``), in one
-    update of the seats that changed; returns the seated players."""
-    seated = list(game.players.seated())
+    update of the seats that changed; returns the seated players
+    (``seated``, when the caller read them)."""
+    seated = list(game.players.seated()) if seated is None else seated
     revealed = dict(revealed or {})
     changed: dict[int, Player] = {}
     fields: set[str] = set()
@@ -767,11 +852,11 @@ def _sync_rooms(
     def room_for(kind: str, key: str, title: str) -> Room:
         room = rooms.get((kind, key))
         if room is None:
-            room, _created = Room.objects.get_or_create(
+            room, created = Room.objects.get_or_create(
                 game=game, kind=kind, day=None, key=key, defaults={"title": title}
             )
             rooms[(kind, key)] = room
-            read.add_room(room, set(room.members.values_list("pk", flat=True)))
+            read.add_room(room, set(room.members.values_list("pk", flat=True)), created)
         return room
 
     groups = ruleset.team_rooms(state)
@@ -999,24 +1084,35 @@ def _refuse_outside_defence(game: Game, room: Room, seat: Player, phase: Phase |
         log_event(game, "extra_defence_post", {"nickname": seat.nickname}, Event.Audience.PUBLIC)
 
 
-def ballots_of(game: Game, day: int, vote_round: int = 1) -> list[Ballot]:
+def ballots_of(game: Game, day: int, vote_round: int = 1, read: _GameRead | None = None) -> list[Ballot]:
     """Every vote post of lynch vote ``vote_round`` (``Phase.vote_round``)
     of game day ``day`` as the ruleset reads them (``rulesets.core.Ballot``),
     nominations and re-votes included, in casting order, after the
-    candidates the host put to the vote (``LISTED``, CLASSIC-011)."""
-    votes = (
-        Vote.objects.filter(game=game, day=day, vote_round=vote_round)
-        .order_by("created_at", "id")
-        .values_list("voter__nickname", "target__nickname", "word", "round")
-    )
+    candidates the host put to the vote (``LISTED``, CLASSIC-011).
+    ``read``: the game as a resolution read it, votes included."""
+    if read is not None and (day, vote_round) in read.votes:
+        votes: Any = read.votes[(day, vote_round)]
+    else:
+        votes = (
+            Vote.objects.filter(game=game, day=day, vote_round=vote_round)
+            .order_by("created_at", "id")
+            .values_list("voter__nickname", "target__nickname", "word", "round")
+        )
     # The nicknames alone, not the seats (``Vote.choice`` read from the row).
     ballots = [
         Ballot(voter, target if target is not None else word or None, kind) for voter, target, word, kind in votes
     ]
     if ruleset_of(game).DAY.host_candidates:
-        listed = game.phases.filter(kind=Phase.Kind.DAY, number=day, vote_round=vote_round).values_list(
-            "candidates", flat=True
-        )
+        if read is not None:
+            listed: Any = [
+                p.candidates
+                for p in read.phases
+                if p.kind == Phase.Kind.DAY and p.number == day and p.vote_round == vote_round
+            ]
+        else:
+            listed = game.phases.filter(kind=Phase.Kind.DAY, number=day, vote_round=vote_round).values_list(
+                "candidates", flat=True
+            )
         ballots[:0] = [Ballot("", name, LISTED) for names in listed for name in names]
     return ballots
 
@@ -1580,9 +1676,10 @@ def _process_some(now: datetime | None, most: int) -> tuple[int, int] | None:
     game whose failed deadline waits for its retry is not claimed, so its
     later deadlines wait behind it. Each deadline fires in its own
     savepoint (``_fire_isolated``), at ``now`` or, when None, the moment
-    its turn comes. The due deadlines of the claimed games are read in one
-    query once their rows are locked. Returns None when nothing is due,
-    else the games claimed and the deadlines fired."""
+    its turn comes. Once their rows are locked, the claimed games' due
+    deadlines are read in one query and what their resolutions read in
+    seven (``_GameRead.of_games``). Returns None when nothing is due, else
+    the games claimed and the deadlines fired."""
     at = now or timezone.now()
     with transaction.atomic():
         due_games = Deadline.objects.due(at).values("phase__game_id")
@@ -1598,27 +1695,34 @@ def _process_some(now: datetime | None, most: int) -> tuple[int, int] | None:
         oldest: dict[int, Deadline] = {}
         for deadline in Deadline.objects.due(at).filter(phase__game__in=games).select_related("phase"):
             oldest.setdefault(deadline.phase.game_id, deadline)
+        by_id = {game.pk: game for game in games}
+        for deadline in oldest.values():
+            deadline.phase.game = by_id[deadline.phase.game_id]  # the row just locked, as it is now
+        resolving = [
+            d.phase for d in oldest.values() if d.resolves and d.phase.game.is_running and not d.phase.resolved_at
+        ]
+        reads = _GameRead.of_games(resolving) if resolving else {}
         fired = 0
         for game in games:
             deadline = oldest.get(game.pk)
             if deadline is None:
                 continue  # done by another worker between the two reads
-            deadline.phase.game = game  # the row just locked, as it is now
-            if _fire_isolated(deadline, now or timezone.now()) is None:
+            if _fire_isolated(deadline, now or timezone.now(), reads.get(game.pk)) is None:
                 fired += 1
         return len(games), fired
 
 
-def _fire_isolated(deadline: Deadline, now: datetime) -> str | None:
+def _fire_isolated(deadline: Deadline, now: datetime, read: _GameRead | None = None) -> str | None:
     """Fire ``deadline`` in a savepoint of the caller's transaction (which
     holds the game lock). Whatever its resolution raises (a rules engine
     error on bad house rules, a bug) rolls back this game's writes only;
     the failure is recorded on the deadline with its retry time
     (``Deadline.fail``), logged for the host, and its text returned, so the
-    caller goes on with other games. Returns None when the deadline fired."""
+    caller goes on with other games. ``read``: what the caller read of the
+    game for its resolution. Returns None when the deadline fired."""
     try:
         with transaction.atomic(), languages.in_game_language(deadline.phase.game):
-            _fire(deadline, now)
+            _fire(deadline, now, read)
     except Exception as exc:  # noqa: BLE001 (one game's failure must never stop the others)
         log.exception("deadline %s of game %s failed", deadline.pk, deadline.phase.game_id)
         error = f"{type(exc).__name__}: {exc}"
@@ -1640,7 +1744,11 @@ def _fire_isolated(deadline: Deadline, now: datetime) -> str | None:
     return None
 
 
-def _fire(deadline: Deadline, now: datetime) -> None:
+def _fire(deadline: Deadline, now: datetime, read: _GameRead | None = None) -> None:
+    """Process ``deadline`` at ``now``: the last words it closes, the
+    delayed opening of its phase, the opening step, a re-vote, a lock of
+    the choices with its interim results, or the phase's resolution (with
+    ``read``, what the caller read of the game for it)."""
     phase, game = deadline.phase, deadline.phase.game
     deadline.done_at = now
     deadline.lateness_seconds = (now - deadline.due_at).total_seconds()
@@ -1652,6 +1760,7 @@ def _fire(deadline: Deadline, now: datetime) -> None:
     ruleset = ruleset_of(game)
     if game.is_running and ruleset.LAST_WORDS_DUE and deadline.kind == ruleset.LAST_WORDS_DUE:
         _publish_last_words(game, deadline)
+        read = None  # posted since it was read: the resolution reads afresh
     if not game.is_running or phase.resolved_at:
         return
     if deadline.kind == OPENS:
@@ -1678,7 +1787,7 @@ def _fire(deadline: Deadline, now: datetime) -> None:
         return
     # Saved with its outcome at the end of the resolution; its one-to-one
     # link to the deadline refuses a second one in this same transaction.
-    _resolve_phase(game, phase, deadline.due_at, now, Resolution(deadline=deadline))
+    _resolve_phase(game, phase, deadline.due_at, now, Resolution(deadline=deadline), read)
 
 
 def _lock_entries(ruleset: Ruleset, phase: Phase) -> set[str]:
@@ -1768,11 +1877,18 @@ def _revote_opened(game: Game, phase: Phase, deadline: Deadline, ruleset: Rulese
     return True
 
 
-def _phase_input(game: Game, phase: Phase, state: GameState, ballots: list[Ballot] | None = None) -> PhaseInput:
+def _phase_input(
+    game: Game, phase: Phase, state: GameState, ballots: list[Ballot] | None = None, read: _GameRead | None = None
+) -> PhaseInput:
     """The choices and votes handed in during ``phase``, as the engine reads
-    them (``ballots``: the day's, when the caller has read them already)."""
+    them (``ballots``: the day's, when the caller has read them already;
+    ``read``: the game as a resolution read it, the phase's choices
+    included)."""
     actions = []
-    rows = phase.actions.order_by("updated_at", "id").values_list("ability", "team", "targets", "actor__nickname")
+    if read is not None and phase.pk in read.actions:
+        rows: Any = read.actions[phase.pk]
+    else:
+        rows = phase.actions.order_by("updated_at", "id").values_list("ability", "team", "targets", "actor__nickname")
     for ability, team, targets, actor in rows:
         target: Any = targets[0] if len(targets) == 1 else (list(targets) or None)
         if team:
@@ -1796,34 +1912,38 @@ def _phase_input(game: Game, phase: Phase, state: GameState, ballots: list[Ballo
     return step
 
 
-def _resolve_phase(game: Game, phase: Phase, when: datetime, now: datetime, resolution: Resolution) -> Outcome:
+def _resolve_phase(
+    game: Game, phase: Phase, when: datetime, now: datetime, resolution: Resolution, read: _GameRead | None = None
+) -> Outcome:
     """Resolve ``phase`` as of ``when`` (its deadline, aware) with the
     ruleset, store the outcome in ``resolution`` (the deadline's, unsaved),
     publish or draft the results, move the dead and open the next phase,
     which really opens at ``now`` (see ``_open_phase`` for a catch-up
     after an outage).
 
-    It reads the game once (``_GameRead``: the rooms, locked, with their
-    members, and the phases) and writes in bulk: the seats in one update,
-    the rooms' members only where they differ, the posts and events at the
-    end (``_batched``), about twenty queries in all whatever the number of
-    seats."""
+    It reads the game once (``read``, which the tick reads for all the
+    games it claimed at once, else ``_GameRead``: the rooms, locked, with
+    their members and last post numbers, the phases, the seats, the votes
+    and choices) and writes in bulk: the seats in one update, the rooms'
+    members only where they differ, the posts and events at the end
+    (``_batched``), the resolution once: about a dozen queries whatever
+    the number of seats."""
     ruleset = ruleset_of(game)
     state = state_of(game)
-    ballots = ballots_of(game, phase.number, phase.vote_round) if phase.kind == Phase.Kind.DAY else None
+    read = read or _GameRead(game, lock=True)
+    ballots = ballots_of(game, phase.number, phase.vote_round, read) if phase.kind == Phase.Kind.DAY else None
     count = ruleset.vote_count(state, ballots) if ballots is not None else None
-    outcome = ruleset.resolve(state, _phase_input(game, phase, state, ballots))
+    outcome = ruleset.resolve(state, _phase_input(game, phase, state, ballots, read))
     game.state = outcome.state.to_dict()
     game.save(update_fields=["state"])
     phase.resolved_at = when
     phase.locked_at = phase.locked_at or when
     phase.save(update_fields=["resolved_at", "locked_at"])
-    seats = _sync_players(game, outcome.state, phase.number, _revealed(outcome))
-    read = _GameRead(game, lock=True)
+    seats = _sync_players(game, outcome.state, phase.number, _revealed(outcome), read.seats)
     _sync_rooms(game, outcome.state, seats, read)
     resolution.outcome = results.outcome_json(outcome)
     resolution.results = results.results_text(ruleset, game, phase, outcome, count)
-    with _batched(_Batch(rooms_locked=True), write=False) as batch:
+    with _batched(_Batch(last=read.last), write=False) as batch:
         _hand_feedback(game, outcome, seats, read)
         log_event(game, "phase_resolved", {"phase": str(phase), "trace": resolution.outcome["trace"]})
         opens = None
