@@ -68,8 +68,10 @@ def game(make_user) -> Game:
 
 def test_a_day_vote_and_a_night_resolve_in_at_most_20_queries_each(game) -> None:
     """The day's vote deadline resolves the day (its results go up in the
-    vote thread) and the night's deadline resolves the night, each in at
-    most 20 queries, whatever the number of seats."""
+    vote thread) and the night's deadline resolves the night (the private
+    results in the cabinets, the results in day 2's thread), each in at
+    most 20 queries; every room's posts stay numbered 1, 2, 3 … without a
+    gap or a repeat."""
     fired, queries = _resolve(game, Phase.Kind.DAY)
     assert fired == 1
     assert len(queries) <= MAX_QUERIES, "\n".join(queries)
@@ -83,4 +85,8 @@ def test_a_day_vote_and_a_night_resolve_in_at_most_20_queries_each(game) -> None
     assert fired == 1
     assert len(queries) <= MAX_QUERIES, "\n".join(queries)
     night = Resolution.objects.get(deadline__phase__game=game, deadline__phase__kind=Phase.Kind.NIGHT)
-    assert night.outcome and Post.objects.filter(pk=night.published_post_id).exists()
+    assert (night.published_post.room.kind, night.published_post.room.day) == ("day", 2)
+    assert Post.objects.filter(room__game=game, room__kind="cabinet", created_at__gte=night.created_at).exists()
+    for room in game.rooms.all():
+        numbers = list(room.posts.order_by("number").values_list("number", flat=True))
+        assert numbers == list(range(1, len(numbers) + 1)), room
