@@ -10,14 +10,17 @@ from __future__ import annotations
 import logging
 import random
 import secrets
-from dataclasses import dataclass
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Case, F, Max, Model, Q, Value, When
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
@@ -60,8 +63,63 @@ def state_of(game: Game) -> GameState:
 def log_event(
     game: Game, kind: str, data: dict[str, Any], audience: str = Event.Audience.HOST, player: Player | None = None
 ) -> Event:
-    """Append an event to the game's log."""
-    return Event.objects.create(game=game, kind=kind, audience=audience, player=player, data=data)
+    """Append an event to the game's log. Inside ``_batched`` (a deadline's
+    resolution) the event is written with the batch's other events when the
+    batch ends, in the order logged, and returned unsaved until then."""
+    batch = _batch.get()
+    if batch is None:
+        return Event.objects.create(game=game, kind=kind, audience=audience, player=player, data=data)
+    event = Event(game=game, kind=kind, audience=audience, player=player, data=data)
+    batch.events.append(event)
+    return event
+
+
+@dataclass
+class _Batch:
+    """The host posts and events of one piece of work, written when it ends
+    (``_batched``): the posts in one query (``PostManager.create_many``,
+    with ``last``, the last post numbers of the rooms the work holds
+    locked; two more for other rooms), the events in one."""
+
+    last: dict[int, int] | None = None
+    posts: list[Post] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+
+    def write_posts(self) -> None:
+        """Save the posts made so far (numbered in their rooms, in order)."""
+        Post.objects.create_many(self.posts, self.last)
+        self.posts = []
+
+    def write_events(self) -> None:
+        """Save the events logged so far, in order."""
+        Event.objects.bulk_create(self.events)
+        self.events = []
+
+
+_batch: ContextVar[_Batch | None] = ContextVar("batch", default=None)
+
+
+@contextmanager
+def _batched(batch: _Batch | None = None, write: bool = True) -> Iterator[_Batch]:
+    """Collect the ``host_post``s and ``log_event``s of the block in
+    ``batch`` (a new one by default) and, with ``write``, save them when the
+    block ends without an error (posts first, then events); a caller that
+    writes something between them (the resolution, which points at its
+    posts) passes ``write=False`` and writes them itself. Inside an outer
+    batch the block simply joins it."""
+    outer = _batch.get()
+    if outer is not None:
+        yield outer
+        return
+    batch = batch or _Batch()
+    token = _batch.set(batch)
+    try:
+        yield batch
+    finally:
+        _batch.reset(token)
+    if write:
+        batch.write_posts()
+        batch.write_events()
 
 
 def utc_offset(local: datetime) -> str:
@@ -498,6 +556,7 @@ def _open_phase(
     opening: bool = False,
     state: GameState | None = None,
     vote_round: int = 1,
+    read: _GameRead | None = None,
 ) -> Phase:
     """Open a phase meant to open at ``scheduled`` (aware), really opening
     at ``now``. When ``now`` is later than the catch-up grace (the site was
@@ -509,7 +568,10 @@ def _open_phase(
     ``state``: the game's state the phase opens on (default: the stored
     one), from which the ruleset may derive its deadlines
     (``Ruleset.phase_schedule``); ``vote_round``: a further lynch vote of
-    day ``number`` (``Phase.vote_round``, CLASSIC-066)."""
+    day ``number`` (``Phase.vote_round``, CLASSIC-066). ``read``: what the
+    caller read of the game's rooms and phases, kept in step. The
+    deadlines are written in one query, a day's two threads looked up in
+    one and the missing ones created in one."""
     now = now or scheduled
     late = now - scheduled
     shift = late if late > catchup_grace() else timedelta(0)
@@ -526,10 +588,13 @@ def _open_phase(
     deadlines = phase_deadlines(
         game, ruleset, kind, scheduled, opening=opening, state=state, vote_round=vote_round, number=number
     )
-    if phase.opened_at > now:
-        Deadline.objects.create(phase=phase, kind=OPENS, due_at=phase.opened_at, resolves=False)
-    for entry, due in deadlines:
-        Deadline.objects.create(phase=phase, kind=entry.id, due_at=due + shift, resolves=entry.resolves)
+    if read is not None:
+        read.add_phase(phase)
+    rows = [Deadline(phase=phase, kind=OPENS, due_at=phase.opened_at, resolves=False)] if phase.opened_at > now else []
+    rows += [
+        Deadline(phase=phase, kind=entry.id, due_at=due + shift, resolves=entry.resolves) for entry, due in deadlines
+    ]
+    Deadline.objects.bulk_create(rows)
     if shift:
         log_event(
             game,
@@ -539,69 +604,279 @@ def _open_phase(
             Event.Audience.PUBLIC,
         )
     if kind == "day":
-        Room.objects.get_or_create(
-            game=game, kind=Room.Kind.DAY, day=number, key="", defaults={"title": _("Day %(n)d") % {"n": number}}
-        )
-        Room.objects.get_or_create(
-            game=game, kind=Room.Kind.VOTE, day=number, key="", defaults={"title": _("Vote, day %(n)d") % {"n": number}}
-        )
+        _day_threads(game, number, read)
     opened = {"phase": kind, "number": number} | ({"vote_round": vote_round} if vote_round > 1 else {})
     log_event(game, "phase_opened", opened, Event.Audience.PUBLIC)
     return phase
 
 
+def _day_threads(game: Game, number: int, read: _GameRead | None = None) -> None:
+    """The day thread and the vote thread of game day ``number``: those
+    missing are created (the caller holds the game lock, so nobody else
+    creates them meanwhile). Looked up in ``read`` when given, else in one
+    query; created in one."""
+    titles = {Room.Kind.DAY: _("Day %(n)d") % {"n": number}, Room.Kind.VOTE: _("Vote, day %(n)d") % {"n": number}}
+    if read is not None:
+        found = {r.kind for r in read.rooms.values() if r.kind in titles and r.day == number and r.key == ""}
+    else:
+        found = set(
+            Room.objects.filter(game=game, kind__in=list(titles), day=number, key="").values_list("kind", flat=True)
+        )
+    missing = [
+        Room(game=game, kind=kind, day=number, key="", title=title)
+        for kind, title in titles.items()
+        if kind not in found
+    ]
+    Room.objects.bulk_create(missing)
+    for room in missing:
+        if read is not None:
+            read.add_room(room, created=True)
+
+
 # ---------------------------------------------------------------- rooms
 
 
-def _sync_players(game: Game, state: GameState, day: int | None) -> list[Player]:
-    """Mirror the ruleset state's roles, teams and lives onto the seats;
-    returns the seated players."""
-    seated = list(game.players.seated())
+class _GameRead:
+    """What a deadline's resolution reads of its game once, kept in step
+    with what it writes. Each part is read on first use (one query each,
+    two for the rooms), or for several games at once by ``of_games``:
+
+    - ``rooms`` with their ``members``, every room of the game in its order
+      (created_at, id); with ``lock`` their rows stay locked until the
+      transaction ends, and ``last`` then holds each room's last post
+      number (``PostManager.create_many`` numbers the resolution's posts
+      from it without another query);
+    - ``phases``, ``seats`` (the seated players, in their order), and the
+      ballots and choices of the phase being resolved."""
+
+    def __init__(self, game: Game, lock: bool = False) -> None:
+        self.game = game
+        self.lock = lock
+        self._rooms: dict[int, Room] | None = None
+        self.members: dict[int, set[int]] = {}
+        self.last: dict[int, int] | None = None
+        self._phases: list[Phase] | None = None
+        self._seats: list[Player] | None = None
+        # (day, vote_round) → (voter, target, word, round) rows; phase id → choice rows.
+        self.votes: dict[tuple[int, int], list[tuple]] = {}
+        self.actions: dict[int, list[tuple]] = {}
+
+    @classmethod
+    def of_games(cls, phases: list[Phase]) -> dict[int, _GameRead]:
+        """The locked reads of the games of ``phases`` (one open phase each,
+        its ``game`` loaded and locked by the caller), by game id: seven
+        queries whatever the number of games."""
+        reads = {phase.game_id: cls(phase.game, lock=True) for phase in phases}
+        for read in reads.values():
+            read._rooms, read.last, read._phases, read._seats = {}, {}, [], []
+        games = list(reads)
+        room_game: dict[int, int] = {}
+        for room in Room.objects.filter(game__in=games).order_by("created_at", "id").select_for_update():
+            reads[room.game_id]._rooms[room.pk] = room  # type: ignore[index]
+            reads[room.game_id].members[room.pk] = set()
+            room_game[room.pk] = room.game_id
+        links = Room.members.through.objects.filter(room_id__in=list(room_game)).values_list("room_id", "player_id")
+        for room_id, player_id in links:
+            reads[room_game[room_id]].members[room_id].add(player_id)
+        numbers = (
+            Post.objects.filter(room_id__in=list(room_game))
+            .order_by()
+            .values("room_id")
+            .annotate(last=Max("number"))
+            .values_list("room_id", "last")
+        )
+        for room_id in room_game:
+            reads[room_game[room_id]].last[room_id] = 0  # type: ignore[index]
+        for room_id, number in numbers:
+            reads[room_game[room_id]].last[room_id] = number or 0  # type: ignore[index]
+        for phase in Phase.objects.filter(game__in=games):
+            reads[phase.game_id]._phases.append(phase)  # type: ignore[union-attr]
+        for seat in Player.objects.filter(game__in=games).seated():
+            reads[seat.game_id]._seats.append(seat)  # type: ignore[union-attr]
+        days = [p for p in phases if p.kind == Phase.Kind.DAY]
+        for read in reads.values():
+            read.votes = {(p.number, p.vote_round): [] for p in days if p.game_id == read.game.pk}
+            read.actions = {p.pk: [] for p in phases if p.game_id == read.game.pk}
+        if days:
+            which = Q()
+            for p in days:
+                which |= Q(game_id=p.game_id, day=p.number, vote_round=p.vote_round)
+            for game_id, day, vote_round, *row in (
+                Vote.objects.filter(which)
+                .order_by("created_at", "id")
+                .values_list("game_id", "day", "vote_round", "voter__nickname", "target__nickname", "word", "round")
+            ):
+                reads[game_id].votes[(day, vote_round)].append(tuple(row))
+        phase_game = {p.pk: p.game_id for p in phases}
+        for phase_id, *row in (
+            Action.objects.filter(phase__in=list(phase_game))
+            .order_by("updated_at", "id")
+            .values_list("phase_id", "ability", "team", "targets", "actor__nickname")
+        ):
+            reads[phase_game[phase_id]].actions[phase_id].append(tuple(row))
+        return reads
+
+    @property
+    def rooms(self) -> dict[int, Room]:
+        """The game's rooms by id, in order (read on first use, locked with
+        ``lock``; the members read with them)."""
+        if self._rooms is None:
+            rows = Room.objects.filter(game=self.game).order_by("created_at", "id")
+            self._rooms = {room.pk: room for room in (rows.select_for_update() if self.lock else rows)}
+            self.members = {pk: set() for pk in self._rooms}
+            links = Room.members.through.objects.filter(room_id__in=list(self._rooms))
+            for room_id, player_id in links.values_list("room_id", "player_id"):
+                self.members[room_id].add(player_id)
+        return self._rooms
+
+    @property
+    def phases(self) -> list[Phase]:
+        """The game's phases (read on first use; ``add_phase`` appends)."""
+        if self._phases is None:
+            self._phases = list(self.game.phases.all())
+        return self._phases
+
+    @property
+    def seats(self) -> list[Player]:
+        """The game's seated players, in their order (read on first use)."""
+        if self._seats is None:
+            self._seats = list(self.game.players.seated())
+        return self._seats
+
+    def add_phase(self, phase: Phase) -> None:
+        """Record a phase the resolution opened."""
+        if self._phases is not None:
+            self._phases.append(phase)
+
+    def add_room(self, room: Room, members: set[int] | None = None, created: bool = False) -> None:
+        """Record a room the resolution ``created`` (or found) with its members."""
+        self.rooms.setdefault(room.pk, room)
+        self.members.setdefault(room.pk, set() if members is None else members)
+        if created and self.last is not None:
+            self.last[room.pk] = 0
+
+    def current_day(self) -> int:
+        """``current_day`` from the phases read."""
+        return max((p.number for p in self.phases), default=0)
+
+    def next_number(self, kind: str) -> int:
+        """``_next_number`` from the phases read."""
+        if kind == Phase.Kind.SETUP:
+            return 0
+        return sum(1 for p in self.phases if p.kind == kind and p.number > 0 and p.vote_round == 1) + 1
+
+    def of_kind(self, kind: str, day: int | None = None) -> list[Room]:
+        """The rooms of ``kind`` (of game day ``day`` when given), in order."""
+        return [r for r in self.rooms.values() if r.kind == kind and (day is None or r.day == day)]
+
+    def latest_day_room(self) -> Room | None:
+        """The day thread of the highest day (``order_by("-day").first()``)."""
+        days = self.of_kind(Room.Kind.DAY)
+        return max(days, key=lambda r: (r.day is None, r.day or 0)) if days else None
+
+    def graveyard(self) -> Room:
+        """The graveyard thread (``Room.objects.get``: raises as it does when
+        there is not exactly one)."""
+        found = self.of_kind(Room.Kind.GRAVEYARD)
+        return found[0] if len(found) == 1 else Room.objects.get(game=self.game, kind=Room.Kind.GRAVEYARD)
+
+    def cabinet_of(self, seat: Player) -> Room:
+        """``cabinet_of`` from the rooms read."""
+        found = [r for r in self.of_kind(Room.Kind.CABINET) if r.key == seat.public_id]
+        return found[0] if len(found) == 1 else cabinet_of(seat)
+
+
+def _update_rows(model: type[Model], rows: list[Model], fields: list[str]) -> None:
+    """Save ``fields`` of ``rows`` (instances of ``model``) in one UPDATE:
+    a field with one value for all of them is set as such, one whose
+    values differ by row through a CASE on the primary key (what
+    ``bulk_update`` writes, without its cost per row)."""
+    values: dict[str, Any] = {}
+    for name in fields:
+        by_row = {row.pk: getattr(row, name) for row in rows}
+        distinct = set(by_row.values())
+        if len(distinct) == 1:
+            values[name] = distinct.pop()
+        else:
+            field = model._meta.get_field(name)
+            whens = (When(pk=pk, then=Value(v, output_field=field)) for pk, v in by_row.items())
+            values[name] = Case(*whens, default=F(name), output_field=field)
+    model.objects.filter(pk__in=[row.pk for row in rows]).update(**values)
+
+
+def _sync_players(
+    game: Game,
+    state: GameState,
+    day: int | None,
+    revealed: dict[str, str] | None = None,
+    seated: list[Player] | None = None,
+) -> list[Player]:
+    """Mirror the ruleset state's roles, teams and lives onto the seats, and
+    record the roles ``revealed`` (nickname → role, ``_revealed``), in one
+    update of the seats that changed; returns the seated players
+    (``seated``, when the caller read them)."""
+    seated = list(game.players.seated()) if seated is None else seated
+    revealed = dict(revealed or {})
+    changed: dict[int, Player] = {}
+    fields: set[str] = set()
     for seat in seated:
         p = state.players.get(seat.nickname)
-        if p is None:
-            continue
-        changed = []
-        for field, value in (("role", p.role), ("team", p.team), ("alive", p.alive)):
-            if getattr(seat, field) != value:
-                setattr(seat, field, value)
-                changed.append(field)
-        if "alive" in changed and not p.alive:
-            seat.left_at_day = day
-            changed.append("left_at_day")
-        if changed:
-            seat.save(update_fields=changed)
+        touched = []
+        if p is not None:
+            for name, value in (("role", p.role), ("team", p.team), ("alive", p.alive)):
+                if getattr(seat, name) != value:
+                    setattr(seat, name, value)
+                    touched.append(name)
+            if "alive" in touched and not p.alive:
+                seat.left_at_day = day
+                touched.append("left_at_day")
+        if seat.nickname in revealed:
+            role = revealed.pop(seat.nickname)
+            if seat.revealed_role != role:
+                seat.revealed_role = role
+                touched.append("revealed_role")
+        if touched:
+            changed[seat.pk] = seat
+            fields.update(touched)
+    if changed:
+        _update_rows(Player, list(changed.values()), sorted(fields))
+    for name, role in revealed.items():
+        # A revealed nickname that is not a seated player's.
+        game.players.filter(nickname=name).update(revealed_role=role)
     return seated
 
 
-def _sync_rooms(game: Game, state: GameState, seated: list[Player] | None = None) -> None:
+def _sync_rooms(
+    game: Game, state: GameState, seated: list[Player] | None = None, read: _GameRead | None = None
+) -> None:
     """Team rooms (current members; the dead keep reading where the game
     lets them, ``dead_read_team_room``) and cabinets (one per seat; shared where the ruleset
     groups roles, as the cop and the cop's assistant in the forum game; a
     member who dies keeps reading it). The rooms and their members are read
-    in two queries and only the differences written. ``seated``: the game's
-    seated players, when the caller has them."""
+    in one query (or taken from ``read``, which is kept in step) and only
+    the differences written. ``seated``: the game's seated players, when
+    the caller has them."""
     live.access_changed(game.slug)
     ruleset = ruleset_of(game)
     seats = {p.nickname: p for p in (game.players.seated() if seated is None else seated)}
+    read = read or _GameRead(game)
     rooms = {
         (r.kind, r.key): r
-        for r in Room.objects.filter(game=game, day=None, kind__in=[Room.Kind.TEAM, Room.Kind.CABINET])
+        for r in read.rooms.values()
+        if r.day is None and r.kind in (Room.Kind.TEAM, Room.Kind.CABINET)
     }
     through = Room.members.through
-    current: dict[int, set[int]] = {r.pk: set() for r in rooms.values()}
-    for room_id, player_id in through.objects.filter(room__in=list(current)).values_list("room_id", "player_id"):
-        current[room_id].add(player_id)
+    current = read.members
     wanted: list[tuple[Room, set[int]]] = []
 
     def room_for(kind: str, key: str, title: str) -> Room:
         room = rooms.get((kind, key))
         if room is None:
-            room, _created = Room.objects.get_or_create(
+            room, created = Room.objects.get_or_create(
                 game=game, kind=kind, day=None, key=key, defaults={"title": title}
             )
             rooms[(kind, key)] = room
-            current.setdefault(room.pk, set(room.members.values_list("pk", flat=True)))
+            read.add_room(room, set(room.members.values_list("pk", flat=True)), created)
         return room
 
     groups = ruleset.team_rooms(state)
@@ -650,20 +925,29 @@ def cabinet_of(seat: Player) -> Room:
 
 def host_post(room: Room, body: str, day: int, when: datetime | None = None) -> Post:
     """A post of the host (or the site) in ``room``, rendered from BBCode,
-    dated ``when`` (aware; default now) and filed under game day ``day``."""
-    return Post.objects.create(
-        room=room,
-        by_host=True,
-        body=body,
-        body_html=markup.render(body),
-        game_day=day,
-        created_at=when or timezone.now(),
-    )
+    dated ``when`` (aware; default now) and filed under game day ``day``.
+    Inside ``_batched`` it is saved (and numbered) when the batch ends and
+    returned unsaved until then."""
+    fields = {
+        "room": room,
+        "by_host": True,
+        "body": body,
+        "body_html": markup.render(body),
+        "game_day": day,
+        "created_at": when or timezone.now(),
+    }
+    batch = _batch.get()
+    if batch is None:
+        return Post.objects.create(**fields)
+    post = Post(**fields)
+    batch.posts.append(post)
+    return post
 
 
-def _cabinet_post(game: Game, seat: Player, body: str) -> None:
-    """A host post in the seat's own cabinet."""
-    host_post(cabinet_of(seat), body, current_day(game))
+def _cabinet_post(game: Game, seat: Player, body: str, read: _GameRead | None = None) -> None:
+    """A host post in the seat's own cabinet (found in ``read`` when given)."""
+    room = read.cabinet_of(seat) if read is not None else cabinet_of(seat)
+    host_post(room, body, read.current_day() if read is not None else current_day(game))
 
 
 def current_day(game: Game) -> int:
@@ -830,21 +1114,35 @@ def _refuse_outside_defence(game: Game, room: Room, seat: Player, phase: Phase |
         log_event(game, "extra_defence_post", {"nickname": seat.nickname}, Event.Audience.PUBLIC)
 
 
-def ballots_of(game: Game, day: int, vote_round: int = 1) -> list[Ballot]:
+def ballots_of(game: Game, day: int, vote_round: int = 1, read: _GameRead | None = None) -> list[Ballot]:
     """Every vote post of lynch vote ``vote_round`` (``Phase.vote_round``)
     of game day ``day`` as the ruleset reads them (``rulesets.core.Ballot``),
     nominations and re-votes included, in casting order, after the
-    candidates the host put to the vote (``LISTED``, CLASSIC-011)."""
-    votes = (
-        Vote.objects.filter(game=game, day=day, vote_round=vote_round)
-        .select_related("voter", "target")
-        .order_by("created_at", "id")
-    )
-    ballots = [Ballot(v.voter.nickname, v.choice, v.round) for v in votes]
-    if ruleset_of(game).DAY.host_candidates:
-        listed = game.phases.filter(kind=Phase.Kind.DAY, number=day, vote_round=vote_round).values_list(
-            "candidates", flat=True
+    candidates the host put to the vote (``LISTED``, CLASSIC-011).
+    ``read``: the game as a resolution read it, votes included."""
+    if read is not None and (day, vote_round) in read.votes:
+        votes: Any = read.votes[(day, vote_round)]
+    else:
+        votes = (
+            Vote.objects.filter(game=game, day=day, vote_round=vote_round)
+            .order_by("created_at", "id")
+            .values_list("voter__nickname", "target__nickname", "word", "round")
         )
+    # The nicknames alone, not the seats (``Vote.choice`` read from the row).
+    ballots = [
+        Ballot(voter, target if target is not None else word or None, kind) for voter, target, word, kind in votes
+    ]
+    if ruleset_of(game).DAY.host_candidates:
+        if read is not None:
+            listed: Any = [
+                p.candidates
+                for p in read.phases
+                if p.kind == Phase.Kind.DAY and p.number == day and p.vote_round == vote_round
+            ]
+        else:
+            listed = game.phases.filter(kind=Phase.Kind.DAY, number=day, vote_round=vote_round).values_list(
+                "candidates", flat=True
+            )
         ballots[:0] = [Ballot("", name, LISTED) for names in listed for name in names]
     return ballots
 
@@ -1404,59 +1702,86 @@ def action_withdraw(*, game: Game, seat: Player, action_id: str, now: datetime |
 # ---------------------------------------------------------------- deadlines
 
 
+# How many games one transaction of ``resolve_due`` claims at most.
+CLAIM_BATCH = 10
+
+
 def resolve_due(now: datetime | None = None, limit: int = 100) -> int:
     """Process every due deadline, oldest first, each exactly once (row lock
     with SKIP LOCKED, plus the one-to-one ``Resolution``). A deadline whose
     resolution raises is set aside (``_fire_isolated``) and the other games
-    go on. Returns how many deadlines this call fired (failures not
-    counted). Called by the Celery tick, a management command and the
-    tests."""
-    count = 0
-    for _i in range(limit):
-        processed = _process_one(now or timezone.now())
+    go on. ``limit``: at most this many games claimed (a game with several
+    due deadlines counts once per deadline). Returns how many deadlines
+    this call fired (failures not counted). Called by the Celery tick, a
+    management command and the tests."""
+    count = claimed = 0
+    while claimed < limit:
+        processed = _process_some(now, limit - claimed)
         if processed is None:
             break
-        count += processed
+        games, fired = processed
+        claimed += games
+        count += fired
     return count
 
 
-def _process_one(now: datetime) -> int | None:
-    """Claim one game with a due deadline and process its oldest one.
+def _process_some(now: datetime | None, most: int) -> tuple[int, int] | None:
+    """Claim up to ``CLAIM_BATCH`` (and ``most``) games with a due deadline
+    and fire the oldest due deadline of each, in one transaction.
 
-    The game row is locked first (SKIP LOCKED: another worker busy with that
-    game is left alone), so two ticks never work on the same game and a
-    game's deadlines fire in order. A game whose failed deadline waits for
-    its retry is not claimed, so its later deadlines wait behind it.
-    Returns None when nothing is due, 0 when the claimed deadline was
-    already done or failed, else 1."""
+    The game rows are locked first (SKIP LOCKED: games another worker is
+    busy with are left alone), so two ticks never work on the same game and
+    a game's deadlines fire in order (the next one in the next claim). A
+    game whose failed deadline waits for its retry is not claimed, so its
+    later deadlines wait behind it. Each deadline fires in its own
+    savepoint (``_fire_isolated``), at ``now`` or, when None, the moment
+    its turn comes. Once their rows are locked, the claimed games' due
+    deadlines are read in one query and what their resolutions read in
+    seven (``_GameRead.of_games``). Returns None when nothing is due, else
+    the games claimed and the deadlines fired."""
+    at = now or timezone.now()
     with transaction.atomic():
-        due_games = Deadline.objects.due(now).values("phase__game_id")
-        waiting = Deadline.objects.waiting_retry(now).values("phase__game_id")
-        game = (
+        due_games = Deadline.objects.due(at).values("phase__game_id")
+        waiting = Deadline.objects.waiting_retry(at).values("phase__game_id")
+        games = list(
             Game.objects.select_for_update(skip_locked=True)
             .filter(pk__in=due_games)
             .exclude(pk__in=waiting)
-            .order_by("id")
-            .first()
+            .order_by("id")[: min(most, CLAIM_BATCH)]
         )
-        if game is None:
+        if not games:
             return None
-        deadline = Deadline.objects.due(now).filter(phase__game=game).select_related("phase__game").first()
-        if deadline is None:
-            return 0
-        return 0 if _fire_isolated(deadline, now) else 1
+        oldest: dict[int, Deadline] = {}
+        for deadline in Deadline.objects.due(at).filter(phase__game__in=games).select_related("phase"):
+            oldest.setdefault(deadline.phase.game_id, deadline)
+        by_id = {game.pk: game for game in games}
+        for deadline in oldest.values():
+            deadline.phase.game = by_id[deadline.phase.game_id]  # the row just locked, as it is now
+        resolving = [
+            d.phase for d in oldest.values() if d.resolves and d.phase.game.is_running and not d.phase.resolved_at
+        ]
+        reads = _GameRead.of_games(resolving) if resolving else {}
+        fired = 0
+        for game in games:
+            deadline = oldest.get(game.pk)
+            if deadline is None:
+                continue  # done by another worker between the two reads
+            if _fire_isolated(deadline, now or timezone.now(), reads.get(game.pk)) is None:
+                fired += 1
+        return len(games), fired
 
 
-def _fire_isolated(deadline: Deadline, now: datetime) -> str | None:
+def _fire_isolated(deadline: Deadline, now: datetime, read: _GameRead | None = None) -> str | None:
     """Fire ``deadline`` in a savepoint of the caller's transaction (which
     holds the game lock). Whatever its resolution raises (a rules engine
     error on bad house rules, a bug) rolls back this game's writes only;
     the failure is recorded on the deadline with its retry time
     (``Deadline.fail``), logged for the host, and its text returned, so the
-    caller goes on with other games. Returns None when the deadline fired."""
+    caller goes on with other games. ``read``: what the caller read of the
+    game for its resolution. Returns None when the deadline fired."""
     try:
         with transaction.atomic(), languages.in_game_language(deadline.phase.game):
-            _fire(deadline, now)
+            _fire(deadline, now, read)
     except Exception as exc:  # noqa: BLE001 (one game's failure must never stop the others)
         log.exception("deadline %s of game %s failed", deadline.pk, deadline.phase.game_id)
         error = f"{type(exc).__name__}: {exc}"
@@ -1478,7 +1803,11 @@ def _fire_isolated(deadline: Deadline, now: datetime) -> str | None:
     return None
 
 
-def _fire(deadline: Deadline, now: datetime) -> None:
+def _fire(deadline: Deadline, now: datetime, read: _GameRead | None = None) -> None:
+    """Process ``deadline`` at ``now``: the last words it closes, the
+    delayed opening of its phase, the opening step, a re-vote, a lock of
+    the choices with its interim results, or the phase's resolution (with
+    ``read``, what the caller read of the game for it)."""
     phase, game = deadline.phase, deadline.phase.game
     deadline.done_at = now
     deadline.lateness_seconds = (now - deadline.due_at).total_seconds()
@@ -1490,6 +1819,7 @@ def _fire(deadline: Deadline, now: datetime) -> None:
     ruleset = ruleset_of(game)
     if game.is_running and ruleset.LAST_WORDS_DUE and deadline.kind == ruleset.LAST_WORDS_DUE:
         _publish_last_words(game, deadline)
+        read = None  # posted since it was read: the resolution reads afresh
     if not game.is_running or phase.resolved_at:
         return
     if deadline.kind == OPENS:
@@ -1514,8 +1844,9 @@ def _fire(deadline: Deadline, now: datetime) -> None:
                 phase.save(update_fields=["locked_at"])
             log_event(game, "choices_locked", {"phase": str(phase), "deadline": deadline.kind}, Event.Audience.PUBLIC)
         return
-    resolution = Resolution.objects.create(deadline=deadline)
-    _resolve_phase(game, phase, deadline, deadline.due_at, now, resolution=resolution)
+    # Saved with its outcome at the end of the resolution; its one-to-one
+    # link to the deadline refuses a second one in this same transaction.
+    _resolve_phase(game, phase, deadline.due_at, now, Resolution(deadline=deadline), read)
 
 
 def _lock_entries(ruleset: Ruleset, phase: Phase) -> set[str]:
@@ -1605,16 +1936,24 @@ def _revote_opened(game: Game, phase: Phase, deadline: Deadline, ruleset: Rulese
     return True
 
 
-def _phase_input(game: Game, phase: Phase, state: GameState, ballots: list[Ballot] | None = None) -> PhaseInput:
+def _phase_input(
+    game: Game, phase: Phase, state: GameState, ballots: list[Ballot] | None = None, read: _GameRead | None = None
+) -> PhaseInput:
     """The choices and votes handed in during ``phase``, as the engine reads
-    them (``ballots``: the day's, when the caller has read them already)."""
+    them (``ballots``: the day's, when the caller has read them already;
+    ``read``: the game as a resolution read it, the phase's choices
+    included)."""
     actions = []
-    for a in phase.actions.select_related("actor").order_by("updated_at", "id"):
-        target: Any = a.targets[0] if len(a.targets) == 1 else (list(a.targets) or None)
-        if a.team:
-            actions.append(RulesAction(a.ability, team=a.team, target=target))
+    if read is not None and phase.pk in read.actions:
+        rows: Any = read.actions[phase.pk]
+    else:
+        rows = phase.actions.order_by("updated_at", "id").values_list("ability", "team", "targets", "actor__nickname")
+    for ability, team, targets, actor in rows:
+        target: Any = targets[0] if len(targets) == 1 else (list(targets) or None)
+        if team:
+            actions.append(RulesAction(ability, team=team, target=target))
         else:
-            actions.append(RulesAction(a.ability, actor=a.actor.nickname, target=target))
+            actions.append(RulesAction(ability, actor=actor, target=target))
     step = PhaseInput(phase.kind, actions)  # type: ignore[arg-type]
     ruleset = ruleset_of(game)
     if phase.kind == Phase.Kind.DAY:
@@ -1633,59 +1972,81 @@ def _phase_input(game: Game, phase: Phase, state: GameState, ballots: list[Ballo
 
 
 def _resolve_phase(
-    game: Game, phase: Phase, deadline: Deadline, when: datetime, now: datetime, resolution: Resolution | None = None
+    game: Game, phase: Phase, when: datetime, now: datetime, resolution: Resolution, read: _GameRead | None = None
 ) -> Outcome:
     """Resolve ``phase`` as of ``when`` (its deadline, aware) with the
-    ruleset, store the outcome (in ``resolution``, the deadline's, when the
-    caller has it), publish or draft the results, move the dead and open the
-    next phase, which really opens at ``now`` (see ``_open_phase`` for a
-    catch-up after an outage)."""
+    ruleset, store the outcome in ``resolution`` (the deadline's, unsaved),
+    publish or draft the results, move the dead and open the next phase,
+    which really opens at ``now`` (see ``_open_phase`` for a catch-up
+    after an outage).
+
+    It reads the game once (``read``, which the tick reads for all the
+    games it claimed at once, else ``_GameRead``: the rooms, locked, with
+    their members and last post numbers, the phases, the seats, the votes
+    and choices) and writes in bulk: the seats in one update, the rooms'
+    members only where they differ, the posts and events at the end
+    (``_batched``), the resolution once: about a dozen queries whatever
+    the number of seats."""
     ruleset = ruleset_of(game)
     state = state_of(game)
-    ballots = ballots_of(game, phase.number, phase.vote_round) if phase.kind == Phase.Kind.DAY else None
+    read = read or _GameRead(game, lock=True)
+    ballots = ballots_of(game, phase.number, phase.vote_round, read) if phase.kind == Phase.Kind.DAY else None
     count = ruleset.vote_count(state, ballots) if ballots is not None else None
-    outcome = ruleset.resolve(state, _phase_input(game, phase, state, ballots))
+    outcome = ruleset.resolve(state, _phase_input(game, phase, state, ballots, read))
     game.state = outcome.state.to_dict()
     game.save(update_fields=["state"])
     phase.resolved_at = when
     phase.locked_at = phase.locked_at or when
     phase.save(update_fields=["resolved_at", "locked_at"])
-    seats = _sync_players(game, outcome.state, phase.number)
-    _sync_rooms(game, outcome.state, seats)
-    resolution = (
-        resolution
-        or Resolution.objects.filter(deadline=deadline).first()
-        or Resolution.objects.create(deadline=deadline)
-    )
+    seats = _sync_players(game, outcome.state, phase.number, _revealed(outcome), read.seats)
+    _sync_rooms(game, outcome.state, seats, read)
     resolution.outcome = results.outcome_json(outcome)
     resolution.results = results.results_text(ruleset, game, phase, outcome, count)
-    resolution.save(update_fields=["outcome", "results"])
-    _hand_feedback(game, outcome, seats)
-    _reveal(game, outcome)
-    log_event(game, "phase_resolved", {"phase": str(phase), "trace": resolution.outcome["trace"]})
-    opens = None
-    if outcome.state.winner is None:
-        kind = ruleset.next_phase(outcome.state)
-        if kind == phase.kind == Phase.Kind.DAY:
-            # Another lynch vote of the same day (CLASSIC-066), in its threads.
-            _open_phase(game, phase.number, kind, when, now, state=outcome.state, vote_round=phase.vote_round + 1)
-        else:
-            opens = _opening(game, ruleset, kind, when)
-            if opens is not None and opens <= now:
-                opens = None  # caught up after an outage: it opens now
-            _open_phase(game, _next_number(game, kind), kind, opens or when, now, state=outcome.state)
-        _grant_last_words(game, ruleset, outcome, when)
-    if game.autopublish and opens is None:
-        results_publish(resolution=resolution, text=resolution.results, now=when)
-    if outcome.state.winner is not None:
-        _finish(game, outcome.state, when)
+    with _batched(_Batch(last=read.last), write=False) as batch:
+        _hand_feedback(game, outcome, seats, read)
+        log_event(game, "phase_resolved", {"phase": str(phase), "trace": resolution.outcome["trace"]})
+        opens = None
+        if outcome.state.winner is None:
+            kind = ruleset.next_phase(outcome.state)
+            if kind == phase.kind == Phase.Kind.DAY:
+                # Another lynch vote of the same day (CLASSIC-066), in its threads.
+                _open_phase(
+                    game,
+                    phase.number,
+                    kind,
+                    when,
+                    now,
+                    state=outcome.state,
+                    vote_round=phase.vote_round + 1,
+                    read=read,
+                )
+            else:
+                opens = _opening(game, ruleset, kind, when)
+                if opens is not None and opens <= now:
+                    opens = None  # caught up after an outage: it opens now
+                _open_phase(game, read.next_number(kind), kind, opens or when, now, state=outcome.state, read=read)
+            _grant_last_words(game, ruleset, outcome, when, read)
+        if game.autopublish and opens is None:
+            text = resolution.results.strip()
+            if not text:
+                raise FlowError(_("The results post is empty."))
+            _publish_results(game, resolution, text, when, read)
+            log_event(game, "results_published", {"phase": str(phase)}, Event.Audience.PUBLIC)
+        if outcome.state.winner is not None:
+            _finish(game, outcome.state, when, read)
+    batch.write_posts()
+    resolution.save()
+    batch.write_events()
     return outcome
 
 
-def _grant_last_words(game: Game, ruleset: Ruleset, outcome: Outcome, when: datetime) -> None:
+def _grant_last_words(
+    game: Game, ruleset: Ruleset, outcome: Outcome, when: datetime, read: _GameRead | None = None
+) -> None:
     """The players the resolution gives last words (``Ruleset.last_words_given``)
     may send them from their cabinet until the next ``LAST_WORDS_DUE``
-    deadline after ``when``; each is told when (WW18-016, §2)."""
+    deadline after ``when``; each is told when (WW18-016, §2). ``read``:
+    the game's rooms and phases, when the caller has them."""
     names = ruleset.last_words_given(outcome)
     if not names or not ruleset.LAST_WORDS_DUE:
         return
@@ -1704,6 +2065,7 @@ def _grant_last_words(game: Game, ruleset: Ruleset, outcome: Outcome, when: date
             seat,
             _("Send your last words from this cabinet until %(when)s; after that they are given up.")
             % {"when": local_deadline(game, due.due_at)},
+            read,
         )
 
 
@@ -1842,54 +2204,64 @@ def acceleration_ask(*, game: Game, seat: Player, ask: bool = True, now: datetim
     return True
 
 
-def _reveal(game: Game, outcome: Outcome) -> None:
-    """Record the roles the results reveal publicly (the document hides
-    some, such as the Werewolf's victim)."""
-    for line in outcome.announcements:
-        if line.player and line.role:
-            game.players.filter(nickname=line.player).update(revealed_role=line.role)
+def _revealed(outcome: Outcome) -> dict[str, str]:
+    """The roles the results reveal publicly, nickname → role (the document
+    hides some, such as the Werewolf's victim); ``_sync_players`` records them."""
+    return {line.player: line.role for line in outcome.announcements if line.player and line.role}
 
 
-def _hand_feedback(game: Game, outcome: Outcome, seated: list[Player] | None = None) -> None:
+def _hand_feedback(
+    game: Game, outcome: Outcome, seated: list[Player] | None = None, read: _GameRead | None = None
+) -> None:
     """Private results go to the seat's cabinet, and also to the cabinet the
     ruleset makes it share (the cop's assistant reads the cop's checks).
-    ``seated``: the game's seated players, when the caller has them."""
+    ``seated``: the game's seated players, and ``read``: its rooms, members
+    and phases, when the caller has them. The posts and events are written
+    together (``_batched``)."""
     if not outcome.feedback:
         return
     ruleset = ruleset_of(game)
     seats = {p.nickname: p for p in (game.players.seated() if seated is None else seated)}
+    read = read or _GameRead(game)
     personal = {seat.public_id for seat in seats.values()}
-    # Every cabinet each recipient reads, in one query: its own first, then
-    # the shared ones (another seat's own cabinet never).
+    # Every cabinet each recipient reads: its own first, then the shared
+    # ones (another seat's own cabinet never).
     recipients = {seats[item.to].pk: seats[item.to] for item in outcome.feedback if item.to in seats}
     cabinets: dict[int, list[Room]] = {pk: [] for pk in recipients}
-    for link in (
-        Room.members.through.objects.filter(
-            player_id__in=list(recipients), room__game=game, room__kind=Room.Kind.CABINET
-        )
-        .select_related("room")
-        .order_by("room__created_at", "room__id")
-    ):
-        own = link.room.key == recipients[link.player_id].public_id
-        if own or link.room.key not in personal:
-            cabinets[link.player_id].insert(0 if own else len(cabinets[link.player_id]), link.room)
-    day = current_day(game)
-    for item in outcome.feedback:
-        seat = seats.get(item.to)
-        if seat is None:
-            continue
-        body = results.feedback_text(ruleset, item)
-        for room in cabinets[seat.pk]:
-            host_post(room, body, day)
-        log_event(game, "private_result", item.to_dict(), Event.Audience.PLAYER, seat)
+    for room in read.of_kind(Room.Kind.CABINET):
+        for player_id in read.members[room.pk] & recipients.keys():
+            own = room.key == recipients[player_id].public_id
+            if own or room.key not in personal:
+                cabinets[player_id].insert(0 if own else len(cabinets[player_id]), room)
+    day = read.current_day()
+    with _batched():
+        for item in outcome.feedback:
+            seat = seats.get(item.to)
+            if seat is None:
+                continue
+            body = results.feedback_text(ruleset, item)
+            for room in cabinets[seat.pk]:
+                host_post(room, body, day)
+            log_event(game, "private_result", item.to_dict(), Event.Audience.PLAYER, seat)
 
 
-def _results_room(game: Game, resolution: Resolution) -> Room:
+def _results_room(game: Game, resolution: Resolution, read: _GameRead | None = None) -> Room:
     """Where a resolution's results are posted: a day's in its vote thread;
     a night's (or the setup step's) open the day thread that follows it
     (FORUM-031), else the last day thread; a game that ended before any
-    day posts them in the graveyard thread."""
+    day posts them in the graveyard thread. ``read``: the game's rooms and
+    phases, when the caller has them."""
     phase = resolution.deadline.phase
+    if read is not None:
+        votes = read.of_kind(Room.Kind.VOTE, phase.number) if phase.kind == Phase.Kind.DAY else []
+        if votes:
+            return votes[0]
+        later = [
+            p for p in read.phases if p.kind == Phase.Kind.DAY and p.opened_at >= phase.opened_at and p.pk != phase.pk
+        ]
+        following = min(later, key=lambda p: (p.opened_at, p.pk)) if later else None
+        days = read.of_kind(Room.Kind.DAY, following.number) if following else []
+        return (days[0] if days else None) or read.latest_day_room() or read.graveyard()
     if phase.kind == Phase.Kind.DAY:
         room = Room.objects.filter(game=game, kind=Room.Kind.VOTE, day=phase.number).first()
         if room is not None:
@@ -1931,27 +2303,51 @@ def results_publish(*, resolution: Resolution, text: str, now: datetime | None =
         resolution.save(update_fields=["results"])
         log_event(game, "results_corrected", {"old": old, "new": text}, Event.Audience.PUBLIC)
         return post
-    post = host_post(_results_room(game, resolution), text, resolution.deadline.phase.number, now)
-    resolution.results, resolution.published_post, resolution.published_at = text, post, now
-    phase = resolution.deadline.phase
-    day_room = Room.objects.filter(game=game, kind=Room.Kind.DAY, day=phase.number).first()
-    if phase.kind == Phase.Kind.DAY and day_room is not None and day_room.pk != post.room_id:
-        # The day thread shows its own day's results too, not only the vote thread.
-        resolution.day_copy = host_post(day_room, text, phase.number, now)
+    post = _publish_results(game, resolution, text, now)
     resolution.save(update_fields=["results", "published_post", "published_at", "day_copy"])
     log_event(game, "results_published", {"phase": str(resolution.deadline.phase)}, Event.Audience.PUBLIC)
     return post
 
 
-def _finish(game: Game, state: GameState, when: datetime) -> None:
+def _publish_results(
+    game: Game, resolution: Resolution, text: str, now: datetime, read: _GameRead | None = None
+) -> Post:
+    """The first publication of ``text`` (stripped, not empty) as
+    ``resolution``'s results: the host posts (``_results_room``, and a
+    day's copy in its day thread), set on ``resolution`` for the caller to
+    save. ``read``: the game's rooms and phases, when the caller has them."""
+    post = host_post(_results_room(game, resolution, read), text, resolution.deadline.phase.number, now)
+    resolution.results, resolution.published_post, resolution.published_at = text, post, now
+    phase = resolution.deadline.phase
+    if read is not None:
+        day_rooms = read.of_kind(Room.Kind.DAY, phase.number)
+        day_room = day_rooms[0] if day_rooms else None
+    else:
+        day_room = Room.objects.filter(game=game, kind=Room.Kind.DAY, day=phase.number).first()
+    if phase.kind == Phase.Kind.DAY and day_room is not None and day_room.pk != post.room_id:
+        # The day thread shows its own day's results too, not only the vote thread.
+        resolution.day_copy = host_post(day_room, text, phase.number, now)
+    return post
+
+
+def _finish(game: Game, state: GameState, when: datetime, read: _GameRead | None = None) -> None:
+    """The game ends with ``state``'s winner at ``when``: its pending
+    deadlines are closed and the final post goes up in the last day thread
+    (else the graveyard). ``read``: the game's rooms and phases, when the
+    caller has them."""
     game.status, game.winner, game.finished_at = Game.Status.FINISHED, state.winner or "", when
     game.save(update_fields=["status", "winner", "finished_at"])
     Deadline.objects.filter(phase__game=game, done_at__isnull=True).update(done_at=when)
     text = results.final_text(ruleset_of(game), game, state)
-    room = Room.objects.filter(game=game, kind=Room.Kind.DAY).order_by("-day").first() or Room.objects.get(
-        game=game, kind=Room.Kind.GRAVEYARD
-    )
-    host_post(room, text, current_day(game), when)
+    if read is not None:
+        room = read.latest_day_room() or read.graveyard()
+        day = read.current_day()
+    else:
+        room = Room.objects.filter(game=game, kind=Room.Kind.DAY).order_by("-day").first() or Room.objects.get(
+            game=game, kind=Room.Kind.GRAVEYARD
+        )
+        day = current_day(game)
+    host_post(room, text, day, when)
     log_event(game, "game_finished", {"winner": game.winner}, Event.Audience.PUBLIC)
 
 
@@ -2129,10 +2525,12 @@ def penalty_apply(*, game: Game, kind: str, target: str, now: datetime | None = 
     game.state = outcome.state.to_dict()
     game.save(update_fields=["state"])
     store_slots(game)
-    _sync_players(game, outcome.state, current_day(game))
-    _sync_rooms(game, outcome.state)
-    # A penalty that removes a player (a modkill, piter's third warning) is public.
+    # A penalty that removes a player (a modkill, piter's third warning) is
+    # public, with only the roles the ruleset announces (werewolf18 never
+    # publishes one, WW18-074).
     public = kind == "disqualify" or bool(outcome.out)
+    _sync_players(game, outcome.state, current_day(game), _revealed(outcome) if public else None)
+    _sync_rooms(game, outcome.state)
     log_event(
         game,
         "penalty",
@@ -2141,8 +2539,6 @@ def penalty_apply(*, game: Game, kind: str, target: str, now: datetime | None = 
     )
     with languages.in_game_language(game):
         if public:
-            # Only the roles the ruleset announces (werewolf18 never publishes one, WW18-074).
-            _reveal(game, outcome)
             text = results.modkill_text(ruleset, outcome)
             room = Room.objects.filter(game=game, kind=Room.Kind.DAY).order_by("-day").first()
             if room is not None:
