@@ -32,12 +32,13 @@ from .model import (
     RulesError,
     ScheduleEntry,
     Team,
+    builder,
 )
 from .options import OptionProblem, check_options
 from .rng import PhaseRandom
 
 
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True, slots=True, init=False)
 class ActionSlot:
     """A choice somebody may hand in now: who (``actor`` or ``team``), which
     ability, and the legal targets (names) for each of its target places."""
@@ -48,22 +49,29 @@ class ActionSlot:
     team: str | None = None
     targets: int = 1
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         ability: str,
         candidates: tuple[str, ...],
         actor: str | None = None,
         team: str | None = None,
         targets: int = 1,
-    ) -> None:
-        # Written out: the frozen dataclass's generated one sets each field
-        # through ``object.__setattr__``, and slots are built in every phase.
-        d = self.__dict__
-        d["ability"] = ability
-        d["candidates"] = candidates
-        d["actor"] = actor
-        d["team"] = team
-        d["targets"] = targets
+    ) -> ActionSlot:
+        new = _ACTION_SLOT()  # see ``model.builder``: slots are built in every phase
+        new.ability = ability
+        new.candidates = candidates
+        new.actor = actor
+        new.team = team
+        new.targets = targets
+        new.__class__ = cls
+        return new
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copies and pickles rebuild through the constructor."""
+        return (type(self), (self.ability, self.candidates, self.actor, self.team, self.targets))
+
+
+_ACTION_SLOT = builder(ActionSlot)
 
 
 # Generic rejection messages, by reason code; a ruleset may add its own.
