@@ -395,6 +395,20 @@ class Action:
         return cls(ability=data["ability"], actor=data.get("actor"), team=data.get("team"), target=target)
 
 
+def new_action(
+    ability: str, actor: str | None = None, team: str | None = None, target: str | list[str] | None = None
+) -> Action:
+    """``Action(ability, actor, team, target)``, for the loops that build
+    choices by the dozen: a plain call costs less than the class's."""
+    new = _ACTION()  # see ``builder``
+    new.ability = ability
+    new.actor = actor
+    new.team = team
+    new.target = target
+    new.__class__ = Action
+    return new
+
+
 @dataclass(init=False)
 class PhaseInput:
     """What was handed in during one phase.

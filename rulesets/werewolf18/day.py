@@ -164,8 +164,9 @@ class Day:
         self.sheriff = sheriff(self.state)
         self.voters = [p.name for p in self.state.players.values() if p.alive and not p.counters.get("revealed")]
 
-    def run(self, cards: list[tuple[str, str]]) -> None:
-        """Resolve the day (DAY_ORDER); a victory stops it (WW18-051)."""
+    def run(self, cards: list[tuple[str, str]]) -> bool:
+        """Resolve the day (DAY_ORDER); a victory stops it (WW18-051). True when a
+        victory check followed the day's last exit (``Exits.checked``)."""
         try:
             apply_surrender(self.exits, self.actions)
             apply_cards(self.exits, cards)
@@ -176,8 +177,9 @@ class Day:
             else:
                 self._vote_exit(totals)
         except GameEnded:
-            return
+            return False
         note_unused_orders(self.exits, self.orders)
+        return self.exits.checked
 
     def _no_vote_cards(self) -> None:
         """A yellow card for each player who could vote and did not (WW18-067, A7)."""
@@ -256,9 +258,11 @@ class Day:
 
 def resolve_day(
     outcome: Outcome, step: PhaseInput, actions: list[Action], rng: random.Random, message: Callable[[str], str]
-) -> None:
+) -> bool:
     """Resolve one day on ``outcome`` from its accepted ``actions`` and its
-    ballots. Raises ``RulesError`` for malformed ``cards`` or ``vote_log``."""
+    ballots; True when a victory check followed its last exit
+    (``Exits.checked``). Raises ``RulesError`` for malformed ``cards`` or
+    ``vote_log``."""
     cards = parse_cards(step.extra.get("cards"), outcome.state)
     ballots = collect_ballots(outcome, step, message)
-    Day(outcome, actions, ballots, rng).run(cards)
+    return Day(outcome, actions, ballots, rng).run(cards)

@@ -23,11 +23,14 @@ from rulesets.core import (
     GameState,
     Outcome,
     PhaseInput,
+    PlayerState,
     RulesError,
     Ruleset,
     VoteCount,
 )
+from rulesets.core.base import new_slot
 from rulesets.core.day import ONCE, count, standing
+from rulesets.core.model import new_action
 from rulesets.core.rng import PhaseRandom
 
 from . import day, night, roles, schedule, setup, victory
@@ -72,6 +75,49 @@ _PROBES = {
     for badge in (True, False)
     for alive in (True, False)
 }
+
+
+# Phase → role → ``_probes`` of a living seat without the badge, the commonest lookup.
+_LIVING_PROBES: dict[str, dict[str, tuple[tuple[str, Ability], ...]]] = {
+    phase: {role: _PROBES[role, phase, False, True] for role in roles.ROLES} for phase in ("setup", "day", "night")
+}
+
+
+def _targets_of(spec: Ability, alive: list[str], actor: str | None) -> list[str]:
+    """``check_targets_filter``'s target rule over the living names ``alive``
+    (in seat order), before the limits."""
+    rule = spec.target_rule
+    if rule == "other_alive":
+        legal = list(alive)
+        if actor in legal:
+            legal.remove(actor)
+        return legal
+    if rule == "self":
+        return [actor] if actor in alive else []
+    return list(alive)
+
+
+def _own_slot(
+    players: dict[str, PlayerState], player: PlayerState, ability: str, spec: Ability, alive: list[str]
+) -> ActionSlot | None:
+    """The slot of a living ``player``'s own ``ability`` (one target or none)
+    that keeps his skills, or None: ``validate`` for a holder of it with
+    nobody the winner. The limits are his counters; the badge never goes to
+    a revealed idiot (WW18-034)."""
+    counters = player.counters
+    limit = spec.per_game_limit
+    if limit is not None and counters.get(f"uses:{ability}", 0) >= limit:
+        return None  # ``used_up``
+    if spec.targets == 0:
+        return new_slot(ability, (), player.name, None, 0)
+    if ability == "pass_badge":
+        legal = _targets_of(spec, [n for n in alive if not players[n].counters.get("revealed")], player.name)
+    else:
+        legal = _targets_of(spec, alive, player.name)
+    limit = spec.per_target_limit
+    if limit is not None:
+        legal = [n for n in legal if counters.get(f"{ability}:{n}", 0) < limit]
+    return new_slot(ability, tuple(legal), player.name, None, 1) if legal else None
 
 
 class Werewolf18(Ruleset):
@@ -316,14 +362,16 @@ class Werewolf18(Ruleset):
             self.count_use(outcome.state, action)
         setup.apply_support(outcome, actions)
 
-    def resolve_night(self, outcome: Outcome, step: PhaseInput, rng: random.Random) -> None:
-        """The night, document steps (1)-(8) (``ORDER``)."""
-        night.resolve_night(outcome, step, self.accept(outcome, step.actions, "night"), rng)
+    def resolve_night(self, outcome: Outcome, step: PhaseInput, rng: random.Random) -> bool:
+        """The night, document steps (1)-(8) (``ORDER``). True when the
+        victory check followed its last exit (``Ruleset.resolve_day``)."""
+        return night.resolve_night(outcome, step, self.accept(outcome, step.actions, "night"), rng)
 
-    def resolve_day(self, outcome: Outcome, step: PhaseInput, rng: random.Random) -> None:
-        """The day (``DAY_ORDER``); ``vote`` actions are ballots."""
+    def resolve_day(self, outcome: Outcome, step: PhaseInput, rng: random.Random) -> bool:
+        """The day (``DAY_ORDER``); ``vote`` actions are ballots. True when
+        the victory check followed its last exit (``Ruleset.resolve_day``)."""
         actions = self.accept(outcome, [a for a in step.actions if a.ability != "vote"], "day")
-        day.resolve_day(outcome, step, actions, rng, self.message)
+        return day.resolve_day(outcome, step, actions, rng, self.message)
 
     def check_winner(self, state: GameState) -> str | None:
         """The only undefeated camp in play, else None (WW18-050)."""
@@ -461,34 +509,76 @@ class Werewolf18(Ruleset):
 
     def action_slots(self, state: GameState, phase: str) -> list[ActionSlot]:
         """Every choice that may be handed in now, ballots included; out
-        werewolves keep ``surrender`` (WW18-012)."""
+        werewolves keep ``surrender`` (WW18-012).
+
+        ``validate`` worked out once per state: the facts every probe asks
+        (the winner, the skills, the badge, the living) are read once, and
+        each slot's candidates are ``target_filter`` of the living
+        (tests/rulesets/test_legal_targets.py compares the two).
+        """
+        if state.winner is not None:
+            return []  # ``validate`` answers ``game_over`` to everything (WW18-051)
+        players = state.players
+        memory = state.memory
+        holder = memory.get("sheriff")  # ``sheriff(state)``
+        skills_lost = memory.get("skills_lost")  # ``has_skills``
+        alive = [p.name for p in players.values() if p.alive]
+        # Whom any ballot may name: living players but a revealed idiot (WW18-011, WW18-034).
+        ballot = tuple([n for n in alive if not players[n].counters.get("revealed")]) if phase == "day" else ()
+        own_probes = _LIVING_PROBES[phase]
         slots: list[ActionSlot] = []
         teams: set[str] = set()
-        ballot = tuple(self._ballot_targets(state)) if phase == "day" and state.winner is None else ()
-        alive = state.alive_names()
-        holder = sheriff(state)
-        for player in state.players.values():
-            key = (player.role, phase, holder == player.name, player.alive)
-            probes = _PROBES.get(key)
-            for ability, spec in _probes(*key) if probes is None else probes:
+        for player in players.values():
+            name = player.name
+            if not player.alive:
+                probes = _PROBES.get((player.role, phase, holder == name, False))
+            elif name == holder:
+                probes = _PROBES.get((player.role, phase, True, True))
+            else:
+                probes = own_probes.get(player.role)
+            if probes is None:
+                probes = _probes(player.role, phase, holder == name, player.alive)
+            for ability, spec in probes:
                 if ability == "surrender":
-                    # ``validate`` of a surrender in its phases is ``game_over`` or, for a
-                    # holder of it, in or out of the game, None (WW18-012, WW18-017).
-                    if state.winner is None:
-                        slots.append(ActionSlot("surrender", (), player.name, None, 0))
+                    # ``validate`` of a surrender in its phases, for a holder of it, in
+                    # or out of the game, is None while nobody has won (WW18-012, WW18-017).
+                    slots.append(new_slot("surrender", (), name, None, 0))
                     continue
                 if spec.team:
                     if player.team in teams:
                         continue
                     teams.add(player.team)
-                slots.extend(self._slot(state, phase, ability, player.name, player.team, alive))
+                    slot = self._team_slot(state, ability, spec, player.team, alive)
+                elif spec.targets > 1 or spec.target_rule == "out":
+                    slots.extend(self._slot(state, phase, ability, name, player.team, alive))
+                    continue
+                elif skills_lost and player.team == "village" and ability in roles.VILLAGE_SKILLS:
+                    continue  # ``skills_lost``: the village's skills went with the elder (WW18-028)
+                else:
+                    slot = _own_slot(players, player, ability, spec, alive)
+                if slot is not None:
+                    slots.append(slot)
             if ballot and player.alive and not player.counters.get("revealed"):  # ``revealed``
                 # ``validate`` of a ballot on a day with no winner is ``ballot_reason``: for
                 # the targets in ``ballot`` it refuses only a voter out of the game or a
                 # revealed idiot (WW18-010, WW18-034); the targets are the same for every
                 # voter, so they are found once.
-                slots.append(ActionSlot("vote", ballot, player.name, None, 1))
+                slots.append(new_slot("vote", ballot, name, None, 1))
         return slots
+
+    def _team_slot(
+        self, state: GameState, ability: str, spec: Ability, team: str, alive: list[str]
+    ) -> ActionSlot | None:
+        """The slot of ``team``'s collective ``ability`` (the knife), or None:
+        ``actor_reason`` (a living member holding it, WW18-019; the knife of
+        an undefeated group, WW18-020) and the generic target rule, with no
+        actor whose counters could limit it."""
+        if ability not in self.team_abilities(state, team):
+            return None  # ``not_your_ability``
+        if ability == "kill" and ((team == "wolves" and not werewolf_in_game(state)) or victory.wolves_defeated(state)):
+            return None  # ``no_werewolf`` or ``camp_defeated``
+        legal = _targets_of(spec, alive, None)
+        return new_slot(ability, tuple(legal), None, team, 1) if legal else None
 
     def _ballot_targets(self, state: GameState) -> list[str]:
         """Whom any ballot may name: living players but a revealed idiot (WW18-011, WW18-034)."""
@@ -520,7 +610,7 @@ class Werewolf18(Ruleset):
         # its two calls (every slot with targets has candidates, WW18 ``_slot``).
         draw, below = rng.random, rng._randbelow
         actions = [
-            Action(s.ability, s.actor, s.team, s.candidates[below(len(s.candidates))] if s.targets else None)
+            new_action(s.ability, s.actor, s.team, s.candidates[below(len(s.candidates))] if s.targets else None)
             for s in slots
             if s.ability not in ("vote", "surrender") and draw() < 0.8
         ]

@@ -77,8 +77,9 @@ class Night:
         self.hit: set[str] = set()
         self.swallowed: set[str] = set()
 
-    def run(self, cards: list[tuple[str, str]]) -> None:
-        """Resolve the night (ORDER); a victory stops it (WW18-064)."""
+    def run(self, cards: list[tuple[str, str]]) -> bool:
+        """Resolve the night (ORDER); a victory stops it (WW18-064). True when a
+        victory check followed the night's last exit (``Exits.checked``)."""
         try:
             apply_surrender(self.exits, self.actions)
             apply_cards(self.exits, cards)
@@ -93,8 +94,9 @@ class Night:
             for poison in self.poisons:
                 self._settle_poison(poison)
         except GameEnded:
-            return
+            return False
         note_unused_orders(self.exits, self.orders)
+        return self.exits.checked
 
     def _live(self, ability: str) -> list[Action]:
         """Accepted ``ability`` actions whose actor is still in the game with
@@ -244,10 +246,11 @@ class Night:
         owner.bump(f"{action.ability}:{action.target}")
 
 
-def resolve_night(outcome: Outcome, step: PhaseInput, actions: list[Action], rng: random.Random) -> None:
-    """Resolve one night on ``outcome`` from its accepted ``actions``.
+def resolve_night(outcome: Outcome, step: PhaseInput, actions: list[Action], rng: random.Random) -> bool:
+    """Resolve one night on ``outcome`` from its accepted ``actions``; True
+    when a victory check followed its last exit (``Exits.checked``).
 
     Raises ``RulesError`` for a malformed ``cards`` field.
     """
     cards = parse_cards(step.extra.get("cards"), outcome.state)
-    Night(outcome, actions, rng).run(cards)
+    return Night(outcome, actions, rng).run(cards)
