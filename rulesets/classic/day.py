@@ -77,6 +77,9 @@ def _ballots(
     electors = set(electorate(outcome.state) if electors_today is None else electors_today)
     choices = set(candidates(outcome.state, step.nominations))
     for voter, target in (step.votes or {}).items():
+        if voter in electors and (target is None or target in choices):
+            ballots[voter] = target  # ``_ballot_reason`` is None
+            continue
         reason = _ballot_reason(outcome.state, voter, target, electors, choices)
         if reason:
             refuse(outcome, Action("vote", actor=voter, target=target), reason)

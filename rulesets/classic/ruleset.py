@@ -19,12 +19,15 @@ from rulesets.core import (
     GameState,
     Outcome,
     PhaseInput,
+    PlayerState,
     Rejection,
     RulesError,
     Ruleset,
     ScheduleEntry,
 )
+from rulesets.core.base import new_slot
 from rulesets.core.day import LAST_COUNTS
+from rulesets.core.model import new_action
 
 from . import day, night, setup, victory
 from .roles import ABILITIES, MESSAGES, OPTIONS, ROLES, TEAMS, reason_rule
@@ -41,6 +44,28 @@ _PROBES: dict[tuple[str, str], tuple[tuple[str, Ability], ...]] = {
 _TEAM_ABILITIES: dict[str, tuple[str, ...]] = {
     role.id: tuple(ab for ab in role.abilities if ABILITIES[ab].team) for role in ROLES.values()
 }
+
+
+def _own_targets(player: PlayerState, ability: str, spec: Ability, alive: list[str], night: int) -> tuple[str, ...]:
+    """The legal targets of a living ``player``'s own heal, visit or check
+    (``target_filter`` of the living): the target rule, no limits declared,
+    then the doctor's one self-heal (CLASSIC-034) and no heal or visit of
+    the player chosen the night before (CLASSIC-033, CLASSIC-036)."""
+    legal = list(alive)
+    name = player.name
+    if spec.target_rule == "other_alive" and name in legal:
+        legal.remove(name)
+    elif spec.target_rule == "self":
+        legal = [name] if name in legal else []
+    if ability == "check":
+        return tuple(legal)
+    counters = player.counters
+    if ability == "heal" and counters.get("self_heals", 0) >= 1 and name in legal:
+        legal.remove(name)
+    last = counters.get(f"last_{ability}")
+    if last and last[0] == night and last[1] in legal:
+        legal.remove(last[1])
+    return tuple(legal)
 
 
 class ClassicRuleset(Ruleset):
@@ -117,10 +142,11 @@ class ClassicRuleset(Ruleset):
                 )
         return super().resolve(state, step, seed)
 
-    def resolve_night(self, outcome: Outcome, step: PhaseInput, rng: random.Random) -> None:
+    def resolve_night(self, outcome: Outcome, step: PhaseInput, rng: random.Random) -> bool:
         """A night («ночь»): the first one only introduces (CLASSIC-007, CLASSIC-008);
         one before a deciding vote is void (CLASSIC-044); otherwise
-        ``night.resolve`` in the order of ``ORDER``."""
+        ``night.resolve`` in the order of ``ORDER``. True when ``victory.settle``
+        found no winner (``Ruleset.resolve_day``)."""
         state = outcome.state
         first = state.steps_played == 0
         actions = self.accept(outcome, step.actions, "night")
@@ -135,12 +161,13 @@ class ClassicRuleset(Ruleset):
             )
         else:
             night.resolve(outcome, actions, rng)
-        victory.settle(outcome, rng)
+        return victory.settle(outcome, rng)
 
-    def resolve_day(self, outcome: Outcome, step: PhaseInput, rng: random.Random) -> None:
+    def resolve_day(self, outcome: Outcome, step: PhaseInput, rng: random.Random) -> bool:
         """A lynch vote («голосование», CLASSIC-011 to CLASSIC-014, CLASSIC-066) or the
         deciding vote (CLASSIC-044). A day that opens the game counts the
-        first night as played (classic.md §3)."""
+        first night as played (classic.md §3). True when ``victory.settle``
+        found no winner (``Ruleset.resolve_day``)."""
         state = outcome.state
         if state.steps_played == 0:
             state.memory["night"] = 1
@@ -150,7 +177,7 @@ class ClassicRuleset(Ruleset):
             day.deciding_vote(outcome, step, self.refuse)
         else:
             day.lynch_vote(outcome, step, self.refuse)
-        victory.settle(outcome, rng)
+        return victory.settle(outcome, rng)
 
     def check_winner(self, state: GameState) -> str | None:
         """The winner when no chance is involved (``victory.check_winner``)."""
@@ -291,31 +318,66 @@ class ClassicRuleset(Ruleset):
 
     def action_slots(self, state: GameState, phase: str) -> list[ActionSlot]:
         """The generic slots; without a host each living mafioso has his own
-        note instead of the team's choice (CLASSIC-061)."""
+        note instead of the team's choice (CLASSIC-061).
+
+        ``validate`` worked out once per state (tests/rulesets/test_legal_targets.py
+        compares the two): nothing on the first night (CLASSIC-007) or before
+        a deciding vote (CLASSIC-044); the victims are the living honest
+        players (CLASSIC-021); a heal or visit spares the player of the night
+        before and a heal the doctor himself after his one self-heal
+        (CLASSIC-033, CLASSIC-034, CLASSIC-036).
+        """
+        memory = state.memory
+        if phase == "night" and (state.steps_played == 0 or memory.get("deciding")):
+            return []  # ``first_night`` or ``deciding_vote_pending`` whatever the choice
+        players = state.players
+        alive = [p.name for p in players.values() if p.alive]
+        no_host = setup.option(state.options, "no_host")
+        night = memory.get("night", 0)
+        victims: tuple[str, ...] | None = None  # the living honest players, found once
         slots: list[ActionSlot] = []
-        alive = state.alive_names()
         seen_teams: set[tuple[str, str]] = set()
-        # ``Ruleset.action_slots``, with the living found once: every classic
-        # ability names one living player.
-        for p in state.alive():
+        for p in players.values():
+            if not p.alive:
+                continue
             for ab_id, ability in _PROBES.get((p.role, phase), ()):
                 if ability.team:
                     if (p.team, ab_id) in seen_teams:
                         continue
                     seen_teams.add((p.team, ab_id))
-                    probe = Action(ab_id, team=p.team)
+                    if ab_id != "kill":
+                        slots.extend(self._generic_slot(state, new_action(ab_id, team=p.team), phase, alive))
+                    elif not no_host:  # CLASSIC-061: no team choice without a host
+                        if victims is None:
+                            victims = tuple([n for n in alive if players[n].team != "mafia"])
+                        if victims:
+                            slots.append(new_slot("kill", victims, None, p.team, ability.targets))
+                    continue
+                if ab_id in ("heal", "visit", "check"):
+                    cands = _own_targets(p, ab_id, ability, alive, night)
+                    if cands:
+                        slots.append(new_slot(ab_id, cands, p.name, None, ability.targets))
                 else:
-                    probe = Action(ab_id, actor=p.name)
-                cands = self.single_targets(state, probe, phase, alive)
-                if cands:
-                    slots.append(ActionSlot(ab_id, tuple(cands), probe.actor, probe.team, ability.targets))
-        if phase != "night" or not setup.option(state.options, "no_host"):
+                    slots.extend(self._generic_slot(state, new_action(ab_id, actor=p.name), phase, alive))
+        if phase != "night" or not no_host:
             return slots
-        for p in state.team_members("mafia"):
-            cands = self.single_targets(state, Action("kill", actor=p.name), phase, alive)
-            if cands:
-                slots.append(ActionSlot("kill", tuple(cands), p.name))
+        for p in players.values():
+            if p.alive and p.team == "mafia":  # ``team_members("mafia")``
+                role = ROLES.get(p.role)
+                if role is None or "kill" not in role.abilities:
+                    continue  # ``not_your_ability``
+                if victims is None:
+                    victims = tuple([n for n in alive if players[n].team != "mafia"])
+                if victims:  # CLASSIC-061: his own note, naming an honest player (CLASSIC-021)
+                    slots.append(new_slot("kill", victims, p.name))
         return slots
+
+    def _generic_slot(self, state: GameState, probe: Action, phase: str, alive: list[str]) -> list[ActionSlot]:
+        """The slot of ``probe`` by ``single_targets``, for an ability the
+        shortcuts of ``action_slots`` do not know."""
+        cands = self.single_targets(state, probe, phase, alive)
+        targets = ABILITIES[probe.ability].targets
+        return [new_slot(probe.ability, tuple(cands), probe.actor, probe.team, targets)] if cands else []
 
     def _random_night(self, state: GameState, rng: random.Random) -> PhaseInput:
         """Generic night choices; without a host the mafiosi mostly agree on

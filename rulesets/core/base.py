@@ -33,6 +33,7 @@ from .model import (
     ScheduleEntry,
     Team,
     builder,
+    new_action,
 )
 from .options import OptionProblem, check_options
 from .rng import PhaseRandom
@@ -316,9 +317,17 @@ class Ruleset:
                 outcome.reject(action, "game_over", self.message("game_over"))
             return outcome
         if step.phase == "night":
-            # ``dataclasses.replace`` without its per-field bookkeeping.
-            step = type(step)(**{**step.__dict__, "actions": self.canonical_order(state, step.actions)})
-        settled = getattr(self, f"resolve_{step.phase}")(outcome, step, rng)
+            ordered = self.canonical_order(state, step.actions)
+            if type(step) is PhaseInput:
+                step = PhaseInput("night", ordered, step.votes, step.nominations, step.revote, step.extra)
+            else:
+                # ``dataclasses.replace`` without its per-field bookkeeping.
+                step = type(step)(**{**step.__dict__, "actions": ordered})
+            settled = self.resolve_night(outcome, step, rng)
+        elif step.phase == "day":
+            settled = self.resolve_day(outcome, step, rng)
+        else:
+            settled = getattr(self, f"resolve_{step.phase}")(outcome, step, rng)
         new.steps_played += 1
         if new.winner is None and settled is not True:
             new.winner = self.check_winner(new)
@@ -341,14 +350,21 @@ class Ruleset:
         if len(actions) < 2:
             return list(actions)  # nothing to order
         seats = dict(zip(state.players, range(len(state.players)), strict=True))  # name → seat index
-
-        def owner_rank(action: Action) -> tuple[int, int, str]:
-            owner = self.choice_key(action)[0]
-            if owner in seats:
-                return (0, seats[owner], "")
-            return (1, 0, owner) if owner.startswith("team:") else (2, 0, owner)
-
-        return sorted(actions, key=owner_rank)
+        plain = type(self).choice_key is Ruleset.choice_key  # the owner is ``action.who``
+        choice_key = self.choice_key
+        ranks: list[tuple[int, int, str]] = []
+        for action in actions:
+            if plain:
+                owner = action.actor if action.actor is not None else f"team:{action.team}"
+            else:
+                owner = choice_key(action)[0]
+            seat = seats.get(owner)
+            if seat is not None:
+                ranks.append((0, seat, ""))
+            else:
+                ranks.append((1, 0, owner) if owner.startswith("team:") else (2, 0, owner))
+        order = sorted(range(len(actions)), key=ranks.__getitem__)  # stable, as ``sorted`` by rank
+        return [actions[i] for i in order]
 
     def resolve_day(self, outcome: Outcome, step: PhaseInput, rng: random.Random) -> bool | None:
         """Resolve a day in place on ``outcome.state``.
@@ -660,7 +676,7 @@ class Ruleset:
                 if len(pool) < 2:
                     continue
                 target = rng.sample(pool, 2)
-            actions.append(Action(slot.ability, slot.actor, slot.team, target))
+            actions.append(new_action(slot.ability, slot.actor, slot.team, target))
         step = PhaseInput(phase, actions)  # type: ignore[arg-type]
         if phase == "day":
             alive = state.alive_names()

@@ -1,9 +1,10 @@
 """A phase that has run the victory check after its last change may say so:
 ``Ruleset.resolve`` then does not run ``check_winner`` again.
 
-Werewolf18 checks the victory after every exit (WW18-050, WW18-051); its
-phases report that check, and the winner of every phase must stay the one
-the victory rules give for the phase's final state.
+Werewolf18 checks the victory after every exit (WW18-050, WW18-051) and
+classic after every step (``victory.settle``); their phases report that
+check, and the winner of every phase must stay the one the victory rules
+give for the phase's final state.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import random
 import rulesets
 from rulesets._template import TemplateRuleset
 from rulesets.core import GameState, Outcome, PhaseInput
-from rulesets.simulate import random_game
+from rulesets.simulate import player_counts, random_game
 from rulesets.werewolf18 import victory
 
 
@@ -65,3 +66,17 @@ def test_werewolf18_phases_end_with_the_winner_of_their_final_state() -> None:
             assert outcome.state.winner == victory.winner(outcome.state), (seed, outcome.state.steps_played)
         ended += game.final.winner is not None
     assert ended > 20
+
+
+def test_classic_phases_end_with_the_winner_of_their_final_state() -> None:
+    """CLASSIC-040 to CLASSIC-043: on every phase of 40 seeded games, a game
+    still going on is one ``check_winner`` finds no winner in, and a
+    finished one has the winner it finds (the lot of CLASSIC-045 aside)."""
+    ruleset = rulesets.get("classic")
+    counts = player_counts(ruleset)
+    for seed in range(40):
+        game = random_game(ruleset, counts[seed % len(counts)], seed)
+        for outcome in game.outcomes:
+            drawn = any("lot gives the win" in t.text for t in outcome.trace)
+            if outcome.state.winner is None or not drawn:
+                assert outcome.state.winner == ruleset.check_winner(outcome.state), (seed, outcome.state.steps_played)
