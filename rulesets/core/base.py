@@ -511,12 +511,18 @@ class Ruleset:
         action with the same ``choice_key`` replaces an earlier one (traced
         as void). Returns the accepted actions in input order."""
         kept: dict[tuple[str, str], Action] = {}
+        state = outcome.state
+        validate, choice_key = self.validate, self.choice_key
+        # ``conflict`` is asked only where a ruleset says something else than None.
+        conflict = None if type(self).conflict is Ruleset.conflict else self.conflict
         for action in actions:
-            reason = self.validate(outcome.state, action, phase) or self.conflict(kept, action)
+            reason = validate(state, action, phase)
+            if not reason:
+                reason = None if conflict is None else conflict(kept, action)
             if reason is not None:
                 outcome.reject(action, reason, self.message(reason))
                 continue
-            key = self.choice_key(action)
+            key = choice_key(action)
             if key in kept:
                 outcome.note(
                     "validate",

@@ -298,11 +298,15 @@ class GameState:
 
     def team_members(self, team: str, alive_only: bool = True) -> list[PlayerState]:
         """Members of ``team`` (by current team), in seat order."""
-        return [p for p in self.players.values() if p.team == team and (p.alive or not alive_only)]
+        if alive_only:
+            return [p for p in self.players.values() if p.team == team and p.alive]
+        return [p for p in self.players.values() if p.team == team]
 
     def with_role(self, role: str, alive_only: bool = True) -> list[PlayerState]:
         """Players holding ``role`` now, in seat order."""
-        return [p for p in self.players.values() if p.role == role and (p.alive or not alive_only)]
+        if alive_only:
+            return [p for p in self.players.values() if p.role == role and p.alive]
+        return [p for p in self.players.values() if p.role == role]
 
     def option(self, key: str, default: Any = False) -> Any:
         """The value of a house rule, ``default`` when the game did not set it."""

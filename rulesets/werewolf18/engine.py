@@ -97,23 +97,18 @@ def _targets_of(spec: Ability, alive: list[str], actor: str | None) -> list[str]
     return list(alive)
 
 
-def _own_slot(
-    players: dict[str, PlayerState], player: PlayerState, ability: str, spec: Ability, alive: list[str]
-) -> ActionSlot | None:
+def _own_slot(player: PlayerState, ability: str, spec: Ability, names: list[str]) -> ActionSlot | None:
     """The slot of a living ``player``'s own ``ability`` (one target or none)
     that keeps his skills, or None: ``validate`` for a holder of it with
-    nobody the winner. The limits are his counters; the badge never goes to
-    a revealed idiot (WW18-034)."""
+    nobody the winner. ``names`` are the living it may name (the badge never
+    goes to a revealed idiot, WW18-034); the limits are his counters."""
     counters = player.counters
     limit = spec.per_game_limit
     if limit is not None and counters.get(f"uses:{ability}", 0) >= limit:
         return None  # ``used_up``
     if spec.targets == 0:
         return new_slot(ability, (), player.name, None, 0)
-    if ability == "pass_badge":
-        legal = _targets_of(spec, [n for n in alive if not players[n].counters.get("revealed")], player.name)
-    else:
-        legal = _targets_of(spec, alive, player.name)
+    legal = _targets_of(spec, names, player.name)
     limit = spec.per_target_limit
     if limit is not None:
         legal = [n for n in legal if counters.get(f"{ability}:{n}", 0) < limit]
@@ -405,21 +400,88 @@ class Werewolf18(Ruleset):
 
         Returns a reason code (``message(reason)`` is the sentence) or None.
         Raises ``RulesError`` for an unknown ability, player or team.
+
+        In order: the game over, the phase (A17), a ballot (``ballot_reason``)
+        or a surrender (``_surrender_reason``); else ``_skill_reason``,
+        ``check_action`` (WW18-019, then ``Ruleset.check_action``) and
+        ``_document_reason``, written out here because every choice of
+        every step goes through them (tests/rulesets/test_werewolf18.py
+        compares the two).
         """
-        if action.ability not in self.ABILITIES:
-            raise RulesError(f"unknown ability {action.ability!r} in ruleset {self.id}")
+        ability = action.ability
+        spec = roles.ABILITIES.get(ability)
+        if spec is None:
+            raise RulesError(f"unknown ability {ability!r} in ruleset {self.id}")
         if state.winner is not None:
             return "game_over"
-        if phase not in _PHASES_OF[action.ability]:  # ``phases_of``
+        if phase not in _PHASES_OF[ability]:  # ``phases_of``
             return "wrong_phase"
-        if action.ability == "vote":
+        if ability == "vote":
             return day.ballot_reason(state, action.actor, action.target if isinstance(action.target, str) else None)
-        if action.ability == "surrender":
+        if ability == "surrender":
             return self._surrender_reason(state, action)
-        reason = self._skill_reason(state, action) or self.check_action(
-            state, action, self.ABILITIES[action.ability].phase
-        )
-        return reason or self._document_reason(state, action)
+        players = state.players
+        memory = state.memory
+        actor = action.actor
+        if actor is not None and ability in roles.VILLAGE_SKILLS:  # ``_skill_reason`` (WW18-028)
+            player = players.get(actor)
+            if player is not None and player.alive and memory.get("skills_lost") and player.team == "village":
+                role = roles.ROLES.get(player.role)
+                if role is not None and ability in role.abilities:
+                    return "skills_lost"
+        if ability == "kill" and action.team == "wolves" and not werewolf_in_game(state):
+            return "no_werewolf"  # ``check_action``: WW18-019
+        # ``Ruleset.check_action``: the targets known, ``check_actor``, ``check_targets``.
+        target = action.target
+        targets = [] if target is None else list(target) if isinstance(target, (list, tuple)) else [target]
+        for name in targets:
+            if name not in players:
+                raise RulesError(f"unknown player {name!r}")
+        if actor is not None:
+            if actor not in players:
+                raise RulesError(f"unknown player {actor!r}")
+            player = players[actor]
+            if not player.alive:
+                return "actor_not_alive"
+            role = roles.ROLES.get(player.role)  # ``abilities_of``: the role's, and the sheriff's badge
+            if (role is None or ability not in role.abilities) and not (
+                ability == "pass_badge" and memory.get("sheriff") == actor
+            ):
+                return "not_your_ability"
+        else:
+            if action.team not in roles.TEAMS:
+                raise RulesError(f"unknown team {action.team!r}")
+            if ability not in self.team_abilities(state, action.team or ""):
+                return "not_your_ability"
+        if spec.targets and len(targets) != spec.targets:
+            return "target_count"
+        rule = spec.target_rule
+        for name in targets:
+            chosen = players[name]
+            if rule == "out":
+                if chosen.alive:
+                    return "not_out"
+                continue
+            if not chosen.alive:
+                return "target_not_alive"
+            if rule == "other_alive" and name == actor:
+                return "self_target"
+            if rule == "self" and name != actor:
+                return "not_self"
+        if actor:  # ``counter_owner``: the actor's counters hold the limits
+            counters = players[actor].counters
+            if spec.per_game_limit is not None and counters.get(f"uses:{ability}", 0) >= spec.per_game_limit:
+                return "used_up"
+            if spec.per_target_limit is not None:
+                for name in targets:
+                    if counters.get(f"{ability}:{name}", 0) >= spec.per_target_limit:
+                        return "target_limit"
+        # ``_document_reason``: the knife of an undefeated group (WW18-020), no badge to a revealed idiot (WW18-034).
+        if ability == "kill" and victory.wolves_defeated(state):
+            return "camp_defeated"
+        if ability == "pass_badge" and players[str(target)].counters.get("revealed"):
+            return "revealed_idiot"
+        return None
 
     def actor_reason(self, state: GameState, probe: Action, phase: str) -> str | None:
         """The checks of ``validate`` that do not look at the target (see
@@ -523,8 +585,9 @@ class Werewolf18(Ruleset):
         holder = memory.get("sheriff")  # ``sheriff(state)``
         skills_lost = memory.get("skills_lost")  # ``has_skills``
         alive = [p.name for p in players.values() if p.alive]
-        # Whom any ballot may name: living players but a revealed idiot (WW18-011, WW18-034).
-        ballot = tuple([n for n in alive if not players[n].counters.get("revealed")]) if phase == "day" else ()
+        # Living players but a revealed idiot: whom a ballot may name and the badge go to (WW18-011, WW18-034).
+        unrevealed = [n for n in alive if not players[n].counters.get("revealed")]
+        ballot = tuple(unrevealed) if phase == "day" else ()
         own_probes = _LIVING_PROBES[phase]
         slots: list[ActionSlot] = []
         teams: set[str] = set()
@@ -555,7 +618,7 @@ class Werewolf18(Ruleset):
                 elif skills_lost and player.team == "village" and ability in roles.VILLAGE_SKILLS:
                     continue  # ``skills_lost``: the village's skills went with the elder (WW18-028)
                 else:
-                    slot = _own_slot(players, player, ability, spec, alive)
+                    slot = _own_slot(player, ability, spec, unrevealed if ability == "pass_badge" else alive)
                 if slot is not None:
                     slots.append(slot)
             if ballot and player.alive and not player.counters.get("revealed"):  # ``revealed``

@@ -68,8 +68,13 @@ def wolves_defeated(state: GameState) -> bool:
     a surrender, or every werewolf out (WW18-017, WW18-054)."""
     if state.memory.get("surrendered"):
         return True
-    werewolves = [p.alive for p in state.players.values() if p.role == "werewolf"]
-    return bool(werewolves) and not any(werewolves)
+    seated = False
+    for p in state.players.values():
+        if p.role == "werewolf":
+            if p.alive:
+                return False  # a werewolf in the game: the group stands
+            seated = True
+    return seated
 
 
 def winner(state: GameState, defeated: set[str] | None = None) -> str | None:
