@@ -386,7 +386,7 @@ class ClassicRuleset(Ruleset):
         notes = [a for a in step.actions if a.ability == "kill" and a.actor]
         if notes and rng.random() < 0.8:
             agreed = notes[0].target
-            step.actions = [Action("kill", a.actor, None, agreed) if a in notes else a for a in step.actions]
+            step.actions = [new_action("kill", a.actor, None, agreed) if a in notes else a for a in step.actions]
         return step
 
     def phase_schedule(self, state: GameState, phase: str, vote_round: int = 1) -> tuple[ScheduleEntry, ...]:
@@ -438,7 +438,10 @@ class ClassicRuleset(Ruleset):
         suspects = rng.sample(pool, min(2, len(pool)))
         votes: dict[str, str | None] = {}
         draw, below = rng.random, rng._randbelow
-        for v in day.electorate(state):
+        memory = state.memory
+        # Nobody barred and no deciding vote: the electorate is the living, ``pool``.
+        voters = pool if not memory.get("deciding") and not memory.get("no_vote") else day.electorate(state)
+        for v in voters:
             among = suspects if draw() < 0.8 else pool
             # ``rng.choice(among)`` without its two calls (the same numbers).
             votes[v] = among[below(len(among))] if among else rng.choice(among)

@@ -552,13 +552,13 @@ class Ruleset:
                     if (p.team, ab_id) in seen_teams:
                         continue
                     seen_teams.add((p.team, ab_id))
-                    probe = Action(ab_id, team=p.team)
+                    probe = new_action(ab_id, None, p.team)
                 else:
-                    probe = Action(ab_id, actor=p.name)
+                    probe = new_action(ab_id, p.name)
                 cands = self.legal_targets(state, probe, phase)
                 if ability.targets and not cands:
                     continue
-                slots.append(ActionSlot(ab_id, tuple(cands), probe.actor, probe.team, ability.targets))
+                slots.append(new_slot(ab_id, tuple(cands), probe.actor, probe.team, ability.targets))
         return slots
 
     def legal_targets(self, state: GameState, probe: Action, phase: str) -> list[str]:
@@ -594,7 +594,7 @@ class Ruleset:
             names = list(state.players) if out else state.alive_names()
         legal = self.target_filter(state, probe, phase, names)
         if legal and not self.EXACT_TARGET_CHECKS:
-            if self.validate(state, Action(probe.ability, probe.actor, probe.team, legal[0]), phase) is not None:
+            if self.validate(state, new_action(probe.ability, probe.actor, probe.team, legal[0]), phase) is not None:
                 return []  # refused whatever the target: the actor may not act now
         return legal
 
@@ -608,7 +608,7 @@ class Ruleset:
         """
         ability, actor, team = probe.ability, probe.actor, probe.team
         target_reason = self.target_reason
-        return [name for name in names if target_reason(state, Action(ability, actor, team, name), phase) is None]
+        return [name for name in names if target_reason(state, new_action(ability, actor, team, name), phase) is None]
 
     def check_targets_filter(
         self, state: GameState, probe: Action, ability: Ability, names: Iterable[str]
