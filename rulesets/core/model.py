@@ -21,19 +21,24 @@ TraceResult = Literal["effect", "blocked", "saved", "void", "rejected", "info"]
 
 
 _ATOMS = frozenset({str, int, float, bool, type(None)})
+_FLAT = _ATOMS.issuperset  # ``_FLAT(map(type, values))``: only scalars among ``values``
 
 
 def _deep(value: Any) -> Any:
     """A deep copy of a JSON-like value: dicts, lists and tuples are copied
     recursively, immutable scalars shared, anything else deep-copied."""
     kind = type(value)
+    if kind is dict:
+        # A shallow copy, then the values that are not scalars replaced: most are scalars.
+        new = value.copy()
+        for key, item in value.items():
+            if type(item) not in _ATOMS:
+                new[key] = item.copy() if type(item) is list and _FLAT(map(type, item)) else _deep(item)
+        return new
     if kind in _ATOMS:
         return value
-    # Scalars are tested inline: most values are, and a call each would cost more.
-    if kind is dict:
-        return {k: v if type(v) in _ATOMS else _deep(v) for k, v in value.items()}
     if kind is list:
-        return [v if type(v) in _ATOMS else _deep(v) for v in value]
+        return value.copy() if _FLAT(map(type, value)) else [v if type(v) in _ATOMS else _deep(v) for v in value]
     if kind is tuple:
         return tuple(v if type(v) in _ATOMS else _deep(v) for v in value)
     return copy.deepcopy(value)

@@ -31,7 +31,7 @@ from rulesets.core import (
 from rulesets.core.base import new_slot
 from rulesets.core.day import ONCE, count, standing
 from rulesets.core.model import new_action
-from rulesets.core.rng import PhaseRandom
+from rulesets.core.rng import PhaseRandom, draws_by_bits
 
 from . import day, night, roles, schedule, setup, victory
 from .common import has_skills, revealed, sheriff, werewolf_in_game
@@ -578,8 +578,16 @@ class Werewolf18(Ruleset):
         each slot's candidates are ``target_filter`` of the living
         (tests/rulesets/test_legal_targets.py compares the two).
         """
+        return self._slots(state, phase, None)[0]
+
+    def _slots(
+        self, state: GameState, phase: str, voters: list[str] | None
+    ) -> tuple[list[ActionSlot], tuple[str, ...]]:
+        """``action_slots``, and the targets every ballot may name today.
+        With a list of ``voters``, the ballots' slots are left out and their
+        voters appended to it instead, in seat order."""
         if state.winner is not None:
-            return []  # ``validate`` answers ``game_over`` to everything (WW18-051)
+            return [], ()  # ``validate`` answers ``game_over`` to everything (WW18-051)
         players = state.players
         memory = state.memory
         holder = memory.get("sheriff")  # ``sheriff(state)``
@@ -626,8 +634,11 @@ class Werewolf18(Ruleset):
                 # the targets in ``ballot`` it refuses only a voter out of the game or a
                 # revealed idiot (WW18-010, WW18-034); the targets are the same for every
                 # voter, so they are found once.
-                slots.append(new_slot("vote", ballot, name, None, 1))
-        return slots
+                if voters is None:
+                    slots.append(new_slot("vote", ballot, name, None, 1))
+                else:
+                    voters.append(name)
+        return slots, ballot
 
     def _team_slot(
         self, state: GameState, ability: str, spec: Ability, team: str, alive: list[str]
@@ -668,23 +679,38 @@ class Werewolf18(Ruleset):
     def random_step(self, state: GameState, phase: str, rng: random.Random) -> PhaseInput:
         """Random legal play: each choice with probability 0.8, every voter
         votes (one in ten abstains), and now and then a whole-group surrender."""
-        slots = self.action_slots(state, phase)
+        voters: list[str] = []
+        slots, ballot = self._slots(state, phase, voters)  # ``action_slots``, the ballots apart
         # ``rng.choice(seq)`` is ``seq[below(len(seq))]``: the same numbers without
         # its two calls (every slot with targets has candidates, WW18 ``_slot``).
         draw, below = rng.random, rng._randbelow
         actions = [
             new_action(s.ability, s.actor, s.team, s.candidates[below(len(s.candidates))] if s.targets else None)
             for s in slots
-            if s.ability not in ("vote", "surrender") and draw() < 0.8
+            if s.ability != "surrender" and draw() < 0.8
         ]
         if draw() < SURRENDER_CHANCE:
             actions += [Action("surrender", s.actor) for s in slots if s.ability == "surrender"]
         step = PhaseInput(phase, actions)  # type: ignore[arg-type]
         if phase == "day":
-            ballots = [s for s in slots if s.ability == "vote"]
-            step.votes = {
-                str(s.actor): None if draw() < 0.1 else s.candidates[below(len(s.candidates))] for s in ballots
-            }
+            # Each ballot: ``None if draw() < 0.1 else rng.choice(ballot)``.
+            n = len(ballot)
+            votes: dict[str, str | None] = {}
+            if voters and draws_by_bits(rng):
+                # ``below(n)`` written out: the same ``getrandbits`` calls.
+                bits, k = rng.getrandbits, n.bit_length()
+                for name in voters:
+                    if draw() < 0.1:
+                        votes[name] = None
+                        continue
+                    r = bits(k)
+                    while r >= n:
+                        r = bits(k)
+                    votes[name] = ballot[r]
+            else:
+                for name in voters:
+                    votes[name] = None if draw() < 0.1 else ballot[below(n)]
+            step.votes = votes
         return step
 
     def next_phase(self, state: GameState) -> str:
