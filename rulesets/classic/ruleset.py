@@ -28,6 +28,7 @@ from rulesets.core import (
 from rulesets.core.base import new_slot
 from rulesets.core.day import LAST_COUNTS
 from rulesets.core.model import new_action
+from rulesets.core.rng import draws_by_bits
 
 from . import day, night, setup, victory
 from .roles import ABILITIES, MESSAGES, OPTIONS, ROLES, TEAMS, reason_rule
@@ -202,7 +203,65 @@ class ClassicRuleset(Ruleset):
             return "first_night"
         if phase == "night" and state.memory.get("deciding"):
             return "deciding_vote_pending"
-        return self.check_action(state, action, phase) or self._document_limits(state, action)
+        return self._generic_reason(state, action, phase) or self._document_limits(state, action)
+
+    def _generic_reason(self, state: GameState, action: Action, phase: str) -> str | None:
+        """``check_action`` written out (every choice of every step goes
+        through it): the ability and the players known, ``check_actor`` (the
+        role's abilities, the team's from its living members), then
+        ``check_targets`` with the actor's counters. Raises ``RulesError``
+        like it (tests/rulesets/test_classic.py compares the two)."""
+        ability = action.ability
+        spec = ABILITIES.get(ability)
+        if spec is None:
+            raise RulesError(f"unknown ability {ability!r} in ruleset {self.id}")
+        players = state.players
+        target = action.target
+        targets = [] if target is None else list(target) if isinstance(target, (list, tuple)) else [target]
+        for name in targets:
+            if name not in players:
+                raise RulesError(f"unknown player {name!r}")
+        actor = action.actor
+        if actor is not None:
+            if actor not in players:
+                raise RulesError(f"unknown player {actor!r}")
+            player = players[actor]
+            if not player.alive:
+                return "actor_not_alive"
+            role = ROLES.get(player.role)  # ``abilities_of``
+            if role is None or ability not in role.abilities:
+                return "not_your_ability"
+        else:
+            if action.team not in TEAMS:
+                raise RulesError(f"unknown team {action.team!r}")
+            if ability not in self.team_abilities(state, action.team or ""):
+                return "not_your_ability"
+        if spec.phase != phase:
+            return "wrong_phase"
+        if spec.targets and len(targets) != spec.targets:
+            return "target_count"
+        rule = spec.target_rule
+        for name in targets:
+            chosen = players[name]
+            if rule == "out":
+                if chosen.alive:
+                    return "not_out"
+                continue
+            if not chosen.alive:
+                return "target_not_alive"
+            if rule == "other_alive" and name == actor:
+                return "self_target"
+            if rule == "self" and name != actor:
+                return "not_self"
+        if actor:  # ``counter_owner``: the actor's counters hold the limits
+            counters = players[actor].counters
+            if spec.per_game_limit is not None and counters.get(f"uses:{ability}", 0) >= spec.per_game_limit:
+                return "used_up"
+            if spec.per_target_limit is not None:
+                for name in targets:
+                    if counters.get(f"{ability}:{name}", 0) >= spec.per_target_limit:
+                        return "target_limit"
+        return None
 
     def actor_reason(self, state: GameState, probe: Action, phase: str) -> str | None:
         """The checks of ``validate`` that do not look at the target (see
@@ -441,8 +500,23 @@ class ClassicRuleset(Ruleset):
         memory = state.memory
         # Nobody barred and no deciding vote: the electorate is the living, ``pool``.
         voters = pool if not memory.get("deciding") and not memory.get("no_vote") else day.electorate(state)
+        if not pool or not draws_by_bits(rng):
+            for v in voters:
+                among = suspects if draw() < 0.8 else pool
+                # ``rng.choice(among)`` without its two calls (the same numbers).
+                votes[v] = among[below(len(among))] if among else rng.choice(among)
+            return PhaseInput("day", votes=votes)
+        # ``below(len(among))`` written out: the same ``getrandbits`` calls.
+        bits = rng.getrandbits
+        few, many = len(suspects), len(pool)
+        few_bits, many_bits = few.bit_length(), many.bit_length()
         for v in voters:
-            among = suspects if draw() < 0.8 else pool
-            # ``rng.choice(among)`` without its two calls (the same numbers).
-            votes[v] = among[below(len(among))] if among else rng.choice(among)
+            if draw() < 0.8:
+                among, n, k = suspects, few, few_bits
+            else:
+                among, n, k = pool, many, many_bits
+            r = bits(k)
+            while r >= n:
+                r = bits(k)
+            votes[v] = among[r]
         return PhaseInput("day", votes=votes)

@@ -36,7 +36,7 @@ from .model import (
     new_action,
 )
 from .options import OptionProblem, check_options
-from .rng import PhaseRandom
+from .rng import PhaseRandom, draws_by_bits
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -692,9 +692,19 @@ class Ruleset:
             n = len(alive)
             if n > 1:
                 votes: dict[str, str | None] = {}
-                for i, v in enumerate(alive):
-                    r = below(n - 1)
-                    votes[v] = alive[r + 1 if r >= i else r]
+                if draws_by_bits(rng):
+                    # ``below(n - 1)`` written out: the same ``getrandbits`` calls.
+                    bits, m = rng.getrandbits, n - 1
+                    k = m.bit_length()
+                    for i, v in enumerate(alive):
+                        r = bits(k)
+                        while r >= m:
+                            r = bits(k)
+                        votes[v] = alive[r + 1 if r >= i else r]
+                else:
+                    for i, v in enumerate(alive):
+                        r = below(n - 1)
+                        votes[v] = alive[r + 1 if r >= i else r]
                 step.votes = votes
             else:
                 step.votes = {v: alive[below(1)] for v in alive}
