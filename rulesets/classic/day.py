@@ -74,9 +74,16 @@ def _ballots(
     ``electors_today`` is ``electorate(outcome.state)`` when the caller has it."""
     ballots: dict[str, str | None] = {}
     # Who may vote and for whom is the same for every ballot of the day.
-    electors = set(electorate(outcome.state) if electors_today is None else electors_today)
-    choices = set(candidates(outcome.state, step.nominations))
+    state = outcome.state
+    electors = set(electorate(state) if electors_today is None else electors_today)
+    if step.nominations is None and not state.memory.get("deciding") and not state.memory.get("no_vote"):
+        choices = electors  # nobody barred, no nominees: the living vote, for the living
+    else:
+        choices = set(candidates(state, step.nominations))
     for voter, target in (step.votes or {}).items():
+        if voter in electors and (target is None or target in choices):
+            ballots[voter] = target  # ``_ballot_reason`` is None
+            continue
         reason = _ballot_reason(outcome.state, voter, target, electors, choices)
         if reason:
             refuse(outcome, Action("vote", actor=voter, target=target), reason)

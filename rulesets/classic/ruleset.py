@@ -19,12 +19,16 @@ from rulesets.core import (
     GameState,
     Outcome,
     PhaseInput,
+    PlayerState,
     Rejection,
     RulesError,
     Ruleset,
     ScheduleEntry,
 )
+from rulesets.core.base import new_slot
 from rulesets.core.day import LAST_COUNTS
+from rulesets.core.model import new_action
+from rulesets.core.rng import draws_by_bits
 
 from . import day, night, setup, victory
 from .roles import ABILITIES, MESSAGES, OPTIONS, ROLES, TEAMS, reason_rule
@@ -41,6 +45,28 @@ _PROBES: dict[tuple[str, str], tuple[tuple[str, Ability], ...]] = {
 _TEAM_ABILITIES: dict[str, tuple[str, ...]] = {
     role.id: tuple(ab for ab in role.abilities if ABILITIES[ab].team) for role in ROLES.values()
 }
+
+
+def _own_targets(player: PlayerState, ability: str, spec: Ability, alive: list[str], night: int) -> tuple[str, ...]:
+    """The legal targets of a living ``player``'s own heal, visit or check
+    (``target_filter`` of the living): the target rule, no limits declared,
+    then the doctor's one self-heal (CLASSIC-034) and no heal or visit of
+    the player chosen the night before (CLASSIC-033, CLASSIC-036)."""
+    legal = list(alive)
+    name = player.name
+    if spec.target_rule == "other_alive" and name in legal:
+        legal.remove(name)
+    elif spec.target_rule == "self":
+        legal = [name] if name in legal else []
+    if ability == "check":
+        return tuple(legal)
+    counters = player.counters
+    if ability == "heal" and counters.get("self_heals", 0) >= 1 and name in legal:
+        legal.remove(name)
+    last = counters.get(f"last_{ability}")
+    if last and last[0] == night and last[1] in legal:
+        legal.remove(last[1])
+    return tuple(legal)
 
 
 class ClassicRuleset(Ruleset):
@@ -118,10 +144,11 @@ class ClassicRuleset(Ruleset):
                 )
         return super().resolve(state, step, seed)
 
-    def resolve_night(self, outcome: Outcome, step: PhaseInput, rng: random.Random) -> None:
+    def resolve_night(self, outcome: Outcome, step: PhaseInput, rng: random.Random) -> bool:
         """A night («ночь»): the first one only introduces (CLASSIC-007, CLASSIC-008);
         one before a deciding vote is void (CLASSIC-044); otherwise
-        ``night.resolve`` in the order of ``ORDER``."""
+        ``night.resolve`` in the order of ``ORDER``. True when ``victory.settle``
+        found no winner (``Ruleset.resolve_day``)."""
         state = outcome.state
         first = state.steps_played == 0
         actions = self.accept(outcome, step.actions, "night")
@@ -136,12 +163,13 @@ class ClassicRuleset(Ruleset):
             )
         else:
             night.resolve(outcome, actions, rng)
-        victory.settle(outcome, rng)
+        return victory.settle(outcome, rng)
 
-    def resolve_day(self, outcome: Outcome, step: PhaseInput, rng: random.Random) -> None:
+    def resolve_day(self, outcome: Outcome, step: PhaseInput, rng: random.Random) -> bool:
         """A lynch vote («голосование», CLASSIC-011 to CLASSIC-014, CLASSIC-066) or the
         deciding vote (CLASSIC-044). A day that opens the game counts the
-        first night as played (classic.md §3)."""
+        first night as played (classic.md §3). True when ``victory.settle``
+        found no winner (``Ruleset.resolve_day``)."""
         state = outcome.state
         if state.steps_played == 0:
             state.memory["night"] = 1
@@ -151,7 +179,7 @@ class ClassicRuleset(Ruleset):
             day.deciding_vote(outcome, step, self.refuse)
         else:
             day.lynch_vote(outcome, step, self.refuse)
-        victory.settle(outcome, rng)
+        return victory.settle(outcome, rng)
 
     def check_winner(self, state: GameState) -> str | None:
         """The winner when no chance is involved (``victory.check_winner``)."""
@@ -176,7 +204,65 @@ class ClassicRuleset(Ruleset):
             return "first_night"
         if phase == "night" and state.memory.get("deciding"):
             return "deciding_vote_pending"
-        return self.check_action(state, action, phase) or self._document_limits(state, action)
+        return self._generic_reason(state, action, phase) or self._document_limits(state, action)
+
+    def _generic_reason(self, state: GameState, action: Action, phase: str) -> str | None:
+        """``check_action`` written out (every choice of every step goes
+        through it): the ability and the players known, ``check_actor`` (the
+        role's abilities, the team's from its living members), then
+        ``check_targets`` with the actor's counters. Raises ``RulesError``
+        like it (tests/rulesets/test_classic.py compares the two)."""
+        ability = action.ability
+        spec = ABILITIES.get(ability)
+        if spec is None:
+            raise RulesError(f"unknown ability {ability!r} in ruleset {self.id}")
+        players = state.players
+        target = action.target
+        targets = [] if target is None else list(target) if isinstance(target, (list, tuple)) else [target]
+        for name in targets:
+            if name not in players:
+                raise RulesError(f"unknown player {name!r}")
+        actor = action.actor
+        if actor is not None:
+            if actor not in players:
+                raise RulesError(f"unknown player {actor!r}")
+            player = players[actor]
+            if not player.alive:
+                return "actor_not_alive"
+            role = ROLES.get(player.role)  # ``abilities_of``
+            if role is None or ability not in role.abilities:
+                return "not_your_ability"
+        else:
+            if action.team not in TEAMS:
+                raise RulesError(f"unknown team {action.team!r}")
+            if ability not in self.team_abilities(state, action.team or ""):
+                return "not_your_ability"
+        if spec.phase != phase:
+            return "wrong_phase"
+        if spec.targets and len(targets) != spec.targets:
+            return "target_count"
+        rule = spec.target_rule
+        for name in targets:
+            chosen = players[name]
+            if rule == "out":
+                if chosen.alive:
+                    return "not_out"
+                continue
+            if not chosen.alive:
+                return "target_not_alive"
+            if rule == "other_alive" and name == actor:
+                return "self_target"
+            if rule == "self" and name != actor:
+                return "not_self"
+        if actor:  # ``counter_owner``: the actor's counters hold the limits
+            counters = players[actor].counters
+            if spec.per_game_limit is not None and counters.get(f"uses:{ability}", 0) >= spec.per_game_limit:
+                return "used_up"
+            if spec.per_target_limit is not None:
+                for name in targets:
+                    if counters.get(f"{ability}:{name}", 0) >= spec.per_target_limit:
+                        return "target_limit"
+        return None
 
     def actor_reason(self, state: GameState, probe: Action, phase: str) -> str | None:
         """The checks of ``validate`` that do not look at the target (see
@@ -292,31 +378,66 @@ class ClassicRuleset(Ruleset):
 
     def action_slots(self, state: GameState, phase: str) -> list[ActionSlot]:
         """The generic slots; without a host each living mafioso has his own
-        note instead of the team's choice (CLASSIC-061)."""
+        note instead of the team's choice (CLASSIC-061).
+
+        ``validate`` worked out once per state (tests/rulesets/test_legal_targets.py
+        compares the two): nothing on the first night (CLASSIC-007) or before
+        a deciding vote (CLASSIC-044); the victims are the living honest
+        players (CLASSIC-021); a heal or visit spares the player of the night
+        before and a heal the doctor himself after his one self-heal
+        (CLASSIC-033, CLASSIC-034, CLASSIC-036).
+        """
+        memory = state.memory
+        if phase == "night" and (state.steps_played == 0 or memory.get("deciding")):
+            return []  # ``first_night`` or ``deciding_vote_pending`` whatever the choice
+        players = state.players
+        alive = [p.name for p in players.values() if p.alive]
+        no_host = setup.option(state.options, "no_host")
+        night = memory.get("night", 0)
+        victims: tuple[str, ...] | None = None  # the living honest players, found once
         slots: list[ActionSlot] = []
-        alive = state.alive_names()
         seen_teams: set[tuple[str, str]] = set()
-        # ``Ruleset.action_slots``, with the living found once: every classic
-        # ability names one living player.
-        for p in state.alive():
+        for p in players.values():
+            if not p.alive:
+                continue
             for ab_id, ability in _PROBES.get((p.role, phase), ()):
                 if ability.team:
                     if (p.team, ab_id) in seen_teams:
                         continue
                     seen_teams.add((p.team, ab_id))
-                    probe = Action(ab_id, team=p.team)
+                    if ab_id != "kill":
+                        slots.extend(self._generic_slot(state, new_action(ab_id, team=p.team), phase, alive))
+                    elif not no_host:  # CLASSIC-061: no team choice without a host
+                        if victims is None:
+                            victims = tuple([n for n in alive if players[n].team != "mafia"])
+                        if victims:
+                            slots.append(new_slot("kill", victims, None, p.team, ability.targets))
+                    continue
+                if ab_id in ("heal", "visit", "check"):
+                    cands = _own_targets(p, ab_id, ability, alive, night)
+                    if cands:
+                        slots.append(new_slot(ab_id, cands, p.name, None, ability.targets))
                 else:
-                    probe = Action(ab_id, actor=p.name)
-                cands = self.single_targets(state, probe, phase, alive)
-                if cands:
-                    slots.append(ActionSlot(ab_id, tuple(cands), probe.actor, probe.team, ability.targets))
-        if phase != "night" or not setup.option(state.options, "no_host"):
+                    slots.extend(self._generic_slot(state, new_action(ab_id, actor=p.name), phase, alive))
+        if phase != "night" or not no_host:
             return slots
-        for p in state.team_members("mafia"):
-            cands = self.single_targets(state, Action("kill", actor=p.name), phase, alive)
-            if cands:
-                slots.append(ActionSlot("kill", tuple(cands), p.name))
+        for p in players.values():
+            if p.alive and p.team == "mafia":  # ``team_members("mafia")``
+                role = ROLES.get(p.role)
+                if role is None or "kill" not in role.abilities:
+                    continue  # ``not_your_ability``
+                if victims is None:
+                    victims = tuple([n for n in alive if players[n].team != "mafia"])
+                if victims:  # CLASSIC-061: his own note, naming an honest player (CLASSIC-021)
+                    slots.append(new_slot("kill", victims, p.name))
         return slots
+
+    def _generic_slot(self, state: GameState, probe: Action, phase: str, alive: list[str]) -> list[ActionSlot]:
+        """The slot of ``probe`` by ``single_targets``, for an ability the
+        shortcuts of ``action_slots`` do not know."""
+        cands = self.single_targets(state, probe, phase, alive)
+        targets = ABILITIES[probe.ability].targets
+        return [new_slot(probe.ability, tuple(cands), probe.actor, probe.team, targets)] if cands else []
 
     def _random_night(self, state: GameState, rng: random.Random) -> PhaseInput:
         """Generic night choices; without a host the mafiosi mostly agree on
@@ -325,7 +446,7 @@ class ClassicRuleset(Ruleset):
         notes = [a for a in step.actions if a.ability == "kill" and a.actor]
         if notes and rng.random() < 0.8:
             agreed = notes[0].target
-            step.actions = [Action("kill", a.actor, None, agreed) if a in notes else a for a in step.actions]
+            step.actions = [new_action("kill", a.actor, None, agreed) if a in notes else a for a in step.actions]
         return step
 
     def phase_schedule(self, state: GameState, phase: str, vote_round: int = 1) -> tuple[ScheduleEntry, ...]:
@@ -377,8 +498,26 @@ class ClassicRuleset(Ruleset):
         suspects = rng.sample(pool, min(2, len(pool)))
         votes: dict[str, str | None] = {}
         draw, below = rng.random, rng._randbelow
-        for v in day.electorate(state):
-            among = suspects if draw() < 0.8 else pool
-            # ``rng.choice(among)`` without its two calls (the same numbers).
-            votes[v] = among[below(len(among))] if among else rng.choice(among)
+        memory = state.memory
+        # Nobody barred and no deciding vote: the electorate is the living, ``pool``.
+        voters = pool if not memory.get("deciding") and not memory.get("no_vote") else day.electorate(state)
+        if not pool or not draws_by_bits(rng):
+            for v in voters:
+                among = suspects if draw() < 0.8 else pool
+                # ``rng.choice(among)`` without its two calls (the same numbers).
+                votes[v] = among[below(len(among))] if among else rng.choice(among)
+            return PhaseInput("day", votes=votes)
+        # ``below(len(among))`` written out: the same ``getrandbits`` calls.
+        bits = rng.getrandbits
+        few, many = len(suspects), len(pool)
+        few_bits, many_bits = few.bit_length(), many.bit_length()
+        for v in voters:
+            if draw() < 0.8:
+                among, n, k = suspects, few, few_bits
+            else:
+                among, n, k = pool, many, many_bits
+            r = bits(k)
+            while r >= n:
+                r = bits(k)
+            votes[v] = among[r]
         return PhaseInput("day", votes=votes)

@@ -55,21 +55,24 @@ def _winner(state: GameState, living: tuple[int, int]) -> str | None:
     return {"mafia_wins": "mafia", "draw": "draw"}.get(option(state.options, "dispute"))
 
 
-def settle(outcome: Outcome, rng: random.Random) -> None:
+def settle(outcome: Outcome, rng: random.Random) -> bool:
     """After every step: set the winner, draw the lot («жребий»), or open the deciding vote.
 
     CLASSIC-043: one against one is settled by the ``dispute`` option («Решение спорных ситуаций»);
     CLASSIC-045: the lot is the default; CLASSIC-044: ``last_honest_vote``
     leaves the game waiting for a deciding vote.
+
+    Returns True when it ran ``check_winner``'s test on the final state and
+    found no winner (``Ruleset.resolve_day``).
     """
     state = outcome.state
     if state.winner is not None:
-        return
+        return False
     living = _living(state)  # nothing below changes who is in the game
     state.winner = _winner(state, living)
     if state.winner is not None or living != (1, 1):
         _note_winner(outcome, living)
-        return
+        return state.winner is None
     if option(state.options, "dispute") == "lot":
         state.winner = rng.choice(["mafia", "town"])
         outcome.note(
@@ -78,8 +81,9 @@ def settle(outcome: Outcome, rng: random.Random) -> None:
             f"One mafioso and one honest player remain: the lot gives the win to {state.winner} (CLASSIC-043, CLASSIC-045).",
         )
         outcome.announce("dispute", "One mafioso and one honest player remain: the lot decides the game.")
-        return
-    _open_deciding_vote(outcome)
+        return False
+    _open_deciding_vote(outcome)  # the deciding vote leaves the living and the options as they are
+    return True
 
 
 def _note_winner(outcome: Outcome, living: tuple[int, int]) -> None:

@@ -32,12 +32,14 @@ from .model import (
     RulesError,
     ScheduleEntry,
     Team,
+    builder,
+    new_action,
 )
 from .options import OptionProblem, check_options
-from .rng import PhaseRandom
+from .rng import PhaseRandom, draws_by_bits
 
 
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True, slots=True, init=False)
 class ActionSlot:
     """A choice somebody may hand in now: who (``actor`` or ``team``), which
     ability, and the legal targets (names) for each of its target places."""
@@ -48,22 +50,44 @@ class ActionSlot:
     team: str | None = None
     targets: int = 1
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         ability: str,
         candidates: tuple[str, ...],
         actor: str | None = None,
         team: str | None = None,
         targets: int = 1,
-    ) -> None:
-        # Written out: the frozen dataclass's generated one sets each field
-        # through ``object.__setattr__``, and slots are built in every phase.
-        d = self.__dict__
-        d["ability"] = ability
-        d["candidates"] = candidates
-        d["actor"] = actor
-        d["team"] = team
-        d["targets"] = targets
+    ) -> ActionSlot:
+        new = _ACTION_SLOT()  # see ``model.builder``: slots are built in every phase
+        new.ability = ability
+        new.candidates = candidates
+        new.actor = actor
+        new.team = team
+        new.targets = targets
+        new.__class__ = cls
+        return new
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copies and pickles rebuild through the constructor."""
+        return (type(self), (self.ability, self.candidates, self.actor, self.team, self.targets))
+
+
+_ACTION_SLOT = builder(ActionSlot)
+
+
+def new_slot(
+    ability: str, candidates: tuple[str, ...], actor: str | None = None, team: str | None = None, targets: int = 1
+) -> ActionSlot:
+    """``ActionSlot(ability, candidates, actor, team, targets)``, for the
+    loops that list slots: a plain call costs less than the class's."""
+    new = _ACTION_SLOT()  # see ``model.builder``
+    new.ability = ability
+    new.candidates = candidates
+    new.actor = actor
+    new.team = team
+    new.targets = targets
+    new.__class__ = ActionSlot
+    return new
 
 
 # Generic rejection messages, by reason code; a ruleset may add its own.
@@ -298,11 +322,19 @@ class Ruleset:
                 outcome.reject(action, "game_over", self.message("game_over"))
             return outcome
         if step.phase == "night":
-            # ``dataclasses.replace`` without its per-field bookkeeping.
-            step = type(step)(**{**step.__dict__, "actions": self.canonical_order(state, step.actions)})
-        getattr(self, f"resolve_{step.phase}")(outcome, step, rng)
+            ordered = self.canonical_order(state, step.actions)
+            if type(step) is PhaseInput:
+                step = PhaseInput("night", ordered, step.votes, step.nominations, step.revote, step.extra)
+            else:
+                # ``dataclasses.replace`` without its per-field bookkeeping.
+                step = type(step)(**{**step.__dict__, "actions": ordered})
+            settled = self.resolve_night(outcome, step, rng)
+        elif step.phase == "day":
+            settled = self.resolve_day(outcome, step, rng)
+        else:
+            settled = getattr(self, f"resolve_{step.phase}")(outcome, step, rng)
         new.steps_played += 1
-        if new.winner is None:
+        if new.winner is None and settled is not True:
             new.winner = self.check_winner(new)
         if new.winner is not None:
             outcome.announce("winner", f"The game is over: {new.winner} wins.", None, None)
@@ -323,21 +355,36 @@ class Ruleset:
         if len(actions) < 2:
             return list(actions)  # nothing to order
         seats = dict(zip(state.players, range(len(state.players)), strict=True))  # name → seat index
+        plain = type(self).choice_key is Ruleset.choice_key  # the owner is ``action.who``
+        choice_key = self.choice_key
+        ranks: list[tuple[int, int, str]] = []
+        for action in actions:
+            if plain:
+                owner = action.actor if action.actor is not None else f"team:{action.team}"
+            else:
+                owner = choice_key(action)[0]
+            seat = seats.get(owner)
+            if seat is not None:
+                ranks.append((0, seat, ""))
+            else:
+                ranks.append((1, 0, owner) if owner.startswith("team:") else (2, 0, owner))
+        order = sorted(range(len(actions)), key=ranks.__getitem__)  # stable, as ``sorted`` by rank
+        return [actions[i] for i in order]
 
-        def owner_rank(action: Action) -> tuple[int, int, str]:
-            owner = self.choice_key(action)[0]
-            if owner in seats:
-                return (0, seats[owner], "")
-            return (1, 0, owner) if owner.startswith("team:") else (2, 0, owner)
+    def resolve_day(self, outcome: Outcome, step: PhaseInput, rng: random.Random) -> bool | None:
+        """Resolve a day in place on ``outcome.state``.
 
-        return sorted(actions, key=owner_rank)
-
-    def resolve_day(self, outcome: Outcome, step: PhaseInput, rng: random.Random) -> None:
-        """Resolve a day in place on ``outcome.state``."""
+        May return True when it has run ``check_winner``'s test itself
+        after the day's last change and found no winner: ``resolve`` then
+        does not run it again. Any other return value (None) lets
+        ``resolve`` run it. The same holds for ``resolve_night`` and
+        ``resolve_setup``.
+        """
         raise NotImplementedError
 
-    def resolve_night(self, outcome: Outcome, step: PhaseInput, rng: random.Random) -> None:
-        """Resolve a night in place on ``outcome.state``."""
+    def resolve_night(self, outcome: Outcome, step: PhaseInput, rng: random.Random) -> bool | None:
+        """Resolve a night in place on ``outcome.state`` (the return value
+        as for ``resolve_day``)."""
         raise NotImplementedError
 
     def check_winner(self, state: GameState) -> str | None:
@@ -469,12 +516,18 @@ class Ruleset:
         action with the same ``choice_key`` replaces an earlier one (traced
         as void). Returns the accepted actions in input order."""
         kept: dict[tuple[str, str], Action] = {}
+        state = outcome.state
+        validate, choice_key = self.validate, self.choice_key
+        # ``conflict`` is asked only where a ruleset says something else than None.
+        conflict = None if type(self).conflict is Ruleset.conflict else self.conflict
         for action in actions:
-            reason = self.validate(outcome.state, action, phase) or self.conflict(kept, action)
+            reason = validate(state, action, phase)
+            if not reason:
+                reason = None if conflict is None else conflict(kept, action)
             if reason is not None:
                 outcome.reject(action, reason, self.message(reason))
                 continue
-            key = self.choice_key(action)
+            key = choice_key(action)
             if key in kept:
                 outcome.note(
                     "validate",
@@ -504,13 +557,13 @@ class Ruleset:
                     if (p.team, ab_id) in seen_teams:
                         continue
                     seen_teams.add((p.team, ab_id))
-                    probe = Action(ab_id, team=p.team)
+                    probe = new_action(ab_id, None, p.team)
                 else:
-                    probe = Action(ab_id, actor=p.name)
+                    probe = new_action(ab_id, p.name)
                 cands = self.legal_targets(state, probe, phase)
                 if ability.targets and not cands:
                     continue
-                slots.append(ActionSlot(ab_id, tuple(cands), probe.actor, probe.team, ability.targets))
+                slots.append(new_slot(ab_id, tuple(cands), probe.actor, probe.team, ability.targets))
         return slots
 
     def legal_targets(self, state: GameState, probe: Action, phase: str) -> list[str]:
@@ -546,7 +599,7 @@ class Ruleset:
             names = list(state.players) if out else state.alive_names()
         legal = self.target_filter(state, probe, phase, names)
         if legal and not self.EXACT_TARGET_CHECKS:
-            if self.validate(state, Action(probe.ability, probe.actor, probe.team, legal[0]), phase) is not None:
+            if self.validate(state, new_action(probe.ability, probe.actor, probe.team, legal[0]), phase) is not None:
                 return []  # refused whatever the target: the actor may not act now
         return legal
 
@@ -560,7 +613,7 @@ class Ruleset:
         """
         ability, actor, team = probe.ability, probe.actor, probe.team
         target_reason = self.target_reason
-        return [name for name in names if target_reason(state, Action(ability, actor, team, name), phase) is None]
+        return [name for name in names if target_reason(state, new_action(ability, actor, team, name), phase) is None]
 
     def check_targets_filter(
         self, state: GameState, probe: Action, ability: Ability, names: Iterable[str]
@@ -634,7 +687,7 @@ class Ruleset:
                 if len(pool) < 2:
                     continue
                 target = rng.sample(pool, 2)
-            actions.append(Action(slot.ability, slot.actor, slot.team, target))
+            actions.append(new_action(slot.ability, slot.actor, slot.team, target))
         step = PhaseInput(phase, actions)  # type: ignore[arg-type]
         if phase == "day":
             alive = state.alive_names()
@@ -644,9 +697,19 @@ class Ruleset:
             n = len(alive)
             if n > 1:
                 votes: dict[str, str | None] = {}
-                for i, v in enumerate(alive):
-                    r = below(n - 1)
-                    votes[v] = alive[r + 1 if r >= i else r]
+                if draws_by_bits(rng):
+                    # ``below(n - 1)`` written out: the same ``getrandbits`` calls.
+                    bits, m = rng.getrandbits, n - 1
+                    k = m.bit_length()
+                    for i, v in enumerate(alive):
+                        r = bits(k)
+                        while r >= m:
+                            r = bits(k)
+                        votes[v] = alive[r + 1 if r >= i else r]
+                else:
+                    for i, v in enumerate(alive):
+                        r = below(n - 1)
+                        votes[v] = alive[r + 1 if r >= i else r]
                 step.votes = votes
             else:
                 step.votes = {v: alive[below(1)] for v in alive}

@@ -21,19 +21,24 @@ TraceResult = Literal["effect", "blocked", "saved", "void", "rejected", "info"]
 
 
 _ATOMS = frozenset({str, int, float, bool, type(None)})
+_FLAT = _ATOMS.issuperset  # ``_FLAT(map(type, values))``: only scalars among ``values``
 
 
 def _deep(value: Any) -> Any:
     """A deep copy of a JSON-like value: dicts, lists and tuples are copied
     recursively, immutable scalars shared, anything else deep-copied."""
     kind = type(value)
+    if kind is dict:
+        # A shallow copy, then the values that are not scalars replaced: most are scalars.
+        new = value.copy()
+        for key, item in value.items():
+            if type(item) not in _ATOMS:
+                new[key] = item.copy() if type(item) is list and _FLAT(map(type, item)) else _deep(item)
+        return new
     if kind in _ATOMS:
         return value
-    # Scalars are tested inline: most values are, and a call each would cost more.
-    if kind is dict:
-        return {k: v if type(v) in _ATOMS else _deep(v) for k, v in value.items()}
     if kind is list:
-        return [v if type(v) in _ATOMS else _deep(v) for v in value]
+        return value.copy() if _FLAT(map(type, value)) else [v if type(v) in _ATOMS else _deep(v) for v in value]
     if kind is tuple:
         return tuple(v if type(v) in _ATOMS else _deep(v) for v in value)
     return copy.deepcopy(value)
@@ -55,6 +60,20 @@ def _copy_player(player: PlayerState) -> PlayerState:
     else:
         new.counters = {}
     return new
+
+
+def builder(frozen: type) -> type:
+    """A plain class with the slots of the frozen slotted dataclass ``frozen``.
+
+    The result records (``Action``, ``TraceEntry``…) are built in every
+    phase, by the dozen. A frozen dataclass can only set its fields through
+    ``object.__setattr__``, one slow call each; so an instance starts as a
+    builder, whose fields are plain stores, and becomes a ``frozen`` by
+    ``__class__`` assignment (the two layouts are the same). Its fields stay
+    slots, which Python 3.11 reads fast, unlike an instance ``__dict__``
+    written directly.
+    """
+    return type(f"_{frozen.__name__}Builder", (), {"__slots__": frozen.__slots__})
 
 
 class RulesError(ValueError):
@@ -287,11 +306,15 @@ class GameState:
 
     def team_members(self, team: str, alive_only: bool = True) -> list[PlayerState]:
         """Members of ``team`` (by current team), in seat order."""
-        return [p for p in self.players.values() if p.team == team and (p.alive or not alive_only)]
+        if alive_only:
+            return [p for p in self.players.values() if p.team == team and p.alive]
+        return [p for p in self.players.values() if p.team == team]
 
     def with_role(self, role: str, alive_only: bool = True) -> list[PlayerState]:
         """Players holding ``role`` now, in seat order."""
-        return [p for p in self.players.values() if p.role == role and (p.alive or not alive_only)]
+        if alive_only:
+            return [p for p in self.players.values() if p.role == role and p.alive]
+        return [p for p in self.players.values() if p.role == role]
 
     def option(self, key: str, default: Any = False) -> Any:
         """The value of a house rule, ``default`` when the game did not set it."""
@@ -323,7 +346,7 @@ class GameState:
         return cls(players=players, **fields)
 
 
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True, slots=True, init=False)
 class Action:
     """A choice handed in: by a player (``actor``) or a team (``team``).
 
@@ -335,16 +358,20 @@ class Action:
     team: str | None = None
     target: str | list[str] | None = None
 
-    def __init__(
-        self, ability: str, actor: str | None = None, team: str | None = None, target: str | list[str] | None = None
-    ) -> None:
-        # Written out: the frozen dataclass's generated one sets each field
-        # through ``object.__setattr__``, and these are built in every phase.
-        d = self.__dict__
-        d["ability"] = ability
-        d["actor"] = actor
-        d["team"] = team
-        d["target"] = target
+    def __new__(
+        cls, ability: str, actor: str | None = None, team: str | None = None, target: str | list[str] | None = None
+    ) -> Action:
+        new = _ACTION()  # see ``builder``
+        new.ability = ability
+        new.actor = actor
+        new.team = team
+        new.target = target
+        new.__class__ = cls
+        return new
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copies and pickles rebuild through the constructor."""
+        return (type(self), (self.ability, self.actor, self.team, self.target))
 
     @property
     def who(self) -> str:
@@ -378,6 +405,20 @@ class Action:
         if isinstance(target, list):
             target = tuple(target)
         return cls(ability=data["ability"], actor=data.get("actor"), team=data.get("team"), target=target)
+
+
+def new_action(
+    ability: str, actor: str | None = None, team: str | None = None, target: str | list[str] | None = None
+) -> Action:
+    """``Action(ability, actor, team, target)``, for the loops that build
+    choices by the dozen: a plain call costs less than the class's."""
+    new = _ACTION()  # see ``builder``
+    new.ability = ability
+    new.actor = actor
+    new.team = team
+    new.target = target
+    new.__class__ = Action
+    return new
 
 
 @dataclass(init=False)
@@ -416,7 +457,7 @@ class PhaseInput:
         self.extra = {} if extra is None else extra
 
 
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True, slots=True, init=False)
 class Feedback:
     """A private result for one player: ``result`` is a team id, a role id,
     ``same``/``different``, ``attacked``, or a list of role ids."""
@@ -425,20 +466,24 @@ class Feedback:
     about: str | None
     result: Any
 
-    def __init__(self, to: str, about: str | None, result: Any) -> None:
-        # Written out: the frozen dataclass's generated one sets each field
-        # through ``object.__setattr__``, and these are built in every phase.
-        d = self.__dict__
-        d["to"] = to
-        d["about"] = about
-        d["result"] = result
+    def __new__(cls, to: str, about: str | None, result: Any) -> Feedback:
+        new = _FEEDBACK()  # see ``builder``
+        new.to = to
+        new.about = about
+        new.result = result
+        new.__class__ = cls
+        return new
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copies and pickles rebuild through the constructor."""
+        return (type(self), (self.to, self.about, self.result))
 
     def to_dict(self) -> dict[str, Any]:
         """Scenario-format form."""
         return {"to": self.to, "about": self.about, "result": self.result}
 
 
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True, slots=True, init=False)
 class Rejection:
     """An action refused by the rules. ``reason`` is a short code
     (``actor_not_alive``, ``limit``…); ``message`` a sentence a player reads."""
@@ -447,20 +492,24 @@ class Rejection:
     reason: str
     message: str
 
-    def __init__(self, action: Action, reason: str, message: str) -> None:
-        # Written out: the frozen dataclass's generated one sets each field
-        # through ``object.__setattr__``, and these are built in every phase.
-        d = self.__dict__
-        d["action"] = action
-        d["reason"] = reason
-        d["message"] = message
+    def __new__(cls, action: Action, reason: str, message: str) -> Rejection:
+        new = _REJECTION()  # see ``builder``
+        new.action = action
+        new.reason = reason
+        new.message = message
+        new.__class__ = cls
+        return new
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copies and pickles rebuild through the constructor."""
+        return (type(self), (self.action, self.reason, self.message))
 
     def to_dict(self) -> dict[str, Any]:
         """Scenario-format form."""
         return {**self.action.to_dict(), "reason": self.reason}
 
 
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True, slots=True, init=False)
 class TraceEntry:
     """How one action (or one rule) was handled, for the host.
 
@@ -476,17 +525,21 @@ class TraceEntry:
     action: Action | None = None
     by: str | None = None
 
-    def __init__(
-        self, step: str, result: TraceResult, text: str, action: Action | None = None, by: str | None = None
-    ) -> None:
-        # Written out: the frozen dataclass's generated one sets each field
-        # through ``object.__setattr__``, and these are built in every phase.
-        d = self.__dict__
-        d["step"] = step
-        d["result"] = result
-        d["text"] = text
-        d["action"] = action
-        d["by"] = by
+    def __new__(
+        cls, step: str, result: TraceResult, text: str, action: Action | None = None, by: str | None = None
+    ) -> TraceEntry:
+        new = _TRACE_ENTRY()  # see ``builder``
+        new.step = step
+        new.result = result
+        new.text = text
+        new.action = action
+        new.by = by
+        new.__class__ = cls
+        return new
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copies and pickles rebuild through the constructor."""
+        return (type(self), (self.step, self.result, self.text, self.action, self.by))
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form for the event log."""
@@ -499,7 +552,7 @@ class TraceEntry:
         }
 
 
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True, slots=True, init=False)
 class Announcement:
     """A line of the public results post, rendered by the web app.
 
@@ -514,14 +567,18 @@ class Announcement:
     player: str | None = None
     role: str | None = None
 
-    def __init__(self, kind: str, text: str, player: str | None = None, role: str | None = None) -> None:
-        # Written out: the frozen dataclass's generated one sets each field
-        # through ``object.__setattr__``, and these are built in every phase.
-        d = self.__dict__
-        d["kind"] = kind
-        d["text"] = text
-        d["player"] = player
-        d["role"] = role
+    def __new__(cls, kind: str, text: str, player: str | None = None, role: str | None = None) -> Announcement:
+        new = _ANNOUNCEMENT()  # see ``builder``
+        new.kind = kind
+        new.text = text
+        new.player = player
+        new.role = role
+        new.__class__ = cls
+        return new
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copies and pickles rebuild through the constructor."""
+        return (type(self), (self.kind, self.text, self.player, self.role))
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form."""
@@ -573,31 +630,55 @@ class Outcome:
 
     def reject(self, action: Action, reason: str, message: str, step: str = "validate") -> None:
         """Record a refused action, in the rejections and in the trace."""
-        self.rejected.append(Rejection(action, reason, message))
-        self.trace.append(TraceEntry(step, "rejected", message, action))
+        # ``Rejection(…)`` and ``TraceEntry(…)`` without their constructor calls (see ``builder``).
+        refused = _REJECTION()
+        refused.action = action
+        refused.reason = reason
+        refused.message = message
+        refused.__class__ = Rejection
+        self.rejected.append(refused)
+        entry = _TRACE_ENTRY()
+        entry.step = step
+        entry.result = "rejected"
+        entry.text = message
+        entry.action = action
+        entry.by = None
+        entry.__class__ = TraceEntry
+        self.trace.append(entry)
 
     def note(
         self, step: str, result: TraceResult, text: str, action: Action | None = None, by: str | None = None
     ) -> None:
         """Add a trace line."""
-        # ``TraceEntry(step, result, text, action, by)`` without the call of its
-        # ``__init__``: every phase notes dozens of lines.
-        entry = object.__new__(TraceEntry)
-        fields = entry.__dict__
-        fields["step"] = step
-        fields["result"] = result
-        fields["text"] = text
-        fields["action"] = action
-        fields["by"] = by
+        # ``TraceEntry(step, result, text, action, by)`` without the constructor
+        # call (see ``builder``): every phase notes dozens of lines.
+        entry = _TRACE_ENTRY()
+        entry.step = step
+        entry.result = result
+        entry.text = text
+        entry.action = action
+        entry.by = by
+        entry.__class__ = TraceEntry
         self.trace.append(entry)
 
     def tell(self, to: str, about: str | None, result: Any) -> None:
         """Hand a private result to a player."""
-        self.feedback.append(Feedback(to, about, result))
+        told = _FEEDBACK()  # ``Feedback(to, about, result)``, see ``builder``
+        told.to = to
+        told.about = about
+        told.result = result
+        told.__class__ = Feedback
+        self.feedback.append(told)
 
     def announce(self, kind: str, text: str, player: str | None = None, role: str | None = None) -> None:
         """Add a line to the public results post."""
-        self.announcements.append(Announcement(kind, text, player, role))
+        line = _ANNOUNCEMENT()  # ``Announcement(kind, text, player, role)``, see ``builder``
+        line.kind = kind
+        line.text = text
+        line.player = player
+        line.role = role
+        line.__class__ = Announcement
+        self.announcements.append(line)
 
     def remove(self, name: str) -> None:
         """Take a player out of the game (idempotent)."""
@@ -618,3 +699,10 @@ class Outcome:
             "winner": self.state.winner,
             **self.extra_state,
         }
+
+
+_ACTION = builder(Action)
+_FEEDBACK = builder(Feedback)
+_REJECTION = builder(Rejection)
+_TRACE_ENTRY = builder(TraceEntry)
+_ANNOUNCEMENT = builder(Announcement)

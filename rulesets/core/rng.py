@@ -1,10 +1,11 @@
-"""A phase's random generator, seeded on its first draw.
+"""A phase's random generator, made on its first use.
 
 ``Ruleset.resolve`` hands every phase a generator seeded from the game's
-seed and the number of phases played. Seeding a Mersenne Twister costs more
-than most phases spend drawing, and many phases draw nothing, so
-``PhaseRandom`` waits for the first draw: its numbers are exactly those of
-``random.Random(seed)``.
+seed and the number of phases played. Making a Mersenne Twister costs more
+than most phases spend drawing (Python seeds one from the clock even
+before its seed is given), and many phases draw nothing, so
+``PhaseRandom`` makes its ``random.Random(seed)`` when first asked for
+anything: its numbers are exactly that generator's.
 """
 
 from __future__ import annotations
@@ -13,55 +14,35 @@ import random
 from typing import Any
 
 
-class PhaseRandom(random.Random):
-    """``random.Random(seed)``, seeded when it is first used.
+class PhaseRandom:
+    """``random.Random(seed)``, made when it is first used.
 
-    Every draw of ``random.Random`` goes through ``random`` or
-    ``getrandbits``; the first call of either (or of ``getstate``) seeds the
-    generator and puts the generator's own methods in their place. An
-    explicit ``seed`` or ``setstate`` replaces the pending seed.
+    Every attribute (``random``, ``choice``, ``shuffle``, ``seed``,
+    ``getstate``…) is the generator's own, read on first use; methods are
+    kept on the instance so that later reads cost no more than the
+    generator's. An explicit ``seed`` or ``setstate`` replaces the seed
+    given here, as on the generator itself.
     """
 
-    def __init__(self, seed: int) -> None:
-        # No ``random.Random.__init__``: it would seed now.
-        self._pending: int | None = seed
-        self.gauss_next = None  # as ``random.Random.seed`` leaves it
+    def __init__(self, seed: Any) -> None:
+        self._seed = seed
 
-    def _start(self) -> None:
-        """Seed with the pending seed, once, and stop intercepting draws."""
-        if self._pending is not None:
-            super().seed(self._pending)
-            self._ready()
+    def __getattr__(self, name: str) -> Any:
+        # Only for names the instance does not hold yet: the first draw makes the generator.
+        if name.startswith("__"):
+            raise AttributeError(name)
+        generator = self.__dict__.get("_generator")
+        if generator is None:
+            generator = self.__dict__["_generator"] = random.Random(self._seed)
+        value = getattr(generator, name)
+        if callable(value):
+            self.__dict__[name] = value  # a bound method of the generator: read directly next time
+        return value
 
-    def _ready(self) -> None:
-        # A caller may hold the intercepting method (``_randbelow`` keeps
-        # ``self.getrandbits``): it keeps working, without seeding again.
-        self._pending = None
-        self.random = super().random  # type: ignore[method-assign]
-        self.getrandbits = super().getrandbits  # type: ignore[method-assign]
-        self.getstate = super().getstate  # type: ignore[method-assign]
 
-    def random(self) -> float:
-        """The next float in [0, 1), as ``random.Random.random``."""
-        self._start()
-        return super().random()
-
-    def getrandbits(self, k: int, /) -> int:
-        """An int with ``k`` random bits, as ``random.Random.getrandbits``."""
-        self._start()
-        return super().getrandbits(k)
-
-    def getstate(self) -> Any:
-        """The generator's state, as ``random.Random.getstate``."""
-        self._start()
-        return super().getstate()
-
-    def seed(self, a: Any = None, version: int = 2) -> None:
-        """Seed afresh, as ``random.Random.seed``; the pending seed is dropped."""
-        super().seed(a, version)
-        self._ready()
-
-    def setstate(self, state: Any) -> None:
-        """Restore a state, as ``random.Random.setstate``; the pending seed is dropped."""
-        super().setstate(state)
-        self._ready()
+def draws_by_bits(rng: Any) -> bool:
+    """True when ``rng._randbelow(n)`` is ``random.Random``'s own (``n``'s bit
+    length of ``getrandbits``, drawn again while the number is ``n`` or
+    more), as for ``random.Random`` itself: a loop drawing many numbers may
+    then write it out with the same ``getrandbits`` calls."""
+    return getattr(type(rng), "_randbelow", None) is random.Random._randbelow_with_getrandbits  # type: ignore[attr-defined]

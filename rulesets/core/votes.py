@@ -12,10 +12,14 @@ from collections.abc import Mapping
 def tally(votes: Mapping[str, str | None], weights: Mapping[str, float] | None = None) -> dict[str, float]:
     """Target → total weight of the ballots naming it, in first-vote order."""
     totals: dict[str, float] = {}
+    if not weights:
+        for target in votes.values():
+            if target is not None:
+                totals[target] = totals.get(target, 0) + 1
+        return totals
     for voter, target in votes.items():
-        if target is None:
-            continue
-        totals[target] = totals.get(target, 0) + (weights or {}).get(voter, 1)
+        if target is not None:
+            totals[target] = totals.get(target, 0) + weights.get(voter, 1)
     return totals
 
 

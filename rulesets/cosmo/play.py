@@ -13,6 +13,7 @@ import random
 from typing import Any
 
 from rulesets.core import Action, GameState, PhaseInput, Ruleset
+from rulesets.core.model import new_action
 
 from .day import COIN_SIDES, silenced
 from .roles import EXCLUSIVE, MAFIA_MEMBERS
@@ -41,7 +42,7 @@ def _night_actions(ruleset: Ruleset, state: GameState, rng: random.Random) -> li
             target = victim
         if slot.ability in EXCLUSIVE:
             done.add(actor)
-        actions.append(Action(slot.ability, actor, target=target))
+        actions.append(new_action(slot.ability, actor, None, target))
     return actions
 
 
@@ -52,7 +53,7 @@ def _day(ruleset: Ruleset, state: GameState, rng: random.Random) -> PhaseInput:
     votes: dict[str, str | None] = {v: rng.choice(nominated) for v in alive if v not in mute}
     revote: dict[str, str | None] = {v: rng.choice(COIN_SIDES) for v in alive if v not in mute}
     actions = [
-        Action(slot.ability, slot.actor, target=rng.choice(slot.candidates))
+        new_action(slot.ability, slot.actor, None, rng.choice(slot.candidates))
         for slot in ruleset.action_slots(state, "day")
         if slot.candidates and rng.random() < 0.1
     ]

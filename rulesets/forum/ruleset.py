@@ -11,8 +11,9 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from rulesets.core import Action, Ballot, DayProcedure, GameState, Outcome, PhaseInput, Ruleset
-from rulesets.core.base import ActionSlot
+from rulesets.core.base import ActionSlot, new_slot
 from rulesets.core.day import NEVER, standing
+from rulesets.core.model import new_action
 
 from . import day, night, penalties, query, setup, validate, victory
 from .roles import (
@@ -42,6 +43,11 @@ _OFFERED = {
     for role in ROLES.values()
     for phase in ("day", "night")
     for shared in (True, False)
+}
+# ``_OFFERED`` as phase → holds a shared move → role → abilities, read without a tuple key.
+_OFFERED_IN: dict[str, dict[bool, dict[str, tuple[str, ...]]]] = {
+    phase: {shared: {role: _OFFERED[role, phase, shared] for role in ROLES} for shared in (False, True)}
+    for phase in ("day", "night")
 }
 
 
@@ -201,24 +207,28 @@ class ForumRuleset(Ruleset):
     def action_slots(self, state: GameState, phase: str) -> list[ActionSlot]:
         """Every choice open now: the players' own moves (the TW on duty, a basement
         holder, a Bum's vote holder, a Kamikaze voted out included) and the teams'."""
-        slots = []
+        slots: list[ActionSlot] = []
         # Who may hide or direct a Bum's vote at all, found once (FORUM-126, FORUM-119):
         # for anybody else ``validate`` refuses those moves whatever the target.
         extra = query.hiders(state) if phase == "night" else query.bum_vote_directors(state)
-        alive = state.alive_names()
-        living_teams = {p.team for p in state.players.values() if p.alive}
-        for player in state.players.values():
+        players = state.players
+        alive = [p.name for p in players.values() if p.alive]
+        living_teams = {p.team for p in players.values() if p.alive}
+        offered_to = _OFFERED_IN[phase]
+        for player in players.values():
             # The moves worth probing: a living player's role moves, plus the basement by
             # night and a Bum's vote by day when ``extra`` names him; a Kamikaze voted
             # out names his victim that night (FORUM-089).
             if player.alive:
-                offered = _OFFERED[player.role, phase, player.name in extra]
+                offered = offered_to[player.name in extra][player.role]
             elif phase == "night" and player.counters.get("kamikaze_pending"):
                 offered = ("choose",)
             else:
                 continue
             for ability in offered:
-                slots.extend(self._slot(state, Action(ability, actor=player.name), phase, alive))
+                slot = self._slot(state, new_action(ability, player.name), phase, alive)
+                if slot is not None:
+                    slots.append(slot)
         for team in CRIMINAL_TEAMS:
             if team not in living_teams:
                 continue  # ``validate`` refuses a team with nobody in the game (``dead_actor``)
@@ -229,18 +239,23 @@ class ForumRuleset(Ruleset):
                     continue  # no basement left: ``validate`` refuses whatever the target (FORUM-126)
                 if ability == "direct_vote" and not query.holds_bum_vote(state, f"team:{team}"):
                     continue  # no Bum's vote held: ``validate`` refuses whatever the target (FORUM-119)
-                slots.extend(self._slot(state, Action(ability, team=team), phase, alive))
+                slot = self._slot(state, new_action(ability, None, team), phase, alive)
+                if slot is not None:
+                    slots.append(slot)
         return slots
 
-    def _slot(self, state: GameState, probe: Action, phase: str, alive: list[str]) -> list[ActionSlot]:
+    def _slot(self, state: GameState, probe: Action, phase: str, alive: list[str]) -> ActionSlot | None:
         if ABILITIES[probe.ability].targets == 1:
-            # ``legal_targets`` with the living found once per ``action_slots``.
-            candidates = self.single_targets(state, probe, phase, alive)
+            # ``single_targets`` of the living, found once per ``action_slots``, with
+            # ``actor_reason`` and ``target_filter`` called directly (``EXACT_TARGET_CHECKS``).
+            if validate.actor_reason(state, probe, phase) is not None:
+                return None
+            candidates = validate.target_filter(state, probe, alive, living=True)
         else:
             candidates = self.legal_targets(state, probe, phase)
         if not candidates:
-            return []
-        return [ActionSlot(probe.ability, tuple(candidates), probe.actor, probe.team, 1)]
+            return None
+        return new_slot(probe.ability, tuple(candidates), probe.actor, probe.team, 1)
 
     def random_step(self, state: GameState, phase: str, rng: random.Random) -> PhaseInput:
         """Random legal play; a team hands in a kill or a deal, never both (FORUM-021)."""

@@ -50,13 +50,18 @@ def target_reason(state: GameState, action: Action) -> str | None:
     return _target_checks(state, action)
 
 
-def target_filter(state: GameState, probe: Action, names: Iterable[str]) -> list[str]:
+def target_filter(state: GameState, probe: Action, names: Iterable[str], living: bool = False) -> list[str]:
     """Those of ``names`` that ``target_reason`` accepts as the one target of
     ``probe`` (an ``Action`` without target), in the given order: the same
-    checks as ``_target_checks``, for all names at once."""
+    checks as ``_target_checks``, for all names at once. ``living``: the
+    caller knows every one of ``names`` is in the game."""
     players = state.players
     ability, actor = probe.ability, probe.actor
-    if actor is not None and ability in _OTHER_ONLY:
+    if living:
+        legal = list(names)
+        if actor is not None and ability in _OTHER_ONLY and actor in legal:
+            legal.remove(actor)
+    elif actor is not None and ability in _OTHER_ONLY:
         legal = [n for n in names if players[n].alive and n != actor]
     else:
         legal = [n for n in names if players[n].alive]

@@ -5,8 +5,6 @@ Counts are of living players by current team; the first matching line decides.
 
 from __future__ import annotations
 
-from collections import Counter
-
 from rulesets.core import GameState, PlayerState
 
 from . import query
@@ -22,10 +20,14 @@ def winner(state: GameState) -> str | None:
     alive = state.alive()
     if not alive:
         return "draw"
-    counts = Counter([p.team for p in alive])
-    if counts["zombie"]:
-        return "zombie" if counts["zombie"] == len(alive) else None
-    if counts["kamikaze"] and _kamikaze_wins(alive):
+    counts: dict[str, int] = {}  # living players by team
+    for p in alive:
+        team = p.team
+        counts[team] = counts.get(team, 0) + 1
+    zombies = counts.get("zombie", 0)
+    if zombies:
+        return "zombie" if zombies == len(alive) else None
+    if counts.get("kamikaze") and _kamikaze_wins(alive):
         return "kamikaze"
     if state.variant == "two_sided":
         return _two_sided(counts)
@@ -40,9 +42,9 @@ def _kamikaze_wins(alive: list[PlayerState]) -> bool:
     return len(others) == 1 or (len(others) == 2 and others[0] != others[1])
 
 
-def _two_sided(counts: Counter[str]) -> str | None:
+def _two_sided(counts: dict[str, int]) -> str | None:
     """FORUM-168..170 (the Maniac counts as a citizen against the mafia; ambiguity 25, 26)."""
-    t, m, k = counts["town"], counts["mafia"], counts["maniac"]
+    t, m, k = counts.get("town", 0), counts.get("mafia", 0), counts.get("maniac", 0)
     if m == 0 and k == 0:
         return "town" if t else "draw"  # FORUM-168
     if k and m == 1 and t == 1:
@@ -54,9 +56,9 @@ def _two_sided(counts: Counter[str]) -> str | None:
     return None
 
 
-def _three_sided(state: GameState, counts: Counter[str]) -> str | None:
+def _three_sided(state: GameState, counts: dict[str, int]) -> str | None:
     """FORUM-171..176."""
-    t, a, b = counts["town"], counts["mafia"], counts["maniacs"]
+    t, a, b = counts.get("town", 0), counts.get("mafia", 0), counts.get("maniacs", 0)
     if a == 0 and b == 0:
         return "town" if t else "draw"  # FORUM-171
     if t == 0 and b == 0:

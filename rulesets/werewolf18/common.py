@@ -41,14 +41,25 @@ def may_hold_badge(player: PlayerState) -> bool:
     return player.alive and not revealed(player)
 
 
-def sacrificing_lover(state: GameState, target: str, hit: set[str]) -> PlayerState | None:
+def sacrificing_lover(
+    state: GameState, target: str, hit: set[str], lovers: list[PlayerState] | None = None
+) -> PlayerState | None:
     """The lover who leaves instead of ``target`` (献身, WW18-037/039), if any.
 
     He must be in the game, hold his skills, have admired ``target`` and not
     be ``hit`` tonight (an effective knife on him, or the poison).
+    ``lovers``: the seats holding the role, in or out, when the caller has
+    them (roles never change after the set-up step).
     """
-    for player in state.with_role("lover"):
-        if player.counters.get("admired") == target and has_skills(state, player) and player.name not in hit:
+    if lovers is None:
+        lovers = [p for p in state.players.values() if p.role == "lover"]
+    for player in lovers:
+        if (
+            player.alive
+            and player.counters.get("admired") == target
+            and has_skills(state, player)
+            and player.name not in hit
+        ):
             return player
     return None
 

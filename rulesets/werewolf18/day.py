@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rulesets.core import Action, GameState, Outcome, PhaseInput, RulesError
+from rulesets.core.model import new_action
 from rulesets.core.votes import leaders, tally
 
 from .cards import give_card, parse_cards
@@ -92,8 +93,10 @@ def ballot_entries(step: PhaseInput, state: GameState) -> list[tuple[str, str | 
     else:
         raise RulesError("vote_log must be a list of {voter, target}")
     entries += [(str(a.actor), a.target) for a in step.actions if a.ability == "vote"]  # type: ignore[misc]
+    players = state.players
     for voter, target in entries:
-        _known(state, voter, target)
+        if voter not in players or (target is not None and target not in players):
+            _known(state, voter, target)  # raises for the first name not seated
     return entries
 
 
@@ -108,23 +111,37 @@ def collect_ballots(outcome: Outcome, step: PhaseInput, message: Callable[[str],
     """Check every ballot against the state at the start of the day; a third
     ballot, or any change when accelerated, is rejected (WW18-065, WW18-068)."""
     state = outcome.state
+    players = state.players
     ballots = Ballots()
+    final, log = ballots.final, ballots.log
     cast: dict[str, int] = {}
     accelerated = state.option("accelerated")
     for voter, target in ballot_entries(step, state):  # every name checked seated
-        action = Action("vote", actor=voter, target=target)
-        reason = _seated_ballot_reason(state, voter, target)
-        if reason is None and cast.get(voter, 0) >= 1 and accelerated:
+        action = new_action("vote", voter, None, target)
+        # ``_seated_ballot_reason``, its usual answer found inline: a living voter
+        # and target, neither a revealed idiot (WW18-010, WW18-011, WW18-034).
+        chosen = None if target is None else players[target]
+        if (
+            voter is not None
+            and players[voter].alive
+            and not players[voter].counters.get("revealed")
+            and (chosen is None or (chosen.alive and not chosen.counters.get("revealed")))
+        ):
+            reason = None
+        else:
+            reason = _seated_ballot_reason(state, voter, target)
+        earlier = cast.get(voter, 0)
+        if reason is None and earlier >= 1 and accelerated:
             reason = "accelerated"
-        elif reason is None and cast.get(voter, 0) >= 2:
+        elif reason is None and earlier >= 2:
             reason = "no_more_changes"
         if reason is not None:
             outcome.reject(action, reason, message(reason), step="ballots")
             continue
-        cast[voter] = cast.get(voter, 0) + 1
-        ballots.final[voter] = target
-        ballots.log.append((voter, target))
-        kind = "vote" if cast[voter] == 1 else "change"
+        cast[voter] = earlier + 1
+        final[voter] = target
+        log.append((voter, target))
+        kind = "vote" if earlier == 0 else "change"
         outcome.note(
             "ballots", "info", f"{voter} casts a {kind} for {target or 'nobody (abstains)'} (WW18-065).", action
         )
@@ -164,8 +181,9 @@ class Day:
         self.sheriff = sheriff(self.state)
         self.voters = [p.name for p in self.state.players.values() if p.alive and not p.counters.get("revealed")]
 
-    def run(self, cards: list[tuple[str, str]]) -> None:
-        """Resolve the day (DAY_ORDER); a victory stops it (WW18-051)."""
+    def run(self, cards: list[tuple[str, str]]) -> bool:
+        """Resolve the day (DAY_ORDER); a victory stops it (WW18-051). True when a
+        victory check followed the day's last exit (``Exits.checked``)."""
         try:
             apply_surrender(self.exits, self.actions)
             apply_cards(self.exits, cards)
@@ -176,8 +194,9 @@ class Day:
             else:
                 self._vote_exit(totals)
         except GameEnded:
-            return
+            return False
         note_unused_orders(self.exits, self.orders)
+        return self.exits.checked
 
     def _no_vote_cards(self) -> None:
         """A yellow card for each player who could vote and did not (WW18-067, A7)."""
@@ -256,9 +275,11 @@ class Day:
 
 def resolve_day(
     outcome: Outcome, step: PhaseInput, actions: list[Action], rng: random.Random, message: Callable[[str], str]
-) -> None:
+) -> bool:
     """Resolve one day on ``outcome`` from its accepted ``actions`` and its
-    ballots. Raises ``RulesError`` for malformed ``cards`` or ``vote_log``."""
+    ballots; True when a victory check followed its last exit
+    (``Exits.checked``). Raises ``RulesError`` for malformed ``cards`` or
+    ``vote_log``."""
     cards = parse_cards(step.extra.get("cards"), outcome.state)
     ballots = collect_ballots(outcome, step, message)
-    Day(outcome, actions, ballots, rng).run(cards)
+    return Day(outcome, actions, ballots, rng).run(cards)

@@ -23,12 +23,15 @@ from rulesets.core import (
     GameState,
     Outcome,
     PhaseInput,
+    PlayerState,
     RulesError,
     Ruleset,
     VoteCount,
 )
+from rulesets.core.base import new_slot
 from rulesets.core.day import ONCE, count, standing
-from rulesets.core.rng import PhaseRandom
+from rulesets.core.model import new_action
+from rulesets.core.rng import PhaseRandom, draws_by_bits
 
 from . import day, night, roles, schedule, setup, victory
 from .common import has_skills, revealed, sheriff, werewolf_in_game
@@ -72,6 +75,44 @@ _PROBES = {
     for badge in (True, False)
     for alive in (True, False)
 }
+
+
+# Phase → role → ``_probes`` of a living seat without the badge, the commonest lookup.
+_LIVING_PROBES: dict[str, dict[str, tuple[tuple[str, Ability], ...]]] = {
+    phase: {role: _PROBES[role, phase, False, True] for role in roles.ROLES} for phase in ("setup", "day", "night")
+}
+
+
+def _targets_of(spec: Ability, alive: list[str], actor: str | None) -> list[str]:
+    """``check_targets_filter``'s target rule over the living names ``alive``
+    (in seat order), before the limits."""
+    rule = spec.target_rule
+    if rule == "other_alive":
+        legal = list(alive)
+        if actor in legal:
+            legal.remove(actor)
+        return legal
+    if rule == "self":
+        return [actor] if actor in alive else []
+    return list(alive)
+
+
+def _own_slot(player: PlayerState, ability: str, spec: Ability, names: list[str]) -> ActionSlot | None:
+    """The slot of a living ``player``'s own ``ability`` (one target or none)
+    that keeps his skills, or None: ``validate`` for a holder of it with
+    nobody the winner. ``names`` are the living it may name (the badge never
+    goes to a revealed idiot, WW18-034); the limits are his counters."""
+    counters = player.counters
+    limit = spec.per_game_limit
+    if limit is not None and counters.get(f"uses:{ability}", 0) >= limit:
+        return None  # ``used_up``
+    if spec.targets == 0:
+        return new_slot(ability, (), player.name, None, 0)
+    legal = _targets_of(spec, names, player.name)
+    limit = spec.per_target_limit
+    if limit is not None:
+        legal = [n for n in legal if counters.get(f"{ability}:{n}", 0) < limit]
+    return new_slot(ability, tuple(legal), player.name, None, 1) if legal else None
 
 
 class Werewolf18(Ruleset):
@@ -328,14 +369,16 @@ class Werewolf18(Ruleset):
             self.count_use(outcome.state, action)
         setup.apply_support(outcome, actions)
 
-    def resolve_night(self, outcome: Outcome, step: PhaseInput, rng: random.Random) -> None:
-        """The night, document steps (1)-(8) (``ORDER``)."""
-        night.resolve_night(outcome, step, self.accept(outcome, step.actions, "night"), rng)
+    def resolve_night(self, outcome: Outcome, step: PhaseInput, rng: random.Random) -> bool:
+        """The night, document steps (1)-(8) (``ORDER``). True when the
+        victory check followed its last exit (``Ruleset.resolve_day``)."""
+        return night.resolve_night(outcome, step, self.accept(outcome, step.actions, "night"), rng)
 
-    def resolve_day(self, outcome: Outcome, step: PhaseInput, rng: random.Random) -> None:
-        """The day (``DAY_ORDER``); ``vote`` actions are ballots."""
+    def resolve_day(self, outcome: Outcome, step: PhaseInput, rng: random.Random) -> bool:
+        """The day (``DAY_ORDER``); ``vote`` actions are ballots. True when
+        the victory check followed its last exit (``Ruleset.resolve_day``)."""
         actions = self.accept(outcome, [a for a in step.actions if a.ability != "vote"], "day")
-        day.resolve_day(outcome, step, actions, rng, self.message)
+        return day.resolve_day(outcome, step, actions, rng, self.message)
 
     def check_winner(self, state: GameState) -> str | None:
         """The only undefeated camp in play, else None (WW18-050)."""
@@ -369,21 +412,88 @@ class Werewolf18(Ruleset):
 
         Returns a reason code (``message(reason)`` is the sentence) or None.
         Raises ``RulesError`` for an unknown ability, player or team.
+
+        In order: the game over, the phase (A17), a ballot (``ballot_reason``)
+        or a surrender (``_surrender_reason``); else ``_skill_reason``,
+        ``check_action`` (WW18-019, then ``Ruleset.check_action``) and
+        ``_document_reason``, written out here because every choice of
+        every step goes through them (tests/rulesets/test_werewolf18.py
+        compares the two).
         """
-        if action.ability not in self.ABILITIES:
-            raise RulesError(f"unknown ability {action.ability!r} in ruleset {self.id}")
+        ability = action.ability
+        spec = roles.ABILITIES.get(ability)
+        if spec is None:
+            raise RulesError(f"unknown ability {ability!r} in ruleset {self.id}")
         if state.winner is not None:
             return "game_over"
-        if phase not in _PHASES_OF[action.ability]:  # ``phases_of``
+        if phase not in _PHASES_OF[ability]:  # ``phases_of``
             return "wrong_phase"
-        if action.ability == "vote":
+        if ability == "vote":
             return day.ballot_reason(state, action.actor, action.target if isinstance(action.target, str) else None)
-        if action.ability == "surrender":
+        if ability == "surrender":
             return self._surrender_reason(state, action)
-        reason = self._skill_reason(state, action) or self.check_action(
-            state, action, self.ABILITIES[action.ability].phase
-        )
-        return reason or self._document_reason(state, action)
+        players = state.players
+        memory = state.memory
+        actor = action.actor
+        if actor is not None and ability in roles.VILLAGE_SKILLS:  # ``_skill_reason`` (WW18-028)
+            player = players.get(actor)
+            if player is not None and player.alive and memory.get("skills_lost") and player.team == "village":
+                role = roles.ROLES.get(player.role)
+                if role is not None and ability in role.abilities:
+                    return "skills_lost"
+        if ability == "kill" and action.team == "wolves" and not werewolf_in_game(state):
+            return "no_werewolf"  # ``check_action``: WW18-019
+        # ``Ruleset.check_action``: the targets known, ``check_actor``, ``check_targets``.
+        target = action.target
+        targets = [] if target is None else list(target) if isinstance(target, (list, tuple)) else [target]
+        for name in targets:
+            if name not in players:
+                raise RulesError(f"unknown player {name!r}")
+        if actor is not None:
+            if actor not in players:
+                raise RulesError(f"unknown player {actor!r}")
+            player = players[actor]
+            if not player.alive:
+                return "actor_not_alive"
+            role = roles.ROLES.get(player.role)  # ``abilities_of``: the role's, and the sheriff's badge
+            if (role is None or ability not in role.abilities) and not (
+                ability == "pass_badge" and memory.get("sheriff") == actor
+            ):
+                return "not_your_ability"
+        else:
+            if action.team not in roles.TEAMS:
+                raise RulesError(f"unknown team {action.team!r}")
+            if ability not in self.team_abilities(state, action.team or ""):
+                return "not_your_ability"
+        if spec.targets and len(targets) != spec.targets:
+            return "target_count"
+        rule = spec.target_rule
+        for name in targets:
+            chosen = players[name]
+            if rule == "out":
+                if chosen.alive:
+                    return "not_out"
+                continue
+            if not chosen.alive:
+                return "target_not_alive"
+            if rule == "other_alive" and name == actor:
+                return "self_target"
+            if rule == "self" and name != actor:
+                return "not_self"
+        if actor:  # ``counter_owner``: the actor's counters hold the limits
+            counters = players[actor].counters
+            if spec.per_game_limit is not None and counters.get(f"uses:{ability}", 0) >= spec.per_game_limit:
+                return "used_up"
+            if spec.per_target_limit is not None:
+                for name in targets:
+                    if counters.get(f"{ability}:{name}", 0) >= spec.per_target_limit:
+                        return "target_limit"
+        # ``_document_reason``: the knife of an undefeated group (WW18-020), no badge to a revealed idiot (WW18-034).
+        if ability == "kill" and victory.wolves_defeated(state):
+            return "camp_defeated"
+        if ability == "pass_badge" and players[str(target)].counters.get("revealed"):
+            return "revealed_idiot"
+        return None
 
     def actor_reason(self, state: GameState, probe: Action, phase: str) -> str | None:
         """The checks of ``validate`` that do not look at the target (see
@@ -473,34 +583,88 @@ class Werewolf18(Ruleset):
 
     def action_slots(self, state: GameState, phase: str) -> list[ActionSlot]:
         """Every choice that may be handed in now, ballots included; out
-        werewolves keep ``surrender`` (WW18-012)."""
+        werewolves keep ``surrender`` (WW18-012).
+
+        ``validate`` worked out once per state: the facts every probe asks
+        (the winner, the skills, the badge, the living) are read once, and
+        each slot's candidates are ``target_filter`` of the living
+        (tests/rulesets/test_legal_targets.py compares the two).
+        """
+        return self._slots(state, phase, None)[0]
+
+    def _slots(
+        self, state: GameState, phase: str, voters: list[str] | None
+    ) -> tuple[list[ActionSlot], tuple[str, ...]]:
+        """``action_slots``, and the targets every ballot may name today.
+        With a list of ``voters``, the ballots' slots are left out and their
+        voters appended to it instead, in seat order."""
+        if state.winner is not None:
+            return [], ()  # ``validate`` answers ``game_over`` to everything (WW18-051)
+        players = state.players
+        memory = state.memory
+        holder = memory.get("sheriff")  # ``sheriff(state)``
+        skills_lost = memory.get("skills_lost")  # ``has_skills``
+        alive = [p.name for p in players.values() if p.alive]
+        # Living players but a revealed idiot: whom a ballot may name and the badge go to (WW18-011, WW18-034).
+        unrevealed = [n for n in alive if not players[n].counters.get("revealed")]
+        ballot = tuple(unrevealed) if phase == "day" else ()
+        own_probes = _LIVING_PROBES[phase]
         slots: list[ActionSlot] = []
         teams: set[str] = set()
-        ballot = tuple(self._ballot_targets(state)) if phase == "day" and state.winner is None else ()
-        alive = state.alive_names()
-        holder = sheriff(state)
-        for player in state.players.values():
-            key = (player.role, phase, holder == player.name, player.alive)
-            probes = _PROBES.get(key)
-            for ability, spec in _probes(*key) if probes is None else probes:
+        for player in players.values():
+            name = player.name
+            if not player.alive:
+                probes = _PROBES.get((player.role, phase, holder == name, False))
+            elif name == holder:
+                probes = _PROBES.get((player.role, phase, True, True))
+            else:
+                probes = own_probes.get(player.role)
+            if probes is None:
+                probes = _probes(player.role, phase, holder == name, player.alive)
+            for ability, spec in probes:
                 if ability == "surrender":
-                    # ``validate`` of a surrender in its phases is ``game_over`` or, for a
-                    # holder of it, in or out of the game, None (WW18-012, WW18-017).
-                    if state.winner is None:
-                        slots.append(ActionSlot("surrender", (), player.name, None, 0))
+                    # ``validate`` of a surrender in its phases, for a holder of it, in
+                    # or out of the game, is None while nobody has won (WW18-012, WW18-017).
+                    slots.append(new_slot("surrender", (), name, None, 0))
                     continue
                 if spec.team:
                     if player.team in teams:
                         continue
                     teams.add(player.team)
-                slots.extend(self._slot(state, phase, ability, player.name, player.team, alive))
+                    slot = self._team_slot(state, ability, spec, player.team, alive)
+                elif spec.targets > 1 or spec.target_rule == "out":
+                    slots.extend(self._slot(state, phase, ability, name, player.team, alive))
+                    continue
+                elif skills_lost and player.team == "village" and ability in roles.VILLAGE_SKILLS:
+                    continue  # ``skills_lost``: the village's skills went with the elder (WW18-028)
+                else:
+                    slot = _own_slot(player, ability, spec, unrevealed if ability == "pass_badge" else alive)
+                if slot is not None:
+                    slots.append(slot)
             if ballot and player.alive and not player.counters.get("revealed"):  # ``revealed``
                 # ``validate`` of a ballot on a day with no winner is ``ballot_reason``: for
                 # the targets in ``ballot`` it refuses only a voter out of the game or a
                 # revealed idiot (WW18-010, WW18-034); the targets are the same for every
                 # voter, so they are found once.
-                slots.append(ActionSlot("vote", ballot, player.name, None, 1))
-        return slots
+                if voters is None:
+                    slots.append(new_slot("vote", ballot, name, None, 1))
+                else:
+                    voters.append(name)
+        return slots, ballot
+
+    def _team_slot(
+        self, state: GameState, ability: str, spec: Ability, team: str, alive: list[str]
+    ) -> ActionSlot | None:
+        """The slot of ``team``'s collective ``ability`` (the knife), or None:
+        ``actor_reason`` (a living member holding it, WW18-019; the knife of
+        an undefeated group, WW18-020) and the generic target rule, with no
+        actor whose counters could limit it."""
+        if ability not in self.team_abilities(state, team):
+            return None  # ``not_your_ability``
+        if ability == "kill" and ((team == "wolves" and not werewolf_in_game(state)) or victory.wolves_defeated(state)):
+            return None  # ``no_werewolf`` or ``camp_defeated``
+        legal = _targets_of(spec, alive, None)
+        return new_slot(ability, tuple(legal), None, team, 1) if legal else None
 
     def _ballot_targets(self, state: GameState) -> list[str]:
         """Whom any ballot may name: living players but a revealed idiot (WW18-011, WW18-034)."""
@@ -527,23 +691,38 @@ class Werewolf18(Ruleset):
     def random_step(self, state: GameState, phase: str, rng: random.Random) -> PhaseInput:
         """Random legal play: each choice with probability 0.8, every voter
         votes (one in ten abstains), and now and then a whole-group surrender."""
-        slots = self.action_slots(state, phase)
+        voters: list[str] = []
+        slots, ballot = self._slots(state, phase, voters)  # ``action_slots``, the ballots apart
         # ``rng.choice(seq)`` is ``seq[below(len(seq))]``: the same numbers without
         # its two calls (every slot with targets has candidates, WW18 ``_slot``).
         draw, below = rng.random, rng._randbelow
         actions = [
-            Action(s.ability, s.actor, s.team, s.candidates[below(len(s.candidates))] if s.targets else None)
+            new_action(s.ability, s.actor, s.team, s.candidates[below(len(s.candidates))] if s.targets else None)
             for s in slots
-            if s.ability not in ("vote", "surrender") and draw() < 0.8
+            if s.ability != "surrender" and draw() < 0.8
         ]
         if draw() < SURRENDER_CHANCE:
             actions += [Action("surrender", s.actor) for s in slots if s.ability == "surrender"]
         step = PhaseInput(phase, actions)  # type: ignore[arg-type]
         if phase == "day":
-            ballots = [s for s in slots if s.ability == "vote"]
-            step.votes = {
-                str(s.actor): None if draw() < 0.1 else s.candidates[below(len(s.candidates))] for s in ballots
-            }
+            # Each ballot: ``None if draw() < 0.1 else rng.choice(ballot)``.
+            n = len(ballot)
+            votes: dict[str, str | None] = {}
+            if voters and draws_by_bits(rng):
+                # ``below(n)`` written out: the same ``getrandbits`` calls.
+                bits, k = rng.getrandbits, n.bit_length()
+                for name in voters:
+                    if draw() < 0.1:
+                        votes[name] = None
+                        continue
+                    r = bits(k)
+                    while r >= n:
+                        r = bits(k)
+                    votes[name] = ballot[r]
+            else:
+                for name in voters:
+                    votes[name] = None if draw() < 0.1 else ballot[below(n)]
+            step.votes = votes
         return step
 
     def next_phase(self, state: GameState) -> str:

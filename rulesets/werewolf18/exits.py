@@ -99,7 +99,7 @@ class Orders:
 class Exits:
     """Departures of one step, with their consequences (digest §9)."""
 
-    __slots__ = ("outcome", "state", "orders", "rng", "night", "defeated")
+    __slots__ = ("outcome", "state", "orders", "rng", "night", "defeated", "checked")
 
     def __init__(self, outcome: Outcome, orders: Orders, rng: random.Random, night: bool) -> None:
         self.outcome = outcome
@@ -107,7 +107,18 @@ class Exits:
         self.orders = orders
         self.rng = rng
         self.night = night
-        self.defeated = victory.defeated_camps(outcome.state)
+        # The camps defeated before this step's first change (``before_change``),
+        # then after the latest victory check.
+        self.defeated: set[str] | None = None
+        # True once a victory check has followed every change of the step so far.
+        self.checked = False
+
+    def before_change(self) -> None:
+        """Note the defeated camps before the step first takes a player out
+        or defeats a camp, so that ``check_victory`` can tell a new defeat."""
+        if self.defeated is None:
+            self.defeated = victory.defeated_camps(self.state)
+        self.checked = False
 
     def leave(self, name: str, cause: str) -> None:
         """``name`` leaves for ``cause`` (a key of ``CAUSES``), then §9 runs.
@@ -119,6 +130,7 @@ class Exits:
         if not player.alive:
             return
         rule, words = CAUSES[cause]
+        self.before_change()
         self.outcome.remove(name)
         self.outcome.note("exit", "effect", f"{name} leaves the game: {words} ({rule}).")
         self._announce_exit(name, cause)
@@ -137,6 +149,7 @@ class Exits:
         if not self.state.players[name].alive:
             self.outcome.note("cards", "void", f"{name} is already out; the red card removes nobody (WW18-009).")
             return
+        self.before_change()
         self.outcome.remove(name)
         self.outcome.note(
             "cards", "effect", f"{name} is sent off by a red card, with no last words or shot (WW18-013)."
@@ -152,13 +165,14 @@ class Exits:
         A new defeat is traced for the host only: it is never published (WW18-004).
         """
         defeated = victory.defeated_camps(self.state)
-        for camp in sorted(defeated - self.defeated):
+        for camp in sorted(defeated - (defeated if self.defeated is None else self.defeated)):
             self.outcome.note(
                 "victory", "info", f"The {camp} camp is defeated, unannounced; its players stay (WW18-004)."
             )
         self.defeated = defeated
         won = victory.winner(self.state, defeated)
         if won is None:
+            self.checked = True
             return
         self.state.winner = won
         self.outcome.note(

@@ -62,6 +62,8 @@ class Night:
         "poisons",
         "hit",
         "swallowed",
+        "by_ability",
+        "lovers",
     )
 
     def __init__(self, outcome: Outcome, actions: list[Action], rng: random.Random) -> None:
@@ -76,9 +78,15 @@ class Night:
         self.poisons: list[Action] = []
         self.hit: set[str] = set()
         self.swallowed: set[str] = set()
+        # The accepted actions by ability, in order; the lovers' seats (``sacrificing_lover``).
+        self.by_ability: dict[str, list[Action]] = {}
+        for action in actions:
+            self.by_ability.setdefault(action.ability, []).append(action)
+        self.lovers = [p for p in self.state.players.values() if p.role == "lover"]
 
-    def run(self, cards: list[tuple[str, str]]) -> None:
-        """Resolve the night (ORDER); a victory stops it (WW18-064)."""
+    def run(self, cards: list[tuple[str, str]]) -> bool:
+        """Resolve the night (ORDER); a victory stops it (WW18-064). True when a
+        victory check followed the night's last exit (``Exits.checked``)."""
         try:
             apply_surrender(self.exits, self.actions)
             apply_cards(self.exits, cards)
@@ -93,14 +101,15 @@ class Night:
             for poison in self.poisons:
                 self._settle_poison(poison)
         except GameEnded:
-            return
+            return False
         note_unused_orders(self.exits, self.orders)
+        return self.exits.checked
 
     def _live(self, ability: str) -> list[Action]:
         """Accepted ``ability`` actions whose actor is still in the game with
         his skills (WW18-059); the others are traced as void."""
         live = []
-        for action in [a for a in self.actions if a.ability == ability and a.actor]:
+        for action in [a for a in self.by_ability.get(ability, ()) if a.actor]:
             player = self.state.players[action.actor or ""]
             if player.alive and has_skills(self.state, player):
                 live.append(action)
@@ -135,7 +144,7 @@ class Night:
 
     def _knives(self) -> None:
         """(4) the wolves' knife, then (5) the white wolf's (WW18-061)."""
-        for action in (a for a in self.actions if a.ability == "kill"):
+        for action in self.by_ability.get("kill", ()):
             if wolves_defeated(self.state) or not werewolf_in_game(self.state):
                 self.outcome.note("kill", "void", "The wolves are defeated or gone: no knife (WW18-020).", action)
                 continue
@@ -177,7 +186,7 @@ class Night:
                 self.hit.add(name)
         for witch in self.state.with_role("witch"):
             knives = self._effective(witch.name)
-            absorbed = knives == 1 and sacrificing_lover(self.state, witch.name, self.hit) is not None
+            absorbed = knives == 1 and sacrificing_lover(self.state, witch.name, self.hit, self.lovers) is not None
             if knives and not absorbed:
                 self.swallowed.add(witch.name)
                 self.outcome.note(
@@ -230,7 +239,7 @@ class Night:
     def _exit(self, target: str, cause: str, how: str, action: Action) -> None:
         """四 the lover's sacrifice (WW18-037, WW18-039), else 五 the exit."""
         step = "poison_settlement" if cause == "poison" else "knife_settlement"
-        lover = sacrificing_lover(self.state, target, self.hit)
+        lover = sacrificing_lover(self.state, target, self.hit, self.lovers)
         if lover is not None:
             self.exits.sacrifice(lover.name, target, how, step, action)
             return
@@ -244,10 +253,11 @@ class Night:
         owner.bump(f"{action.ability}:{action.target}")
 
 
-def resolve_night(outcome: Outcome, step: PhaseInput, actions: list[Action], rng: random.Random) -> None:
-    """Resolve one night on ``outcome`` from its accepted ``actions``.
+def resolve_night(outcome: Outcome, step: PhaseInput, actions: list[Action], rng: random.Random) -> bool:
+    """Resolve one night on ``outcome`` from its accepted ``actions``; True
+    when a victory check followed its last exit (``Exits.checked``).
 
     Raises ``RulesError`` for a malformed ``cards`` field.
     """
     cards = parse_cards(step.extra.get("cards"), outcome.state)
-    Night(outcome, actions, rng).run(cards)
+    return Night(outcome, actions, rng).run(cards)

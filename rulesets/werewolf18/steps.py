@@ -25,6 +25,7 @@ def apply_surrender(exits: Exits, actions: list[Action]) -> None:
             exits.outcome.note("surrender", result, _surrender_text(str(action.actor), missing), action)
     if missing:
         return
+    exits.before_change()
     exits.state.memory["surrendered"] = True
     exits.check_victory()
 

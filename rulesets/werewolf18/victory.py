@@ -19,47 +19,46 @@ def camps_in_play(state: GameState) -> list[str]:
     return [camp for camp in TEAMS if camp in present]
 
 
-# (role, team) → the group whose members all out defeats a camp, for the
-# seats that belong to one: 狼群 is the werewolves only, in or out (WW18-012,
-# A2); the village loses with all its gods or all its villagers; the white wolf alone.
-_GROUPS: dict[tuple[str, str], str] = {
-    **{("werewolf", team): "werewolves" for team in TEAMS},
-    **{("white_wolf", team): "white_wolf" for team in TEAMS},
-    **{(role, "village"): "gods" for role in GODS},
-    ("villager", "village"): "villagers",
-}
-
-_GROUP_COUNT = len(set(_GROUPS.values()))
-# ``_GROUPS`` by role, then team: two lookups of a seat's own strings.
-_GROUPS_BY_ROLE: dict[str, dict[str, str]] = {
-    role: {team: group for (r, team), group in _GROUPS.items() if r == role} for role, _ in _GROUPS
-}
-
-
 def defeated_camps(state: GameState) -> set[str]:
-    """Camp ids whose loss condition holds now (WW18-054..057, WW18-017)."""
-    had: set[str] = set()  # groups with a member out of the game
-    alive: set[str] = set()  # groups with a member in the game
-    by_role = _GROUPS_BY_ROLE
+    """Camp ids whose loss condition holds now (WW18-054..057, WW18-017).
+
+    A group is all out when it has a member out of the game and none in it;
+    a group empty at setup never loses: a loss condition over an empty set
+    never fires (digest §5). 狼群 is the werewolves only, in or out
+    (WW18-012, A2); the village loses with all its gods (village members of
+    ``GODS``) or all its villagers; the white wolf alone.
+    """
+    wolves_in = wolves_out = gods_in = gods_out = villagers_in = villagers_out = white_in = white_out = False
+    # One pass with plain comparisons: a lookup per seat would cost more than the whole test.
     for p in state.players.values():
-        by_team = by_role.get(p.role)
-        group = None if by_team is None else by_team.get(p.team)
-        if group is not None:
+        role = p.role
+        if role == "werewolf":
             if p.alive:
-                alive.add(group)
-                if len(alive) == _GROUP_COUNT:
-                    break  # every group has a member in the game: none is all out
+                wolves_in = True
             else:
-                had.add(group)
-    # All out: a member out and none in the game. A group empty at setup never
-    # loses: a loss condition over an empty set never fires (digest §5).
-    out = had - alive
+                wolves_out = True
+        elif role == "villager":
+            if p.team == "village":
+                if p.alive:
+                    villagers_in = True
+                else:
+                    villagers_out = True
+        elif role == "white_wolf":
+            if p.alive:
+                white_in = True
+            else:
+                white_out = True
+        elif role in GODS and p.team == "village":
+            if p.alive:
+                gods_in = True
+            else:
+                gods_out = True
     defeated: set[str] = set()
-    if state.memory.get("surrendered") or "werewolves" in out:
+    if state.memory.get("surrendered") or (wolves_out and not wolves_in):
         defeated.add("wolves")
-    if "gods" in out or "villagers" in out:
+    if (gods_out and not gods_in) or (villagers_out and not villagers_in):
         defeated.add("village")
-    if "white_wolf" in out:
+    if white_out and not white_in:
         defeated.add("white_wolf")
     return defeated
 
@@ -69,8 +68,13 @@ def wolves_defeated(state: GameState) -> bool:
     a surrender, or every werewolf out (WW18-017, WW18-054)."""
     if state.memory.get("surrendered"):
         return True
-    werewolves = [p.alive for p in state.players.values() if p.role == "werewolf"]
-    return bool(werewolves) and not any(werewolves)
+    seated = False
+    for p in state.players.values():
+        if p.role == "werewolf":
+            if p.alive:
+                return False  # a werewolf in the game: the group stands
+            seated = True
+    return seated
 
 
 def winner(state: GameState, defeated: set[str] | None = None) -> str | None:
@@ -81,5 +85,18 @@ def winner(state: GameState, defeated: set[str] | None = None) -> str | None:
     """
     if defeated is None:
         defeated = defeated_camps(state)
-    standing = [camp for camp in camps_in_play(state) if camp not in defeated]
-    return standing[0] if len(standing) == 1 else None
+    standing = None
+    for camp in TEAMS:  # ``camps_in_play`` less the defeated, stopping at the second
+        if camp not in defeated and _in_play(state, camp):
+            if standing is not None:
+                return None
+            standing = camp
+    return standing
+
+
+def _in_play(state: GameState, camp: str) -> bool:
+    """``camp in camps_in_play(state)``, stopping at its first member."""
+    for p in state.players.values():
+        if p.team == camp:
+            return True
+    return False

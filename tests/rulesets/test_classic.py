@@ -525,3 +525,50 @@ def test_no_host_miss_is_traced_as_void() -> None:
     assert outcome.out == []
     assert [t.result for t in outcome.trace if t.step == "kill"] == ["void", "void"]
     assert all("CLASSIC-062" in t.text for t in outcome.trace if t.step == "kill")
+
+
+def test_validate_answers_as_the_generic_checks_and_the_document_limits() -> None:
+    """On every state of 15 seeded games, any choice (every ability by every
+    seat, team or stranger, at a random target, by night or day) gets from
+    ``validate`` the answer of ``check_action`` then the document's limits
+    (CLASSIC-007, CLASSIC-021, CLASSIC-023, CLASSIC-033..036, CLASSIC-044,
+    CLASSIC-061), a malformed one the same ``RulesError``."""
+
+    def by_parts(state: GameState, action: Action, phase: str) -> str | None:
+        if phase == "night" and state.steps_played == 0:
+            CLASSIC.check_action(state, action, phase)
+            return "first_night"
+        if phase == "night" and state.memory.get("deciding"):
+            return "deciding_vote_pending"
+        return CLASSIC.check_action(state, action, phase) or CLASSIC._document_limits(state, action)
+
+    def answer(check, state: GameState, action: Action, phase: str) -> str | None:
+        try:
+            return check(state, action, phase)
+        except RulesError:
+            return "RulesError"
+
+    draw = random.Random(3)
+    counts = list(range(CLASSIC.MIN_PLAYERS, CLASSIC.MAX_PLAYERS + 1))
+    checked = accepted = 0
+    for seed in range(15):
+        game = random_game(CLASSIC, counts[seed % len(counts)], seed)
+        for state in [game.start] + [o.state for o in game.outcomes]:
+            names = list(state.players)
+            for _ in range(40):
+                owner = draw.random()
+                actor = draw.choice(names) if owner < 0.7 else ("Nobody" if owner < 0.75 else None)
+                team = None if actor is not None else draw.choice([*CLASSIC.TEAMS, "aliens"])
+                target = draw.choice([*names, None, "Nobody", [names[0], names[1]]])
+                action = Action(draw.choice([*CLASSIC.ABILITIES, "fly"]), actor, team, target)
+                phase = draw.choice(["day", "night"])
+                expected = answer(by_parts, state, action, phase)
+                assert answer(CLASSIC.validate, state, action, phase) == expected, (seed, action, phase)
+                checked += 1
+            phase = CLASSIC.next_phase(state)
+            for slot in CLASSIC.action_slots(state, phase):
+                for target in slot.candidates[:3]:
+                    action = Action(slot.ability, slot.actor, slot.team, target)
+                    assert CLASSIC.validate(state, action, phase) == by_parts(state, action, phase) is None
+                    accepted += 1
+    assert checked > 5000 and accepted > 200

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from rulesets.core.rng import PhaseRandom
+from rulesets.core.rng import PhaseRandom, draws_by_bits
 
 FIRST_DRAWS = {
     "choice": (list(range(9)),),
@@ -46,3 +46,30 @@ def test_seed_and_setstate_replace_the_pending_seed() -> None:
     rng = PhaseRandom(5)
     rng.setstate(random.Random(9).getstate())
     assert rng.random() == random.Random(9).random()
+
+
+def test_the_generator_is_made_on_first_use_only() -> None:
+    """A phase that draws nothing never makes its generator; the first draw
+    makes ``random.Random(seed)`` once, and later draws reuse it."""
+    rng = PhaseRandom(11)
+    assert "_generator" not in vars(rng)
+    first = rng.random()
+    made = vars(rng)["_generator"]
+    assert first == random.Random(11).random()
+    expected = random.Random(11)
+    expected.random()
+    assert rng.choice(range(50)) == expected.choice(range(50))
+    assert vars(rng)["_generator"] is made
+
+
+def test_draws_by_bits_names_the_generators_drawing_below_by_getrandbits() -> None:
+    """``random.Random`` draws below n by ``getrandbits``; a generator whose
+    ``random`` alone is its own does not, and is not written out."""
+
+    class OwnRandom(random.Random):
+        def random(self) -> float:
+            return 0.5
+
+    assert draws_by_bits(random.Random(1))
+    assert not draws_by_bits(OwnRandom(1))
+    assert not draws_by_bits(PhaseRandom(1))

@@ -480,3 +480,67 @@ def test_the_hosts_removal_is_a_red_card_at_once() -> None:
         RULESET.apply_penalty(outcome.state, "disqualify", "H")
     with pytest.raises(RulesError):
         RULESET.apply_penalty(state, "card:red", "H")  # the cards wait for the phase's end
+
+
+def _validate_by_parts(state: GameState, action: Action, phase: str) -> str | None:
+    """``Werewolf18.validate`` as the composition its docstring names
+    (digest §6): the game over, the phase (A17), a ballot (WW18-065) or a
+    surrender (WW18-017), then ``_skill_reason`` (WW18-028), ``check_action``
+    (WW18-019 and the generic checks) and ``_document_reason`` (WW18-020,
+    WW18-034)."""
+    if action.ability not in RULESET.ABILITIES:
+        raise RulesError(f"unknown ability {action.ability!r}")
+    if state.winner is not None:
+        return "game_over"
+    if phase not in RULESET.phases_of(action.ability):
+        return "wrong_phase"
+    if action.ability == "vote":
+        target = action.target if isinstance(action.target, str) else None
+        return rulesets.werewolf18.day.ballot_reason(state, action.actor, target)
+    if action.ability == "surrender":
+        return RULESET._surrender_reason(state, action)
+    reason = RULESET._skill_reason(state, action) or RULESET.check_action(
+        state, action, RULESET.ABILITIES[action.ability].phase
+    )
+    return reason or RULESET._document_reason(state, action)
+
+
+def _outcome_of(check, state: GameState, action: Action, phase: str) -> str | None:
+    try:
+        return check(state, action, phase)
+    except RulesError:
+        return "RulesError"
+
+
+def test_validate_answers_as_its_parts_on_random_choices() -> None:
+    """Digest §6: on every state of 12 seeded games, any choice (every
+    ability by every seat, team or stranger, at a random target, in both
+    phases) gets from ``validate`` the answer of its documented checks in
+    order, a malformed one the same ``RulesError``."""
+    import random as stdlib_random
+
+    draw = stdlib_random.Random(7)
+    checked = refused = 0
+    for seed in range(12):
+        game = random_game(RULESET, 18, seed)
+        for state in [game.start] + [o.state for o in game.outcomes]:
+            names = list(state.players)
+            for _ in range(60):
+                ability = draw.choice([*RULESET.ABILITIES, "fly"])
+                owner = draw.random()
+                actor = draw.choice(names) if owner < 0.8 else ("Nobody" if owner < 0.85 else None)
+                team = None if actor is not None else draw.choice([*RULESET.TEAMS, "aliens"])
+                target = draw.choice([*names, None, "Nobody", [names[0], names[1]]])
+                action = Action(ability, actor, team, target)
+                phase = draw.choice(["setup", "day", "night"])
+                expected = _outcome_of(_validate_by_parts, state, action, phase)
+                assert _outcome_of(RULESET.validate, state, action, phase) == expected, (seed, action, phase)
+                checked += 1
+                refused += expected is not None
+            phase = RULESET.next_phase(state)
+            for slot in RULESET.action_slots(state, phase):
+                for target in slot.candidates[:3] or [None]:
+                    action = Action(slot.ability, slot.actor, slot.team, target)
+                    assert RULESET.validate(state, action, phase) == _validate_by_parts(state, action, phase) is None
+                    checked += 1
+    assert checked > 5000 and refused < checked - 1000
