@@ -33,12 +33,16 @@ _TEAM_SLOTS = ("kill", "deal", "hide", "direct_vote")
 # Moves any player may hold besides his role's: the basement (FORUM-126) and a Bum's vote (FORUM-119).
 _SHARED_MOVES = ("hide", "direct_vote")
 # (role, phase, holds a shared move) → the abilities offered to a living
-# player, in the order they are probed.
+# player, in the order they are probed. A team's shot (kill, deal) is never
+# a member's own move: ``validate`` refuses it as ``not_available`` whatever
+# the target (FORUM-021), save for the Tin Woodman on duty (FORUM-059).
 _OFFERED = {
     (role.id, phase, shared): tuple(
         a
         for a in dict.fromkeys([*role.abilities, *_SHARED_MOVES])
-        if ABILITIES[a].phase == phase and (shared or a not in _SHARED_MOVES)
+        if ABILITIES[a].phase == phase
+        and (shared or a not in _SHARED_MOVES)
+        and (a in _SHARED_MOVES or not ABILITIES[a].team or role.id == "tin_woodman")
     )
     for role in ROLES.values()
     for phase in ("day", "night")
