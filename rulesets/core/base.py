@@ -75,6 +75,17 @@ class ActionSlot:
 _ACTION_SLOT = builder(ActionSlot)
 
 
+def under_target_limit(counters: Mapping[str, Any], ability: str, names: Iterable[str], limit: int) -> list[str]:
+    """Those of ``names`` that ``counters`` counts as chosen fewer than
+    ``limit`` times for ``ability`` (the ``<ability>:<name>`` counters of a
+    ``per_target_limit``), in order: ``check_targets_filter``'s limit, with
+    the counters read only when one of them names that ability."""
+    prefix = ability + ":"
+    if limit > 0 and not any(key.startswith(prefix) for key in counters):
+        return list(names)  # nobody chosen yet: every count is 0
+    return [n for n in names if counters.get(prefix + n, 0) < limit]
+
+
 def new_slot(
     ability: str, candidates: tuple[str, ...], actor: str | None = None, team: str | None = None, targets: int = 1
 ) -> ActionSlot:
@@ -636,7 +647,7 @@ class Ruleset:
                 return []
             limit = ability.per_target_limit
             if limit is not None:
-                legal = [n for n in legal if counters.get(f"{ability.id}:{n}", 0) < limit]
+                legal = under_target_limit(counters, ability.id, legal, limit)
         return legal
 
     def actor_reason(self, state: GameState, probe: Action, phase: str) -> str | None:

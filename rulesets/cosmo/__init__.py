@@ -26,7 +26,7 @@ from rulesets.core import (
     RulesError,
     Ruleset,
 )
-from rulesets.core.base import new_slot
+from rulesets.core.base import new_slot, under_target_limit
 from rulesets.core.day import NEVER, Ballot
 from rulesets.core.model import new_action
 
@@ -306,7 +306,7 @@ class CosmoRuleset(Ruleset):
                     if counters.get(f"uses:{ab_id}", 0) >= ability.per_game_limit:
                         legal = []
                 if legal and ability.per_target_limit is not None:
-                    legal = [n for n in legal if counters.get(f"{ab_id}:{n}", 0) < ability.per_target_limit]
+                    legal = under_target_limit(counters, ab_id, legal, ability.per_target_limit)
                 if legal:
                     slots.append(new_slot(ab_id, tuple(legal), name, None, 1))
         return slots

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from rulesets.core import Action, GameState, Outcome, PlayerState, Rejection, RulesError
+from rulesets.core.base import under_target_limit
 
 from . import query
 from .roles import ABILITIES, CRIMINAL_TEAMS, ROLES, TEAMS
@@ -71,7 +72,7 @@ def target_filter(state: GameState, probe: Action, names: Iterable[str], living:
     limit = ABILITIES[ability].per_target_limit
     if limit is not None and actor is not None:
         counters = players[actor].counters  # FORUM-049, FORUM-051, FORUM-053, FORUM-124
-        legal = [n for n in legal if counters.get(f"{ability}:{n}", 0) < limit]
+        legal = under_target_limit(counters, ability, legal, limit)
     return legal
 
 

@@ -129,8 +129,8 @@ def collect_ballots(outcome: Outcome, step: PhaseInput, message: Callable[[str],
         if (
             voter is not None
             and players[voter].alive
-            and not players[voter].counters.get("revealed")
-            and (chosen is None or (chosen.alive and not chosen.counters.get("revealed")))
+            and "revealed" not in players[voter].counters
+            and (chosen is None or (chosen.alive and "revealed" not in chosen.counters))
         ):
             reason = None
         else:
@@ -184,7 +184,11 @@ class Day:
         self.orders = Orders.from_actions(actions)
         self.exits = Exits(outcome, self.orders, rng, night=False)
         self.sheriff = sheriff(self.state)
-        self.voters = [p.name for p in self.state.players.values() if p.alive and not p.counters.get("revealed")]
+        self.voters = [
+            p.name
+            for p in self.state.players.values()
+            if p.alive and ("revealed" not in p.counters or not p.counters["revealed"])  # ``revealed``
+        ]
 
     def run(self, cards: list[tuple[str, str]]) -> bool:
         """Resolve the day (DAY_ORDER); a victory stops it (WW18-051). True when a

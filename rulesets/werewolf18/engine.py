@@ -28,7 +28,7 @@ from rulesets.core import (
     Ruleset,
     VoteCount,
 )
-from rulesets.core.base import new_slot
+from rulesets.core.base import new_slot, under_target_limit
 from rulesets.core.day import ONCE, count, standing
 from rulesets.core.model import new_action
 from rulesets.core.rng import PhaseRandom, draws_by_bits
@@ -77,9 +77,12 @@ _PROBES = {
 }
 
 
-# Phase → role → ``_probes`` of a living seat without the badge, the commonest lookup.
+# Phase → role → ``_probes`` of a seat without the badge, in the game or out: the commonest lookups.
 _LIVING_PROBES: dict[str, dict[str, tuple[tuple[str, Ability], ...]]] = {
     phase: {role: _PROBES[role, phase, False, True] for role in roles.ROLES} for phase in ("setup", "day", "night")
+}
+_OUT_PROBES: dict[str, dict[str, tuple[tuple[str, Ability], ...]]] = {
+    phase: {role: _PROBES[role, phase, False, False] for role in roles.ROLES} for phase in ("setup", "day", "night")
 }
 
 
@@ -111,7 +114,7 @@ def _own_slot(player: PlayerState, ability: str, spec: Ability, names: list[str]
     legal = _targets_of(spec, names, player.name)
     limit = spec.per_target_limit
     if limit is not None:
-        legal = [n for n in legal if counters.get(f"{ability}:{n}", 0) < limit]
+        legal = under_target_limit(counters, ability, legal, limit)
     return new_slot(ability, tuple(legal), player.name, None, 1) if legal else None
 
 
@@ -594,19 +597,19 @@ class Werewolf18(Ruleset):
         skills_lost = memory.get("skills_lost")  # ``has_skills``
         alive = [p.name for p in players.values() if p.alive]
         # Living players but a revealed idiot: whom a ballot may name and the badge go to (WW18-011, WW18-034).
-        unrevealed = [n for n in alive if not players[n].counters.get("revealed")]
+        unrevealed = [n for n in alive if "revealed" not in (c := players[n].counters) or not c["revealed"]]
         ballot = tuple(unrevealed) if phase == "day" else ()
-        own_probes = _LIVING_PROBES[phase]
+        own_probes, dead_probes = _LIVING_PROBES[phase], _OUT_PROBES[phase]
         slots: list[ActionSlot] = []
         teams: set[str] = set()
         for player in players.values():
             name = player.name
-            if not player.alive:
-                probes = _PROBES.get((player.role, phase, holder == name, False))
-            elif name == holder:
-                probes = _PROBES.get((player.role, phase, True, True))
-            else:
+            if name == holder:
+                probes = _PROBES.get((player.role, phase, True, player.alive))
+            elif player.alive:
                 probes = own_probes.get(player.role)
+            else:
+                probes = dead_probes.get(player.role)
             if probes is None:
                 probes = _probes(player.role, phase, holder == name, player.alive)
             for ability, spec in probes:
@@ -629,7 +632,7 @@ class Werewolf18(Ruleset):
                     slot = _own_slot(player, ability, spec, unrevealed if ability == "pass_badge" else alive)
                 if slot is not None:
                     slots.append(slot)
-            if ballot and player.alive and not player.counters.get("revealed"):  # ``revealed``
+            if ballot and player.alive and ("revealed" not in player.counters or not player.counters["revealed"]):
                 # ``validate`` of a ballot on a day with no winner is ``ballot_reason``: for
                 # the targets in ``ballot`` it refuses only a voter out of the game or a
                 # revealed idiot (WW18-010, WW18-034); the targets are the same for every
