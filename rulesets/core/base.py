@@ -86,6 +86,18 @@ def under_target_limit(counters: Mapping[str, Any], ability: str, names: Iterabl
     return [n for n in names if counters.get(prefix + n, 0) < limit]
 
 
+# An ``ActionSlot``'s fields as a plain tuple: (ability, candidates, actor, team, targets).
+SlotFields = tuple[str, tuple[str, ...], str | None, str | None, int]
+
+
+def slot_fields(
+    ability: str, candidates: tuple[str, ...], actor: str | None = None, team: str | None = None, targets: int = 1
+) -> SlotFields:
+    """The fields ``new_slot`` would build a slot of, as a plain tuple
+    (``Ruleset.play_slots``)."""
+    return (ability, candidates, actor, team, targets)
+
+
 def new_slot(
     ability: str, candidates: tuple[str, ...], actor: str | None = None, team: str | None = None, targets: int = 1
 ) -> ActionSlot:
@@ -680,20 +692,20 @@ class Ruleset:
         legal target; every living player votes by day."""
         actions: list[Action] = []
         draw, below = rng.random, rng._randbelow
-        for slot in self.action_slots(state, phase):
+        for ability, candidates, actor, team, targets in self.play_slots(state, phase):
             if draw() > 0.8:
                 continue
             target: Any = None
-            if slot.targets == 1 and slot.candidates:
+            if targets == 1 and candidates:
                 # ``rng.choice(seq)`` is ``seq[rng._randbelow(len(seq))]`` for a
                 # non-empty ``seq``: the same numbers without its two calls.
-                target = slot.candidates[below(len(slot.candidates))]
-            elif slot.targets == 2:
-                pool = [c for c in slot.candidates if c != slot.actor]
+                target = candidates[below(len(candidates))]
+            elif targets == 2:
+                pool = [c for c in candidates if c != actor]
                 if len(pool) < 2:
                     continue
                 target = rng.sample(pool, 2)
-            actions.append(new_action(slot.ability, slot.actor, slot.team, target))
+            actions.append(new_action(ability, actor, team, target))
         step = PhaseInput(phase, actions)  # type: ignore[arg-type]
         if phase == "day":
             alive = state.alive_names()
@@ -720,6 +732,12 @@ class Ruleset:
             else:
                 step.votes = {v: alive[below(1)] for v in alive}
         return step
+
+    def play_slots(self, state: GameState, phase: str) -> list[SlotFields]:
+        """``action_slots`` as plain tuples of their fields (ability,
+        candidates, actor, team, targets), in the same order, for random
+        play; a ruleset may build them without the ``ActionSlot``s."""
+        return [(s.ability, s.candidates, s.actor, s.team, s.targets) for s in self.action_slots(state, phase)]
 
     def next_phase(self, state: GameState) -> str:
         """The phase that follows the last resolved one."""
