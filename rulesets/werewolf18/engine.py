@@ -601,9 +601,13 @@ class Werewolf18(Ruleset):
         memory = state.memory
         holder = memory.get("sheriff")  # ``sheriff(state)``
         skills_lost = memory.get("skills_lost")  # ``has_skills``
-        alive = [p.name for p in players.values() if p.alive]
+        alive = [name for name, p in players.items() if p.alive]
         # Living players but a revealed idiot: whom a ballot may name and the badge go to (WW18-011, WW18-034).
-        unrevealed = [n for n in alive if "revealed" not in (c := players[n].counters) or not c["revealed"]]
+        unrevealed = [
+            name
+            for name, p in players.items()
+            if p.alive and ("revealed" not in p.counters or not p.counters["revealed"])
+        ]
         ballot = tuple(unrevealed) if phase == "day" else ()
         own_probes, dead_probes = _LIVING_PROBES[phase], _OUT_PROBES[phase]
         slots: list[ActionSlot] = []
@@ -661,7 +665,11 @@ class Werewolf18(Ruleset):
         holding it, WW18-019; the knife of an undefeated group, WW18-020)
         and the generic target rule, with no actor whose counters could
         limit it."""
-        if ability not in self.team_abilities(state, team):
+        # ``ability in self.team_abilities(state, team)``, stopping at its first living holder.
+        for p in state.players.values():
+            if p.alive and p.team == team and ability in _TEAM_ABILITIES.get(p.role, ()):
+                break
+        else:
             return None  # ``not_your_ability``
         if ability == "kill" and ((team == "wolves" and not werewolf_in_game(state)) or victory.wolves_defeated(state)):
             return None  # ``no_werewolf`` or ``camp_defeated``
