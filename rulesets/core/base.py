@@ -597,8 +597,9 @@ class Ruleset:
             return [] if self.validate(state, probe, phase) else [""]
         if ability.targets == 1:
             return self.single_targets(state, probe, phase)
-        names = list(state.players)
-        return [n for n in names if n and state.players[n].alive or ability.target_rule == "out"]
+        if ability.target_rule == "out":
+            return list(state.players)
+        return [n for n, p in state.players.items() if n and p.alive]
 
     def single_targets(
         self, state: GameState, probe: Action, phase: str, names: Iterable[str] | None = None

@@ -257,12 +257,17 @@ class ForumRuleset(Ruleset):
         return slots
 
     def _slot(self, state: GameState, probe: Action, phase: str, alive: list[str], make: Callable[..., Any]) -> Any:
-        if ABILITIES[probe.ability].targets == 1:
+        spec = ABILITIES[probe.ability]
+        if spec.targets == 1:
             # ``single_targets`` of the living, found once per ``action_slots``, with
             # ``actor_reason`` and ``target_filter`` called directly (``EXACT_TARGET_CHECKS``).
-            if validate.actor_reason(state, probe, phase) is not None:
+            # A team is probed only while it has a member in the game (``_slots``).
+            if validate.actor_reason(state, probe, phase, team_living=True) is not None:
                 return None
             candidates = validate.target_filter(state, probe, alive, living=True)
+        elif spec.targets != 0 and spec.target_rule != "out":
+            # ``legal_targets`` of any other count: the living, in seat order.
+            candidates = [n for n, p in state.players.items() if n and p.alive]
         else:
             candidates = self.legal_targets(state, probe, phase)
         if not candidates:
