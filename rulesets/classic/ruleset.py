@@ -8,7 +8,7 @@ Ties the declarations (``roles``), setup (``setup``), schedule
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from rulesets.core import (
@@ -25,7 +25,7 @@ from rulesets.core import (
     Ruleset,
     ScheduleEntry,
 )
-from rulesets.core.base import new_slot
+from rulesets.core.base import SlotFields, new_slot, slot_fields
 from rulesets.core.day import LAST_COUNTS
 from rulesets.core.model import new_action
 from rulesets.core.rng import draws_by_bits
@@ -387,6 +387,14 @@ class ClassicRuleset(Ruleset):
         before and a heal the doctor himself after his one self-heal
         (CLASSIC-033, CLASSIC-034, CLASSIC-036).
         """
+        return self._slots(state, phase, new_slot)
+
+    def play_slots(self, state: GameState, phase: str) -> list[SlotFields]:
+        """``action_slots`` as plain tuples, for random play (``Ruleset.play_slots``)."""
+        return self._slots(state, phase, slot_fields)
+
+    def _slots(self, state: GameState, phase: str, make: Callable[..., Any]) -> list[Any]:
+        """``action_slots``, each slot built by ``make`` (``new_slot`` or ``slot_fields``)."""
         memory = state.memory
         if phase == "night" and (state.steps_played == 0 or memory.get("deciding")):
             return []  # ``first_night`` or ``deciding_vote_pending`` whatever the choice
@@ -395,7 +403,7 @@ class ClassicRuleset(Ruleset):
         no_host = setup.option(state.options, "no_host")
         night = memory.get("night", 0)
         victims: tuple[str, ...] | None = None  # the living honest players, found once
-        slots: list[ActionSlot] = []
+        slots: list[Any] = []
         seen_teams: set[tuple[str, str]] = set()
         for p in players.values():
             if not p.alive:
@@ -406,19 +414,19 @@ class ClassicRuleset(Ruleset):
                         continue
                     seen_teams.add((p.team, ab_id))
                     if ab_id != "kill":
-                        slots.extend(self._generic_slot(state, new_action(ab_id, team=p.team), phase, alive))
+                        slots.extend(self._generic_slot(state, new_action(ab_id, team=p.team), phase, alive, make))
                     elif not no_host:  # CLASSIC-061: no team choice without a host
                         if victims is None:
                             victims = tuple([n for n in alive if players[n].team != "mafia"])
                         if victims:
-                            slots.append(new_slot("kill", victims, None, p.team, ability.targets))
+                            slots.append(make("kill", victims, None, p.team, ability.targets))
                     continue
                 if ab_id in ("heal", "visit", "check"):
                     cands = _own_targets(p, ab_id, ability, alive, night)
                     if cands:
-                        slots.append(new_slot(ab_id, cands, p.name, None, ability.targets))
+                        slots.append(make(ab_id, cands, p.name, None, ability.targets))
                 else:
-                    slots.extend(self._generic_slot(state, new_action(ab_id, actor=p.name), phase, alive))
+                    slots.extend(self._generic_slot(state, new_action(ab_id, actor=p.name), phase, alive, make))
         if phase != "night" or not no_host:
             return slots
         for p in players.values():
@@ -429,15 +437,17 @@ class ClassicRuleset(Ruleset):
                 if victims is None:
                     victims = tuple([n for n in alive if players[n].team != "mafia"])
                 if victims:  # CLASSIC-061: his own note, naming an honest player (CLASSIC-021)
-                    slots.append(new_slot("kill", victims, p.name))
+                    slots.append(make("kill", victims, p.name))
         return slots
 
-    def _generic_slot(self, state: GameState, probe: Action, phase: str, alive: list[str]) -> list[ActionSlot]:
+    def _generic_slot(
+        self, state: GameState, probe: Action, phase: str, alive: list[str], make: Callable[..., Any]
+    ) -> list[Any]:
         """The slot of ``probe`` by ``single_targets``, for an ability the
         shortcuts of ``action_slots`` do not know."""
         cands = self.single_targets(state, probe, phase, alive)
         targets = ABILITIES[probe.ability].targets
-        return [new_slot(probe.ability, tuple(cands), probe.actor, probe.team, targets)] if cands else []
+        return [make(probe.ability, tuple(cands), probe.actor, probe.team, targets)] if cands else []
 
     def _random_night(self, state: GameState, rng: random.Random) -> PhaseInput:
         """Generic night choices; without a host the mafiosi mostly agree on

@@ -75,6 +75,29 @@ class ActionSlot:
 _ACTION_SLOT = builder(ActionSlot)
 
 
+def under_target_limit(counters: Mapping[str, Any], ability: str, names: Iterable[str], limit: int) -> list[str]:
+    """Those of ``names`` that ``counters`` counts as chosen fewer than
+    ``limit`` times for ``ability`` (the ``<ability>:<name>`` counters of a
+    ``per_target_limit``), in order: ``check_targets_filter``'s limit, with
+    the counters read only when one of them names that ability."""
+    prefix = ability + ":"
+    if limit > 0 and not any(key.startswith(prefix) for key in counters):
+        return list(names)  # nobody chosen yet: every count is 0
+    return [n for n in names if counters.get(prefix + n, 0) < limit]
+
+
+# An ``ActionSlot``'s fields as a plain tuple: (ability, candidates, actor, team, targets).
+SlotFields = tuple[str, tuple[str, ...], str | None, str | None, int]
+
+
+def slot_fields(
+    ability: str, candidates: tuple[str, ...], actor: str | None = None, team: str | None = None, targets: int = 1
+) -> SlotFields:
+    """The fields ``new_slot`` would build a slot of, as a plain tuple
+    (``Ruleset.play_slots``)."""
+    return (ability, candidates, actor, team, targets)
+
+
 def new_slot(
     ability: str, candidates: tuple[str, ...], actor: str | None = None, team: str | None = None, targets: int = 1
 ) -> ActionSlot:
@@ -579,8 +602,9 @@ class Ruleset:
             return [] if self.validate(state, probe, phase) else [""]
         if ability.targets == 1:
             return self.single_targets(state, probe, phase)
-        names = list(state.players)
-        return [n for n in names if n and state.players[n].alive or ability.target_rule == "out"]
+        if ability.target_rule == "out":
+            return list(state.players)
+        return [n for n, p in state.players.items() if n and p.alive]
 
     def single_targets(
         self, state: GameState, probe: Action, phase: str, names: Iterable[str] | None = None
@@ -641,7 +665,7 @@ class Ruleset:
                 return []
             limit = ability.per_target_limit
             if limit is not None:
-                legal = [n for n in legal if counters.get(f"{ability.id}:{n}", 0) < limit]
+                legal = under_target_limit(counters, ability.id, legal, limit)
         return legal
 
     def actor_reason(self, state: GameState, probe: Action, phase: str) -> str | None:
@@ -674,20 +698,20 @@ class Ruleset:
         legal target; every living player votes by day."""
         actions: list[Action] = []
         draw, below = rng.random, rng._randbelow
-        for slot in self.action_slots(state, phase):
+        for ability, candidates, actor, team, targets in self.play_slots(state, phase):
             if draw() > 0.8:
                 continue
             target: Any = None
-            if slot.targets == 1 and slot.candidates:
+            if targets == 1 and candidates:
                 # ``rng.choice(seq)`` is ``seq[rng._randbelow(len(seq))]`` for a
                 # non-empty ``seq``: the same numbers without its two calls.
-                target = slot.candidates[below(len(slot.candidates))]
-            elif slot.targets == 2:
-                pool = [c for c in slot.candidates if c != slot.actor]
+                target = candidates[below(len(candidates))]
+            elif targets == 2:
+                pool = [c for c in candidates if c != actor]
                 if len(pool) < 2:
                     continue
                 target = rng.sample(pool, 2)
-            actions.append(new_action(slot.ability, slot.actor, slot.team, target))
+            actions.append(new_action(ability, actor, team, target))
         step = PhaseInput(phase, actions)  # type: ignore[arg-type]
         if phase == "day":
             alive = state.alive_names()
@@ -714,6 +738,12 @@ class Ruleset:
             else:
                 step.votes = {v: alive[below(1)] for v in alive}
         return step
+
+    def play_slots(self, state: GameState, phase: str) -> list[SlotFields]:
+        """``action_slots`` as plain tuples of their fields (ability,
+        candidates, actor, team, targets), in the same order, for random
+        play; a ruleset may build them without the ``ActionSlot``s."""
+        return [(s.ability, s.candidates, s.actor, s.team, s.targets) for s in self.action_slots(state, phase)]
 
     def next_phase(self, state: GameState) -> str:
         """The phase that follows the last resolved one."""

@@ -11,7 +11,7 @@ the night resolution), ``day`` (judge, vote, re-vote, coin), ``victory`` and
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar
 
 from rulesets.core import (
@@ -26,7 +26,7 @@ from rulesets.core import (
     RulesError,
     Ruleset,
 )
-from rulesets.core.base import new_slot
+from rulesets.core.base import SlotFields, new_slot, slot_fields, under_target_limit
 from rulesets.core.day import NEVER, Ballot
 from rulesets.core.model import new_action
 
@@ -261,12 +261,20 @@ class CosmoRuleset(Ruleset):
         choice of a living holder passes ``actor_reason`` (no team action,
         §5), so its candidates are ``target_filter`` of the names its target
         rule may name (``EXACT_TARGET_CHECKS``)."""
+        return self._slots(state, phase, new_slot)
+
+    def play_slots(self, state: GameState, phase: str) -> list[SlotFields]:
+        """``action_slots`` as plain tuples, for random play (``Ruleset.play_slots``)."""
+        return self._slots(state, phase, slot_fields)
+
+    def _slots(self, state: GameState, phase: str, make: Callable[..., Any]) -> list[Any]:
+        """``action_slots``, each slot built by ``make`` (``new_slot`` or ``slot_fields``)."""
         players = state.players
         alive = [p.name for p in players.values() if p.alive]
         out: list[str] | None = None
         inherited: tuple[str, ...] | None = None
         converted: bool | None = None
-        slots: list[ActionSlot] = []
+        slots: list[Any] = []
         for p in players.values():
             if not p.alive:
                 continue
@@ -289,7 +297,7 @@ class CosmoRuleset(Ruleset):
                 if ability.phase != phase:
                     continue
                 if ability.team or ability.targets != 1:
-                    slots.extend(self._probed_slot(state, p, ab_id, ability, phase))
+                    slots.extend(self._probed_slot(state, p, ab_id, ability, phase, make))
                     continue
                 rule = ability.target_rule
                 if rule == "out":
@@ -307,21 +315,21 @@ class CosmoRuleset(Ruleset):
                     if counters.get(f"uses:{ab_id}", 0) >= ability.per_game_limit:
                         legal = []
                 if legal and ability.per_target_limit is not None:
-                    legal = [n for n in legal if counters.get(f"{ab_id}:{n}", 0) < ability.per_target_limit]
+                    legal = under_target_limit(counters, ab_id, legal, ability.per_target_limit)
                 if legal:
-                    slots.append(new_slot(ab_id, tuple(legal), name, None, 1))
+                    slots.append(make(ab_id, tuple(legal), name, None, 1))
         return slots
 
     def _probed_slot(
-        self, state: GameState, p: PlayerState, ab_id: str, ability: Ability, phase: str
-    ) -> list[ActionSlot]:
+        self, state: GameState, p: PlayerState, ab_id: str, ability: Ability, phase: str, make: Callable[..., Any]
+    ) -> list[Any]:
         """``Ruleset.action_slots`` for one ability of a team or of another
         target count: its ``legal_targets``."""
         probe = new_action(ab_id, None, p.team) if ability.team else new_action(ab_id, p.name)
         cands = self.legal_targets(state, probe, phase)
         if ability.targets and not cands:
             return []
-        return [new_slot(ab_id, tuple(cands), probe.actor, probe.team, ability.targets)]
+        return [make(ab_id, tuple(cands), probe.actor, probe.team, ability.targets)]
 
 
 def _conflict(kept: dict[tuple[str, str], Action], action: Action) -> str | None:

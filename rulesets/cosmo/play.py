@@ -31,18 +31,18 @@ def _night_actions(ruleset: Ruleset, state: GameState, rng: random.Random) -> li
     victim = rng.choice(outsiders)
     actions: list[Action] = []
     done: set[str] = set()
-    for slot in ruleset.action_slots(state, "night"):
-        if rng.random() > 0.8 or not slot.candidates:
+    for ability, candidates, holder, _team, _targets in ruleset.play_slots(state, "night"):
+        if rng.random() > 0.8 or not candidates:
             continue
-        actor = str(slot.actor)
-        if slot.ability in EXCLUSIVE and actor in done:
+        actor = str(holder)
+        if ability in EXCLUSIVE and actor in done:
             continue
-        target: Any = rng.choice(slot.candidates)
-        if slot.ability == "kill_vote" and state.players[actor].role in MAFIA_MEMBERS and rng.random() < 0.9:
+        target: Any = rng.choice(candidates)
+        if ability == "kill_vote" and state.players[actor].role in MAFIA_MEMBERS and rng.random() < 0.9:
             target = victim
-        if slot.ability in EXCLUSIVE:
+        if ability in EXCLUSIVE:
             done.add(actor)
-        actions.append(new_action(slot.ability, actor, None, target))
+        actions.append(new_action(ability, actor, None, target))
     return actions
 
 
@@ -53,8 +53,8 @@ def _day(ruleset: Ruleset, state: GameState, rng: random.Random) -> PhaseInput:
     votes: dict[str, str | None] = {v: rng.choice(nominated) for v in alive if v not in mute}
     revote: dict[str, str | None] = {v: rng.choice(COIN_SIDES) for v in alive if v not in mute}
     actions = [
-        new_action(slot.ability, slot.actor, None, rng.choice(slot.candidates))
-        for slot in ruleset.action_slots(state, "day")
-        if slot.candidates and rng.random() < 0.1
+        new_action(ability, actor, None, rng.choice(candidates))
+        for ability, candidates, actor, _team, _targets in ruleset.play_slots(state, "day")
+        if candidates and rng.random() < 0.1
     ]
     return PhaseInput("day", actions, votes, nominated, revote, {"coin": rng.choice(COIN_SIDES)})

@@ -36,7 +36,7 @@ DAY_ORDER: tuple[tuple[str, str, str], ...] = (
 )
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Day:
     """The day's choices once validated."""
 
@@ -46,6 +46,15 @@ class Day:
     extra: list[str] = field(default_factory=list)
     directs: dict[str, str] = field(default_factory=dict)
     acted: set[tuple[str, str]] = field(default_factory=set)
+
+    def __init__(self) -> None:
+        # Written out: the generated one calls a default factory per field, and every day builds one.
+        self.protected = set()
+        self.blocked = set()
+        self.admitted = set()
+        self.extra = []
+        self.directs = {}
+        self.acted = set()
 
 
 def resolve_day(outcome: Outcome, step: PhaseInput, rng: random.Random) -> None:
@@ -119,7 +128,11 @@ def _ballots(outcome: Outcome, votes: dict[str, str | None], late: list[str], da
     """Voter → target for every living voter who voted; refused entries are rejected with ability ``vote``."""
     state = outcome.state
     ballots: dict[str, str | None] = {}
+    players = state.players
     for voter, target in votes.items():
+        if players[voter].alive and voter not in late and (target is None or players[target].alive):
+            ballots[voter] = target  # ``_vote_reason`` is None
+            continue
         reason = _vote_reason(state, voter, target, late)
         if reason is not None:
             refuse(outcome, Action("vote", actor=voter, target=target), reason, MESSAGES)
@@ -211,7 +224,8 @@ def _autokills(
     found: list[tuple[str, str]] = []
     for player in state.alive():
         ballot = ballots.get(player.name)
-        past_limit = _day_skip(outcome, player.name, day)
+        duty = DUTIES.get(player.role)  # ``_day_skip`` counts the day roles only
+        past_limit = duty is not None and duty[0] == "day" and _day_skip(outcome, player.name, day)
         if ballot is None:
             found.append((player.name, "did not vote (FORUM-163)"))
         elif ballot == player.name:

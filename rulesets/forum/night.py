@@ -67,7 +67,7 @@ class Shot:
         return self.via_tw or self.shooter
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Night:
     """Everything marked during one night before it takes effect."""
 
@@ -88,8 +88,25 @@ class Night:
     # The working state (a copy of the input state): ``outcome.state``, kept at hand.
     state: GameState = field(init=False)
 
-    def __post_init__(self) -> None:
-        self.state = self.outcome.state
+    def __init__(
+        self, outcome: Outcome, step: PhaseInput, start: dict[str, tuple[str, str]], on_duty: dict[str, dict[str, str]]
+    ) -> None:
+        # Written out: the generated one calls a default factory per field, and every night builds one.
+        self.outcome = outcome
+        self.step = step
+        self.start = start
+        self.on_duty = on_duty
+        self.actions = []
+        self.shots = []
+        self.protected = {}
+        self.deaths = {}
+        self.hidden_roles = set()
+        self.conversions = []
+        self.next_duty = {}
+        self.bum_holders = {}
+        self.team_tells = []
+        self.walking_grants = []
+        self.state = outcome.state
 
     def role(self, name: str) -> str:
         """The role at the start of the night."""
@@ -442,13 +459,15 @@ def _skips(night: Night) -> None:
     """FORUM-160: a role with a duty who gave no move counts a skip; FORUM-095/096: no bite, no life."""
     acted = {(a.actor, a.ability) for a in night.actions if a.actor}
     excused = set(night.step.extra.get("excused", []))
+    players = night.state.players
     for name, (role, _) in night.start.items():
-        player = night.state.players[name]
-        if not player.alive:
+        if not players[name].alive:
             continue
         if role in ("werewolf", "vampire") and query.first_night(night.state) and (name, "bite") not in acted:
             _autokill(night, name, f"the {role} did not bite on the first night (FORUM-095, FORUM-096)", excused)
             continue
+        if role not in DUTIES:
+            continue  # ``_duty`` is None: no move is owed
         duty = _duty(night, name, role)
         if duty is not None and (name, duty) not in acted:
             _count_skip(night, name, role, excused)

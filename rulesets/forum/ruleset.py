@@ -7,11 +7,11 @@ digest ``spec/rulesets/forum.md`` (rule ids FORUM-NNN).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from rulesets.core import Action, Ballot, DayProcedure, GameState, Outcome, PhaseInput, Ruleset
-from rulesets.core.base import ActionSlot, new_slot
+from rulesets.core.base import ActionSlot, SlotFields, new_slot, slot_fields
 from rulesets.core.day import NEVER, standing
 from rulesets.core.model import new_action
 
@@ -33,12 +33,16 @@ _TEAM_SLOTS = ("kill", "deal", "hide", "direct_vote")
 # Moves any player may hold besides his role's: the basement (FORUM-126) and a Bum's vote (FORUM-119).
 _SHARED_MOVES = ("hide", "direct_vote")
 # (role, phase, holds a shared move) → the abilities offered to a living
-# player, in the order they are probed.
+# player, in the order they are probed. A team's shot (kill, deal) is never
+# a member's own move: ``validate`` refuses it as ``not_available`` whatever
+# the target (FORUM-021), save for the Tin Woodman on duty (FORUM-059).
 _OFFERED = {
     (role.id, phase, shared): tuple(
         a
         for a in dict.fromkeys([*role.abilities, *_SHARED_MOVES])
-        if ABILITIES[a].phase == phase and (shared or a not in _SHARED_MOVES)
+        if ABILITIES[a].phase == phase
+        and (shared or a not in _SHARED_MOVES)
+        and (a in _SHARED_MOVES or not ABILITIES[a].team or role.id == "tin_woodman")
     )
     for role in ROLES.values()
     for phase in ("day", "night")
@@ -207,7 +211,15 @@ class ForumRuleset(Ruleset):
     def action_slots(self, state: GameState, phase: str) -> list[ActionSlot]:
         """Every choice open now: the players' own moves (the TW on duty, a basement
         holder, a Bum's vote holder, a Kamikaze voted out included) and the teams'."""
-        slots: list[ActionSlot] = []
+        return self._slots(state, phase, new_slot)
+
+    def play_slots(self, state: GameState, phase: str) -> list[SlotFields]:
+        """``action_slots`` as plain tuples, for random play (``Ruleset.play_slots``)."""
+        return self._slots(state, phase, slot_fields)
+
+    def _slots(self, state: GameState, phase: str, make: Callable[..., Any]) -> list[Any]:
+        """``action_slots``, each slot built by ``make`` (``new_slot`` or ``slot_fields``)."""
+        slots: list[Any] = []
         # Who may hide or direct a Bum's vote at all, found once (FORUM-126, FORUM-119):
         # for anybody else ``validate`` refuses those moves whatever the target.
         extra = query.hiders(state) if phase == "night" else query.bum_vote_directors(state)
@@ -226,7 +238,7 @@ class ForumRuleset(Ruleset):
             else:
                 continue
             for ability in offered:
-                slot = self._slot(state, new_action(ability, player.name), phase, alive)
+                slot = self._slot(state, new_action(ability, player.name), phase, alive, make)
                 if slot is not None:
                     slots.append(slot)
         for team in CRIMINAL_TEAMS:
@@ -239,23 +251,28 @@ class ForumRuleset(Ruleset):
                     continue  # no basement left: ``validate`` refuses whatever the target (FORUM-126)
                 if ability == "direct_vote" and not query.holds_bum_vote(state, f"team:{team}"):
                     continue  # no Bum's vote held: ``validate`` refuses whatever the target (FORUM-119)
-                slot = self._slot(state, new_action(ability, None, team), phase, alive)
+                slot = self._slot(state, new_action(ability, None, team), phase, alive, make)
                 if slot is not None:
                     slots.append(slot)
         return slots
 
-    def _slot(self, state: GameState, probe: Action, phase: str, alive: list[str]) -> ActionSlot | None:
-        if ABILITIES[probe.ability].targets == 1:
+    def _slot(self, state: GameState, probe: Action, phase: str, alive: list[str], make: Callable[..., Any]) -> Any:
+        spec = ABILITIES[probe.ability]
+        if spec.targets == 1:
             # ``single_targets`` of the living, found once per ``action_slots``, with
             # ``actor_reason`` and ``target_filter`` called directly (``EXACT_TARGET_CHECKS``).
-            if validate.actor_reason(state, probe, phase) is not None:
+            # A team is probed only while it has a member in the game (``_slots``).
+            if validate.actor_reason(state, probe, phase, team_living=True) is not None:
                 return None
             candidates = validate.target_filter(state, probe, alive, living=True)
+        elif spec.targets != 0 and spec.target_rule != "out":
+            # ``legal_targets`` of any other count: the living, in seat order.
+            candidates = [n for n, p in state.players.items() if n and p.alive]
         else:
             candidates = self.legal_targets(state, probe, phase)
         if not candidates:
             return None
-        return new_slot(probe.ability, tuple(candidates), probe.actor, probe.team, 1)
+        return make(probe.ability, tuple(candidates), probe.actor, probe.team, 1)
 
     def random_step(self, state: GameState, phase: str, rng: random.Random) -> PhaseInput:
         """Random legal play; a team hands in a kill or a deal, never both (FORUM-021)."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from rulesets.core import Action, GameState, Outcome, PlayerState, Rejection, RulesError
+from rulesets.core.base import under_target_limit
 
 from . import query
 from .roles import ABILITIES, CRIMINAL_TEAMS, ROLES, TEAMS
@@ -37,10 +38,13 @@ def check(state: GameState, action: Action, phase: str) -> str | None:
     return reason or _target_checks(state, action)
 
 
-def actor_reason(state: GameState, action: Action, phase: str) -> str | None:
+def actor_reason(state: GameState, action: Action, phase: str, team_living: bool = False) -> str | None:
     """The checks of ``check`` that never look at the target: the actor's
-    (or the team's) state, the phase, the ability's availability."""
-    return _actor_checks(state, action, phase) if action.actor is not None else _team_checks(state, action, phase)
+    (or the team's) state, the phase, the ability's availability.
+    ``team_living``: the caller knows the team has a member in the game."""
+    if action.actor is not None:
+        return _actor_checks(state, action, phase)
+    return _team_checks(state, action, phase, team_living)
 
 
 def target_reason(state: GameState, action: Action) -> str | None:
@@ -71,7 +75,7 @@ def target_filter(state: GameState, probe: Action, names: Iterable[str], living:
     limit = ABILITIES[ability].per_target_limit
     if limit is not None and actor is not None:
         counters = players[actor].counters  # FORUM-049, FORUM-051, FORUM-053, FORUM-124
-        legal = [n for n in legal if counters.get(f"{ability}:{n}", 0) < limit]
+        legal = under_target_limit(counters, ability, legal, limit)
     return legal
 
 
@@ -147,13 +151,13 @@ def _penalty(player: PlayerState, ability: str, phase: str) -> str | None:
     return None
 
 
-def _team_checks(state: GameState, action: Action, phase: str) -> str | None:
+def _team_checks(state: GameState, action: Action, phase: str, team_living: bool = False) -> str | None:
     team = action.team or ""
     if team not in TEAMS:
         raise RulesError(f"unknown team {team!r}")
     if team not in CRIMINAL_TEAMS or action.ability not in _TEAM_MOVES:
         return "not_available"
-    if not _has_living_member(state, team):
+    if not team_living and not _has_living_member(state, team):
         return "dead_actor"
     if ABILITIES[action.ability].phase != phase:
         return "wrong_phase"

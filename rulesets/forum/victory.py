@@ -27,7 +27,7 @@ def winner(state: GameState) -> str | None:
     zombies = counts.get("zombie", 0)
     if zombies:
         return "zombie" if zombies == len(alive) else None
-    if counts.get("kamikaze") and _kamikaze_wins(alive):
+    if counts.get("kamikaze") and _kamikaze_wins_by_counts(counts):
         return "kamikaze"
     if state.variant == "two_sided":
         return _two_sided(counts)
@@ -40,6 +40,13 @@ def _kamikaze_wins(alive: list[PlayerState]) -> bool:
         return False
     others = [p.team for p in alive if p.team != "kamikaze"]
     return len(others) == 1 or (len(others) == 2 and others[0] != others[1])
+
+
+def _kamikaze_wins_by_counts(counts: dict[str, int]) -> bool:
+    """``_kamikaze_wins`` of the living, from their counts by team (at least
+    one Kamikaze): one other player, or two of different sides."""
+    others = [n for team, n in counts.items() if team != "kamikaze"]
+    return sum(others) == 1 or (sum(others) == 2 and len(others) == 2)
 
 
 def _two_sided(counts: dict[str, int]) -> str | None:

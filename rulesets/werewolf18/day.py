@@ -47,13 +47,18 @@ DAY_ORDER: tuple[tuple[str, str, str], ...] = (
 SHERIFF_WEIGHT = 1.5  # 带队: 警长投出的票计为1.5票 (WW18-047)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Ballots:
     """Accepted ballots: ``final`` voter → target (None = abstain), in first
     casting order, and ``log``, every accepted entry in time order."""
 
     final: dict[str, str | None] = field(default_factory=dict)
     log: list[tuple[str, str | None]] = field(default_factory=list)
+
+    def __init__(self) -> None:
+        # Written out: the generated one calls a default factory per field.
+        self.final = {}
+        self.log = []
 
 
 def ballot_reason(state: GameState, voter: str | None, target: str | None) -> str | None:
@@ -124,8 +129,8 @@ def collect_ballots(outcome: Outcome, step: PhaseInput, message: Callable[[str],
         if (
             voter is not None
             and players[voter].alive
-            and not players[voter].counters.get("revealed")
-            and (chosen is None or (chosen.alive and not chosen.counters.get("revealed")))
+            and "revealed" not in players[voter].counters
+            and (chosen is None or (chosen.alive and "revealed" not in chosen.counters))
         ):
             reason = None
         else:
@@ -169,7 +174,7 @@ def first_to_top(log: list[tuple[str, str | None]], candidates: list[str], top: 
 class Day:
     """One day's resolution on ``outcome.state`` (mutated in place)."""
 
-    __slots__ = ("outcome", "state", "actions", "ballots", "orders", "exits", "sheriff", "voters")
+    __slots__ = ("outcome", "state", "actions", "ballots", "orders", "exits", "sheriff")
 
     def __init__(self, outcome: Outcome, actions: list[Action], ballots: Ballots, rng: random.Random) -> None:
         self.outcome = outcome
@@ -179,7 +184,6 @@ class Day:
         self.orders = Orders.from_actions(actions)
         self.exits = Exits(outcome, self.orders, rng, night=False)
         self.sheriff = sheriff(self.state)
-        self.voters = [p.name for p in self.state.players.values() if p.alive and not p.counters.get("revealed")]
 
     def run(self, cards: list[tuple[str, str]]) -> bool:
         """Resolve the day (DAY_ORDER); a victory stops it (WW18-051). True when a
@@ -202,8 +206,16 @@ class Day:
         """A yellow card for each player who could vote and did not (WW18-067, A7)."""
         if self.state.option("accelerated"):
             return
-        for name in self.voters:
-            if self.state.players[name].alive and name not in self.ballots.final:
+        # Who could vote (in the game, no revealed idiot, WW18-034) and did not; a
+        # card only ever takes out its own holder, so the list stays true as it runs.
+        players, final = self.state.players, self.ballots.final
+        missing = [
+            name
+            for name, p in players.items()
+            if p.alive and name not in final and ("revealed" not in p.counters or not p.counters["revealed"])
+        ]
+        for name in missing:
+            if players[name].alive:
                 self.outcome.note("cards", "info", f"{name} did not vote: an automatic yellow card (WW18-067).")
                 give_card(self.exits, name, "yellow")
 

@@ -28,7 +28,7 @@ from rulesets.core import (
     Ruleset,
     VoteCount,
 )
-from rulesets.core.base import new_slot
+from rulesets.core.base import new_slot, slot_fields, under_target_limit
 from rulesets.core.day import ONCE, count, standing
 from rulesets.core.model import new_action
 from rulesets.core.rng import PhaseRandom, draws_by_bits
@@ -77,9 +77,12 @@ _PROBES = {
 }
 
 
-# Phase → role → ``_probes`` of a living seat without the badge, the commonest lookup.
+# Phase → role → ``_probes`` of a seat without the badge, in the game or out: the commonest lookups.
 _LIVING_PROBES: dict[str, dict[str, tuple[tuple[str, Ability], ...]]] = {
     phase: {role: _PROBES[role, phase, False, True] for role in roles.ROLES} for phase in ("setup", "day", "night")
+}
+_OUT_PROBES: dict[str, dict[str, tuple[tuple[str, Ability], ...]]] = {
+    phase: {role: _PROBES[role, phase, False, False] for role in roles.ROLES} for phase in ("setup", "day", "night")
 }
 
 
@@ -97,22 +100,23 @@ def _targets_of(spec: Ability, alive: list[str], actor: str | None) -> list[str]
     return list(alive)
 
 
-def _own_slot(player: PlayerState, ability: str, spec: Ability, names: list[str]) -> ActionSlot | None:
+def _own_slot(player: PlayerState, ability: str, spec: Ability, names: list[str], make: Any = new_slot) -> Any:
     """The slot of a living ``player``'s own ``ability`` (one target or none)
-    that keeps his skills, or None: ``validate`` for a holder of it with
-    nobody the winner. ``names`` are the living it may name (the badge never
-    goes to a revealed idiot, WW18-034); the limits are his counters."""
+    that keeps his skills, built by ``make`` (``new_slot``), or None:
+    ``validate`` for a holder of it with nobody the winner. ``names`` are
+    the living it may name (the badge never goes to a revealed idiot,
+    WW18-034); the limits are his counters."""
     counters = player.counters
     limit = spec.per_game_limit
     if limit is not None and counters.get(f"uses:{ability}", 0) >= limit:
         return None  # ``used_up``
     if spec.targets == 0:
-        return new_slot(ability, (), player.name, None, 0)
+        return make(ability, (), player.name, None, 0)
     legal = _targets_of(spec, names, player.name)
     limit = spec.per_target_limit
     if limit is not None:
-        legal = [n for n in legal if counters.get(f"{ability}:{n}", 0) < limit]
-    return new_slot(ability, tuple(legal), player.name, None, 1) if legal else None
+        legal = under_target_limit(counters, ability, legal, limit)
+    return make(ability, tuple(legal), player.name, None, 1) if legal else None
 
 
 class Werewolf18(Ruleset):
@@ -590,58 +594,71 @@ class Werewolf18(Ruleset):
         each slot's candidates are ``target_filter`` of the living
         (tests/rulesets/test_legal_targets.py compares the two).
         """
-        return self._slots(state, phase, None)[0]
+        return self._slots(state, phase)[0]
 
     def _slots(
-        self, state: GameState, phase: str, voters: list[str] | None
-    ) -> tuple[list[ActionSlot], tuple[str, ...]]:
+        self, state: GameState, phase: str, voters: list[str] | None = None, surrenders: list[str] | None = None
+    ) -> tuple[list[Any], tuple[str, ...]]:
         """``action_slots``, and the targets every ballot may name today.
-        With a list of ``voters``, the ballots' slots are left out and their
-        voters appended to it instead, in seat order."""
+
+        With lists of ``voters`` and ``surrenders`` (random play), the
+        ballots' and the surrenders' slots are left out, their holders
+        appended to those lists instead, in seat order, and the other slots
+        are plain tuples of ``ActionSlot``'s fields (``slot_fields``).
+        """
         if state.winner is not None:
             return [], ()  # ``validate`` answers ``game_over`` to everything (WW18-051)
+        make = new_slot if voters is None else slot_fields
         players = state.players
         memory = state.memory
         holder = memory.get("sheriff")  # ``sheriff(state)``
         skills_lost = memory.get("skills_lost")  # ``has_skills``
-        alive = [p.name for p in players.values() if p.alive]
+        alive = [name for name, p in players.items() if p.alive]
         # Living players but a revealed idiot: whom a ballot may name and the badge go to (WW18-011, WW18-034).
-        unrevealed = [n for n in alive if not players[n].counters.get("revealed")]
+        unrevealed = [
+            name
+            for name, p in players.items()
+            if p.alive and ("revealed" not in p.counters or not p.counters["revealed"])
+        ]
         ballot = tuple(unrevealed) if phase == "day" else ()
-        own_probes = _LIVING_PROBES[phase]
+        own_probes, dead_probes = _LIVING_PROBES[phase], _OUT_PROBES[phase]
         slots: list[ActionSlot] = []
         teams: set[str] = set()
         for player in players.values():
             name = player.name
-            if not player.alive:
-                probes = _PROBES.get((player.role, phase, holder == name, False))
-            elif name == holder:
-                probes = _PROBES.get((player.role, phase, True, True))
-            else:
+            if name == holder:
+                probes = _PROBES.get((player.role, phase, True, player.alive))
+            elif player.alive:
                 probes = own_probes.get(player.role)
+            else:
+                probes = dead_probes.get(player.role)
             if probes is None:
                 probes = _probes(player.role, phase, holder == name, player.alive)
             for ability, spec in probes:
                 if ability == "surrender":
                     # ``validate`` of a surrender in its phases, for a holder of it, in
                     # or out of the game, is None while nobody has won (WW18-012, WW18-017).
-                    slots.append(new_slot("surrender", (), name, None, 0))
+                    if surrenders is None:
+                        slots.append(new_slot("surrender", (), name, None, 0))
+                    else:
+                        surrenders.append(name)
                     continue
                 if spec.team:
                     if player.team in teams:
                         continue
                     teams.add(player.team)
-                    slot = self._team_slot(state, ability, spec, player.team, alive)
+                    slot = self._team_slot(state, ability, spec, player.team, alive, make)
                 elif spec.targets > 1 or spec.target_rule == "out":
-                    slots.extend(self._slot(state, phase, ability, name, player.team, alive))
+                    for found in self._slot(state, phase, ability, name, player.team, alive):
+                        slots.append(make(found.ability, found.candidates, found.actor, found.team, found.targets))
                     continue
                 elif skills_lost and player.team == "village" and ability in roles.VILLAGE_SKILLS:
                     continue  # ``skills_lost``: the village's skills went with the elder (WW18-028)
                 else:
-                    slot = _own_slot(player, ability, spec, unrevealed if ability == "pass_badge" else alive)
+                    slot = _own_slot(player, ability, spec, unrevealed if ability == "pass_badge" else alive, make)
                 if slot is not None:
                     slots.append(slot)
-            if ballot and player.alive and not player.counters.get("revealed"):  # ``revealed``
+            if ballot and player.alive and ("revealed" not in player.counters or not player.counters["revealed"]):
                 # ``validate`` of a ballot on a day with no winner is ``ballot_reason``: for
                 # the targets in ``ballot`` it refuses only a voter out of the game or a
                 # revealed idiot (WW18-010, WW18-034); the targets are the same for every
@@ -653,18 +670,23 @@ class Werewolf18(Ruleset):
         return slots, ballot
 
     def _team_slot(
-        self, state: GameState, ability: str, spec: Ability, team: str, alive: list[str]
-    ) -> ActionSlot | None:
-        """The slot of ``team``'s collective ``ability`` (the knife), or None:
-        ``actor_reason`` (a living member holding it, WW18-019; the knife of
-        an undefeated group, WW18-020) and the generic target rule, with no
-        actor whose counters could limit it."""
-        if ability not in self.team_abilities(state, team):
+        self, state: GameState, ability: str, spec: Ability, team: str, alive: list[str], make: Any = new_slot
+    ) -> Any:
+        """The slot of ``team``'s collective ``ability`` (the knife), built by
+        ``make`` (``new_slot``), or None: ``actor_reason`` (a living member
+        holding it, WW18-019; the knife of an undefeated group, WW18-020)
+        and the generic target rule, with no actor whose counters could
+        limit it."""
+        # ``ability in self.team_abilities(state, team)``, stopping at its first living holder.
+        for p in state.players.values():
+            if p.alive and p.team == team and ability in _TEAM_ABILITIES.get(p.role, ()):
+                break
+        else:
             return None  # ``not_your_ability``
         if ability == "kill" and ((team == "wolves" and not werewolf_in_game(state)) or victory.wolves_defeated(state)):
             return None  # ``no_werewolf`` or ``camp_defeated``
         legal = _targets_of(spec, alive, None)
-        return new_slot(ability, tuple(legal), None, team, 1) if legal else None
+        return make(ability, tuple(legal), None, team, 1) if legal else None
 
     def _ballot_targets(self, state: GameState) -> list[str]:
         """Whom any ballot may name: living players but a revealed idiot (WW18-011, WW18-034)."""
@@ -692,17 +714,19 @@ class Werewolf18(Ruleset):
         """Random legal play: each choice with probability 0.8, every voter
         votes (one in ten abstains), and now and then a whole-group surrender."""
         voters: list[str] = []
-        slots, ballot = self._slots(state, phase, voters)  # ``action_slots``, the ballots apart
+        surrenders: list[str] = []
+        # ``action_slots`` as plain tuples, the ballots and the surrenders apart.
+        slots, ballot = self._slots(state, phase, voters, surrenders)
         # ``rng.choice(seq)`` is ``seq[below(len(seq))]``: the same numbers without
         # its two calls (every slot with targets has candidates, WW18 ``_slot``).
         draw, below = rng.random, rng._randbelow
         actions = [
-            new_action(s.ability, s.actor, s.team, s.candidates[below(len(s.candidates))] if s.targets else None)
-            for s in slots
-            if s.ability != "surrender" and draw() < 0.8
+            new_action(ability, actor, team, candidates[below(len(candidates))] if targets else None)
+            for ability, candidates, actor, team, targets in slots
+            if draw() < 0.8
         ]
         if draw() < SURRENDER_CHANCE:
-            actions += [Action("surrender", s.actor) for s in slots if s.ability == "surrender"]
+            actions += [Action("surrender", name) for name in surrenders]
         step = PhaseInput(phase, actions)  # type: ignore[arg-type]
         if phase == "day":
             # Each ballot: ``None if draw() < 0.1 else rng.choice(ballot)``.

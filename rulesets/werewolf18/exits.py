@@ -59,7 +59,7 @@ class GameEnded(Exception):
     """A camp has won: all remaining settlement stops (WW18-051, WW18-064)."""
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Orders:
     """The conditional orders of one step (A17), by the acting player's name.
 
@@ -72,6 +72,13 @@ class Orders:
     badges: dict[str, Action] = field(default_factory=dict)
     dumb: dict[str, Action] = field(default_factory=dict)
     used: set[tuple[str, str]] = field(default_factory=set)
+
+    def __init__(self) -> None:
+        # Written out: the generated one calls a default factory per field, and every step builds one.
+        self.shots = {}
+        self.badges = {}
+        self.dumb = {}
+        self.used = set()
 
     @classmethod
     def from_actions(cls, actions: list[Action]) -> Orders:
@@ -99,7 +106,7 @@ class Orders:
 class Exits:
     """Departures of one step, with their consequences (digest §9)."""
 
-    __slots__ = ("outcome", "state", "orders", "rng", "night", "defeated", "checked")
+    __slots__ = ("outcome", "state", "orders", "rng", "night", "defeated", "checked", "first_change")
 
     def __init__(self, outcome: Outcome, orders: Orders, rng: random.Random, night: bool) -> None:
         self.outcome = outcome
@@ -107,17 +114,20 @@ class Exits:
         self.orders = orders
         self.rng = rng
         self.night = night
-        # The camps defeated before this step's first change (``before_change``),
-        # then after the latest victory check.
+        # The camps defeated after the latest victory check; None before the first.
         self.defeated: set[str] | None = None
         # True once a victory check has followed every change of the step so far.
         self.checked = False
+        # The step's first change, until its victory check: the player leaving
+        # (None for a surrender) and the surrender as it stood before.
+        self.first_change: tuple[PlayerState | None, object] | None = None
 
-    def before_change(self) -> None:
-        """Note the defeated camps before the step first takes a player out
-        or defeats a camp, so that ``check_victory`` can tell a new defeat."""
-        if self.defeated is None:
-            self.defeated = victory.defeated_camps(self.state)
+    def before_change(self, leaving: PlayerState | None = None) -> None:
+        """Called just before the step takes ``leaving`` out of the game (or,
+        without him, defeats the wolves by surrender): the victory check
+        that follows tells a new defeat from the camps defeated before."""
+        if self.defeated is None and self.first_change is None:
+            self.first_change = (leaving, self.state.memory.get("surrendered"))
         self.checked = False
 
     def leave(self, name: str, cause: str) -> None:
@@ -130,7 +140,7 @@ class Exits:
         if not player.alive:
             return
         rule, words = CAUSES[cause]
-        self.before_change()
+        self.before_change(player)
         self.outcome.remove(name)
         self.outcome.note("exit", "effect", f"{name} leaves the game: {words} ({rule}).")
         self._announce_exit(name, cause)
@@ -149,7 +159,7 @@ class Exits:
         if not self.state.players[name].alive:
             self.outcome.note("cards", "void", f"{name} is already out; the red card removes nobody (WW18-009).")
             return
-        self.before_change()
+        self.before_change(self.state.players[name])
         self.outcome.remove(name)
         self.outcome.note(
             "cards", "effect", f"{name} is sent off by a red card, with no last words or shot (WW18-013)."
@@ -164,8 +174,19 @@ class Exits:
 
         A new defeat is traced for the host only: it is never published (WW18-004).
         """
-        defeated = victory.defeated_camps(self.state)
-        for camp in sorted(defeated - (defeated if self.defeated is None else self.defeated)):
+        flags = victory.group_flags(self.state)
+        defeated = victory.defeated_of(flags, self.state.memory.get("surrendered"))
+        before = self.defeated
+        if before is None:
+            # The step's first change alone parts the state now from the state before.
+            if self.first_change is None:
+                before = defeated
+            else:
+                leaving, surrendered = self.first_change
+                group = None if leaving is None else victory.group_of(leaving)
+                before = victory.defeated_of(victory.with_member_in(flags, group), surrendered)
+                self.first_change = None
+        for camp in sorted(defeated - before):
             self.outcome.note(
                 "victory", "info", f"The {camp} camp is defeated, unannounced; its players stay (WW18-004)."
             )

@@ -82,7 +82,7 @@ class Night:
         self.by_ability: dict[str, list[Action]] = {}
         for action in actions:
             self.by_ability.setdefault(action.ability, []).append(action)
-        self.lovers = [p for p in self.state.players.values() if p.role == "lover"]
+        self.lovers: list[PlayerState] | None = None  # found when first asked (``_lovers``)
 
     def run(self, cards: list[tuple[str, str]]) -> bool:
         """Resolve the night (ORDER); a victory stops it (WW18-064). True when a
@@ -104,6 +104,12 @@ class Night:
             return False
         note_unused_orders(self.exits, self.orders)
         return self.exits.checked
+
+    def _lovers(self) -> list[PlayerState]:
+        """The seats holding the lover's role, in or out (roles do not change by night)."""
+        if self.lovers is None:
+            self.lovers = [p for p in self.state.players.values() if p.role == "lover"]
+        return self.lovers
 
     def _live(self, ability: str) -> list[Action]:
         """Accepted ``ability`` actions whose actor is still in the game with
@@ -186,7 +192,7 @@ class Night:
                 self.hit.add(name)
         for witch in self.state.with_role("witch"):
             knives = self._effective(witch.name)
-            absorbed = knives == 1 and sacrificing_lover(self.state, witch.name, self.hit, self.lovers) is not None
+            absorbed = knives == 1 and sacrificing_lover(self.state, witch.name, self.hit, self._lovers()) is not None
             if knives and not absorbed:
                 self.swallowed.add(witch.name)
                 self.outcome.note(
@@ -239,7 +245,7 @@ class Night:
     def _exit(self, target: str, cause: str, how: str, action: Action) -> None:
         """四 the lover's sacrifice (WW18-037, WW18-039), else 五 the exit."""
         step = "poison_settlement" if cause == "poison" else "knife_settlement"
-        lover = sacrificing_lover(self.state, target, self.hit, self.lovers)
+        lover = sacrificing_lover(self.state, target, self.hit, self._lovers())
         if lover is not None:
             self.exits.sacrifice(lover.name, target, how, step, action)
             return

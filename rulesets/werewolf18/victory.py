@@ -8,7 +8,7 @@ so the defeated camps derive from the state and stay defeated (WW18-052).
 
 from __future__ import annotations
 
-from rulesets.core import GameState
+from rulesets.core import GameState, PlayerState
 
 from .roles import GODS, TEAMS
 
@@ -28,33 +28,82 @@ def defeated_camps(state: GameState) -> set[str]:
     (WW18-012, A2); the village loses with all its gods (village members of
     ``GODS``) or all its villagers; the white wolf alone.
     """
+    return defeated_of(group_flags(state), state.memory.get("surrendered"))
+
+
+# The groups whose members all out defeat a camp, as indices of ``group_flags``.
+WOLVES, GODS_GROUP, VILLAGERS, WHITE_WOLF = range(4)
+
+
+def group_of(player: PlayerState) -> int | None:
+    """The group ``player`` counts in (``WOLVES``…), or None."""
+    role = player.role
+    if role == "werewolf":
+        return WOLVES
+    if role == "villager":
+        return VILLAGERS if player.team == "village" else None
+    if role == "white_wolf":
+        return WHITE_WOLF
+    return GODS_GROUP if role in GODS and player.team == "village" else None
+
+
+def group_flags(state: GameState) -> tuple[bool, ...]:
+    """For each group (``WOLVES``, ``GODS_GROUP``, ``VILLAGERS``,
+    ``WHITE_WOLF``): a member in the game, then a member out of it. Once
+    every group has a member in the game, the rest is not read: no group
+    is all out, whoever else is."""
     wolves_in = wolves_out = gods_in = gods_out = villagers_in = villagers_out = white_in = white_out = False
+    standing = 0  # groups with a member in the game
     # One pass with plain comparisons: a lookup per seat would cost more than the whole test.
     for p in state.players.values():
         role = p.role
         if role == "werewolf":
-            if p.alive:
-                wolves_in = True
-            else:
+            if not p.alive:
                 wolves_out = True
+            elif not wolves_in:
+                wolves_in = True
+                standing += 1
         elif role == "villager":
             if p.team == "village":
-                if p.alive:
-                    villagers_in = True
-                else:
+                if not p.alive:
                     villagers_out = True
+                elif not villagers_in:
+                    villagers_in = True
+                    standing += 1
         elif role == "white_wolf":
-            if p.alive:
-                white_in = True
-            else:
+            if not p.alive:
                 white_out = True
+            elif not white_in:
+                white_in = True
+                standing += 1
         elif role in GODS and p.team == "village":
-            if p.alive:
-                gods_in = True
-            else:
+            if not p.alive:
                 gods_out = True
+            elif not gods_in:
+                gods_in = True
+                standing += 1
+        else:
+            continue
+        if standing == 4:
+            break
+    return (wolves_in, wolves_out, gods_in, gods_out, villagers_in, villagers_out, white_in, white_out)
+
+
+def with_member_in(flags: tuple[bool, ...], group: int | None) -> tuple[bool, ...]:
+    """``flags`` as they were while one more member of ``group`` was in the game."""
+    if group is None:
+        return flags
+    changed = list(flags)
+    changed[2 * group] = True
+    return tuple(changed)
+
+
+def defeated_of(flags: tuple[bool, ...], surrendered: object) -> set[str]:
+    """The defeated camps given ``group_flags`` and the wolves' surrender
+    (WW18-017): a group all out has a member out and none in."""
+    wolves_in, wolves_out, gods_in, gods_out, villagers_in, villagers_out, white_in, white_out = flags
     defeated: set[str] = set()
-    if state.memory.get("surrendered") or (wolves_out and not wolves_in):
+    if surrendered or (wolves_out and not wolves_in):
         defeated.add("wolves")
     if (gods_out and not gods_in) or (villagers_out and not villagers_in):
         defeated.add("village")

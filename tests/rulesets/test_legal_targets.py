@@ -101,3 +101,22 @@ def test_werewolf18_choices_without_target_are_offered_exactly_when_accepted() -
                     assert ((ability, name) in offered) == accepted, (seed, state.steps_played, ability, name)
                     checked += 1
     assert checked > 100
+
+
+@pytest.mark.parametrize("rid", rulesets.ids())
+def test_play_slots_are_the_action_slots_as_tuples(rid: str) -> None:
+    """Random play reads the slots as plain tuples (``play_slots``): the
+    same slots as ``action_slots``, field for field and in the same order,
+    on every state of 20 seeded games."""
+    ruleset = rulesets.get(rid)
+    counts = player_counts(ruleset)
+    compared = 0
+    for seed in range(20):
+        game = random_game(ruleset, counts[seed % len(counts)], seed)
+        for state in [game.start] + [o.state for o in game.outcomes]:
+            phase = ruleset.next_phase(state)
+            slots = ruleset.action_slots(state, phase)
+            expected = [(s.ability, s.candidates, s.actor, s.team, s.targets) for s in slots]
+            assert ruleset.play_slots(state, phase) == expected, (seed, state.steps_played)
+            compared += len(slots)
+    assert compared > 100

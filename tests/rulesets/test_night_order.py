@@ -54,3 +54,17 @@ def test_tally_counts_plain_and_weighted_ballots() -> None:
     assert tally(votes, {}) == {"x": 2, "y": 1}
     assert tally(votes, {"d": 1.5}) == {"x": 2.5, "y": 1}
     assert list(tally({"a": "y", "b": "x", "c": "y"})) == ["y", "x"]
+
+
+def test_under_target_limit_keeps_the_players_chosen_fewer_times_than_the_limit() -> None:
+    """A ``per_target_limit`` (werewolf18's guard WW18-030, forum FORUM-049):
+    a name stays while its ``<ability>:<name>`` counter is under the limit,
+    in the given order; other abilities' counters do not count."""
+    from rulesets.core.base import under_target_limit
+
+    names = ["A", "B", "C", "D"]
+    assert under_target_limit({}, "guard", names, 1) == names
+    assert under_target_limit({"heal:B": 3, "uses:guard": 2}, "guard", names, 1) == names
+    assert under_target_limit({"guard:B": 1, "guard:D": 0}, "guard", names, 1) == ["A", "C", "D"]
+    assert under_target_limit({"guard:B": 1}, "guard", names, 2) == names
+    assert under_target_limit({}, "guard", names, 0) == []

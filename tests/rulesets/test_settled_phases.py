@@ -80,3 +80,46 @@ def test_classic_phases_end_with_the_winner_of_their_final_state() -> None:
             drawn = any("lot gives the win" in t.text for t in outcome.trace)
             if outcome.state.winner is None or not drawn:
                 assert outcome.state.winner == ruleset.check_winner(outcome.state), (seed, outcome.state.steps_played)
+
+
+def test_werewolf18_traces_each_new_defeat_once_when_it_happens() -> None:
+    """WW18-004, WW18-052: each phase traces, for the host, exactly the camps
+    defeated during it (defeated at its end, not at its start), once each,
+    on every phase of 40 seeded games; a defeat is never undone."""
+    ruleset = rulesets.get("werewolf18")
+    traced = 0
+    for seed in range(40):
+        game = random_game(ruleset, 18, seed)
+        before = victory.defeated_camps(game.start)
+        for outcome in game.outcomes:
+            after = victory.defeated_camps(outcome.state)
+            notes = [t.text for t in outcome.trace if t.step == "victory" and "is defeated" in t.text]
+            new = sorted(after - before)
+            if outcome.state.winner is None or len(notes) == len(new):
+                assert notes == [f"The {c} camp is defeated, unannounced; its players stay (WW18-004)." for c in new]
+            assert before <= after
+            traced += len(notes)
+            before = after
+    assert traced > 20
+
+
+def test_werewolf18_group_flags_stop_once_every_group_stands() -> None:
+    """WW18-054..057: the defeated camps are the same whether every seat is
+    read or the reading stops once each group has a member in the game."""
+    ruleset = rulesets.get("werewolf18")
+    for seed in range(10):
+        game = random_game(ruleset, 18, seed)
+        for state in [game.start] + [o.state for o in game.outcomes]:
+            full = {}
+            for p in state.players.values():
+                group = victory.group_of(p)
+                if group is not None:
+                    full.setdefault(group, []).append(p.alive)
+            expected = {
+                camp
+                for camp, groups in (("wolves", [0]), ("village", [1, 2]), ("white_wolf", [3]))
+                if any(g in full and not any(full[g]) for g in groups)
+            }
+            if state.memory.get("surrendered"):
+                expected.add("wolves")
+            assert victory.defeated_camps(state) == expected
