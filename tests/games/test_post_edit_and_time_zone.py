@@ -5,6 +5,7 @@ while pages stay in each reader's language."""
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -227,3 +228,14 @@ def test_the_host_changes_the_game_language(forum_game) -> None:
     flow.phase_resolve_now(game=game, phase="day-1")
     assert "第 1 天投票结果" in Resolution.objects.get(deadline__phase__game=game).results
     assert client_as("carol").post(reverse("host_settings", args=[game.slug]), {"edit_minutes": 60}).status_code == 404
+
+
+def test_the_time_zone_link_on_its_own_page_keeps_the_way_back(forum_game) -> None:
+    """On the time zone page the header's "Time zone" link keeps the page
+    to return to instead of nesting the settings page in itself (a crawl
+    followed such links into a URL too long to serve)."""
+    game, _seats = forum_game
+    back = reverse("game", args=[game.slug])
+    html = client_as("carol").get(reverse("account_time_zone") + f"?next={back}").content.decode()
+    links = re.findall(r'href="(/account/time-zone/\?next=[^"]*)"', html)
+    assert links == [f"/account/time-zone/?next={back}"], links
