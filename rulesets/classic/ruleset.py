@@ -25,7 +25,7 @@ from rulesets.core import (
     Ruleset,
     ScheduleEntry,
 )
-from rulesets.core.base import SlotFields, new_slot, slot_fields
+from rulesets.core.base import SlotFields, new_slot, slot_fields, target_and_limit_reason
 from rulesets.core.day import LAST_COUNTS
 from rulesets.core.model import new_action
 from rulesets.core.rng import draws_by_bits
@@ -241,28 +241,7 @@ class ClassicRuleset(Ruleset):
             return "wrong_phase"
         if spec.targets and len(targets) != spec.targets:
             return "target_count"
-        rule = spec.target_rule
-        for name in targets:
-            chosen = players[name]
-            if rule == "out":
-                if chosen.alive:
-                    return "not_out"
-                continue
-            if not chosen.alive:
-                return "target_not_alive"
-            if rule == "other_alive" and name == actor:
-                return "self_target"
-            if rule == "self" and name != actor:
-                return "not_self"
-        if actor:  # ``counter_owner``: the actor's counters hold the limits
-            counters = players[actor].counters
-            if spec.per_game_limit is not None and counters.get(f"uses:{ability}", 0) >= spec.per_game_limit:
-                return "used_up"
-            if spec.per_target_limit is not None:
-                for name in targets:
-                    if counters.get(f"{ability}:{name}", 0) >= spec.per_target_limit:
-                        return "target_limit"
-        return None
+        return target_and_limit_reason(spec, players, actor, ability, targets)
 
     def actor_reason(self, state: GameState, probe: Action, phase: str) -> str | None:
         """The checks of ``validate`` that do not look at the target (see

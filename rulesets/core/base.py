@@ -86,6 +86,39 @@ def under_target_limit(counters: Mapping[str, Any], ability: str, names: Iterabl
     return [n for n in names if counters.get(prefix + n, 0) < limit]
 
 
+def target_and_limit_reason(
+    spec: Ability, players: Mapping[str, Any], actor: str | None, ability: str, targets: Sequence[str]
+) -> str | None:
+    """The target and limit checks of ``validate`` written out for the
+    rulesets that inline it (classic, werewolf18): each target against
+    ``spec.target_rule`` (``out``, ``other_alive``, ``self``, else alive),
+    then the actor's ``per_game_limit`` and ``per_target_limit`` counters.
+    Returns the first rejection reason, or None; ``players``: name → player
+    state, every target in it."""
+    rule = spec.target_rule
+    for name in targets:
+        chosen = players[name]
+        if rule == "out":
+            if chosen.alive:
+                return "not_out"
+            continue
+        if not chosen.alive:
+            return "target_not_alive"
+        if rule == "other_alive" and name == actor:
+            return "self_target"
+        if rule == "self" and name != actor:
+            return "not_self"
+    if actor:  # ``counter_owner``: the actor's counters hold the limits
+        counters = players[actor].counters
+        if spec.per_game_limit is not None and counters.get(f"uses:{ability}", 0) >= spec.per_game_limit:
+            return "used_up"
+        if spec.per_target_limit is not None:
+            for name in targets:
+                if counters.get(f"{ability}:{name}", 0) >= spec.per_target_limit:
+                    return "target_limit"
+    return None
+
+
 # An ``ActionSlot``'s fields as a plain tuple: (ability, candidates, actor, team, targets).
 SlotFields = tuple[str, tuple[str, ...], str | None, str | None, int]
 

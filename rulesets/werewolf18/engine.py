@@ -28,7 +28,7 @@ from rulesets.core import (
     Ruleset,
     VoteCount,
 )
-from rulesets.core.base import new_slot, slot_fields, under_target_limit
+from rulesets.core.base import new_slot, slot_fields, target_and_limit_reason, under_target_limit
 from rulesets.core.day import ONCE, count, standing
 from rulesets.core.model import new_action
 from rulesets.core.rng import PhaseRandom, draws_by_bits
@@ -471,27 +471,9 @@ class Werewolf18(Ruleset):
                 return "not_your_ability"
         if spec.targets and len(targets) != spec.targets:
             return "target_count"
-        rule = spec.target_rule
-        for name in targets:
-            chosen = players[name]
-            if rule == "out":
-                if chosen.alive:
-                    return "not_out"
-                continue
-            if not chosen.alive:
-                return "target_not_alive"
-            if rule == "other_alive" and name == actor:
-                return "self_target"
-            if rule == "self" and name != actor:
-                return "not_self"
-        if actor:  # ``counter_owner``: the actor's counters hold the limits
-            counters = players[actor].counters
-            if spec.per_game_limit is not None and counters.get(f"uses:{ability}", 0) >= spec.per_game_limit:
-                return "used_up"
-            if spec.per_target_limit is not None:
-                for name in targets:
-                    if counters.get(f"{ability}:{name}", 0) >= spec.per_target_limit:
-                        return "target_limit"
+        reason = target_and_limit_reason(spec, players, actor, ability, targets)
+        if reason is not None:
+            return reason
         # ``_document_reason``: the knife of an undefeated group (WW18-020), no badge to a revealed idiot (WW18-034).
         if ability == "kill" and victory.wolves_defeated(state):
             return "camp_defeated"

@@ -11,20 +11,13 @@ import rulesets
 from games import flow
 from games.models import Phase
 
+from . import test_views_cabinet
 from .pages import client_as
 
 pytestmark = pytest.mark.django_db
 
-
-@pytest.fixture
-def night(forum_game):
-    """Night 1 of the forum game after "Plain Three" was voted out."""
-    game, seats = forum_game
-    for nick, seat in seats.items():
-        flow.vote_cast(game=game, seat=seat, target=seats["Doc" if nick == "Plain Three" else "Plain Three"])
-    flow.phase_resolve_now(game=game)
-    game.refresh_from_db()
-    return game, seats
+# Night 1 of the forum game after "Plain Three" was voted out.
+night = test_views_cabinet.night
 
 
 @pytest.fixture
