@@ -54,11 +54,15 @@ def make_accounts(prefix: str, names: list[str]) -> dict[str, object]:
     return {u.username[len(prefix) :]: u for u in found}
 
 
-def forum_game(host, players: list, title: str, now: datetime | None = None, **fields) -> Game:
+def forum_game(host, players: list, title: str, now: datetime | None = None, seed: int | None = None, **fields) -> Game:
     """A running forum game, day 1 open at ``now``: seats ``Seat 1`` … for
     ``players`` (accounts), the ruleset's proposed composition, drawn from
-    a random seed; everything through ``games.flow``."""
+    ``seed`` (None: the random seed every game gets), so that a caller can
+    replay one seating; everything through ``games.flow``."""
     game = flow.game_create(host=host, title=title, ruleset_id="forum", **fields)
+    if seed is not None:
+        game.seed = seed
+        game.save(update_fields=["seed"])
     flow.signup_open(game=game)
     for i, user in enumerate(players, start=1):
         flow.nickname_register(game=game, user=user, nickname=f"Seat {i}")

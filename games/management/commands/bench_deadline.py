@@ -109,7 +109,9 @@ class Command(BaseCommand):
         games = []
         for g in range(n):
             players = [accounts[f"g{g}p{s}"] for s in range(SEATS)]
-            game = bench.forum_game(accounts["host"], players, f"Deadline benchmark {tag} #{g + 1}", now=now)
+            game = bench.forum_game(
+                accounts["host"], players, f"Deadline benchmark {tag} #{g + 1}", now=now, seed=rng.getrandbits(48)
+            )
             bench.hand_in_choices(game, rng, now=now + timedelta(seconds=1), share=0.8)
             bench.cast_votes(game, rng, now=now + timedelta(seconds=2))
             games.append(game.pk)
