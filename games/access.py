@@ -84,9 +84,10 @@ def can_read_room(user, room: Room, seat: Player | None) -> bool:
 def room_for_reader(user, game: Game, room_id: str) -> tuple[Room, Player | None]:
     """The room ``room_id`` of ``game`` and the reader's seat; raises Http404
     when it does not exist or the reader may not see it."""
-    room = Room.objects.filter(game=game, public_id=room_id).select_related("game").first()
+    room = Room.objects.filter(game=game, public_id=room_id).first()
     if room is None:
         raise Http404
+    room.game = game  # the instance the caller holds: its co-hosts are read once
     seat = seat_of(user, game)
     if not can_read_room(user, room, seat):
         raise Http404

@@ -94,8 +94,9 @@ def position(room: Room, user: Any, seat: Player | None, host: bool) -> Position
 def seen(room: Room, user: Any, number: int, where: Position | None = None) -> None:
     """``user`` has seen ``room`` up to post ``number``: the mark moves
     forward to it, never back. With the reader's ``position`` known this
-    is one query; otherwise one or two."""
-    if not user.is_authenticated:
+    is one query, none when the mark is already there; otherwise one or
+    two."""
+    if not user.is_authenticated or where is not None and where.mark is not None and where.mark >= number:
         return
     marks = ReadMark.objects.filter(user_id=user.pk, room=room)
     if where is None or where.mark is not None:

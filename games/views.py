@@ -15,7 +15,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
-from django.db.models import Count, Exists, OuterRef, Q
+from django.db.models import Count, Exists, OuterRef, Q, Subquery
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.template.loader import render_to_string
@@ -40,7 +40,7 @@ from .forms import (
     TimeZoneForm,
     VoteForm,
 )
-from .models import Action, Deadline, Game, MailPreference, Player, Post, Resolution, Room, Vote
+from .models import Action, Deadline, Game, MailPreference, Phase, Player, Post, Resolution, Room, Vote
 from .results import ability_name, localized, role_name, role_summary, team_name
 
 
@@ -49,37 +49,55 @@ def form_errors(form) -> str:
     return "; ".join(e for errs in form.errors.values() for e in errs)
 
 
-def _next_deadline(game: Game) -> Deadline | None:
-    return Deadline.objects.filter(phase__game=game, done_at__isnull=True).order_by("due_at").first()
+@dataclass(frozen=True)
+class NextDeadline:
+    """The game's next pending deadline as the phase bar shows it:
+    ``due_at``, aware UTC."""
+
+    due_at: datetime
+
+
+def _open_phase(game: Game, seat: Player | None) -> Phase | None:
+    """The open phase (``flow.current_phase``) read with what the phase bar
+    needs, in one query: ``next_due`` (the game's next pending deadline,
+    None without one), ``opening_due`` (the phase's pending delayed opening,
+    WW18-072), and for a living ``seat`` whether it voted in this vote
+    (``voted``) and whether it or its team handed in a choice
+    (``handed``)."""
+    pending = Deadline.objects.filter(done_at__isnull=True)
+    phases = game.phases.filter(resolved_at__isnull=True).annotate(
+        next_due=Subquery(pending.filter(phase__game=game).order_by("due_at").values("due_at")[:1]),
+        opening_due=Subquery(pending.filter(phase=OuterRef("pk"), kind=flow.OPENS).values("due_at")[:1]),
+    )
+    if seat is not None and seat.alive:
+        phases = phases.annotate(
+            voted=Exists(
+                Vote.objects.filter(game=game, day=OuterRef("number"), vote_round=OuterRef("vote_round"), voter=seat)
+            ),
+            handed=Exists(
+                Action.objects.filter(phase=OuterRef("pk")).filter(
+                    Q(actor=seat, team="") | Q(team=seat.team, team__gt="")
+                )
+            ),
+        )
+    return phases.order_by("-number").first()
 
 
 def game_context(request: HttpRequest, game: Game, seat: Player | None) -> dict[str, Any]:
     """What every game page shows: the phase, the countdown to the next
-    deadline (in the game's time zone) and what the reader still has to do."""
-    phase = flow.current_phase(game) if game.is_running else None
-    deadline = _next_deadline(game) if phase else None
+    deadline (in the game's time zone) and what the reader still has to do.
+    One query for the phase and all of that (``_open_phase``)."""
+    phase = _open_phase(game, seat) if game.is_running else None
+    deadline = NextDeadline(phase.next_due) if phase and phase.next_due else None
     todo: list[str] = []
     # A phase waiting for its delayed opening (WW18-072: the morning of A).
-    opening = (
-        phase.deadlines.filter(kind=flow.OPENS, done_at__isnull=True).first()
-        if phase and phase.opened_at > timezone.now()
-        else None
-    )
+    opening = phase.opening_due if phase and phase.opened_at > timezone.now() else None
     waiting = opening is not None
     if seat and seat.alive and phase and not waiting:
-        if (
-            phase.kind == "day"
-            and not Vote.objects.filter(game=game, day=phase.number, vote_round=phase.vote_round, voter=seat).exists()
-        ):
+        if phase.kind == "day" and not phase.voted:
             todo.append("vote")
-        if flow.open_slots(game, seat, phase):
-            handed = (
-                Action.objects.filter(phase=phase)
-                .filter(Q(actor=seat, team="") | Q(team=seat.team, team__gt=""))
-                .exists()
-            )
-            if not handed:
-                todo.append("choice")
+        if not phase.handed and flow.open_slots(game, seat, phase):
+            todo.append("choice")
     return {
         "game": game,
         "seat": seat,
@@ -88,7 +106,7 @@ def game_context(request: HttpRequest, game: Game, seat: Player | None) -> dict[
         "deadline_local": flow.local_deadline(game, deadline.due_at) if deadline else "",
         "todo": todo,
         "is_host": access.is_host(request.user, game),
-        "opens_at": flow.local_deadline(game, opening.due_at) if opening else "",
+        "opens_at": flow.local_deadline(game, opening) if opening else "",
     }
 
 
