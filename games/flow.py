@@ -1504,18 +1504,29 @@ def candidates_put(*, game: Game, names: list[str], now: datetime | None = None)
 # ---------------------------------------------------------------- choices
 
 
-def choice_deadline(phase: Phase) -> Deadline | None:
+def choice_deadline(phase: Phase, deadlines: list[Deadline] | None = None) -> Deadline | None:
     """The deadline after which this phase's choices are refused: the first
-    one (the day roles' 14:00 by day, FORUM-012; 22:00 by night)."""
-    return phase.deadlines.exclude(kind=OPENS).order_by("due_at").first()
+    one (the day roles' 14:00 by day, FORUM-012; 22:00 by night).
+    ``deadlines``: the phase's deadlines when the caller read them (no
+    query then)."""
+    if deadlines is None:
+        return phase.deadlines.exclude(kind=OPENS).order_by("due_at").first()
+    return min((d for d in deadlines if d.kind != OPENS), key=lambda d: (d.due_at, d.pk), default=None)
 
 
-def ability_deadline(game: Game, phase: Phase, ability: str) -> Deadline | None:
+def ability_deadline(
+    game: Game, phase: Phase, ability: str, deadlines: list[Deadline] | None = None
+) -> Deadline | None:
     """The deadline closing choices of ``ability`` in ``phase``: the one the
     ruleset names (``Ruleset.choice_closes``; werewolf18's witch answers
-    after the knives, WW18-071), else the phase's first."""
+    after the knives, WW18-071), else the phase's first. ``deadlines``: the
+    phase's deadlines when the caller read them (no query then)."""
     entry = ruleset_of(game).choice_closes(ability, phase.kind)
-    return phase.deadlines.filter(kind=entry).first() if entry else choice_deadline(phase)
+    if not entry:
+        return choice_deadline(phase, deadlines)
+    if deadlines is None:
+        return phase.deadlines.filter(kind=entry).first()
+    return min((d for d in deadlines if d.kind == entry), key=lambda d: d.pk, default=None)
 
 
 def _slot_rows(ruleset: Ruleset, state: GameState | None, kind: str) -> list[dict[str, Any]]:
@@ -1580,17 +1591,23 @@ _ABILITY_WHEN = {
 }
 
 
-def idle_abilities(game: Game, seat: Player, slots: list | None = None) -> list[tuple[str, str]]:
+_UNREAD: Any = object()
+
+
+def idle_abilities(
+    game: Game, seat: Player, slots: list | None = None, phase: Phase | None = _UNREAD
+) -> list[tuple[str, str]]:
     """The seat's own abilities it cannot hand in now, each with why or
     when, for the cabinet: (ability id, sentence). An ability of another
     phase says when it is handed in ("at night"); one of this phase that
     the rules refuse now says the ruleset's reason (classic's first night,
-    CLASSIC-007; a one-shot already spent). ``slots``: ``open_slots``,
-    when the caller has them. Empty for a player out of the game."""
+    CLASSIC-007; a one-shot already spent). ``slots``: ``open_slots``, and
+    ``phase``: ``current_phase`` (None: no phase open), when the caller
+    has them. Empty for a player out of the game."""
     if not seat.alive or not game.is_running or not game.state:
         return []
     ruleset, state = ruleset_of(game), state_of(game)
-    phase = current_phase(game)
+    phase = current_phase(game) if phase is _UNREAD else phase
     open_now = {slot.ability for slot in (open_slots(game, seat) if slots is None else slots)}
     ballots = ruleset.day_procedure(state).ballot_abilities
     idle = []

@@ -744,7 +744,8 @@ def cabinet(request: HttpRequest, slug: str) -> HttpResponse:
     last_words = _last_words_form(request, game, seat)
     if last_words is not None and last_words.is_bound and not last_words.errors:
         return HttpResponseRedirect(reverse("cabinet", args=[slug]))
-    phase = flow.current_phase(game)
+    ctx = game_context(request, game, seat)
+    phase = ctx["phase"] if game.is_running else flow.current_phase(game)
     slots = flow.open_slots(game, seat, phase)
     # The seat's own and its team's choices of this phase: selected in their
     # forms and listed as receipts.
@@ -782,10 +783,11 @@ def cabinet(request: HttpRequest, slug: str) -> HttpResponse:
                 action_form.add_error(None, str(exc))
         elif request.POST.get("ability") and not any(f.is_bound for f in forms):
             messages.error(request, _("That choice is not open to you now."))
-    general = flow.choice_deadline(phase) if phase else None
+    deadlines = list(phase.deadlines.all()) if phase else []
+    general = flow.choice_deadline(phase, deadlines) if phase else None
     for f in forms:
         # A choice with its own deadline says so (werewolf18's witch, WW18-071).
-        own = flow.ability_deadline(game, phase, f.slot.ability) if phase else None
+        own = flow.ability_deadline(game, phase, f.slot.ability, deadlines) if phase else None
         f.deadline = flow.local_deadline(game, own.due_at) if own and general and own.pk != general.pk else ""
     receipts = []
     if phase:
@@ -801,7 +803,6 @@ def cabinet(request: HttpRequest, slug: str) -> HttpResponse:
                     "team": a.team,
                 }
             )
-    ctx = game_context(request, game, seat)
     # The documents' host tells a team who its members are: each private
     # room the seat reads is listed with its members.
     shared = [
@@ -813,7 +814,7 @@ def cabinet(request: HttpRequest, slug: str) -> HttpResponse:
     page, first_unread = _thread_page(request, room, seat, False)
     _mark_editable(request, game, seat, page.object_list)
     ctx.update(
-        idle=[(ability_name(ruleset, a), why) for a, why in flow.idle_abilities(game, seat, slots)],
+        idle=[(ability_name(ruleset, a), why) for a, why in flow.idle_abilities(game, seat, slots, phase)],
         room=room,
         page=page,
         first_unread=first_unread,
@@ -825,9 +826,7 @@ def cabinet(request: HttpRequest, slug: str) -> HttpResponse:
         team=team_name(ruleset, seat.team),
         post_form=PostForm(),
         shared_rooms=shared,
-        choice_deadline=flow.local_deadline(game, flow.choice_deadline(phase).due_at)
-        if phase and flow.choice_deadline(phase)
-        else "",
+        choice_deadline=flow.local_deadline(game, general.due_at) if general else "",
     )
     return render(
         request,
