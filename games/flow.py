@@ -183,7 +183,7 @@ def refuse_if_late(game: Game, deadline: Deadline | None, now: datetime, message
 
 
 @transaction.atomic
-def game_create(*, host, title: str, ruleset_id: str = "forum", **fields: Any) -> Game:
+def game_create(*, host, title: str, ruleset_id: str, **fields: Any) -> Game:
     """Create a game in draft; ``fields`` are ``Game`` fields (theme,
     characters, variant, options, timezone, deadlines, fast, fast_scale,
     signup_limit, autopublish). Raises FlowError for an unknown ruleset."""

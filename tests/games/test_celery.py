@@ -197,7 +197,7 @@ def start_game(personas, make_user, title: str, seat_prefix: str) -> Game:
     """A running seven-seat forum game (standard schedule) whose table
     votes on day 1 and then stops voting, so that its deadlines run on,
     night and day, until the autokills end it (FORUM-163)."""
-    game = flow.game_create(host=personas["alice"], title=title, variant="two_sided", language="en")
+    game = flow.game_create(host=personas["alice"], title=title, ruleset_id="forum", variant="two_sided", language="en")
     flow.signup_open(game=game)
     for i in range(7):
         flow.nickname_register(game=game, user=make_user(f"{seat_prefix}{i}"), nickname=f"Seat {i}")

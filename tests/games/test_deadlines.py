@@ -45,7 +45,7 @@ def cure(game: Game) -> None:
 
 def healthy_game(personas, make_user) -> Game:
     """A second running seven-seat forum game, created after the fixture's."""
-    game = flow.game_create(host=personas["alice"], title="Healthy town", variant="two_sided")
+    game = flow.game_create(host=personas["alice"], title="Healthy town", ruleset_id="forum", variant="two_sided")
     flow.signup_open(game=game)
     for i in range(7):
         flow.nickname_register(game=game, user=make_user(f"h{i}"), nickname=f"Seat {i}")

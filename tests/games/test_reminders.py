@@ -147,7 +147,7 @@ def test_a_reminder_that_fails_to_send_is_tried_again(game, monkeypatch) -> None
 def test_one_games_failure_does_not_hold_up_anothers(game, personas, make_user, monkeypatch) -> None:
     """Reading the older game's seats raises; the newer game's late voter is
     still reminded."""
-    other = flow.game_create(host=personas["alice"], title="Other town", variant="two_sided")
+    other = flow.game_create(host=personas["alice"], title="Other town", ruleset_id="forum", variant="two_sided")
     flow.signup_open(game=other)
     for i in range(7):
         user = make_user(f"o{i}")

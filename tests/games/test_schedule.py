@@ -113,7 +113,7 @@ def test_a_fast_games_night_closes_its_own_fast_minutes_after_the_vote(scale: fl
 def fast_game(personas, make_user):
     """A seven-seat forum game on a fast schedule (scale 0.5), roles drawn,
     not started yet."""
-    game = flow.game_create(host=personas["alice"], title="Turbo town", fast=True, fast_scale=0.5)
+    game = flow.game_create(host=personas["alice"], title="Turbo town", ruleset_id="forum", fast=True, fast_scale=0.5)
     flow.signup_open(game=game)
     for i in range(7):
         flow.nickname_register(game=game, user=make_user(f"turbo{i}"), nickname=f"Racer {i}")
