@@ -41,6 +41,11 @@ _PROBES: dict[tuple[str, str], tuple[tuple[str, Ability], ...]] = {
     for phase in ("day", "night")
 }
 
+# ``_PROBES`` as phase → role → probes, read without building a tuple key per seat.
+_PROBES_IN: dict[str, dict[str, tuple[tuple[str, Ability], ...]]] = {
+    phase: {role: _PROBES[role, phase] for role in ROLES} for phase in ("day", "night")
+}
+
 # Role → its team abilities (``Ability.team``), in the role's order, for ``team_abilities``.
 _TEAM_ABILITIES: dict[str, tuple[str, ...]] = {
     role.id: tuple(ab for ab in role.abilities if ABILITIES[ab].team) for role in ROLES.values()
@@ -384,10 +389,11 @@ class ClassicRuleset(Ruleset):
         victims: tuple[str, ...] | None = None  # the living honest players, found once
         slots: list[Any] = []
         seen_teams: set[tuple[str, str]] = set()
+        probes_of = _PROBES_IN.get(phase, {})
         for p in players.values():
             if not p.alive:
                 continue
-            for ab_id, ability in _PROBES.get((p.role, phase), ()):
+            for ab_id, ability in probes_of.get(p.role, ()):
                 if ability.team:
                     if (p.team, ab_id) in seen_teams:
                         continue
