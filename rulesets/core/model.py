@@ -44,8 +44,13 @@ def _deep(value: Any) -> Any:
         # A shallow copy, then the values that are not scalars replaced: most are scalars.
         new = value.copy()
         for key, item in value.items():
-            if type(item) not in _ATOMS:
-                new[key] = item.copy() if type(item) is list and _flat(item) else _deep(item)
+            kind = type(item)
+            if kind not in _ATOMS:
+                if kind is list:
+                    new[key] = item.copy() if _flat(item) else _deep(item)
+                else:
+                    # An empty dict (a memory slot with nothing in it yet) needs no recursion.
+                    new[key] = {} if kind is dict and not item else _deep(item)
         return new
     if kind in _ATOMS:
         return value
