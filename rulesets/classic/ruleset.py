@@ -28,7 +28,7 @@ from rulesets.core import (
 from rulesets.core.base import SlotFields, new_slot, slot_fields, target_and_limit_reason
 from rulesets.core.day import LAST_COUNTS
 from rulesets.core.model import new_action
-from rulesets.core.rng import draws_by_bits
+from rulesets.core.rng import draws_by_bits, sample_few
 
 from . import day, night, setup, victory
 from .roles import ABILITIES, MESSAGES, OPTIONS, ROLES, TEAMS, reason_rule
@@ -490,7 +490,7 @@ class ClassicRuleset(Ruleset):
         if phase != "day":
             return self._random_night(state, rng)
         pool = day.candidates(state, None)
-        suspects = rng.sample(pool, min(2, len(pool)))
+        suspects = sample_few(rng, pool, min(2, len(pool)))
         votes: dict[str, str | None] = {}
         draw, below = rng.random, rng._randbelow
         memory = state.memory

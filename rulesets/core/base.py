@@ -36,7 +36,7 @@ from .model import (
     new_action,
 )
 from .options import OptionProblem, check_options
-from .rng import PhaseRandom, draws_by_bits
+from .rng import PhaseRandom, draws_by_bits, sample_few
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -746,7 +746,7 @@ class Ruleset:
                 pool = [c for c in candidates if c != actor]
                 if len(pool) < 2:
                     continue
-                target = rng.sample(pool, 2)
+                target = sample_few(rng, pool, 2)
             actions.append(new_action(ability, actor, team, target))
         step = PhaseInput(phase, actions)  # type: ignore[arg-type]
         if phase == "day":
