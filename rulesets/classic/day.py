@@ -80,7 +80,13 @@ def _ballots(
         choices = electors  # nobody barred, no nominees: the living vote, for the living
     else:
         choices = set(candidates(state, step.nominations))
-    for voter, target in (step.votes or {}).items():
+    votes = step.votes or {}
+    if electors.issuperset(votes) and set(votes.values()) - choices <= {None}:
+        # Every voter an elector, every ballot for a choice or nobody (checked in C):
+        # each ``_ballot_reason`` is None, and the loop below would keep them all.
+        ballots = dict(votes)
+        votes = {}
+    for voter, target in votes.items():
         if voter in electors and (target is None or target in choices):
             ballots[voter] = target  # ``_ballot_reason`` is None
             continue

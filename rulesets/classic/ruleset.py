@@ -28,7 +28,7 @@ from rulesets.core import (
 from rulesets.core.base import SlotFields, new_slot, slot_fields, target_and_limit_reason
 from rulesets.core.day import LAST_COUNTS
 from rulesets.core.model import new_action
-from rulesets.core.rng import draws_by_bits
+from rulesets.core.rng import draws_by_bits, sample_few
 
 from . import day, night, setup, victory
 from .roles import ABILITIES, MESSAGES, OPTIONS, ROLES, TEAMS, reason_rule
@@ -39,6 +39,11 @@ _PROBES: dict[tuple[str, str], tuple[tuple[str, Ability], ...]] = {
     (role.id, phase): tuple((ab, ABILITIES[ab]) for ab in role.abilities if ABILITIES[ab].phase == phase)
     for role in ROLES.values()
     for phase in ("day", "night")
+}
+
+# ``_PROBES`` as phase → role → probes, read without building a tuple key per seat.
+_PROBES_IN: dict[str, dict[str, tuple[tuple[str, Ability], ...]]] = {
+    phase: {role: _PROBES[role, phase] for role in ROLES} for phase in ("day", "night")
 }
 
 # Role → its team abilities (``Ability.team``), in the role's order, for ``team_abilities``.
@@ -384,10 +389,11 @@ class ClassicRuleset(Ruleset):
         victims: tuple[str, ...] | None = None  # the living honest players, found once
         slots: list[Any] = []
         seen_teams: set[tuple[str, str]] = set()
+        probes_of = _PROBES_IN.get(phase, {})
         for p in players.values():
             if not p.alive:
                 continue
-            for ab_id, ability in _PROBES.get((p.role, phase), ()):
+            for ab_id, ability in probes_of.get(p.role, ()):
                 if ability.team:
                     if (p.team, ab_id) in seen_teams:
                         continue
@@ -484,7 +490,7 @@ class ClassicRuleset(Ruleset):
         if phase != "day":
             return self._random_night(state, rng)
         pool = day.candidates(state, None)
-        suspects = rng.sample(pool, min(2, len(pool)))
+        suspects = sample_few(rng, pool, min(2, len(pool)))
         votes: dict[str, str | None] = {}
         draw, below = rng.random, rng._randbelow
         memory = state.memory

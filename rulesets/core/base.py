@@ -36,7 +36,7 @@ from .model import (
     new_action,
 )
 from .options import OptionProblem, check_options
-from .rng import PhaseRandom, draws_by_bits
+from .rng import PhaseRandom, draws_by_bits, sample_few
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -410,7 +410,8 @@ class Ruleset:
         """
         if len(actions) < 2:
             return list(actions)  # nothing to order
-        seats = dict(zip(state.players, range(len(state.players)), strict=True))  # name → seat index
+        players = state.players
+        seats: list[str] | None = None  # the names in seat order, listed at the first seated owner
         plain = type(self).choice_key is Ruleset.choice_key  # the owner is ``action.who``
         choice_key = self.choice_key
         ranks: list[tuple[int, int, str]] = []
@@ -419,9 +420,11 @@ class Ruleset:
                 owner = action.actor if action.actor is not None else f"team:{action.team}"
             else:
                 owner = choice_key(action)[0]
-            seat = seats.get(owner)
-            if seat is not None:
-                ranks.append((0, seat, ""))
+            if owner in players:
+                if seats is None:
+                    seats = list(players)
+                # A night holds a few choices: each seat found in C costs less than an index of every seat.
+                ranks.append((0, seats.index(owner), ""))
             else:
                 ranks.append((1, 0, owner) if owner.startswith("team:") else (2, 0, owner))
         order = sorted(range(len(actions)), key=ranks.__getitem__)  # stable, as ``sorted`` by rank
@@ -743,7 +746,7 @@ class Ruleset:
                 pool = [c for c in candidates if c != actor]
                 if len(pool) < 2:
                     continue
-                target = rng.sample(pool, 2)
+                target = sample_few(rng, pool, 2)
             actions.append(new_action(ability, actor, team, target))
         step = PhaseInput(phase, actions)  # type: ignore[arg-type]
         if phase == "day":

@@ -24,6 +24,18 @@ _ATOMS = frozenset({str, int, float, bool, type(None)})
 _FLAT = _ATOMS.issuperset  # ``_FLAT(map(type, values))``: only scalars among ``values``
 
 
+def _flat(values: Any) -> bool:
+    """True when the list, tuple or dict view ``values`` holds only scalars:
+    a short one checked item by item, a longer one in C (``_FLAT``, which
+    first builds a set: dearer than a loop over a few items)."""
+    if len(values) > 4:
+        return _FLAT(map(type, values))
+    for value in values:
+        if type(value) not in _ATOMS:
+            return False
+    return True
+
+
 def _deep(value: Any) -> Any:
     """A deep copy of a JSON-like value: dicts, lists and tuples are copied
     recursively, immutable scalars shared, anything else deep-copied."""
@@ -32,13 +44,18 @@ def _deep(value: Any) -> Any:
         # A shallow copy, then the values that are not scalars replaced: most are scalars.
         new = value.copy()
         for key, item in value.items():
-            if type(item) not in _ATOMS:
-                new[key] = item.copy() if type(item) is list and _FLAT(map(type, item)) else _deep(item)
+            kind = type(item)
+            if kind not in _ATOMS:
+                if kind is list:
+                    new[key] = item.copy() if _flat(item) else _deep(item)
+                else:
+                    # An empty dict (a memory slot with nothing in it yet) needs no recursion.
+                    new[key] = {} if kind is dict and not item else _deep(item)
         return new
     if kind in _ATOMS:
         return value
     if kind is list:
-        return value.copy() if _FLAT(map(type, value)) else [v if type(v) in _ATOMS else _deep(v) for v in value]
+        return value.copy() if _flat(value) else [v if type(v) in _ATOMS else _deep(v) for v in value]
     if kind is tuple:
         return tuple(v if type(v) in _ATOMS else _deep(v) for v in value)
     return copy.deepcopy(value)
@@ -274,7 +291,7 @@ class GameState:
         new.memory = _deep(self.memory)
         new.winner = self.winner
         players: dict[str, PlayerState] = {}
-        new_player, player_state, flat = object.__new__, PlayerState, _ATOMS.issuperset
+        new_player, player_state, atoms, flat = object.__new__, PlayerState, _ATOMS, _flat
         for name, player in self.players.items():
             # ``_copy_player`` inline: this loop is most of a copy's cost.
             copied = new_player(player_state)
@@ -283,13 +300,16 @@ class GameState:
             copied.team = player.team
             copied.alive = player.alive
             counters = player.counters
-            if not counters and type(counters) is dict:
-                copied.counters = {}
-            elif type(counters) is not dict:
-                copied.counters = _deep(counters)
-            elif flat(map(type, counters.values())):
-                # Only scalars, checked in C: a shallow copy is a deep one.
-                copied.counters = counters.copy()
+            if not counters:
+                copied.counters = {} if type(counters) is dict else _deep(counters)
+            elif type(counters) is dict:
+                # ``_deep`` inline: a shallow copy, then the few values that are not scalars
+                # (a list of scalars such as a last choice ``[night, name]``) copied in turn.
+                fresh = counters.copy()
+                for key, value in counters.items():
+                    if type(value) not in atoms:
+                        fresh[key] = value.copy() if type(value) is list and flat(value) else _deep(value)
+                copied.counters = fresh
             else:
                 copied.counters = _deep(counters)
             players[name] = copied

@@ -46,3 +46,39 @@ def draws_by_bits(rng: Any) -> bool:
     more), as for ``random.Random`` itself: a loop drawing many numbers may
     then write it out with the same ``getrandbits`` calls."""
     return getattr(type(rng), "_randbelow", None) is random.Random._randbelow_with_getrandbits  # type: ignore[attr-defined]
+
+
+def sample_few(rng: Any, population: list[Any], k: int) -> list[Any]:
+    """``rng.sample(population, k)``: the same list from the same draws.
+
+    For a ``random.Random`` whose ``sample`` is the library's own, a list
+    ``population`` and ``k`` from 0 to 5, the library's loop for such small
+    samples is written out without its general checks, which cost several
+    times the draws; anything else is ``rng.sample`` itself (and raises as
+    it does).
+    """
+    n = len(population)
+    if (
+        type(population) is not list
+        or not 0 <= k <= 5
+        or k > n
+        or getattr(type(rng), "sample", None) is not random.Random.sample
+    ):
+        return rng.sample(population, k)
+    below = rng._randbelow
+    result = []
+    if n <= 21:  # the library's ``setsize`` for k ≤ 5: a copy of the list, the drawn moved out
+        pool = population.copy()
+        for i in range(k):
+            j = below(n - i)
+            result.append(pool[j])
+            pool[j] = pool[n - i - 1]
+        return result
+    selected: set[int] = set()
+    for _ in range(k):
+        j = below(n)
+        while j in selected:
+            j = below(n)
+        selected.add(j)
+        result.append(population[j])
+    return result

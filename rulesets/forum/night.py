@@ -420,11 +420,12 @@ def _settle_walking(night: Night) -> None:
 
 def _kamikaze(night: Night) -> None:
     """FORUM-087..089: a Kamikaze who dies tonight, or was voted out, takes his victim."""
+    kamikazes = [name for name, (role, _) in night.start.items() if role == "kamikaze"]
+    if not kamikazes:
+        return
     actions = {a.actor: a for a in night.actions if a.ability == "choose" and night.role(a.actor or "") == "kamikaze"}
     choices = {name: a.targets()[0] for name, a in actions.items()}
-    for name, (role, _) in night.start.items():
-        if role != "kamikaze":
-            continue
+    for name in kamikazes:
         player = night.state.players[name]
         pending = bool(player.counters.pop("kamikaze_pending", False))
         previous = player.counters.pop("kamikaze_choice", None)
@@ -461,8 +462,8 @@ def _skips(night: Night) -> None:
     excused = set(night.step.extra.get("excused", []))
     players = night.state.players
     for name, (role, _) in night.start.items():
-        if not players[name].alive:
-            continue
+        if role not in _OWING_ROLES or not players[name].alive:
+            continue  # no move owed: neither a bite nor a ``_duty``
         if role in ("werewolf", "vampire") and query.first_night(night.state) and (name, "bite") not in acted:
             _autokill(night, name, f"the {role} did not bite on the first night (FORUM-095, FORUM-096)", excused)
             continue
@@ -471,6 +472,10 @@ def _skips(night: Night) -> None:
         duty = _duty(night, name, role)
         if duty is not None and (name, duty) not in acted:
             _count_skip(night, name, role, excused)
+
+
+# Roles that may owe a move by night: the first night's biters (FORUM-095, FORUM-096) and those with a duty (FORUM-160).
+_OWING_ROLES = frozenset({"werewolf", "vampire", *DUTIES})
 
 
 def _duty(night: Night, name: str, role: str) -> str | None:

@@ -30,6 +30,8 @@ from .roles import (
 )
 
 _TEAM_SLOTS = ("kill", "deal", "hide", "direct_vote")
+# ``_TEAM_SLOTS`` handed in by ``phase``, in the same order.
+_TEAM_SLOTS_IN = {phase: tuple(a for a in _TEAM_SLOTS if ABILITIES[a].phase == phase) for phase in ("day", "night")}
 # Moves any player may hold besides his role's: the basement (FORUM-126) and a Bum's vote (FORUM-119).
 _SHARED_MOVES = ("hide", "direct_vote")
 # (role, phase, holds a shared move) → the abilities offered to a living
@@ -244,9 +246,7 @@ class ForumRuleset(Ruleset):
         for team in CRIMINAL_TEAMS:
             if team not in living_teams:
                 continue  # ``validate`` refuses a team with nobody in the game (``dead_actor``)
-            for ability in _TEAM_SLOTS:
-                if ABILITIES[ability].phase != phase:
-                    continue
+            for ability in _TEAM_SLOTS_IN[phase]:
                 if ability == "hide" and not query.basement_keys(state, f"team:{team}"):
                     continue  # no basement left: ``validate`` refuses whatever the target (FORUM-126)
                 if ability == "direct_vote" and not query.holds_bum_vote(state, f"team:{team}"):

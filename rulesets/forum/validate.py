@@ -31,11 +31,12 @@ def check(state: GameState, action: Action, phase: str) -> str | None:
     """
     if action.ability not in ABILITIES:
         raise RulesError(f"unknown ability {action.ability!r} in ruleset forum")
-    for name in action.targets():
+    targets = action.targets()
+    for name in targets:
         if name not in state.players:
             raise RulesError(f"unknown player {name!r}")
     reason = _actor_checks(state, action, phase) if action.actor is not None else _team_checks(state, action, phase)
-    return reason or _target_checks(state, action)
+    return reason or _target_checks(state, action, targets)
 
 
 def actor_reason(state: GameState, action: Action, phase: str, team_living: bool = False) -> str | None:
@@ -181,8 +182,10 @@ def _has_living_member(state: GameState, team: str) -> bool:
     return False
 
 
-def _target_checks(state: GameState, action: Action) -> str | None:
-    targets = action.targets()
+def _target_checks(state: GameState, action: Action, targets: list[str] | None = None) -> str | None:
+    """``target_reason``; ``targets``: ``action.targets()`` when the caller has it."""
+    if targets is None:
+        targets = action.targets()
     if len(targets) != 1:
         return "target_count"
     target = targets[0]
@@ -221,14 +224,16 @@ def accept(
     kept: list[Action] = []
     used: dict[tuple[str, str], int] = {}
     for action in actions:
-        reason = "late" if action.who in late else check(state, action, phase)
+        reason = "late" if late and action.who in late else check(state, action, phase)
         key = _slot_key(state, action)
-        if reason is None and used.get(key, 0) >= _slot_capacity(state, action):
+        count = used.get(key, 0)
+        # Every slot holds at least one choice: its capacity matters from the second on.
+        if reason is None and count and count >= _slot_capacity(state, action):
             reason = "duplicate"
         if reason is not None:
             refuse(outcome, action, reason, messages)
             continue
-        used[key] = used.get(key, 0) + 1
+        used[key] = count + 1
         kept.append(action)
     return kept
 

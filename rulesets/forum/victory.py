@@ -17,16 +17,16 @@ def winner(state: GameState) -> str | None:
     Zombies block every other side and win alone (ambiguity 23); the Kamikaze
     wins 1/1 and 1/1/1 in both variants (FORUM-177, ambiguity 24).
     """
-    alive = state.alive()
-    if not alive:
+    counts: dict[str, int] = {}  # living players by team, in one pass
+    for p in state.players.values():
+        if p.alive:
+            team = p.team
+            counts[team] = counts.get(team, 0) + 1
+    if not counts:
         return "draw"
-    counts: dict[str, int] = {}  # living players by team
-    for p in alive:
-        team = p.team
-        counts[team] = counts.get(team, 0) + 1
     zombies = counts.get("zombie", 0)
     if zombies:
-        return "zombie" if zombies == len(alive) else None
+        return "zombie" if zombies == sum(counts.values()) else None
     if counts.get("kamikaze") and _kamikaze_wins_by_counts(counts):
         return "kamikaze"
     if state.variant == "two_sided":

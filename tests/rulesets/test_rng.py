@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from rulesets.core.rng import PhaseRandom, draws_by_bits
+from rulesets.core.rng import PhaseRandom, draws_by_bits, sample_few
 
 FIRST_DRAWS = {
     "choice": (list(range(9)),),
@@ -73,3 +73,37 @@ def test_draws_by_bits_names_the_generators_drawing_below_by_getrandbits() -> No
     assert draws_by_bits(random.Random(1))
     assert not draws_by_bits(OwnRandom(1))
     assert not draws_by_bits(PhaseRandom(1))
+
+
+class _OwnSample(random.Random):
+    """A generator whose ``sample`` is not the library's."""
+
+    def sample(self, population, k, *, counts=None):  # type: ignore[no-untyped-def]
+        return list(population[:k])
+
+
+@pytest.mark.parametrize("size", [0, 1, 2, 3, 13, 21, 22, 30])
+@pytest.mark.parametrize("k", [0, 1, 2, 5])
+def test_sample_few_draws_what_sample_draws(size: int, k: int) -> None:
+    """``sample_few`` returns ``rng.sample``'s list and leaves the generator in
+    the same state, below and above the library's small-population bound (21)."""
+    population = [f"P{i}" for i in range(size)]
+    for seed in range(30):
+        expected, got = random.Random(seed), random.Random(seed)
+        if k > size:
+            with pytest.raises(ValueError):
+                sample_few(got, population, k)
+            continue
+        assert sample_few(got, population, k) == expected.sample(population, k)
+        assert got.getstate() == expected.getstate()
+    assert population == [f"P{i}" for i in range(size)]  # never shuffled in place
+
+
+def test_sample_few_defers_to_another_sample() -> None:
+    """A generator with a ``sample`` of its own, a tuple or a larger sample go to ``rng.sample``."""
+    names = [f"P{i}" for i in range(10)]
+    assert sample_few(_OwnSample(1), names, 2) == ["P0", "P1"]
+    assert sample_few(random.Random(3), tuple(names), 2) == random.Random(3).sample(tuple(names), 2)
+    assert sample_few(random.Random(4), names, 7) == random.Random(4).sample(names, 7)
+    lazy = PhaseRandom(5)
+    assert sample_few(lazy, names, 2) == random.Random(5).sample(names, 2)
