@@ -129,7 +129,11 @@ def _role_reason(state: GameState, player: PlayerState, ability: str) -> str | N
 
 
 def _tw_reason(state: GameState, name: str, ability: str) -> str | None:
-    """The TW acts only for last night's choosers, by their rules (FORUM-059, FORUM-074, FORUM-081)."""
+    """The TW acts only for last night's choosers, by their rules (FORUM-059, FORUM-074, FORUM-081):
+    an individual's ``shoot``, or a team's shot (``kill``, or the ``deal`` it
+    may offer the Snitch instead, FORUM-117), and no other move."""
+    if ability not in ("shoot", "kill", "deal"):
+        return "not_available"
     wanted = GUN_KINDS if ability == "shoot" else ("team",)
     specs = [s for s in query.tw_duty(state, name) if s["kind"] in wanted]
     if not specs:

@@ -525,3 +525,15 @@ def test_random_games_run_for_every_player_count() -> None:
             total += 1
             ended += random_game(FORUM, n, seed).final.winner is not None
     assert ended >= 0.9 * total
+
+
+def test_the_tw_on_duty_for_a_team_hands_in_its_shot_and_nothing_else() -> None:
+    """FORUM-059: «ЖД … принимает на себя роль выбравшего его»: on duty for
+    the mafia he hands in the team's shot; a Doctor's heal, the team's
+    basement or a Cop's gun is not his to hand in."""
+    state = seat("T=tin_woodman " + THREE)
+    state = night(state, team("mafia", "T"), shoot("A", "F")).state
+    state = day(state, cycle(state)).state
+    assert FORUM.validate(state, shoot("T", "G", "kill"), "night") is None
+    for ability in ("heal", "shoot", "hide"):
+        assert FORUM.validate(state, shoot("T", "G", ability), "night") == "not_available", ability
