@@ -149,7 +149,7 @@ ABILITIES: dict[str, Ability] = {
     ),
     "shoot": Ability("shoot", "night", {"ru": "Выстрел", "en": "Shoot", "zh": "射击"}, optional=False),
     "heal": Ability(
-        "heal", "night", {"ru": "Лечение", "en": "Heal", "zh": "治疗"}, "any_alive", per_target_limit=2, optional=False
+        "heal", "night", {"ru": "Лечение", "en": "Heal", "zh": "治疗"}, target_rule="any_alive", per_target_limit=2, optional=False
     ),
     "choose": Ability("choose", "night", {"ru": "Выбор", "en": "Choose", "zh": "选择"}),
     "bite": Ability("bite", "night", {"ru": "Укус", "en": "Bite", "zh": "咬人"}, per_game_limit=1, optional=False),
@@ -165,7 +165,7 @@ ABILITIES: dict[str, Ability] = {
         "block",
         "day",
         {"ru": "Недопуск", "en": "Block the vote", "zh": "禁止投票"},
-        "any_alive",
+        target_rule="any_alive",
         per_target_limit=2,
         optional=False,
     ),
@@ -173,7 +173,7 @@ ABILITIES: dict[str, Ability] = {
         "admit",
         "day",
         {"ru": "Черный ход", "en": "Admit by the back door", "zh": "从后门放行"},
-        "any_alive",
+        target_rule="any_alive",
         per_target_limit=2,
     ),
     "extra_vote": Ability(

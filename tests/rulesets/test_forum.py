@@ -527,6 +527,27 @@ def test_random_games_run_for_every_player_count() -> None:
     assert ended >= 0.9 * total
 
 
+def test_one_target_cards_are_declared_with_their_target_rule() -> None:
+    """The Doctor (FORUM-024, FORUM-052), the Bouncer and the Keymaster
+    (FORUM-124) name one living player, themselves included."""
+    for ability in ("heal", "block", "admit"):
+        spec = FORUM.ABILITIES[ability]
+        assert (spec.targets, spec.target_rule) == (1, "any_alive"), ability
+
+
+def test_the_doctor_is_offered_himself_but_not_a_player_healed_twice() -> None:
+    """FORUM-024: «Док может лечить и себя»; FORUM-053: each player at most
+    twice a game, so the third night's card no longer offers him."""
+    state = seat("H=doctor " + THREE)
+    for _ in range(2):
+        state = night(state, shoot("H", "F", "heal")).state
+        state = day(state, cycle(state)).state
+    (heal,) = [s for s in FORUM.action_slots(state, "night") if s.ability == "heal"]
+    assert "H" in heal.candidates and "G" in heal.candidates
+    assert "F" not in heal.candidates
+    assert FORUM.validate(state, shoot("H", "F", "heal"), "night") == "limit"
+
+
 def test_the_tw_on_duty_for_a_team_hands_in_its_shot_and_nothing_else() -> None:
     """FORUM-059: «ЖД … принимает на себя роль выбравшего его»: on duty for
     the mafia he hands in the team's shot; a Doctor's heal, the team's
