@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 import random
 import secrets
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -1706,17 +1706,22 @@ def action_withdraw(*, game: Game, seat: Player, action_id: str, now: datetime |
 CLAIM_BATCH = 10
 
 
-def resolve_due(now: datetime | None = None, limit: int = 100) -> int:
+def resolve_due(now: datetime | None = None, limit: int | None = 100, crowded: Callable[[], None] | None = None) -> int:
     """Process every due deadline, oldest first, each exactly once (row lock
     with SKIP LOCKED, plus the one-to-one ``Resolution``). A deadline whose
     resolution raises is set aside (``_fire_isolated``) and the other games
     go on. ``limit``: at most this many games claimed (a game with several
-    due deadlines counts once per deadline). Returns how many deadlines
-    this call fired (failures not counted). Called by the Celery tick, a
+    due deadlines counts once per deadline); None: claims go on until
+    nothing is due. ``crowded``: called once when the first claim took a
+    full ``CLAIM_BATCH`` (more is likely due), before its games are
+    resolved, so the caller can ask another worker to claim alongside
+    (the claims skip each other's games). Returns how many deadlines this
+    call fired (failures not counted). Called by the Celery tick, a
     management command and the tests."""
     count = claimed = 0
-    while claimed < limit:
-        processed = _process_some(now, limit - claimed)
+    while limit is None or claimed < limit:
+        most = CLAIM_BATCH if limit is None else limit - claimed
+        processed = _process_some(now, most, crowded if claimed == 0 else None)
         if processed is None:
             break
         games, fired = processed
@@ -1725,7 +1730,7 @@ def resolve_due(now: datetime | None = None, limit: int = 100) -> int:
     return count
 
 
-def _process_some(now: datetime | None, most: int) -> tuple[int, int] | None:
+def _process_some(now: datetime | None, most: int, crowded: Callable[[], None] | None = None) -> tuple[int, int] | None:
     """Claim up to ``CLAIM_BATCH`` (and ``most``) games with a due deadline
     and fire the oldest due deadline of each, in one transaction.
 
@@ -1737,8 +1742,9 @@ def _process_some(now: datetime | None, most: int) -> tuple[int, int] | None:
     savepoint (``_fire_isolated``), at ``now`` or, when None, the moment
     its turn comes. Once their rows are locked, the claimed games' due
     deadlines are read in one query and what their resolutions read in
-    seven (``_GameRead.of_games``). Returns None when nothing is due, else
-    the games claimed and the deadlines fired."""
+    seven (``_GameRead.of_games``). ``crowded`` is called when the claim
+    is a full ``CLAIM_BATCH``. Returns None when nothing is due, else the
+    games claimed and the deadlines fired."""
     at = now or timezone.now()
     with transaction.atomic():
         due_games = Deadline.objects.due(at).values("phase__game_id")
@@ -1751,6 +1757,8 @@ def _process_some(now: datetime | None, most: int) -> tuple[int, int] | None:
         )
         if not games:
             return None
+        if crowded is not None and len(games) == CLAIM_BATCH:
+            crowded()
         oldest: dict[int, Deadline] = {}
         for deadline in Deadline.objects.due(at).filter(phase__game__in=games).select_related("phase"):
             oldest.setdefault(deadline.phase.game_id, deadline)
