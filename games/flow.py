@@ -122,6 +122,70 @@ def _batched(batch: _Batch | None = None, write: bool = True) -> Iterator[_Batch
         batch.write_events()
 
 
+@dataclass
+class _Claim:
+    """What the resolutions of one claim of the tick (``_process_some``)
+    leave to write together once every claimed game went through, in six
+    queries for all of them instead of six for each: the deadlines' done
+    time (with ``fields``, the columns each changed), the games' states,
+    the phases' resolution times, the host posts (numbered in their rooms
+    from ``last``, the last post numbers of the rooms the claim holds
+    locked), the resolutions (which point at their posts) and the events,
+    in the order logged. A game whose resolution raises takes its part back
+    (``mark``, ``undo``)."""
+
+    deadlines: list[Deadline] = field(default_factory=list)
+    fields: set[str] = field(default_factory=set)
+    games: list[Game] = field(default_factory=list)
+    phases: list[Phase] = field(default_factory=list)
+    last: dict[int, int] = field(default_factory=dict)
+    posts: list[Post] = field(default_factory=list)
+    resolutions: list[Resolution] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+
+    def mark(self) -> tuple[int, ...]:
+        """Where each list ends now (``undo`` cuts them back to it)."""
+        return tuple(len(rows) for rows in self._lists())
+
+    def undo(self, mark: tuple[int, ...]) -> None:
+        """Drop what was added since ``mark``: a resolution that raised."""
+        for rows, length in zip(self._lists(), mark, strict=True):
+            del rows[length:]
+
+    def _lists(self) -> tuple[list, ...]:
+        return (self.deadlines, self.games, self.phases, self.posts, self.resolutions, self.events)
+
+    def take(self, batch: _Batch, resolution: Resolution) -> None:
+        """A resolution's posts, events and the resolution itself, unsaved."""
+        if batch.last is not None:
+            self.last.update(batch.last)
+        self.posts += batch.posts
+        self.events += batch.events
+        self.resolutions.append(resolution)
+        batch.posts, batch.events = [], []
+
+    def write(self) -> None:
+        """Save everything taken, in the order the resolutions wrote it."""
+        if self.deadlines:
+            _update_rows(Deadline, self.deadlines, sorted(self.fields))
+        if self.games:
+            _update_rows(Game, self.games, ["state"])
+        if self.phases:
+            _update_rows(Phase, self.phases, ["resolved_at", "locked_at"])
+        Post.objects.create_many(self.posts, self.last)
+        Resolution.objects.bulk_create(self.resolutions)
+        Event.objects.bulk_create(self.events)
+
+
+# The claim whose resolutions leave their writes to it (``_process_some``).
+_claim: ContextVar[_Claim | None] = ContextVar("claim", default=None)
+
+
+class _ClaimUnwritten(Exception):
+    """Writing a claim's resolutions together raised (``_Claim.write``); the
+    claim's transaction was rolled back."""
+
+
 def utc_offset(local: datetime) -> str:
     """The offset of an aware local time as every language writes it: UTC+3, UTC-3:30, UTC."""
     offset = local.utcoffset()
@@ -794,9 +858,12 @@ def _update_rows(model: type[Model], rows: list[Model], fields: list[str]) -> No
     values: dict[str, Any] = {}
     for name in fields:
         by_row = {row.pk: getattr(row, name) for row in rows}
-        distinct = set(by_row.values())
-        if len(distinct) == 1:
-            values[name] = distinct.pop()
+        try:
+            distinct = len(set(by_row.values()))
+        except TypeError:  # JSON values, not hashable: compared by equality
+            distinct = len({repr(v) for v in by_row.values()}) if len(by_row) > 1 else 1
+        if distinct == 1:
+            values[name] = next(iter(by_row.values()))
         else:
             field = model._meta.get_field(name)
             whens = (When(pk=pk, then=Value(v, output_field=field)) for pk, v in by_row.items())
@@ -1721,7 +1788,13 @@ def resolve_due(now: datetime | None = None, limit: int | None = 100, crowded: C
     count = claimed = 0
     while limit is None or claimed < limit:
         most = CLAIM_BATCH if limit is None else limit - claimed
-        processed = _process_some(now, most, crowded if claimed == 0 else None)
+        try:
+            processed = _process_some(now, most, crowded if claimed == 0 else None)
+        except _ClaimUnwritten:
+            # Nothing of the claim was kept: its games again, each written
+            # as it resolves, so a game whose writes fail is set aside alone.
+            log.exception("writing a claim's resolutions together failed; claiming again game by game")
+            processed = _process_some(now, most, together=False)
         if processed is None:
             break
         games, fired = processed
@@ -1730,7 +1803,9 @@ def resolve_due(now: datetime | None = None, limit: int | None = 100, crowded: C
     return count
 
 
-def _process_some(now: datetime | None, most: int, crowded: Callable[[], None] | None = None) -> tuple[int, int] | None:
+def _process_some(
+    now: datetime | None, most: int, crowded: Callable[[], None] | None = None, together: bool = True
+) -> tuple[int, int] | None:
     """Claim up to ``CLAIM_BATCH`` (and ``most``) games with a due deadline
     and fire the oldest due deadline of each, in one transaction.
 
@@ -1742,9 +1817,13 @@ def _process_some(now: datetime | None, most: int, crowded: Callable[[], None] |
     savepoint (``_fire_isolated``), at ``now`` or, when None, the moment
     its turn comes. Once their rows are locked, the claimed games' due
     deadlines are read in one query and what their resolutions read in
-    seven (``_GameRead.of_games``). ``crowded`` is called when the claim
-    is a full ``CLAIM_BATCH``. Returns None when nothing is due, else the
-    games claimed and the deadlines fired."""
+    seven (``_GameRead.of_games``). With ``together``, the resolutions'
+    own rows (their deadlines, games, phases, posts, resolutions and
+    events) are written for all the claimed games at once after the last
+    one (``_Claim``); when that raises, the transaction is rolled back and
+    ``_ClaimUnwritten`` raised. ``crowded`` is called when the claim is a
+    full ``CLAIM_BATCH``. Returns None when nothing is due, else the games
+    claimed and the deadlines fired."""
     at = now or timezone.now()
     with transaction.atomic():
         due_games = Deadline.objects.due(at).values("phase__game_id")
@@ -1770,12 +1849,22 @@ def _process_some(now: datetime | None, most: int, crowded: Callable[[], None] |
         ]
         reads = _GameRead.of_games(resolving) if resolving else {}
         fired = 0
-        for game in games:
-            deadline = oldest.get(game.pk)
-            if deadline is None:
-                continue  # done by another worker between the two reads
-            if _fire_isolated(deadline, now or timezone.now(), reads.get(game.pk)) is None:
-                fired += 1
+        claim = _Claim() if together else None
+        token = _claim.set(claim)
+        try:
+            for game in games:
+                deadline = oldest.get(game.pk)
+                if deadline is None:
+                    continue  # done by another worker between the two reads
+                if _fire_isolated(deadline, now or timezone.now(), reads.get(game.pk)) is None:
+                    fired += 1
+        finally:
+            _claim.reset(token)
+        if claim is not None:
+            try:
+                claim.write()
+            except Exception as exc:
+                raise _ClaimUnwritten from exc
         return len(games), fired
 
 
@@ -1787,10 +1876,14 @@ def _fire_isolated(deadline: Deadline, now: datetime, read: _GameRead | None = N
     (``Deadline.fail``), logged for the host, and its text returned, so the
     caller goes on with other games. ``read``: what the caller read of the
     game for its resolution. Returns None when the deadline fired."""
+    claim = _claim.get()
+    mark = claim.mark() if claim is not None else ()
     try:
         with transaction.atomic(), languages.in_game_language(deadline.phase.game):
             _fire(deadline, now, read)
     except Exception as exc:  # noqa: BLE001 (one game's failure must never stop the others)
+        if claim is not None:
+            claim.undo(mark)
         log.exception("deadline %s of game %s failed", deadline.pk, deadline.phase.game_id)
         error = f"{type(exc).__name__}: {exc}"
         # The savepoint undid the writes, not the fields set on this object.
@@ -1823,8 +1916,15 @@ def _fire(deadline: Deadline, now: datetime, read: _GameRead | None = None) -> N
     if deadline.failed_at:
         log_event(game, "deadline_recovered", {"phase": str(phase), "deadline": deadline.kind})
         fields += deadline.clear_failure()
-    deadline.save(update_fields=fields)
     ruleset = ruleset_of(game)
+    claim = _claim.get()
+    if claim is not None and deadline.resolves and game.is_running and not phase.resolved_at:
+        # A phase's resolution (or re-vote): nothing it does reads this
+        # deadline's own row, written with the claim's others.
+        claim.deadlines.append(deadline)
+        claim.fields.update(fields)
+    else:
+        deadline.save(update_fields=fields)
     if game.is_running and ruleset.LAST_WORDS_DUE and deadline.kind == ruleset.LAST_WORDS_DUE:
         _publish_last_words(game, deadline)
         read = None  # posted since it was read: the resolution reads afresh
@@ -2001,11 +2101,17 @@ def _resolve_phase(
     ballots = ballots_of(game, phase.number, phase.vote_round, read) if phase.kind == Phase.Kind.DAY else None
     count = ruleset.vote_count(state, ballots) if ballots is not None else None
     outcome = ruleset.resolve(state, _phase_input(game, phase, state, ballots, read))
+    claim = _claim.get()
     game.state = outcome.state.to_dict()
-    game.save(update_fields=["state"])
     phase.resolved_at = when
     phase.locked_at = phase.locked_at or when
-    phase.save(update_fields=["resolved_at", "locked_at"])
+    if claim is not None:
+        # Written with the claim's others: nothing below reads them back.
+        claim.games.append(game)
+        claim.phases.append(phase)
+    else:
+        game.save(update_fields=["state"])
+        phase.save(update_fields=["resolved_at", "locked_at"])
     seats = _sync_players(game, outcome.state, phase.number, _revealed(outcome), read.seats)
     _sync_rooms(game, outcome.state, seats, read)
     resolution.outcome = results.outcome_json(outcome)
@@ -2042,6 +2148,9 @@ def _resolve_phase(
             log_event(game, "results_published", {"phase": str(phase)}, Event.Audience.PUBLIC)
         if outcome.state.winner is not None:
             _finish(game, outcome.state, when, read)
+    if claim is not None:
+        claim.take(batch, resolution)
+        return outcome
     batch.write_posts()
     resolution.save()
     batch.write_events()
