@@ -19,7 +19,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from django.conf import settings
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Case, F, Max, Model, Q, Value, When
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -125,10 +125,11 @@ def _batched(batch: _Batch | None = None, write: bool = True) -> Iterator[_Batch
 @dataclass
 class _Claim:
     """What the resolutions of one claim of the tick (``_process_some``)
-    leave to write together once every claimed game went through, in six
-    queries for all of them instead of six for each: the deadlines' done
+    leave to write together once every claimed game went through, in seven
+    queries for all of them instead of seven for each: the deadlines' done
     time (with ``fields``, the columns each changed), the games' states,
-    the phases' resolution times, the host posts (numbered in their rooms
+    the phases' resolution times, the seats that changed (with
+    ``seat_fields``), the host posts (numbered in their rooms
     from ``last``, the last post numbers of the rooms the claim holds
     locked), the resolutions (which point at their posts) and the events,
     in the order logged. A game whose resolution raises takes its part back
@@ -138,6 +139,8 @@ class _Claim:
     fields: set[str] = field(default_factory=set)
     games: list[Game] = field(default_factory=list)
     phases: list[Phase] = field(default_factory=list)
+    seats: list[Player] = field(default_factory=list)
+    seat_fields: set[str] = field(default_factory=set)
     last: dict[int, int] = field(default_factory=dict)
     posts: list[Post] = field(default_factory=list)
     resolutions: list[Resolution] = field(default_factory=list)
@@ -153,7 +156,7 @@ class _Claim:
             del rows[length:]
 
     def _lists(self) -> tuple[list, ...]:
-        return (self.deadlines, self.games, self.phases, self.posts, self.resolutions, self.events)
+        return (self.deadlines, self.games, self.phases, self.seats, self.posts, self.resolutions, self.events)
 
     def take(self, batch: _Batch, resolution: Resolution) -> None:
         """A resolution's posts, events and the resolution itself, unsaved."""
@@ -172,6 +175,8 @@ class _Claim:
             _update_rows(Game, self.games, ["state"])
         if self.phases:
             _update_rows(Phase, self.phases, ["resolved_at", "locked_at"])
+        if self.seats:
+            _update_rows(Player, self.seats, sorted(self.seat_fields))
         Post.objects.create_many(self.posts, self.last)
         Resolution.objects.bulk_create(self.resolutions)
         Event.objects.bulk_create(self.events)
@@ -851,10 +856,18 @@ class _GameRead:
 
 
 def _update_rows(model: type[Model], rows: list[Model], fields: list[str]) -> None:
-    """Save ``fields`` of ``rows`` (instances of ``model``) in one UPDATE:
-    a field with one value for all of them is set as such, one whose
-    values differ by row through a CASE on the primary key (what
-    ``bulk_update`` writes, without its cost per row)."""
+    """Save ``fields`` of ``rows`` (instances of ``model``) in one UPDATE.
+    On PostgreSQL the rows' values go as one array per column, joined on
+    the primary key (``UPDATE … FROM UNNEST(…)``: one parameter per column
+    whatever the number of rows, as Django's bulk inserts do); elsewhere a
+    field with one value for all of them is set as such, one whose values
+    differ by row through a CASE on the primary key (what ``bulk_update``
+    writes, without its cost per row)."""
+    if not rows:
+        return
+    if connection.vendor == "postgresql" and len(rows) > 1:
+        _update_rows_unnest(model, rows, fields)
+        return
     values: dict[str, Any] = {}
     for name in fields:
         by_row = {row.pk: getattr(row, name) for row in rows}
@@ -871,6 +884,26 @@ def _update_rows(model: type[Model], rows: list[Model], fields: list[str]) -> No
     model.objects.filter(pk__in=[row.pk for row in rows]).update(**values)
 
 
+def _update_rows_unnest(model: type[Model], rows: list[Model], fields: list[str]) -> None:
+    """``_update_rows`` on PostgreSQL: ``UPDATE table SET col = v.col …
+    FROM UNNEST(%s::type[], …) AS v(pk, col, …) WHERE table.pk = v.pk``."""
+    meta, quote = model._meta, connection.ops.quote_name
+    columns = [meta.pk, *(meta.get_field(name) for name in fields)]
+    arrays = [[row.pk for row in rows]]
+    arrays += [
+        [column.get_db_prep_save(getattr(row, column.attname), connection) for row in rows] for column in columns[1:]
+    ]
+    # The types without their size (varchar[], not varchar(30)[]), as Django's bulk insert casts them.
+    casts = ", ".join(f"%s::{column.db_type(connection).split('(')[0]}[]" for column in columns)
+    names = [quote(column.column) for column in columns]
+    table, key = quote(meta.db_table), names[0]
+    sets = ", ".join(f"{name} = v.{name}" for name in names[1:])
+    # Names from the model, quoted; every value a parameter.
+    sql = f"UPDATE {table} SET {sets} FROM UNNEST({casts}) AS v({', '.join(names)}) WHERE {table}.{key} = v.{key}"  # noqa: S608
+    with connection.cursor() as cursor:
+        cursor.execute(sql, arrays)
+
+
 def _sync_players(
     game: Game,
     state: GameState,
@@ -880,7 +913,8 @@ def _sync_players(
 ) -> list[Player]:
     """Mirror the ruleset state's roles, teams and lives onto the seats, and
     record the roles ``revealed`` (nickname → role, ``_revealed``), in one
-    update of the seats that changed; returns the seated players
+    update of the seats that changed (inside a claim of the tick, with the
+    claim's other games, ``_Claim``); returns the seated players
     (``seated``, when the caller read them)."""
     seated = list(game.players.seated()) if seated is None else seated
     revealed = dict(revealed or {})
@@ -905,7 +939,11 @@ def _sync_players(
         if touched:
             changed[seat.pk] = seat
             fields.update(touched)
-    if changed:
+    claim = _claim.get()
+    if changed and claim is not None:
+        claim.seats += changed.values()
+        claim.seat_fields |= fields
+    elif changed:
         _update_rows(Player, list(changed.values()), sorted(fields))
     for name, role in revealed.items():
         # A revealed nickname that is not a seated player's.
