@@ -129,7 +129,8 @@ class _Claim:
     queries for all of them instead of seven for each: the deadlines' done
     time (with ``fields``, the columns each changed), the games' states,
     the phases' resolution times, the seats that changed (with
-    ``seat_fields``), the host posts (numbered in their rooms
+    ``seat_fields``), the games whose permissions to forget (``slugs``,
+    one cache round trip), the host posts (numbered in their rooms
     from ``last``, the last post numbers of the rooms the claim holds
     locked), the resolutions (which point at their posts) and the events,
     in the order logged. A game whose resolution raises takes its part back
@@ -141,6 +142,7 @@ class _Claim:
     phases: list[Phase] = field(default_factory=list)
     seats: list[Player] = field(default_factory=list)
     seat_fields: set[str] = field(default_factory=set)
+    slugs: list[str] = field(default_factory=list)
     last: dict[int, int] = field(default_factory=dict)
     posts: list[Post] = field(default_factory=list)
     resolutions: list[Resolution] = field(default_factory=list)
@@ -156,7 +158,16 @@ class _Claim:
             del rows[length:]
 
     def _lists(self) -> tuple[list, ...]:
-        return (self.deadlines, self.games, self.phases, self.seats, self.posts, self.resolutions, self.events)
+        return (
+            self.deadlines,
+            self.games,
+            self.phases,
+            self.seats,
+            self.slugs,
+            self.posts,
+            self.resolutions,
+            self.events,
+        )
 
     def take(self, batch: _Batch, resolution: Resolution) -> None:
         """A resolution's posts, events and the resolution itself, unsaved."""
@@ -168,7 +179,10 @@ class _Claim:
         batch.posts, batch.events = [], []
 
     def write(self) -> None:
-        """Save everything taken, in the order the resolutions wrote it."""
+        """Save everything taken, in the order the resolutions wrote it,
+        after forgetting the games' remembered permissions (``slugs``,
+        ``live.access_changed_many``: one cache round trip)."""
+        live.access_changed_many(self.slugs)
         if self.deadlines:
             _update_rows(Deadline, self.deadlines, sorted(self.fields))
         if self.games:
@@ -960,8 +974,13 @@ def _sync_rooms(
     member who dies keeps reading it). The rooms and their members are read
     in one query (or taken from ``read``, which is kept in step) and only
     the differences written. ``seated``: the game's seated players, when
-    the caller has them."""
-    live.access_changed(game.slug)
+    the caller has them. Inside a claim of the tick the game's remembered
+    permissions are forgotten with the claim's other games' (``_Claim``)."""
+    claim = _claim.get()
+    if claim is not None:
+        claim.slugs.append(game.slug)
+    else:
+        live.access_changed(game.slug)
     ruleset = ruleset_of(game)
     seats = {p.nickname: p for p in (game.players.seated() if seated is None else seated)}
     read = read or _GameRead(game)
