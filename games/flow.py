@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 import random
 import secrets
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -19,7 +19,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from django.conf import settings
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Case, F, Max, Model, Q, Value, When
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -120,6 +120,89 @@ def _batched(batch: _Batch | None = None, write: bool = True) -> Iterator[_Batch
     if write:
         batch.write_posts()
         batch.write_events()
+
+
+@dataclass
+class _Claim:
+    """What the resolutions of one claim of the tick (``_process_some``)
+    leave to write together once every claimed game went through, in seven
+    queries for all of them instead of seven for each: the deadlines' done
+    time (with ``fields``, the columns each changed), the games' states,
+    the phases' resolution times, the seats that changed (with
+    ``seat_fields``), the games whose permissions to forget (``slugs``,
+    one cache round trip), the host posts (numbered in their rooms
+    from ``last``, the last post numbers of the rooms the claim holds
+    locked), the resolutions (which point at their posts) and the events,
+    in the order logged. A game whose resolution raises takes its part back
+    (``mark``, ``undo``)."""
+
+    deadlines: list[Deadline] = field(default_factory=list)
+    fields: set[str] = field(default_factory=set)
+    games: list[Game] = field(default_factory=list)
+    phases: list[Phase] = field(default_factory=list)
+    seats: list[Player] = field(default_factory=list)
+    seat_fields: set[str] = field(default_factory=set)
+    slugs: list[str] = field(default_factory=list)
+    last: dict[int, int] = field(default_factory=dict)
+    posts: list[Post] = field(default_factory=list)
+    resolutions: list[Resolution] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+
+    def mark(self) -> tuple[int, ...]:
+        """Where each list ends now (``undo`` cuts them back to it)."""
+        return tuple(len(rows) for rows in self._lists())
+
+    def undo(self, mark: tuple[int, ...]) -> None:
+        """Drop what was added since ``mark``: a resolution that raised."""
+        for rows, length in zip(self._lists(), mark, strict=True):
+            del rows[length:]
+
+    def _lists(self) -> tuple[list, ...]:
+        return (
+            self.deadlines,
+            self.games,
+            self.phases,
+            self.seats,
+            self.slugs,
+            self.posts,
+            self.resolutions,
+            self.events,
+        )
+
+    def take(self, batch: _Batch, resolution: Resolution) -> None:
+        """A resolution's posts, events and the resolution itself, unsaved."""
+        if batch.last is not None:
+            self.last.update(batch.last)
+        self.posts += batch.posts
+        self.events += batch.events
+        self.resolutions.append(resolution)
+        batch.posts, batch.events = [], []
+
+    def write(self) -> None:
+        """Save everything taken, in the order the resolutions wrote it,
+        after forgetting the games' remembered permissions (``slugs``,
+        ``live.access_changed_many``: one cache round trip)."""
+        live.access_changed_many(self.slugs)
+        if self.deadlines:
+            _update_rows(Deadline, self.deadlines, sorted(self.fields))
+        if self.games:
+            _update_rows(Game, self.games, ["state"])
+        if self.phases:
+            _update_rows(Phase, self.phases, ["resolved_at", "locked_at"])
+        if self.seats:
+            _update_rows(Player, self.seats, sorted(self.seat_fields))
+        Post.objects.create_many(self.posts, self.last)
+        Resolution.objects.bulk_create(self.resolutions)
+        Event.objects.bulk_create(self.events)
+
+
+# The claim whose resolutions leave their writes to it (``_process_some``).
+_claim: ContextVar[_Claim | None] = ContextVar("claim", default=None)
+
+
+class _ClaimUnwritten(Exception):
+    """Writing a claim's resolutions together raised (``_Claim.write``); the
+    claim's transaction was rolled back."""
 
 
 def utc_offset(local: datetime) -> str:
@@ -787,21 +870,52 @@ class _GameRead:
 
 
 def _update_rows(model: type[Model], rows: list[Model], fields: list[str]) -> None:
-    """Save ``fields`` of ``rows`` (instances of ``model``) in one UPDATE:
-    a field with one value for all of them is set as such, one whose
-    values differ by row through a CASE on the primary key (what
-    ``bulk_update`` writes, without its cost per row)."""
+    """Save ``fields`` of ``rows`` (instances of ``model``) in one UPDATE.
+    On PostgreSQL the rows' values go as one array per column, joined on
+    the primary key (``UPDATE … FROM UNNEST(…)``: one parameter per column
+    whatever the number of rows, as Django's bulk inserts do); elsewhere a
+    field with one value for all of them is set as such, one whose values
+    differ by row through a CASE on the primary key (what ``bulk_update``
+    writes, without its cost per row)."""
+    if not rows:
+        return
+    if connection.vendor == "postgresql" and len(rows) > 1:
+        _update_rows_unnest(model, rows, fields)
+        return
     values: dict[str, Any] = {}
     for name in fields:
         by_row = {row.pk: getattr(row, name) for row in rows}
-        distinct = set(by_row.values())
-        if len(distinct) == 1:
-            values[name] = distinct.pop()
+        try:
+            distinct = len(set(by_row.values()))
+        except TypeError:  # JSON values, not hashable: compared by equality
+            distinct = len({repr(v) for v in by_row.values()}) if len(by_row) > 1 else 1
+        if distinct == 1:
+            values[name] = next(iter(by_row.values()))
         else:
             field = model._meta.get_field(name)
             whens = (When(pk=pk, then=Value(v, output_field=field)) for pk, v in by_row.items())
             values[name] = Case(*whens, default=F(name), output_field=field)
     model.objects.filter(pk__in=[row.pk for row in rows]).update(**values)
+
+
+def _update_rows_unnest(model: type[Model], rows: list[Model], fields: list[str]) -> None:
+    """``_update_rows`` on PostgreSQL: ``UPDATE table SET col = v.col …
+    FROM UNNEST(%s::type[], …) AS v(pk, col, …) WHERE table.pk = v.pk``."""
+    meta, quote = model._meta, connection.ops.quote_name
+    columns = [meta.pk, *(meta.get_field(name) for name in fields)]
+    arrays = [[row.pk for row in rows]]
+    arrays += [
+        [column.get_db_prep_save(getattr(row, column.attname), connection) for row in rows] for column in columns[1:]
+    ]
+    # The types without their size (varchar[], not varchar(30)[]), as Django's bulk insert casts them.
+    casts = ", ".join(f"%s::{column.db_type(connection).split('(')[0]}[]" for column in columns)
+    names = [quote(column.column) for column in columns]
+    table, key = quote(meta.db_table), names[0]
+    sets = ", ".join(f"{name} = v.{name}" for name in names[1:])
+    # Names from the model, quoted; every value a parameter.
+    sql = f"UPDATE {table} SET {sets} FROM UNNEST({casts}) AS v({', '.join(names)}) WHERE {table}.{key} = v.{key}"  # noqa: S608
+    with connection.cursor() as cursor:
+        cursor.execute(sql, arrays)
 
 
 def _sync_players(
@@ -813,7 +927,8 @@ def _sync_players(
 ) -> list[Player]:
     """Mirror the ruleset state's roles, teams and lives onto the seats, and
     record the roles ``revealed`` (nickname → role, ``_revealed``), in one
-    update of the seats that changed; returns the seated players
+    update of the seats that changed (inside a claim of the tick, with the
+    claim's other games, ``_Claim``); returns the seated players
     (``seated``, when the caller read them)."""
     seated = list(game.players.seated()) if seated is None else seated
     revealed = dict(revealed or {})
@@ -838,7 +953,11 @@ def _sync_players(
         if touched:
             changed[seat.pk] = seat
             fields.update(touched)
-    if changed:
+    claim = _claim.get()
+    if changed and claim is not None:
+        claim.seats += changed.values()
+        claim.seat_fields |= fields
+    elif changed:
         _update_rows(Player, list(changed.values()), sorted(fields))
     for name, role in revealed.items():
         # A revealed nickname that is not a seated player's.
@@ -855,8 +974,13 @@ def _sync_rooms(
     member who dies keeps reading it). The rooms and their members are read
     in one query (or taken from ``read``, which is kept in step) and only
     the differences written. ``seated``: the game's seated players, when
-    the caller has them."""
-    live.access_changed(game.slug)
+    the caller has them. Inside a claim of the tick the game's remembered
+    permissions are forgotten with the claim's other games' (``_Claim``)."""
+    claim = _claim.get()
+    if claim is not None:
+        claim.slugs.append(game.slug)
+    else:
+        live.access_changed(game.slug)
     ruleset = ruleset_of(game)
     seats = {p.nickname: p for p in (game.players.seated() if seated is None else seated)}
     read = read or _GameRead(game)
@@ -1723,17 +1847,28 @@ def action_withdraw(*, game: Game, seat: Player, action_id: str, now: datetime |
 CLAIM_BATCH = 10
 
 
-def resolve_due(now: datetime | None = None, limit: int = 100) -> int:
+def resolve_due(now: datetime | None = None, limit: int | None = 100, crowded: Callable[[], None] | None = None) -> int:
     """Process every due deadline, oldest first, each exactly once (row lock
     with SKIP LOCKED, plus the one-to-one ``Resolution``). A deadline whose
     resolution raises is set aside (``_fire_isolated``) and the other games
     go on. ``limit``: at most this many games claimed (a game with several
-    due deadlines counts once per deadline). Returns how many deadlines
-    this call fired (failures not counted). Called by the Celery tick, a
+    due deadlines counts once per deadline); None: claims go on until
+    nothing is due. ``crowded``: called once when the first claim took a
+    full ``CLAIM_BATCH`` (more is likely due), before its games are
+    resolved, so the caller can ask another worker to claim alongside
+    (the claims skip each other's games). Returns how many deadlines this
+    call fired (failures not counted). Called by the Celery tick, a
     management command and the tests."""
     count = claimed = 0
-    while claimed < limit:
-        processed = _process_some(now, limit - claimed)
+    while limit is None or claimed < limit:
+        most = CLAIM_BATCH if limit is None else limit - claimed
+        try:
+            processed = _process_some(now, most, crowded if claimed == 0 else None)
+        except _ClaimUnwritten:
+            # Nothing of the claim was kept: its games again, each written
+            # as it resolves, so a game whose writes fail is set aside alone.
+            log.exception("writing a claim's resolutions together failed; claiming again game by game")
+            processed = _process_some(now, most, together=False)
         if processed is None:
             break
         games, fired = processed
@@ -1742,7 +1877,9 @@ def resolve_due(now: datetime | None = None, limit: int = 100) -> int:
     return count
 
 
-def _process_some(now: datetime | None, most: int) -> tuple[int, int] | None:
+def _process_some(
+    now: datetime | None, most: int, crowded: Callable[[], None] | None = None, together: bool = True
+) -> tuple[int, int] | None:
     """Claim up to ``CLAIM_BATCH`` (and ``most``) games with a due deadline
     and fire the oldest due deadline of each, in one transaction.
 
@@ -1754,8 +1891,13 @@ def _process_some(now: datetime | None, most: int) -> tuple[int, int] | None:
     savepoint (``_fire_isolated``), at ``now`` or, when None, the moment
     its turn comes. Once their rows are locked, the claimed games' due
     deadlines are read in one query and what their resolutions read in
-    seven (``_GameRead.of_games``). Returns None when nothing is due, else
-    the games claimed and the deadlines fired."""
+    seven (``_GameRead.of_games``). With ``together``, the resolutions'
+    own rows (their deadlines, games, phases, posts, resolutions and
+    events) are written for all the claimed games at once after the last
+    one (``_Claim``); when that raises, the transaction is rolled back and
+    ``_ClaimUnwritten`` raised. ``crowded`` is called when the claim is a
+    full ``CLAIM_BATCH``. Returns None when nothing is due, else the games
+    claimed and the deadlines fired."""
     at = now or timezone.now()
     with transaction.atomic():
         due_games = Deadline.objects.due(at).values("phase__game_id")
@@ -1768,6 +1910,8 @@ def _process_some(now: datetime | None, most: int) -> tuple[int, int] | None:
         )
         if not games:
             return None
+        if crowded is not None and len(games) == CLAIM_BATCH:
+            crowded()
         oldest: dict[int, Deadline] = {}
         for deadline in Deadline.objects.due(at).filter(phase__game__in=games).select_related("phase"):
             oldest.setdefault(deadline.phase.game_id, deadline)
@@ -1779,12 +1923,22 @@ def _process_some(now: datetime | None, most: int) -> tuple[int, int] | None:
         ]
         reads = _GameRead.of_games(resolving) if resolving else {}
         fired = 0
-        for game in games:
-            deadline = oldest.get(game.pk)
-            if deadline is None:
-                continue  # done by another worker between the two reads
-            if _fire_isolated(deadline, now or timezone.now(), reads.get(game.pk)) is None:
-                fired += 1
+        claim = _Claim() if together else None
+        token = _claim.set(claim)
+        try:
+            for game in games:
+                deadline = oldest.get(game.pk)
+                if deadline is None:
+                    continue  # done by another worker between the two reads
+                if _fire_isolated(deadline, now or timezone.now(), reads.get(game.pk)) is None:
+                    fired += 1
+        finally:
+            _claim.reset(token)
+        if claim is not None:
+            try:
+                claim.write()
+            except Exception as exc:
+                raise _ClaimUnwritten from exc
         return len(games), fired
 
 
@@ -1796,10 +1950,14 @@ def _fire_isolated(deadline: Deadline, now: datetime, read: _GameRead | None = N
     (``Deadline.fail``), logged for the host, and its text returned, so the
     caller goes on with other games. ``read``: what the caller read of the
     game for its resolution. Returns None when the deadline fired."""
+    claim = _claim.get()
+    mark = claim.mark() if claim is not None else ()
     try:
         with transaction.atomic(), languages.in_game_language(deadline.phase.game):
             _fire(deadline, now, read)
     except Exception as exc:  # noqa: BLE001 (one game's failure must never stop the others)
+        if claim is not None:
+            claim.undo(mark)
         log.exception("deadline %s of game %s failed", deadline.pk, deadline.phase.game_id)
         error = f"{type(exc).__name__}: {exc}"
         # The savepoint undid the writes, not the fields set on this object.
@@ -1832,8 +1990,15 @@ def _fire(deadline: Deadline, now: datetime, read: _GameRead | None = None) -> N
     if deadline.failed_at:
         log_event(game, "deadline_recovered", {"phase": str(phase), "deadline": deadline.kind})
         fields += deadline.clear_failure()
-    deadline.save(update_fields=fields)
     ruleset = ruleset_of(game)
+    claim = _claim.get()
+    if claim is not None and deadline.resolves and game.is_running and not phase.resolved_at:
+        # A phase's resolution (or re-vote): nothing it does reads this
+        # deadline's own row, written with the claim's others.
+        claim.deadlines.append(deadline)
+        claim.fields.update(fields)
+    else:
+        deadline.save(update_fields=fields)
     if game.is_running and ruleset.LAST_WORDS_DUE and deadline.kind == ruleset.LAST_WORDS_DUE:
         _publish_last_words(game, deadline)
         read = None  # posted since it was read: the resolution reads afresh
@@ -2010,11 +2175,17 @@ def _resolve_phase(
     ballots = ballots_of(game, phase.number, phase.vote_round, read) if phase.kind == Phase.Kind.DAY else None
     count = ruleset.vote_count(state, ballots) if ballots is not None else None
     outcome = ruleset.resolve(state, _phase_input(game, phase, state, ballots, read))
+    claim = _claim.get()
     game.state = outcome.state.to_dict()
-    game.save(update_fields=["state"])
     phase.resolved_at = when
     phase.locked_at = phase.locked_at or when
-    phase.save(update_fields=["resolved_at", "locked_at"])
+    if claim is not None:
+        # Written with the claim's others: nothing below reads them back.
+        claim.games.append(game)
+        claim.phases.append(phase)
+    else:
+        game.save(update_fields=["state"])
+        phase.save(update_fields=["resolved_at", "locked_at"])
     seats = _sync_players(game, outcome.state, phase.number, _revealed(outcome), read.seats)
     _sync_rooms(game, outcome.state, seats, read)
     resolution.outcome = results.outcome_json(outcome)
@@ -2051,6 +2222,9 @@ def _resolve_phase(
             log_event(game, "results_published", {"phase": str(phase)}, Event.Audience.PUBLIC)
         if outcome.state.winner is not None:
             _finish(game, outcome.state, when, read)
+    if claim is not None:
+        claim.take(batch, resolution)
+        return outcome
     batch.write_posts()
     resolution.save()
     batch.write_events()

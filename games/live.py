@@ -106,6 +106,18 @@ def access_changed(slug: str) -> None:
         cache.set(_version_key(slug), 1, None)
 
 
+def access_changed_many(slugs: list[str]) -> None:
+    """``access_changed`` for several games: in one round trip where the
+    cache can (``incr_many``, the site's Redis cache), else one game at a
+    time."""
+    incr_many = getattr(cache, "incr_many", None)
+    if incr_many is None:
+        for slug in slugs:
+            access_changed(slug)
+    elif slugs:
+        incr_many([_version_key(slug) for slug in slugs])
+
+
 def nothing_new(request: HttpRequest, slug: str, room_id: str, after: int, since: int = 0) -> bool:
     """True when the cache alone shows that this reader, already allowed
     to read the room, has seen its last post (``after`` ≥ its number) and

@@ -90,6 +90,42 @@ def test_a_game_whose_resolution_raises_does_not_hold_up_the_others(forum_game, 
     assert Event.objects.filter(game=game, kind="deadline_failed", audience="host").exists()
 
 
+def test_a_claim_whose_joint_write_fails_is_claimed_again_game_by_game(
+    forum_game, personas, make_user, monkeypatch
+) -> None:
+    """The tick writes its claimed games' resolutions together; when that
+    write raises, nothing of the claim is kept and the same call claims the
+    games again, each written as it resolves: both days are resolved once,
+    their results posted (the earlier deadlines, the day choices' lock,
+    fired first)."""
+    game, seats = forum_game
+    everyone_votes(game, seats)
+    other = healthy_game(personas, make_user)
+    now = max(vote_deadline(game).due_at, vote_deadline(other).due_at) + timedelta(seconds=1)
+    flow.resolve_due(min(vote_deadline(game).due_at, vote_deadline(other).due_at) - timedelta(seconds=1))
+    write = flow._Claim.write
+    calls = []
+
+    def fails_once(claim) -> None:
+        calls.append(len(claim.resolutions))
+        if len(calls) == 1:
+            raise ValueError("the joint write fails")
+        write(claim)
+
+    monkeypatch.setattr(flow._Claim, "write", fails_once)
+
+    assert flow.resolve_due(now) == 2
+
+    assert calls == [2]
+    for each in (game, other):
+        done = vote_deadline(each)
+        assert done.done_at == now and done.attempts == 0
+        resolution = Resolution.objects.get(deadline=done)
+        assert resolution.published_post is not None
+        assert Event.objects.filter(game=each, kind="phase_resolved").count() == 1
+    assert not game.players.get(nickname="Plain Three").alive
+
+
 def test_a_failed_deadline_is_retried_with_backoff_until_it_succeeds(forum_game) -> None:
     """Retries wait 1, 2, 4 … minutes, never more than an hour, and the
     game's later deadlines wait behind them; once the cause is fixed the

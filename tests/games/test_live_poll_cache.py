@@ -4,6 +4,8 @@ nothing new costs no database query, and a new post is still delivered."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from django.core.cache import cache
 from django.urls import reverse
@@ -45,3 +47,26 @@ def test_a_poll_with_nothing_new_runs_no_query_and_a_new_post_is_delivered(
     assert news.status_code == 200 and "not telling" in news.content.decode()
     with django_assert_num_queries(0):
         assert client.get(_url(game, room), {"after": post.number + 1}).status_code == 204
+
+
+def test_several_games_forget_their_permissions_at_once() -> None:
+    """``access_changed_many`` bumps each game's access version as
+    ``access_changed`` does, a game never seen before starting at 1."""
+    cache.delete_many([live._version_key("town-a"), live._version_key("town-b")])
+    live.access_changed("town-a")
+    live.access_changed_many(["town-a", "town-b"])
+    assert cache.get(live._version_key("town-a")) == 2
+    assert cache.get(live._version_key("town-b")) == 1
+    live.access_changed_many([])
+
+
+def test_the_tick_forgets_the_permissions_of_the_game_it_resolves(forum_game) -> None:
+    """A resolution moves seats between rooms: the tick bumps the game's
+    access version, so a permission remembered before no longer counts."""
+    game, _seats = forum_game
+    before = cache.get(live._version_key(game.slug)) or 0
+    vote = game.phases.get(number=1, kind="day").deadlines.get(kind="vote")
+    flow.resolve_due(vote.due_at + timedelta(seconds=1))
+    vote.refresh_from_db()
+    assert vote.done_at is not None
+    assert (cache.get(live._version_key(game.slug)) or 0) > before
