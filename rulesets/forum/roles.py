@@ -149,7 +149,12 @@ ABILITIES: dict[str, Ability] = {
     ),
     "shoot": Ability("shoot", "night", {"ru": "Выстрел", "en": "Shoot", "zh": "射击"}, optional=False),
     "heal": Ability(
-        "heal", "night", {"ru": "Лечение", "en": "Heal", "zh": "治疗"}, target_rule="any_alive", per_target_limit=2, optional=False
+        "heal",
+        "night",
+        {"ru": "Лечение", "en": "Heal", "zh": "治疗"},
+        target_rule="any_alive",
+        per_target_limit=2,
+        optional=False,
     ),
     "choose": Ability("choose", "night", {"ru": "Выбор", "en": "Choose", "zh": "选择"}),
     "bite": Ability("bite", "night", {"ru": "Укус", "en": "Bite", "zh": "咬人"}, per_game_limit=1, optional=False),
