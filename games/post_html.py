@@ -4,15 +4,15 @@ the same way.
 A page of a thread shows thirty posts, and rendering them through the
 template is most of a thread page's work; yet a post's HTML is the same for
 every reader who reads it in the same language and time zone. It is kept in
-the cache under a digest of everything ``games/_post.html`` reads: the
+the process's own bounded cache (the ``post_html`` cache: an hour, a
+thousand posts) under a digest of everything ``games/_post.html`` reads: the
 game's and room's public ids, the post's number, author, texts and times,
 the reader's language and zone, the "Edit" link's deadline, and the
 original text where the reader is the host (who alone sees it). An edited
 post, a renamed seat or another reader's view gives another digest, so a
 stale or another reader's HTML is never served, and nothing has to be
 forgotten when a post changes (old entries expire). The whole page's posts
-are looked up in one cache round trip; the cache down or emptied only
-costs the rendering.
+are looked up at once; an emptied cache only costs the rendering.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import hashlib
 from collections.abc import Iterable
 from typing import Any
 
-from django.core.cache import cache
+from django.core.cache import caches
 from django.template.loader import get_template
 from django.utils import translation
 from django.utils.safestring import SafeString, mark_safe
@@ -33,7 +33,6 @@ TEMPLATE = "games/_post.html"
 # Raise with any change of ``games/_post.html``, so no HTML of the old
 # template is served after a deployment.
 TEMPLATE_VERSION = 1
-SECONDS = 24 * 3600
 
 
 def _digest(post: Post, game: Game, room: Room, is_host: bool) -> str:
@@ -62,11 +61,12 @@ def _digest(post: Post, game: Game, room: Room, is_host: bool) -> str:
 def articles(posts: Iterable[Post], game: Game, room: Room, is_host: bool) -> list[tuple[Post, SafeString]]:
     """``(post, its <article> HTML)`` for each of ``posts`` in order, as
     ``games/_post.html`` renders it for the current reader (``is_host``:
-    the reader hosts the game). One cache round trip for the lot, one more
-    to store those that had to be rendered."""
+    the reader hosts the game). One cache lookup for the lot, one more to
+    store those that had to be rendered."""
     posts = list(posts)
     keys = [_digest(post, game, room, is_host) for post in posts]
-    found: dict[str, Any] = cache.get_many(keys) if keys else {}
+    store = caches["post_html"]
+    found: dict[str, Any] = store.get_many(keys) if keys else {}
     missing: dict[str, str] = {}
     template = None
     out = []
@@ -79,5 +79,5 @@ def articles(posts: Iterable[Post], game: Game, room: Room, is_host: bool) -> li
             )
         out.append((post, mark_safe(html)))  # noqa: S308 - our own template's output, escaped there
     if missing:
-        cache.set_many(missing, SECONDS)
+        store.set_many(missing)
     return out

@@ -137,6 +137,17 @@ else:
     }
     CELERY_WORKER_ENABLE_REMOTE_CONTROL = False
 
+# Rendered posts (``games.post_html``) are kept in each process, a bounded
+# number of them for an hour: they would otherwise fill Redis, which must not
+# evict (it is the broker too), or cull the embedded default's shared file
+# cache, whose counters (login and flood limits) must stay.
+CACHES["post_html"] = {
+    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+    "LOCATION": "post-html",
+    "TIMEOUT": 3600,
+    "OPTIONS": {"MAX_ENTRIES": 1000},
+}
+
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1

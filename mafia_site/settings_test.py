@@ -6,8 +6,8 @@ import os
 os.environ.setdefault("DJANGO_SECRET_KEY", "test-only-secret-key-not-for-production")
 
 from .settings import *  # noqa: E402,F403
-from .settings import REDIS_URL  # noqa: E402
+from .settings import CACHES, REDIS_URL  # noqa: E402
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 if not REDIS_URL:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}, "post_html": CACHES["post_html"]}

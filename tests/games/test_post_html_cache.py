@@ -11,6 +11,7 @@ from datetime import UTC, datetime
 import pytest
 import time_machine
 from django.conf import settings
+from django.core.cache import cache, caches
 from django.urls import reverse
 from django.utils import translation
 
@@ -71,3 +72,20 @@ def test_each_reader_reads_a_post_in_his_language_and_zone_with_his_own_edit_lin
     assert edit in carol and ">Quote<" in carol and "2026-01-15 15:00 UTC+3" in carol
     # Bonnie (bob) reads the same post in Russian, at New York time, without the link.
     assert edit not in bob and ">Цитировать<" in bob and "2026-01-15 07:00 UTC-5" in bob
+
+
+def test_rendered_posts_stay_in_the_process_and_out_of_the_shared_cache(forum_game) -> None:
+    """The rendered posts go to each process's own bounded cache, never to
+    the shared one (Redis, which is also the broker and must not fill up;
+    or the embedded default's file cache, whose login and flood counters a
+    cull would drop)."""
+    game, seats = forum_game
+    for i in range(3):
+        flow.post_create(room=rooms_of(game)["day"], seat=seats["Clyde"], body=f"Post {i}")
+    store = caches["post_html"]
+    store.clear()
+    assert client_as("bob").get(_thread(game)).status_code == 200
+    keys = [made.split(":", 2)[2] for made in store._cache]  # LocMemCache's keys: ":1:<key>"
+    assert len(keys) == 3 and all(key.startswith("post-html:") for key in keys)
+    assert cache.get_many(keys) == {}
+    assert settings.CACHES["post_html"]["OPTIONS"]["MAX_ENTRIES"] <= 1000
