@@ -7,6 +7,7 @@ winner or ``max_steps``. Everything random derives from ``seed``.
 
 from __future__ import annotations
 
+import os
 import random
 import time
 import tracemalloc
@@ -56,14 +57,34 @@ def random_game(ruleset: Ruleset, n_players: int, seed: int, max_steps: int = 80
     return game
 
 
+# Random full games a second each ruleset plays on one core (the engines'
+# speed target: a whole game resolved in about a millisecond).
+TARGET_GAMES_PER_SECOND = 1000
+
+
+def _load() -> str:
+    """The machine's 1-minute load average and its cores, e.g. ``load average 0.8 on 2 cores``."""
+    try:
+        one = os.getloadavg()[0]
+    except OSError:
+        return f"{os.cpu_count()} cores"
+    return f"load average {one:.1f} on {os.cpu_count()} cores"
+
+
 def benchmark(games: int, only: list[str] | None = None, memory: bool = False) -> int:
     """Play ``games`` seeded random games per ruleset and print games per
     second and phases (resolved days and nights) per second, wall clock on
     one core; with ``memory`` also the peak traced memory in MiB (tracing
     slows play several times, so the speed figures are then not
-    comparable). Returns 0."""
+    comparable). Each line ends with the target (``TARGET_GAMES_PER_SECOND``
+    random full games a second on one core) and ``ok`` or ``MISS``; with
+    ``memory`` no verdict is given. Returns 0."""
     header = f"{'ruleset':<12} {'games':>6} {'games/s':>9} {'phases/s':>9} {'ended':>6}"
-    print(header + (f" {'peak MiB':>9}" if memory else ""))
+    header += f" {'peak MiB':>9}" if memory else f" {'target':>8}"
+    print(
+        f"rulesets bench {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}: {games} seeded random games per ruleset, {_load()}"
+    )
+    print(header)
     for rid in only or ids():
         ruleset = get(rid)
         counts = player_counts(ruleset)
@@ -80,5 +101,8 @@ def benchmark(games: int, only: list[str] | None = None, memory: bool = False) -
         if memory:
             line += f" {tracemalloc.get_traced_memory()[1] / 2**20:>9.2f}"
             tracemalloc.stop()
+        else:
+            rate = games / elapsed
+            line += f" {'≥ ' + str(TARGET_GAMES_PER_SECOND):>8}  {'ok' if rate >= TARGET_GAMES_PER_SECOND else 'MISS'}"
         print(line, flush=True)
     return 0

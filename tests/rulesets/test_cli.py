@@ -87,6 +87,12 @@ def test_bench_prints_speed_per_ruleset_without_memory_tracing_by_default() -> N
     args = [sys.executable, "-m", "rulesets", "bench", "-n", "2", "--ruleset", "piter"]
     plain = subprocess.run(args, capture_output=True, text=True, cwd=ROOT, check=True).stdout.splitlines()
     traced = subprocess.run(args + ["--memory"], capture_output=True, text=True, cwd=ROOT, check=True).stdout
-    assert plain[0].split() == ["ruleset", "games", "games/s", "phases/s", "ended"]
-    assert plain[1].split()[:2] == ["piter", "2"] and len(plain) == 2
-    assert "peak MiB" in traced.splitlines()[0] and len(traced.splitlines()[1].split()) == 6
+    assert plain[0].startswith("rulesets bench ") and "2 seeded random games per ruleset" in plain[0]
+    assert plain[1].split() == ["ruleset", "games", "games/s", "phases/s", "ended", "target"]
+    row = plain[2].split()
+    assert row[:2] == ["piter", "2"] and len(plain) == 3
+    # The verdict against the target of 1,000 games a second (issue 8).
+    assert row[-3:-1] == ["≥", "1000"] and row[-1] in ("ok", "MISS")
+    assert row[-1] == ("ok" if float(row[2]) >= 1000 else "MISS")
+    traced_lines = traced.splitlines()
+    assert "peak MiB" in traced_lines[1] and len(traced_lines[2].split()) == 6
