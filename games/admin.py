@@ -15,6 +15,7 @@ from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from . import page_cache
 from .models import Deadline, Event, Game, Phase, Player, Post, Room, Vote
 
 
@@ -152,7 +153,10 @@ class DeadlineAdmin(admin.ModelAdmin):
     @admin.action(description=_("Retry the selected failed deadlines at the next tick"))
     def retry_now(self, request: HttpRequest, queryset: QuerySet[Deadline]) -> None:
         """Clear the backoff: the next tick tries the deadlines again."""
-        count = queryset.failing().update(retry_at=timezone.now())
+        failing = queryset.failing()
+        games = set(failing.values_list("phase__game_id", flat=True))
+        count = failing.update(retry_at=timezone.now())
+        page_cache.game_changed(*games)
         messages.success(request, _("%(n)d deadline(s) will be retried at the next tick.") % {"n": count})
 
 

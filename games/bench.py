@@ -29,6 +29,8 @@ from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_K
 from django.contrib.auth.hashers import make_password
 from django.db import connection
 from django.http import HttpRequest, HttpResponse
+from django.middleware.csrf import CSRF_SECRET_LENGTH
+from django.utils.crypto import get_random_string
 
 from . import flow
 from .models import Game, Phase, Player, Room, Vote
@@ -119,13 +121,15 @@ def cast_votes(game: Game, rng: random.Random, now: datetime | None = None, shar
 
 def session_cookie(user) -> str:
     """A ``Cookie`` header value for a fresh session logged in as ``user``
-    (what the login form would store, without its password check)."""
+    (what the login form would store, without its password check), with
+    the CSRF cookie a browser holds from its first page of the site."""
     store = import_module(settings.SESSION_ENGINE).SessionStore()
     store[SESSION_KEY] = user._meta.pk.value_to_string(user)
     store[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0]
     store[HASH_SESSION_KEY] = user.get_session_auth_hash()
     store.save()
-    return f"{settings.SESSION_COOKIE_NAME}={store.session_key}"
+    csrf = get_random_string(CSRF_SECRET_LENGTH)
+    return f"{settings.SESSION_COOKIE_NAME}={store.session_key}; {settings.CSRF_COOKIE_NAME}={csrf}"
 
 
 def token() -> str:

@@ -30,7 +30,7 @@ from rulesets.core import Action as RulesAction
 from rulesets.core import ActionSlot, Ballot, DayProcedure, GameState, Outcome, PhaseInput, RulesError, Ruleset
 from rulesets.core.day import LAST_COUNTS, LISTED, NEVER
 
-from . import languages, live, markup, results
+from . import languages, live, markup, page_cache, results
 from .models import Action, Deadline, Event, Game, Phase, Player, Post, Resolution, Room, Vote
 from .schedule import next_local, parse_hhmm, phase_deadlines
 
@@ -93,6 +93,7 @@ class _Batch:
     def write_events(self) -> None:
         """Save the events logged so far, in order."""
         Event.objects.bulk_create(self.events)
+        page_cache.game_changed(*{event.game_id for event in self.events})
         self.events = []
 
 
@@ -183,6 +184,13 @@ class _Claim:
         after forgetting the games' remembered permissions (``slugs``,
         ``live.access_changed_many``: one cache round trip)."""
         live.access_changed_many(self.slugs)
+        page_cache.game_changed(
+            *{game.pk for game in self.games},
+            *{phase.game_id for phase in self.phases},
+            *{seat.game_id for seat in self.seats},
+            *{event.game_id for event in self.events},
+            *{deadline.phase.game_id for deadline in self.deadlines},
+        )
         if self.deadlines:
             _update_rows(Deadline, self.deadlines, sorted(self.fields))
         if self.games:
@@ -678,6 +686,7 @@ def _open_phase(
         Deadline(phase=phase, kind=entry.id, due_at=due + shift, resolves=entry.resolves) for entry, due in deadlines
     ]
     Deadline.objects.bulk_create(rows)
+    page_cache.game_changed(game.pk)
     if shift:
         log_event(
             game,
@@ -711,6 +720,7 @@ def _day_threads(game: Game, number: int, read: _GameRead | None = None) -> None
         if kind not in found
     ]
     Room.objects.bulk_create(missing)
+    page_cache.game_changed(game.pk)
     for room in missing:
         if read is not None:
             read.add_room(room, created=True)
@@ -959,9 +969,11 @@ def _sync_players(
         claim.seat_fields |= fields
     elif changed:
         _update_rows(Player, list(changed.values()), sorted(fields))
+        page_cache.game_changed(game.pk)
     for name, role in revealed.items():
         # A revealed nickname that is not a seated player's.
         game.players.filter(nickname=name).update(revealed_role=role)
+        page_cache.game_changed(game.pk)
     return seated
 
 
@@ -1040,6 +1052,8 @@ def _sync_rooms(
         through.objects.filter(removed).delete()
     if added:
         through.objects.bulk_create(added)
+    if removed is not None or added:
+        page_cache.game_changed(game.pk)
 
 
 def cabinet_of(seat: Player) -> Room:
@@ -1679,6 +1693,7 @@ def store_slots(game: Game, phase: Phase | None = None) -> None:
         return
     phase.slots = _slot_rows(ruleset_of(game), state_of(game) if game.state else None, phase.kind)
     Phase.objects.filter(pk=phase.pk).update(slots=phase.slots)
+    page_cache.game_changed(game.pk)
 
 
 def open_slots(game: Game, seat: Player, phase: Phase | None = None) -> list:
@@ -2529,6 +2544,7 @@ def _finish(game: Game, state: GameState, when: datetime, read: _GameRead | None
     game.status, game.winner, game.finished_at = Game.Status.FINISHED, state.winner or "", when
     game.save(update_fields=["status", "winner", "finished_at"])
     Deadline.objects.filter(phase__game=game, done_at__isnull=True).update(done_at=when)
+    page_cache.game_changed(game.pk)
     text = results.final_text(ruleset_of(game), game, state)
     if read is not None:
         room = read.latest_day_room() or read.graveyard()
@@ -2614,6 +2630,7 @@ def deadline_retry(*, game: Game, now: datetime | None = None) -> None:
         if failing is None:
             raise FlowError(_("No deadline of this game is failing."))
         Deadline.objects.filter(pk=failing.pk).update(retry_at=None)
+        page_cache.game_changed(game.pk)
         log_event(game, "deadline_retried", {"phase": str(failing.phase), "deadline": failing.kind})
         error = _fire_due_of(game, now)
     if error:

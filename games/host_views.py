@@ -18,7 +18,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from rulesets.core import day as day_rules
 
-from . import access, event_log, flow, languages, trace_texts, unread
+from . import access, event_log, flow, languages, page_cache, trace_texts, unread
 from .forms import (
     CandidatesForm,
     CohostForm,
@@ -55,6 +55,7 @@ def _run(request: HttpRequest, success: str, fn: Any, **kwargs: Any) -> bool:
 
 @login_required
 @require_GET
+@page_cache.kept_page
 def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
     """Every seat's role, team and state; the choices handed in this phase
     and who has not acted; post counts per game day; the vote count; the
@@ -72,6 +73,7 @@ def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
 
 @login_required
 @require_GET
+@page_cache.kept_page
 def live(request: HttpRequest, slug: str) -> HttpResponse:
     """htmx: the dashboard's live part alone (choices handed in, who has
     not acted, the vote and the autokills), refreshed while a phase runs."""

@@ -35,7 +35,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from . import flow, languages
+from . import flow, languages, page_cache
 from .models import Deadline, Game, MailPreference, Phase, Player, Reminder, Resolution, Room, Vote
 from .results import ability_name
 
@@ -250,6 +250,7 @@ def _mail_draft(resolution: Resolution, now: datetime, connection: Any) -> bool:
     if not claimed:
         return False
     game = resolution.deadline.phase.game
+    page_cache.game_changed(game.pk)
     host = game.host
     if not host.email or not MailPreference.of(host.pk).drafts:
         return False

@@ -23,6 +23,7 @@ from typing import Any
 from django.db.models import Count, F, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 
+from . import page_cache
 from .models import Game, Player, Post, ReadMark, Room
 
 
@@ -95,14 +96,19 @@ def seen(room: Room, user: Any, number: int, where: Position | None = None) -> N
     """``user`` has seen ``room`` up to post ``number``: the mark moves
     forward to it, never back. With the reader's ``position`` known this
     is one query, none when the mark is already there; otherwise one or
-    two."""
+    two, and no write when the mark is already there. A mark that moves
+    makes the reader's kept pages of the game stale (``page_cache``)."""
     if not user.is_authenticated or where is not None and where.mark is not None and where.mark >= number:
         return
     marks = ReadMark.objects.filter(user_id=user.pk, room=room)
     if where is None or where.mark is not None:
-        if marks.filter(number__lt=number).update(number=number) or where is not None:
+        moved = marks.filter(number__lt=number).update(number=number)
+        if moved:
+            page_cache.reader_changed(room.game_id, user.pk)
+        if moved or where is not None or marks.exists():  # a mark at or past ``number``
             return
     ReadMark.objects.bulk_create([ReadMark(user_id=user.pk, room=room, number=number)], ignore_conflicts=True)
+    page_cache.reader_changed(room.game_id, user.pk)
 
 
 def posted(room: Room, user: Any, post: Post, seat: Player | None, host: bool) -> None:

@@ -28,7 +28,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 import rulesets
 from rulesets.core.day import LISTED, Ballot, listed
 
-from . import access, flow, languages, live, unread
+from . import access, flow, languages, live, page_cache, unread
 from .forms import (
     ActionForm,
     ApplyForm,
@@ -93,6 +93,9 @@ def game_context(request: HttpRequest, game: Game, seat: Player | None) -> dict[
     # A phase waiting for its delayed opening (WW18-072: the morning of A).
     opening = phase.opening_due if phase and phase.opened_at > timezone.now() else None
     waiting = opening is not None
+    # A kept page shows these as they are until the next deadline or opening.
+    page_cache.expires(request, deadline.due_at if deadline else None)
+    page_cache.expires(request, opening)
     if seat and seat.alive and phase and not waiting:
         if phase.kind == "day" and not phase.voted:
             todo.append("vote")
@@ -170,6 +173,7 @@ def mail_settings(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
+@page_cache.kept_page
 def game_page(request: HttpRequest, slug: str) -> HttpResponse:
     """A game: its threads, its players (nicknames; roles revealed by the
     results), sign-up, and the reader's own seat."""
@@ -353,7 +357,9 @@ def _mark_editable(request: HttpRequest, game: Game, seat: Player | None, posts:
             fixed |= {published, copy}
     for post in mine:
         if post.pk not in fixed:
-            post.edit_until = flow.local_time(game, post.created_at + timedelta(minutes=game.edit_minutes))
+            until = post.created_at + timedelta(minutes=game.edit_minutes)
+            post.edit_until = flow.local_time(game, until)
+            page_cache.expires(request, until)  # the "Edit" link goes then
 
 
 def _flood_limited(seat_or_user: str) -> bool:
@@ -370,6 +376,7 @@ def _flood_limited(seat_or_user: str) -> bool:
 
 
 @require_http_methods(["GET", "POST"])
+@page_cache.kept_page
 def room_page(request: HttpRequest, slug: str, room_id: str) -> HttpResponse:
     """A thread: its posts (paginated), the post form when allowed, and in
     a vote thread the vote form and the live vote count."""
@@ -462,12 +469,19 @@ def room_new_posts(request: HttpRequest, slug: str, room_id: str) -> HttpRespons
     new nor edited, from the cache alone when it can tell (``games.live``).
     A poll without ``first`` gets no edits of older posts; one without
     ``since`` gets every edit of the posts it shows."""
+    after = _poll_number(request, "after", 0)
+    if live.nothing_new(request, slug, room_id, after, _poll_number(request, "since", 0)):
+        return HttpResponse(status=204)
+    return _new_posts(request, slug, room_id)
+
+
+@page_cache.kept_page
+def _new_posts(request: HttpRequest, slug: str, room_id: str) -> HttpResponse:
+    """``room_new_posts`` once the cache could not tell that nothing is new."""
     now = live.clock()
     after = _poll_number(request, "after", 0)
     first = _poll_number(request, "first", after + 1)
     since = _poll_number(request, "since", 0)
-    if live.nothing_new(request, slug, room_id, after, since):
-        return HttpResponse(status=204)
     game = access.game_for_reader(request.user, slug)
     room, seat = access.room_for_reader(request.user, game, room_id)
     live.reader_checked(request, slug, room_id)
@@ -639,6 +653,7 @@ def _vote_candidates(
 
 
 @require_GET
+@page_cache.kept_page
 def vote_count(request: HttpRequest, slug: str, room_id: str) -> HttpResponse:
     """htmx: the live vote count of a vote thread."""
     game = access.game_for_reader(request.user, slug)
@@ -728,6 +743,7 @@ def nominate(request: HttpRequest, slug: str, room_id: str) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
+@page_cache.kept_page
 def cabinet(request: HttpRequest, slug: str) -> HttpResponse:
     """The player's cabinet: role card, the choices they may hand in now
     (forms built from the ruleset), receipts, and the private thread with
@@ -915,6 +931,7 @@ def action_withdraw(request: HttpRequest, slug: str, action_id: str) -> HttpResp
 
 
 @require_GET
+@page_cache.kept_page
 def game_status(request: HttpRequest, slug: str) -> HttpResponse:
     """htmx: the phase bar (phase, countdown, what is left to do)."""
     game = access.game_for_reader(request.user, slug)

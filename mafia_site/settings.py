@@ -148,6 +148,15 @@ CACHES["post_html"] = {
     "OPTIONS": {"MAX_ENTRIES": 1000},
 }
 
+# Whole pages kept per reader (``games.page_cache``), in each process, a
+# bounded number for two minutes at most, compressed: for the same reasons.
+CACHES["pages"] = {
+    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+    "LOCATION": "pages",
+    "TIMEOUT": 120,
+    "OPTIONS": {"MAX_ENTRIES": 500},
+}
+
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1

@@ -10,4 +10,8 @@ from .settings import CACHES, REDIS_URL  # noqa: E402
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 if not REDIS_URL:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}, "post_html": CACHES["post_html"]}
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+        "post_html": CACHES["post_html"],
+        "pages": CACHES["pages"],
+    }

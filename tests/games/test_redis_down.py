@@ -14,7 +14,9 @@ from mafia_site import settings as site_settings
 from ..conftest import PASSWORD
 from .pages import client_as, rooms_of
 
-DEAD_REDIS = {"default": site_settings.redis_cache("redis://127.0.0.1:6390/0")}
+# The site's caches, with the shared one on a Redis that is down (the
+# per-process ones, rendered posts and kept pages, stay).
+DEAD_REDIS = {**site_settings.CACHES, "default": site_settings.redis_cache("redis://127.0.0.1:6390/0")}
 
 
 @pytest.fixture
@@ -30,6 +32,20 @@ def test_a_player_posts_while_redis_is_down(forum_game, redis_down) -> None:
     response = client_as("bob").post(reverse("room", args=[game.slug, room.public_id]), {"body": "Still here."})
     assert response.status_code == 302
     assert Post.objects.filter(room=room, body="Still here.").exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_player_reads_a_thread_while_redis_is_down(forum_game, redis_down) -> None:
+    """Without the shared cache no page is kept (its versions cannot be
+    read), and every view is built afresh and shows the latest post."""
+    game, seats = forum_game
+    room = rooms_of(game)["day"]
+    url = reverse("room", args=[game.slug, room.public_id])
+    reader = client_as("carol")
+    for _ in range(3):
+        assert reader.get(url).status_code == 200
+    client_as("bob").post(url, {"body": "Posted while Redis is down."})
+    assert "Posted while Redis is down." in reader.get(url).content.decode()
 
 
 def test_a_player_logs_in_while_redis_is_down(personas, redis_down) -> None:

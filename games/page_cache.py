@@ -1,0 +1,349 @@
+"""A game's pages kept, whole, for the reader who asked for them, and served
+again while nothing they show has changed.
+
+A player's open threads are reloaded far more often than anything in them
+changes, and building a page (the access checks, the phase bar, the
+posts, the read marks, the templates) costs twenty-odd bare requests. So
+each GET of a thread, the cabinet, the game page, the host's dashboard and
+the live poll's answer is kept in the process's own bounded cache (the
+``pages`` cache) under a digest of everything it depends on:
+
+- the request: its full path, its htmx headers, the reader's account (id,
+  name, staff flag: the header shows them), language and time zone, and
+  the CSRF cookie (the page's forms carry a token made from it);
+- the **game's version** (``game_changed``): a random token in the shared
+  cache, replaced once any write to the game commits: a post in any of its
+  rooms, a vote, a choice, a seat, a phase, a deadline, a resolution, an
+  event, a room's members, the co-hosts. Django's signals catch every
+  ``save``, ``delete`` and change of members; the few bulk writes
+  (``QuerySet.update``, ``bulk_create``, the tick's joint writes) call
+  ``game_changed`` themselves;
+- the **reader's version** in that game (``reader_changed``): replaced when
+  his read marks move, so the "new posts" marker and the unread counts are
+  never stale.
+
+Both versions are read in one round trip before the page is built, and a
+new one is stored after the write commits. So a page is kept under the
+versions read before it was built: a write that commits meanwhile leaves it
+under a version nobody asks for any more, never a stale page under a live
+one. A page is not kept when it is not a 200, sets a cookie, writes to the
+session, shows flash messages, or was built inside a transaction (whose
+writes might roll back, or whose versions are only replaced at its commit;
+so the test suite's transactional tests never keep one). It is kept at most
+``PAGE_SECONDS``, and never past a time it shows something changing at
+(``expires``: the next deadline, a delayed opening, the end of an edit
+window).
+
+A hit still loads the account (Django's session check of the password
+hash: a logged-out or changed account is never served), so it costs the
+session, that query and one round trip for the versions: no access check
+is skipped that the versions do not cover, since every change of who may
+read what is a write to the game.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+import zlib
+from collections.abc import Callable, Iterable
+from datetime import datetime
+from functools import lru_cache, wraps
+from typing import Any
+
+from django.conf import settings
+from django.contrib.messages.storage.cookie import CookieStorage
+from django.core.cache import cache, caches
+from django.db import DEFAULT_DB_ALIAS, connections, transaction
+from django.db.models.signals import m2m_changed, post_delete, post_save
+from django.http import HttpRequest, HttpResponse
+from django.utils import timezone, translation
+
+from . import languages
+
+# How long a page is kept at most, in seconds; and how long a version token
+# lives without a write (a missing one is simply created again, new).
+PAGE_SECONDS = 120
+VERSION_SECONDS = 24 * 3600
+# Pages larger than this many bytes are kept compressed (zlib, fastest level).
+COMPRESS_ABOVE = 2048
+# Raise with a change of what a kept page holds.
+FORMAT = 1
+
+_EXPIRES = "_page_cache_expires"
+
+
+def _game_key(slug: str) -> str:
+    return f"page:game:{slug}"
+
+
+def _reader_key(slug: str, reader: Any) -> str:
+    return f"page:reader:{slug}:{reader}"
+
+
+@lru_cache(maxsize=8192)
+def _slug(game_id: int) -> str | None:
+    """The slug of game ``game_id`` (slugs never change, ids are never
+    reused): one query the first time in a process."""
+    from .models import Game
+
+    return Game.objects.filter(pk=game_id).values_list("slug", flat=True).first()
+
+
+class _Changed:
+    """The on-commit callback of one transaction: store new versions for
+    the games (ids) and readers (game id, account id) it wrote to."""
+
+    def __init__(self) -> None:
+        self.games: set[int] = set()
+        self.readers: set[tuple[int, int]] = set()
+
+    def __call__(self) -> None:
+        _store_new_versions(self.games, self.readers)
+
+
+def _store_new_versions(games: Iterable[int], readers: Iterable[tuple[int, int]]) -> None:
+    """New version tokens for ``games`` and ``readers``, in one round trip."""
+    keys = [_game_key(slug) for slug in map(_slug, games) if slug]
+    keys += [_reader_key(slug, user_id) for slug, user_id in ((_slug(g), u) for g, u in readers) if slug]
+    if keys:
+        token = secrets.token_hex(8)
+        cache.set_many(dict.fromkeys(keys, token), VERSION_SECONDS)
+
+
+def _pending() -> _Changed | None:
+    """This transaction's ``_Changed`` (registered with ``on_commit`` the
+    first time), or None outside a transaction. A callback registered inside
+    a savepoint that may still roll back is not reused from outside it."""
+    connection = connections[DEFAULT_DB_ALIAS]
+    if not connection.in_atomic_block:
+        return None
+    current = set(connection.savepoint_ids)
+    for savepoints, callback, _robust in connection.run_on_commit:
+        if isinstance(callback, _Changed) and savepoints <= current:
+            return callback
+    callback = _Changed()
+    transaction.on_commit(callback)
+    return callback
+
+
+def game_changed(*game_ids: int | None) -> None:
+    """Forget the kept pages of these games (ids) once the current
+    transaction commits (at once outside one)."""
+    ids = {g for g in game_ids if g is not None}
+    if not ids:
+        return
+    pending = _pending()
+    if pending is None:
+        _store_new_versions(ids, ())
+    else:
+        pending.games |= ids
+
+
+def reader_changed(game_id: int, user_id: int | None) -> None:
+    """Forget the pages of game ``game_id`` kept for account ``user_id``
+    (his read marks moved), once the current transaction commits."""
+    if user_id is None:
+        return
+    pending = _pending()
+    if pending is None:
+        _store_new_versions((), [(game_id, user_id)])
+    else:
+        pending.readers.add((game_id, user_id))
+
+
+def expires(request: HttpRequest, when: datetime | None) -> None:
+    """The page being built shows something that changes at ``when`` (aware):
+    it is not kept past it."""
+    if when is None:
+        return
+    current = getattr(request, _EXPIRES, None)
+    if current is None or when < current:
+        setattr(request, _EXPIRES, when)
+
+
+def _messages_pending(request: HttpRequest) -> bool:
+    """True when flash messages wait for this request's page."""
+    if request.COOKIES.get(CookieStorage.cookie_name):
+        return True
+    session = getattr(request, "session", None)
+    return bool(session is not None and session.get("_messages"))
+
+
+def _key(request: HttpRequest, slug: str) -> str | None:
+    """The cache key of this request's page, or None when it may not be
+    kept or served (not a GET, flash messages waiting, a version missing:
+    created now, so the next request can use it)."""
+    if request.method != "GET" or _messages_pending(request):
+        return None
+    # The page's forms carry a token made from this cookie's secret: the page
+    # is kept for this cookie only (``_keepable``: a page with a token made
+    # for a request without the cookie is never kept).
+    csrf = request.COOKIES.get(settings.CSRF_COOKIE_NAME, "")
+    user = request.user
+    reader = user.pk if user.is_authenticated else "anon"
+    keys = [_game_key(slug), _reader_key(slug, reader)]
+    found = cache.get_many(keys)
+    if len(found) < 2:
+        token = secrets.token_hex(8)
+        for key in keys:
+            if key not in found:
+                cache.add(key, token, VERSION_SECONDS)
+        return None
+    htmx = sorted((k, v) for k, v in request.headers.items() if k.lower().startswith("hx-"))
+    parts = (
+        FORMAT,
+        slug,
+        request.get_full_path(),
+        htmx,
+        reader,
+        user.get_username() if user.is_authenticated else "",
+        user.is_staff if user.is_authenticated else False,
+        translation.get_language() or "",
+        languages.viewer_zone() or "",
+        csrf,
+        found[keys[0]],
+        found[keys[1]],
+    )
+    return "page:" + hashlib.blake2b(repr(parts).encode(), digest_size=20).hexdigest()
+
+
+def _keepable(request: HttpRequest, response: HttpResponse, session_modified: bool) -> int:
+    """Seconds the built ``response`` may be kept (0: not at all)."""
+    if response.status_code not in (200, 204) or response.streaming or response.cookies:
+        return 0
+    session = getattr(request, "session", None)
+    if session is not None and session.modified and not session_modified:
+        return 0
+    if connections[DEFAULT_DB_ALIAS].in_atomic_block or _messages_pending(request):
+        return 0
+    if request.META.get("CSRF_COOKIE_NEEDS_UPDATE") and not request.COOKIES.get(settings.CSRF_COOKIE_NAME):
+        # A CSRF secret made for this visitor alone: never handed to another.
+        return 0
+    seconds = PAGE_SECONDS
+    until = getattr(request, _EXPIRES, None)
+    if until is not None:
+        seconds = min(seconds, int((until - timezone.now()).total_seconds()))
+    return max(seconds, 0)
+
+
+def _freeze(response: HttpResponse) -> tuple[int, bool, bytes, list[tuple[str, str]]]:
+    """What is kept of a built response: status, content (compressed when
+    large) and headers."""
+    content = response.content
+    packed = len(content) > COMPRESS_ABOVE
+    return response.status_code, packed, zlib.compress(content, 1) if packed else content, list(response.items())
+
+
+def _thaw(kept: tuple[int, bool, bytes, list[tuple[str, str]]]) -> HttpResponse:
+    """The response ``_freeze`` kept, built again."""
+    status, packed, content, headers = kept
+    response = HttpResponse(zlib.decompress(content) if packed else content, status=status)
+    for name, value in headers:
+        response[name] = value
+    return response
+
+
+def kept_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Serve ``view`` (a game's GET page taking ``slug``) from the ``pages``
+    cache while the game and the reader's place in it are unchanged, and
+    keep what it builds. POSTs and everything the module docstring excludes
+    go straight to the view."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, slug: str, *args: Any, **kwargs: Any) -> HttpResponse:
+        key = _key(request, slug)
+        if key is not None:
+            kept = caches["pages"].get(key)
+            if kept is not None:
+                return _thaw(kept)
+        session = getattr(request, "session", None)
+        session_modified = bool(session is not None and session.modified)
+        response = view(request, slug, *args, **kwargs)
+        if key is not None:
+            seconds = _keepable(request, response, session_modified)
+            if seconds > 0:
+                caches["pages"].set(key, _freeze(response), seconds)
+        return response
+
+    return wrapper
+
+
+# What writes to a game: each saved, deleted or re-membered row names its game.
+
+
+@lru_cache(maxsize=8192)
+def _phase_game(phase_id: int) -> int | None:
+    from .models import Phase
+
+    return Phase.objects.filter(pk=phase_id).values_list("game_id", flat=True).first()
+
+
+@lru_cache(maxsize=8192)
+def _room_game(room_id: int) -> int | None:
+    from .models import Room
+
+    return Room.objects.filter(pk=room_id).values_list("game_id", flat=True).first()
+
+
+@lru_cache(maxsize=8192)
+def _deadline_game(deadline_id: int) -> int | None:
+    from .models import Deadline
+
+    return Deadline.objects.filter(pk=deadline_id).values_list("phase__game_id", flat=True).first()
+
+
+def game_of(instance: Any) -> int | None:
+    """The id of the game a row of ``games.models`` belongs to (None for
+    rows of no game)."""
+    from .models import Action, Deadline, Event, Game, Phase, Player, Post, Reminder, Resolution, Room, Vote
+
+    if isinstance(instance, Game):
+        return instance.pk
+    if isinstance(instance, Player | Room | Vote | Event | Phase):
+        return instance.game_id
+    if isinstance(instance, Post):
+        return _room_game(instance.room_id)
+    if isinstance(instance, Action | Deadline):
+        return _phase_game(instance.phase_id)
+    if isinstance(instance, Resolution | Reminder):
+        return _deadline_game(instance.deadline_id)
+    return None
+
+
+def _connect() -> None:
+    """Listen to every model of the app whose rows a game's pages show."""
+    from .models import Action, Deadline, Event, Game, Phase, Player, Post, ReadMark, Reminder, Resolution, Room, Vote
+
+    for model in (Game, Player, Room, Post, Vote, Action, Phase, Deadline, Resolution, Reminder, Event):
+        post_save.connect(_row_saved, sender=model, dispatch_uid=f"page-cache-save-{model.__name__}")
+        post_delete.connect(_row_saved, sender=model, dispatch_uid=f"page-cache-delete-{model.__name__}")
+    m2m_changed.connect(_members_changed, sender=Room.members.through, dispatch_uid="page-cache-members")
+    m2m_changed.connect(_cohosts_changed, sender=Game.cohosts.through, dispatch_uid="page-cache-cohosts")
+    post_save.connect(_mark_saved, sender=ReadMark, dispatch_uid="page-cache-mark-save")
+    post_delete.connect(_mark_saved, sender=ReadMark, dispatch_uid="page-cache-mark-delete")
+
+
+def _row_saved(sender: Any, instance: Any, **kwargs: Any) -> None:
+    game_changed(game_of(instance))
+
+
+def _members_changed(sender: Any, instance: Any, action: str, pk_set: set[int] | None, **kwargs: Any) -> None:
+    if action.startswith("post_"):
+        game_changed(game_of(instance))
+
+
+def _cohosts_changed(
+    sender: Any, instance: Any, action: str, reverse: bool, pk_set: set[int] | None, **kwargs: Any
+) -> None:
+    if not reverse:
+        if action.startswith("post_"):
+            game_changed(instance.pk)
+    elif action == "pre_clear":  # an account leaves every game it co-hosts
+        game_changed(*sender.objects.filter(user_id=instance.pk).values_list("game_id", flat=True))
+    elif action.startswith("post_"):  # an account's co-hosted games: pk_set holds games
+        game_changed(*(pk_set or ()))
+
+
+def _mark_saved(sender: Any, instance: Any, **kwargs: Any) -> None:
+    reader_changed(_room_game(instance.room_id), instance.user_id)

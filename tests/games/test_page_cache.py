@@ -1,0 +1,241 @@
+"""Kept pages (``games.page_cache``): a page viewed again while nothing in
+the game changed is served whole from the process's cache, and any write to
+the game (a post, a vote, a choice, an edit, a deadline's resolution, a
+replacement, a co-host) makes every reader's next view show it, with
+nothing stale and nothing of another reader's."""
+
+from __future__ import annotations
+
+import re
+import time
+from datetime import timedelta
+
+import pytest
+from django.conf import settings
+from django.core.cache import caches
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+from django.utils import timezone
+
+from games import flow, page_cache
+from games.models import Player, Post
+
+from .pages import client_as, rooms_of
+
+# Committed transactions: versions are replaced when a write commits, and
+# pages built inside a transaction are never kept.
+pytestmark = pytest.mark.django_db(transaction=True)
+
+READERS = ("alice", "bob", "carol", "citizen", "dave", "anon")
+
+
+def _normalized(html: str) -> str:
+    """A page without what differs between two builds of the same page:
+    the masked CSRF tokens and the live poll's clock."""
+    html = re.sub(r'name="csrfmiddlewaretoken" value="[^"]+"', "csrf", html)
+    html = re.sub(r"(since=|&quot;since&quot;: ?|data-since=\")\d+", r"\1N", html)
+    return html
+
+
+def _urls(game) -> list[str]:
+    rooms = rooms_of(game)
+    urls = [reverse("game", args=[game.slug]), reverse("game_status", args=[game.slug])]
+    for name in ("day", "vote", "graveyard", "mafia", "cop", "cabinet"):
+        urls.append(reverse("room", args=[game.slug, rooms[name].public_id]))
+    urls.append(reverse("room_new_posts", args=[game.slug, rooms["day"].public_id]) + "?after=0&first=1&since=0")
+    urls.append(reverse("vote_count", args=[game.slug, rooms["vote"].public_id]))
+    urls += [reverse("cabinet", args=[game.slug]), reverse("host", args=[game.slug])]
+    urls.append(reverse("host_live", args=[game.slug]))
+    return urls
+
+
+def _check_every_page(clients: dict, game) -> int:
+    """Each reader views each page, with what was kept before the last step
+    still in the cache: twice (the read marks settle), then once more
+    (what the cache serves now, mostly with one query: the account), and
+    that last view must match the page built afresh once the cache is
+    emptied: no write of the step was missed. Returns how many of those
+    views were served from the cache."""
+    urls = _urls(game)
+    for client in clients.values():
+        for url in urls * 2:
+            client.get(url)
+    kept, served = 0, {}
+    for who, client in clients.items():
+        for url in urls:
+            with CaptureQueriesContext(connection) as queries:
+                served[who, url] = client.get(url)
+            kept += served[who, url].status_code in (200, 204) and len(queries) <= 1
+    caches["pages"].clear()
+    for (who, url), response in served.items():
+        fresh = clients[who].get(url)
+        assert response.status_code == fresh.status_code, (who, url)
+        assert _normalized(response.content.decode()) == _normalized(fresh.content.decode()), (who, url)
+    return kept
+
+
+def test_every_page_shows_every_write_to_the_game_at_once(forum_game, make_user) -> None:
+    """A day and a night of a forum game, with a page view of every reader
+    after each step (FORUM-010: the day opens with its threads; FORUM-014:
+    the vote closes; the night's choices; a replacement; a co-host)."""
+    game, seats = forum_game
+    rooms = rooms_of(game)
+    clients = {who: client_as(who) for who in READERS}
+    steps = [
+        lambda: flow.post_create(room=rooms["day"], seat=seats["Plain One"], body="who is the don?"),
+        lambda: flow.post_create(room=rooms["mafia"], seat=seats["Bonnie"], body="tonight: the cop"),
+        lambda: flow.post_create(room=rooms["cabinet"], seat=None, body="Your check: citizen.", by_host=True),
+        lambda: flow.vote_cast(game=game, seat=seats["Plain One"], target=seats["Bonnie"]),
+        lambda: flow.post_edit(post=rooms["day"].posts.get(author=seats["Plain One"]), body="who is the Don?"),
+    ]
+    kept = _check_every_page(clients, game)
+    for step in steps:
+        step()
+        kept += _check_every_page(clients, game)
+    for nick in ("Clyde", "Doc", "Plain Two", "Plain Three", "Mafia Two"):
+        flow.vote_cast(game=game, seat=seats[nick], target=seats["Bonnie"])
+    vote = flow.current_phase(game).deadlines.get(kind="vote")
+    assert flow.resolve_due(vote.due_at + timedelta(seconds=1)) >= 1  # the tick's joint writes
+    assert flow.current_phase(game).kind == "night"
+    kept += _check_every_page(clients, game)
+    flow.action_submit(game=game, seat=seats["Clyde"], ability="shoot", targets=["Mafia Two"])
+    kept += _check_every_page(clients, game)
+    newcomer = make_user("newcomer")
+    flow.player_replace(game=game, player=seats["Plain Three"], new_user=newcomer)
+    clients["newcomer"] = client_as("newcomer")
+    kept += _check_every_page(clients, game)
+    flow.cohost_add(game=game, username="dave")
+    kept += _check_every_page(clients, game)
+    night = flow.current_phase(game).deadlines.order_by("-due_at").first()
+    flow.resolve_due(night.due_at + timedelta(seconds=1))
+    kept += _check_every_page(clients, game)
+    # The cache was used, not merely bypassed.
+    assert kept > 200
+
+
+def test_a_kept_thread_costs_one_query_and_is_the_readers_own(forum_game) -> None:
+    """The third view of a thread (the first moves the read mark) is served
+    from the cache with only the account's query; another reader never gets
+    it (the host's page shows the host's tools, the citizen's does not)."""
+    game, seats = forum_game
+    day = rooms_of(game)["day"]
+    flow.post_create(room=day, seat=seats["Bonnie"], body="good morning")
+    url = reverse("room", args=[game.slug, day.public_id])
+    citizen, host = client_as("citizen"), client_as("alice")
+    for _ in range(2):
+        citizen.get(url)
+    with CaptureQueriesContext(connection) as queries:
+        kept = citizen.get(url)
+    assert len(queries) == 1 and "good morning" in kept.content.decode()
+    hosts = host.get(url).content.decode()
+    assert hosts != kept.content.decode()
+    assert reverse("host", args=[game.slug]) in hosts
+
+
+def test_a_stranger_never_gets_a_kept_private_room(forum_game) -> None:
+    """The mafia's room, kept for the Don, is still a 404 for a stranger and
+    for a citizen, and for a logged-out visitor."""
+    game, _seats = forum_game
+    url = reverse("room", args=[game.slug, rooms_of(game)["mafia"].public_id])
+    bob = client_as("bob")
+    for _ in range(3):
+        assert bob.get(url).status_code == 200
+    for who in ("dave", "citizen", "anon"):
+        assert client_as(who).get(url).status_code == 404
+
+
+def test_a_player_replaced_loses_his_kept_pages_at_once(forum_game, make_user) -> None:
+    """After a replacement (замена) the old account's kept cabinet is gone:
+    it gets no cabinet, the newcomer gets the seat's."""
+    game, seats = forum_game
+    url = reverse("cabinet", args=[game.slug])
+    old = client_as("carol")
+    for _ in range(3):
+        assert old.get(url).status_code == 200
+    flow.player_replace(game=game, player=seats["Clyde"], new_user=make_user("newcop"))
+    assert old.get(url).status_code == 403
+    assert client_as("newcop").get(url).status_code == 200
+
+
+def test_logging_out_ends_the_kept_pages_of_the_session(forum_game) -> None:
+    """A kept page is never served to a session that logged out."""
+    game, _seats = forum_game
+    url = reverse("cabinet", args=[game.slug])
+    carol = client_as("carol")
+    for _ in range(3):
+        assert carol.get(url).status_code == 200
+    carol.post(reverse("account_logout"))
+    assert carol.get(url).status_code == 302  # to the login page
+
+
+def test_flash_messages_are_shown_not_a_kept_page(forum_game) -> None:
+    """A page with a message waiting (a choice handed in) is built afresh,
+    so the message is shown once."""
+    game, seats = forum_game
+    flow.vote_cast(game=game, seat=seats["Plain One"], target=seats["Bonnie"])
+    for nick in ("Clyde", "Doc", "Plain Two", "Plain Three", "Mafia Two", "Bonnie"):
+        flow.vote_cast(game=game, seat=seats[nick], target=seats["Plain One"] if nick == "Bonnie" else seats["Bonnie"])
+    flow.phase_resolve_now(game=game)
+    carol = client_as("carol")
+    url = reverse("cabinet", args=[game.slug])
+    for _ in range(3):
+        carol.get(url)
+    answer = carol.post(url, {"ability": "shoot", "team": "False", "target0": "Mafia Two"}, follow=True)
+    assert "Your choice was handed in" in answer.content.decode()
+    assert "Your choice was handed in" not in carol.get(url).content.decode()
+
+
+def test_an_edit_link_is_not_kept_past_its_window(forum_game) -> None:
+    """A kept page showing the reader's "Edit" link is built afresh once
+    the edit window closes: the link is gone."""
+    game, seats = forum_game
+    day = rooms_of(game)["day"]
+    post = flow.post_create(room=day, seat=seats["Plain One"], body="editable")
+    closes = timezone.now() + timedelta(seconds=2)
+    Post.objects.filter(pk=post.pk).update(created_at=closes - timedelta(minutes=game.edit_minutes))
+    url = reverse("room", args=[game.slug, day.public_id])
+    edit = reverse("post_edit", args=[game.slug, day.public_id, post.number])
+    citizen = client_as("citizen")
+    for _ in range(3):
+        assert edit in citizen.get(url).content.decode()
+    time.sleep(max(0.0, (closes - timezone.now()).total_seconds()) + 1.1)
+    assert edit not in citizen.get(url).content.decode()
+
+
+def test_a_visitor_without_a_csrf_cookie_never_gets_anothers_token(forum_game) -> None:
+    """A page built for a visitor who has no CSRF cookie yet carries a token
+    of a secret made for him alone: it is not kept, so no other visitor gets
+    that secret, and each gets his own cookie."""
+    game, _seats = forum_game
+    url = reverse("room", args=[game.slug, rooms_of(game)["day"].public_id])
+    tokens = set()
+    for _ in range(3):
+        visitor = Client()  # a new browser each time: no cookies
+        response = visitor.get(url)
+        assert response.status_code == 200 and settings.CSRF_COOKIE_NAME in response.cookies
+        tokens.add(response.cookies[settings.CSRF_COOKIE_NAME].value)
+    assert len(tokens) == 3
+
+
+def test_a_write_inside_an_open_transaction_waits_for_its_commit(forum_game) -> None:
+    """Versions are replaced when the transaction commits, not before (a
+    page built meanwhile would otherwise be kept under the new version with
+    the old content), and not at all when it rolls back."""
+    from django.core.cache import cache
+    from django.db import transaction
+
+    game, seats = forum_game
+    key = page_cache._game_key(game.slug)
+    cache.set(key, "before")
+    with transaction.atomic():
+        flow.post_create(room=rooms_of(game)["day"], seat=seats["Doc"], body="inside")
+        assert cache.get(key) == "before"
+    assert cache.get(key) != "before"
+    cache.set(key, "before")
+    with pytest.raises(RuntimeError), transaction.atomic():
+        flow.post_create(room=rooms_of(game)["day"], seat=seats["Doc"], body="rolled back")
+        raise RuntimeError
+    assert cache.get(key) == "before"
+    assert Player.objects.filter(game=game).count() == 7
