@@ -185,7 +185,7 @@ class _Claim:
         ``live.access_changed_many``: one cache round trip)."""
         live.access_changed_many(self.slugs)
         page_cache.game_changed(
-            *{game.pk for game in self.games},
+            *self.games,
             *{phase.game_id for phase in self.phases},
             *{seat.game_id for seat in self.seats},
             *{event.game_id for event in self.events},

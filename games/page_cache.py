@@ -81,13 +81,31 @@ def _reader_key(slug: str, reader: Any) -> str:
     return f"page:reader:{slug}:{reader}"
 
 
-@lru_cache(maxsize=8192)
-def _slug(game_id: int) -> str | None:
-    """The slug of game ``game_id`` (slugs never change, ids are never
-    reused): one query the first time in a process."""
-    from .models import Game
+# Game id → slug, as met in this process (slugs never change, ids are never
+# reused); bounded: emptied when full.
+_SLUGS: dict[int, str] = {}
+_SLUGS_MAX = 8192
 
-    return Game.objects.filter(pk=game_id).values_list("slug", flat=True).first()
+
+def _know(game: Any) -> int:
+    """Remember the slug of ``game`` (a ``Game``); returns its id."""
+    if len(_SLUGS) >= _SLUGS_MAX:
+        _SLUGS.clear()
+    _SLUGS[game.pk] = game.slug
+    return game.pk
+
+
+def _slug(game_id: int) -> str | None:
+    """The slug of game ``game_id``: one query the first time in a process
+    unless a ``Game`` passed through here before."""
+    slug = _SLUGS.get(game_id)
+    if slug is None:
+        from .models import Game
+
+        slug = Game.objects.filter(pk=game_id).values_list("slug", flat=True).first()
+        if slug is not None:
+            _know(Game(pk=game_id, slug=slug))
+    return slug
 
 
 class _Changed:
@@ -127,10 +145,10 @@ def _pending() -> _Changed | None:
     return callback
 
 
-def game_changed(*game_ids: int | None) -> None:
-    """Forget the kept pages of these games (ids) once the current
-    transaction commits (at once outside one)."""
-    ids = {g for g in game_ids if g is not None}
+def game_changed(*games: Any) -> None:
+    """Forget the kept pages of these games (``Game`` rows or ids; None is
+    skipped) once the current transaction commits (at once outside one)."""
+    ids = {g if isinstance(g, int) else _know(g) for g in games if g is not None}
     if not ids:
         return
     pending = _pending()
@@ -140,11 +158,12 @@ def game_changed(*game_ids: int | None) -> None:
         pending.games |= ids
 
 
-def reader_changed(game_id: int, user_id: int | None) -> None:
-    """Forget the pages of game ``game_id`` kept for account ``user_id``
-    (his read marks moved), once the current transaction commits."""
-    if user_id is None:
+def reader_changed(game: Any, user_id: int | None) -> None:
+    """Forget the pages of ``game`` (a ``Game`` or its id) kept for account
+    ``user_id`` (his read marks moved), once the current transaction commits."""
+    if user_id is None or game is None:
         return
+    game_id = game if isinstance(game, int) else _know(game)
     pending = _pending()
     if pending is None:
         _store_new_versions((), [(game_id, user_id)])
@@ -272,6 +291,11 @@ def kept_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
 # What writes to a game: each saved, deleted or re-membered row names its game.
 
 
+def _cached(instance: Any, name: str) -> Any:
+    """The related row ``name`` of ``instance`` when already loaded, else None."""
+    return instance._state.fields_cache.get(name)
+
+
 @lru_cache(maxsize=8192)
 def _phase_game(phase_id: int) -> int | None:
     from .models import Phase
@@ -293,21 +317,27 @@ def _deadline_game(deadline_id: int) -> int | None:
     return Deadline.objects.filter(pk=deadline_id).values_list("phase__game_id", flat=True).first()
 
 
-def game_of(instance: Any) -> int | None:
-    """The id of the game a row of ``games.models`` belongs to (None for
-    rows of no game)."""
+def game_of(instance: Any) -> Any:
+    """The game a row of ``games.models`` belongs to: the ``Game`` itself,
+    else its id (read through the row's loaded relations where it can, else
+    one query per room, phase or deadline and process); None for rows of no
+    game."""
     from .models import Action, Deadline, Event, Game, Phase, Player, Post, Reminder, Resolution, Room, Vote
 
     if isinstance(instance, Game):
-        return instance.pk
+        return instance
     if isinstance(instance, Player | Room | Vote | Event | Phase):
-        return instance.game_id
+        return _cached(instance, "game") or instance.game_id
     if isinstance(instance, Post):
-        return _room_game(instance.room_id)
+        room = _cached(instance, "room")
+        return room.game_id if room is not None else _room_game(instance.room_id)
     if isinstance(instance, Action | Deadline):
-        return _phase_game(instance.phase_id)
+        phase = _cached(instance, "phase")
+        return phase.game_id if phase is not None else _phase_game(instance.phase_id)
     if isinstance(instance, Resolution | Reminder):
-        return _deadline_game(instance.deadline_id)
+        deadline = _cached(instance, "deadline")
+        phase = _cached(deadline, "phase") if deadline is not None else None
+        return phase.game_id if phase is not None else _deadline_game(instance.deadline_id)
     return None
 
 
@@ -346,4 +376,5 @@ def _cohosts_changed(
 
 
 def _mark_saved(sender: Any, instance: Any, **kwargs: Any) -> None:
-    reader_changed(_room_game(instance.room_id), instance.user_id)
+    room = _cached(instance, "room")
+    reader_changed(room.game_id if room is not None else _room_game(instance.room_id), instance.user_id)

@@ -104,11 +104,11 @@ def seen(room: Room, user: Any, number: int, where: Position | None = None) -> N
     if where is None or where.mark is not None:
         moved = marks.filter(number__lt=number).update(number=number)
         if moved:
-            page_cache.reader_changed(room.game_id, user.pk)
+            page_cache.reader_changed(page_cache.game_of(room), user.pk)
         if moved or where is not None or marks.exists():  # a mark at or past ``number``
             return
     ReadMark.objects.bulk_create([ReadMark(user_id=user.pk, room=room, number=number)], ignore_conflicts=True)
-    page_cache.reader_changed(room.game_id, user.pk)
+    page_cache.reader_changed(page_cache.game_of(room), user.pk)
 
 
 def posted(room: Room, user: Any, post: Post, seat: Player | None, host: bool) -> None:
