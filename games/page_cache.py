@@ -26,10 +26,12 @@ Both versions are read in one round trip before the page is built, and a
 new one is stored after the write commits. So a page is kept under the
 versions read before it was built: a write that commits meanwhile leaves it
 under a version nobody asks for any more, never a stale page under a live
-one. A page is not kept when it is not a 200, sets a cookie, writes to the
-session, shows flash messages, or was built inside a transaction (whose
+one. A page is not kept when it is not a 200 (or an empty 204 of a poll),
+sets a cookie, writes to the session, shows flash messages, carries a CSRF
+token made for a visitor who had no CSRF cookie yet (his secret alone), or
+was built inside a transaction (whose
 writes might roll back, or whose versions are only replaced at its commit;
-so the test suite's transactional tests never keep one). It is kept at most
+so tests run inside a transaction never keep one). It is kept at most
 ``PAGE_SECONDS``, and never past a time it shows something changing at
 (``expires``: the next deadline, a delayed opening, the end of an edit
 window).
