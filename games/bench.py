@@ -10,6 +10,7 @@ Nothing here runs in production; the bare view is mounted only when
 from __future__ import annotations
 
 import http.client
+import itertools
 import os
 import random
 import secrets
@@ -331,9 +332,11 @@ def hammer(
 ) -> Measurement:
     """``concurrency`` threads, each with one keep-alive connection
     (reopened when the server closes it), GET ``path`` for ``seconds``;
-    an answer other than ``expect`` counts as an error."""
+    an answer other than ``expect`` counts as an error. A ``{n}`` in
+    ``path`` becomes a number of its own for each request."""
     result = Measurement(name, path)
     lock = threading.Lock()
+    numbers = itertools.count()
     start = time.perf_counter()
     end = start + seconds
 
@@ -343,7 +346,7 @@ def hammer(
         while time.perf_counter() < end:
             began = time.perf_counter()
             try:
-                conn.request("GET", path, headers=headers)
+                conn.request("GET", path.replace("{n}", str(next(numbers))), headers=headers)
                 response = conn.getresponse()
                 response.read()
                 status = response.status
