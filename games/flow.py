@@ -675,6 +675,7 @@ def _open_phase(
         vote_round=vote_round,
         opened_at=scheduled + shift,
         slots=_slot_rows(ruleset, state, kind),
+        idle=_idle_rows(ruleset, state, kind),
     )
     deadlines = phase_deadlines(
         game, ruleset, kind, scheduled, opening=opening, state=state, vote_round=vote_round, number=number
@@ -1682,17 +1683,47 @@ def _slot_rows(ruleset: Ruleset, state: GameState | None, kind: str) -> list[dic
     ]
 
 
+def _idle_rows(ruleset: Ruleset, state: GameState | None, kind: str | None) -> dict[str, list[list[str]]]:
+    """Each living player's own abilities, votes aside, with the reason id
+    the rules give for refusing each now in a phase of ``kind`` (""
+    where they give none, and for abilities of other phases), as stored on
+    ``Phase.idle`` for ``idle_abilities``; {} without a state."""
+    if state is None:
+        return {}
+    ballots = ruleset.day_procedure(state).ballot_abilities
+    rows: dict[str, list[list[str]]] = {}
+    for name, player in state.players.items():
+        if not player.alive:
+            continue
+        entries = []
+        for ability_id in ruleset.abilities_of(state, name):
+            ability = ruleset.ABILITIES.get(ability_id)
+            if ability is None or ability_id in ballots:
+                continue
+            reason = (
+                ruleset.actor_reason(state, RulesAction(ability_id, actor=name), kind)
+                if ability.phase == kind
+                else None
+            )
+            entries.append([ability_id, reason or ""])
+        if entries:
+            rows[name] = entries
+    return rows
+
+
 def store_slots(game: Game, phase: Phase | None = None) -> None:
     """Compute again and store the choices of the open ``phase`` (default:
-    the game's) after the game's state changed within it (a penalty, an
-    extra defence post, the acceleration), so that pages read them
-    (``open_slots``) without running the rules engine. Nothing when no
-    phase is open."""
+    the game's) and its players' idle abilities after the game's state
+    changed within it (a penalty, an extra defence post, the acceleration),
+    so that pages read them (``open_slots``, ``idle_abilities``) without
+    running the rules engine. Nothing when no phase is open."""
     phase = phase or current_phase(game)
     if phase is None or phase.resolved_at:
         return
-    phase.slots = _slot_rows(ruleset_of(game), state_of(game) if game.state else None, phase.kind)
-    Phase.objects.filter(pk=phase.pk).update(slots=phase.slots)
+    ruleset, state = ruleset_of(game), state_of(game) if game.state else None
+    phase.slots = _slot_rows(ruleset, state, phase.kind)
+    phase.idle = _idle_rows(ruleset, state, phase.kind)
+    Phase.objects.filter(pk=phase.pk).update(slots=phase.slots, idle=phase.idle)
     page_cache.game_changed(game.pk)
 
 
@@ -1745,19 +1776,23 @@ def idle_abilities(
     has them. Empty for a player out of the game."""
     if not seat.alive or not game.is_running or not game.state:
         return []
-    ruleset, state = ruleset_of(game), state_of(game)
+    ruleset = ruleset_of(game)
     phase = current_phase(game) if phase is _UNREAD else phase
+    if phase is None:  # between phases: worked out from the state
+        stored = _idle_rows(ruleset, state_of(game), None)
+    else:
+        if phase.idle is None:  # a phase opened before these were stored
+            store_slots(game, phase)
+        stored = phase.idle or {}
     open_now = {slot.ability for slot in (open_slots(game, seat) if slots is None else slots)}
-    ballots = ruleset.day_procedure(state).ballot_abilities
     idle = []
-    for ability_id in ruleset.abilities_of(state, seat.nickname):
+    for ability_id, reason in stored.get(seat.nickname, []):
         ability = ruleset.ABILITIES.get(ability_id)
-        if ability is None or ability_id in open_now or ability_id in ballots:
+        if ability is None or ability_id in open_now:
             continue
         if phase is None or ability.phase != phase.kind:
             why = _(_ABILITY_WHEN[ability.phase]) if ability.phase in _ABILITY_WHEN else ""
         else:
-            reason = ruleset.actor_reason(state, RulesAction(ability_id, actor=seat.nickname), phase.kind)
             why = _(ruleset.message(reason)) if reason else _("not open at the moment")
         idle.append((ability_id, why))
     return idle

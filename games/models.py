@@ -183,6 +183,11 @@ class Phase(models.Model):
     # ruleset when the phase opens and after each change of the game's state,
     # so a page view never runs the rules engine; None: not computed yet.
     slots = models.JSONField(null=True, blank=True)
+    # Each living player's own abilities apart from the votes, as the cabinet
+    # lists those he cannot hand in now (``flow.idle_abilities``): {nickname:
+    # [[ability id, the rules' reason id for refusing it in this phase, or
+    # ""]]}, stored with ``slots``; None: not computed yet.
+    idle = models.JSONField(null=True, blank=True)
     opened_at = models.DateTimeField(default=dj_tz.now)
     locked_at = models.DateTimeField(null=True, blank=True)
     resolved_at = models.DateTimeField(null=True, blank=True)

@@ -22,7 +22,9 @@ night = test_views_cabinet.night
 
 @pytest.fixture
 def engine_calls(monkeypatch) -> list[str]:
-    """Every ``action_slots`` call of the forum's ruleset, by phase kind."""
+    """Every call of the forum's ruleset that works out what a seat may do
+    (``action_slots``, by phase kind) or why it may not (``actor_reason``,
+    ``abilities_of``: by method name)."""
     ruleset = type(rulesets.get("forum"))
     calls: list[str] = []
     original = ruleset.action_slots
@@ -31,14 +33,26 @@ def engine_calls(monkeypatch) -> list[str]:
         calls.append(phase)
         return original(self, state, phase)
 
+    def counted(name):
+        method = getattr(ruleset, name)
+
+        def wrapper(self, *args, **kwargs):
+            calls.append(name)
+            return method(self, *args, **kwargs)
+
+        return wrapper
+
     monkeypatch.setattr(ruleset, "action_slots", counting)
+    for name in ("actor_reason", "abilities_of"):
+        monkeypatch.setattr(ruleset, name, counted(name))
     return calls
 
 
 def test_pages_read_the_stored_choices_without_running_the_engine(night, engine_calls) -> None:
     """The cop's cabinet shows his night shot with its targets, and neither
     it, the game page nor the day thread asks the ruleset what may be
-    handed in."""
+    handed in, nor why an ability may not (the idle abilities are stored
+    with the choices, ``Phase.idle``)."""
     game, seats = night
     phase = flow.current_phase(game)
     assert phase.slots  # stored when the night opened
@@ -74,6 +88,21 @@ def test_a_phase_stored_before_its_choices_were_kept_computes_them_once(night, e
     phase = flow.current_phase(game)
     Phase.objects.filter(pk=phase.pk).update(slots=None)
     first = flow.open_slots(game, seats["Clyde"])
+    computed = len(engine_calls)
     second = flow.open_slots(game, seats["Clyde"])
     assert first == second and first
-    assert len(engine_calls) == 1
+    assert engine_calls.count("night") == 1 and len(engine_calls) == computed
+
+
+def test_the_idle_abilities_are_stored_with_the_choices(night) -> None:
+    """The cabinet's "not now" list comes from ``Phase.idle``, stored when
+    the phase opened: the cop's shot is open at night, so not listed; a
+    phase stored before the list was kept gets it on first need."""
+    game, seats = night
+    phase = flow.current_phase(game)
+    assert "Clyde" in phase.idle and all(reason == "" or isinstance(reason, str) for _a, reason in phase.idle["Clyde"])
+    listed = dict(flow.idle_abilities(game, seats["Clyde"]))
+    assert "shoot" not in listed
+    Phase.objects.filter(pk=phase.pk).update(idle=None)
+    again = dict(flow.idle_abilities(game, seats["Clyde"], phase=Phase.objects.get(pk=phase.pk)))
+    assert again == listed and Phase.objects.get(pk=phase.pk).idle is not None
