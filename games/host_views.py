@@ -195,13 +195,17 @@ def _phase_overview(game: Game, phase: Any, seated: list[Player], ruleset: Any) 
     actions = list(Action.objects.filter(phase=phase).select_related("actor"))
     handed = {(a.team or a.actor.nickname, a.ability) for a in actions}
     pending = []
-    for slot in ruleset.action_slots(state, phase.kind):
-        who = slot.team or slot.actor
-        if (who, slot.ability) not in handed:
+    if phase.slots is None:  # a phase opened before its choices were stored
+        flow.store_slots(game, phase)
+    # The phase's choices as stored when it opened or last changed
+    # (``flow.store_slots``): no rules engine call on a page view.
+    for slot in phase.slots or []:
+        who = slot["team"] or slot["actor"]
+        if (who, slot["ability"]) not in handed:
             pending.append(
                 {
-                    "who": team_name(ruleset, slot.team) if slot.team else slot.actor,
-                    "ability": ability_name(ruleset, slot.ability),
+                    "who": team_name(ruleset, slot["team"]) if slot["team"] else slot["actor"],
+                    "ability": ability_name(ruleset, slot["ability"]),
                 }
             )
     ctx: dict[str, Any] = {

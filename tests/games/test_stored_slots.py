@@ -61,6 +61,8 @@ def test_pages_read_the_stored_choices_without_running_the_engine(night, engine_
     room = game.rooms.get(kind="day", day=1)
     cop.get(reverse("game", args=[game.slug]))
     cop.get(reverse("room", args=[game.slug, room.public_id]))
+    host = client_as("alice").get(reverse("host", args=[game.slug])).content.decode()
+    assert "Clyde" in host  # the dashboard lists who has not acted, from the stored choices
     assert engine_calls == []
     stored = [row for row in phase.slots if row["actor"] == "Clyde"]
     assert stored and all(f'value="{name}"' in cabinet for name in stored[0]["candidates"])
