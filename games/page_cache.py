@@ -143,7 +143,8 @@ def _pending() -> _Changed | None:
         if isinstance(callback, _Changed) and savepoints <= current:
             return callback
     callback = _Changed()
-    transaction.on_commit(callback)
+    # Robust: the writes are committed; a cache that fails is logged, not raised.
+    transaction.on_commit(callback, robust=True)
     return callback
 
 
