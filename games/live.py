@@ -28,6 +28,7 @@ import time
 
 from django.contrib.auth import SESSION_KEY
 from django.core.cache import cache
+from django.db import transaction
 from django.http import HttpRequest
 
 READER_SECONDS = 60
@@ -99,23 +100,33 @@ def reader_checked(request: HttpRequest, slug: str, room_id: str) -> None:
 
 
 def access_changed(slug: str) -> None:
-    """Forget every remembered permission of the game ``slug``."""
-    try:
-        cache.incr(_version_key(slug))
-    except ValueError:
-        cache.set(_version_key(slug), 1, None)
+    """Forget every remembered permission of the game ``slug``, once the
+    current transaction commits (at once outside one): a poll checked in
+    between against the rows not yet committed must not be remembered
+    under the new version."""
+    transaction.on_commit(lambda: _bump([slug]), robust=True)
 
 
 def access_changed_many(slugs: list[str]) -> None:
     """``access_changed`` for several games: in one round trip where the
     cache can (``incr_many``, the site's Redis cache), else one game at a
     time."""
+    if slugs:
+        slugs = list(slugs)
+        transaction.on_commit(lambda: _bump(slugs), robust=True)
+
+
+def _bump(slugs: list[str]) -> None:
+    """Raise the access version of each game of ``slugs``."""
     incr_many = getattr(cache, "incr_many", None)
-    if incr_many is None:
-        for slug in slugs:
-            access_changed(slug)
-    elif slugs:
+    if incr_many is not None:
         incr_many([_version_key(slug) for slug in slugs])
+        return
+    for slug in slugs:
+        try:
+            cache.incr(_version_key(slug))
+        except ValueError:
+            cache.set(_version_key(slug), 1, None)
 
 
 def nothing_new(request: HttpRequest, slug: str, room_id: str, after: int, since: int = 0) -> bool:

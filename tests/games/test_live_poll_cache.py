@@ -70,3 +70,24 @@ def test_the_tick_forgets_the_permissions_of_the_game_it_resolves(forum_game) ->
     vote.refresh_from_db()
     assert vote.done_at is not None
     assert (cache.get(live._version_key(game.slug)) or 0) > before
+
+
+def test_a_change_of_hands_is_told_to_the_polls_when_it_commits(forum_game) -> None:
+    """Inside a transaction the game's access version stays as it was (a
+    poll checked meanwhile reads the rows before the change, and must not
+    be remembered under the new version); it moves at the commit, and not
+    at all when the transaction rolls back."""
+    from django.db import transaction
+
+    game, _seats = forum_game
+    key = live._version_key(game.slug)
+    cache.set(key, 5, None)
+    with transaction.atomic():
+        live.access_changed(game.slug)
+        live.access_changed_many([game.slug])
+        assert cache.get(key) == 5
+    assert cache.get(key) == 7
+    with pytest.raises(RuntimeError), transaction.atomic():
+        live.access_changed(game.slug)
+        raise RuntimeError
+    assert cache.get(key) == 7
