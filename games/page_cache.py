@@ -89,11 +89,15 @@ _SLUGS: dict[int, str] = {}
 _SLUGS_MAX = 8192
 
 
-def _know(game: Any) -> int:
-    """Remember the slug of ``game`` (a ``Game``); returns its id."""
+def _remember(game_id: int, slug: str) -> None:
     if len(_SLUGS) >= _SLUGS_MAX:
         _SLUGS.clear()
-    _SLUGS[game.pk] = game.slug
+    _SLUGS[game_id] = slug
+
+
+def _know(game: Any) -> int:
+    """Remember the slug of ``game`` (a ``Game``); returns its id."""
+    _remember(game.pk, game.slug)
     return game.pk
 
 
@@ -106,7 +110,7 @@ def _slug(game_id: int) -> str | None:
 
         slug = Game.objects.filter(pk=game_id).values_list("slug", flat=True).first()
         if slug is not None:
-            _know(Game(pk=game_id, slug=slug))
+            _remember(game_id, slug)
     return slug
 
 
