@@ -28,7 +28,7 @@ from django.utils.translation import gettext_noop
 import rulesets
 from rulesets.core import Action as RulesAction
 from rulesets.core import ActionSlot, Ballot, DayProcedure, GameState, Outcome, PhaseInput, RulesError, Ruleset
-from rulesets.core.day import LAST_COUNTS, LISTED, NEVER
+from rulesets.core.day import LAST_COUNTS, LISTED, NEVER, VoteCount, VoteRow, listed
 
 from . import languages, live, markup, page_cache, results
 from .models import Action, Deadline, Event, Game, Phase, Player, Post, Resolution, Room, Vote
@@ -676,6 +676,8 @@ def _open_phase(
         opened_at=scheduled + shift,
         slots=_slot_rows(ruleset, state, kind),
         idle=_idle_rows(ruleset, state, kind),
+        # A new lynch vote has no ballots yet (the host's list comes later).
+        votes=_vote_rows(ruleset, state, kind, []),
     )
     deadlines = phase_deadlines(
         game, ruleset, kind, scheduled, opening=opening, state=state, vote_round=vote_round, number=number
@@ -1317,13 +1319,19 @@ def _passed(deadlines: dict[str, Deadline], entry_id: str, now: datetime) -> boo
 
 
 def day_window(
-    game: Game, phase: Phase | None, now: datetime | None = None, ballots: list[Ballot] | None = None
+    game: Game,
+    phase: Phase | None,
+    now: datetime | None = None,
+    ballots: list[Ballot] | None = None,
+    votes: VoteView | None = None,
 ) -> DayWindow:
     """The vote thread's window now (``now`` aware; default the clock):
     closed outside an open day; nominations between the declared deadlines
     (PITER-010, COSMO-007); votes after ``votes_from`` and until the vote's
     deadline (PITER-011); then, on a tie, the re-vote (PITER-017, COSMO-013).
-    ``ballots``: the day's, when the caller has read them already."""
+    ``ballots``: the day's, when the caller has read them already;
+    ``votes``: the phase's stored ``VoteView`` (its re-vote read there,
+    not worked out by the rules), for a page."""
     if phase is None or phase.kind != Phase.Kind.DAY or phase.resolved_at or not game.is_running:
         return DayWindow()
     now = now or timezone.now()
@@ -1334,6 +1342,8 @@ def day_window(
     vote_closes = resolving[0] if resolving else None
     if procedure.revote_until and vote_closes is not None and vote_closes.kind != procedure.revote_until:
         if _passed(deadlines, vote_closes.kind, now):
+            if votes is not None:
+                return DayWindow(revote=votes.revote)
             if ballots is None:
                 ballots = ballots_of(game, phase.number, phase.vote_round)
             return DayWindow(revote=tuple(ruleset.revote_needed(state, ballots)))
@@ -1409,7 +1419,12 @@ def _refuse_change(game: Game, phase: Phase, procedure: DayProcedure, earlier: l
 
 
 def ballot_open(
-    game: Game, seat: Player | None, phase: Phase | None, ballots: list[Ballot], window: DayWindow | None = None
+    game: Game,
+    seat: Player | None,
+    phase: Phase | None,
+    ballots: list[Ballot],
+    window: DayWindow | None = None,
+    votes: VoteView | None = None,
 ) -> bool:
     """True when ``seat`` may post a vote now: a voter today
     (``Ruleset.may_vote``: a living player, or classic's last honest player
@@ -1417,19 +1432,20 @@ def ballot_open(
     law leaves him a ballot (none cast yet; one change left where a vote may
     change once; always where the last counts). The change deadline itself
     is checked when he votes. ``window``: today's ``day_window``, when the
-    caller has it."""
+    caller has it; ``votes``: the phase's stored ``VoteView`` (who may vote
+    and whether a vote may change read there), for a page."""
     if seat is None or phase is None or phase.kind != Phase.Kind.DAY:
         return False
     ruleset, state = ruleset_of(game), state_of(game)
-    if not ruleset.may_vote(state, seat.nickname):
+    if not (seat.nickname in votes.voters if votes is not None else ruleset.may_vote(state, seat.nickname)):
         return False
-    window = window or day_window(game, phase, ballots=ballots)
+    window = window or day_window(game, phase, ballots=ballots, votes=votes)
     if not (window.votes or window.revote):
         return False
     procedure = ruleset.day_procedure(state)
     round_ = Vote.Round.REVOTE if window.revote else Vote.Round.VOTE
     cast = sum(1 for b in ballots if b.voter == seat.nickname and b.round == round_)
-    if cast and ruleset.vote_change_refusal(state):
+    if cast and (votes.change_refused if votes is not None else ruleset.vote_change_refusal(state)):
         return False
     limit = {NEVER: 1, LAST_COUNTS: None}.get(procedure.change, 2)
     return limit is None or cast < limit
@@ -1546,6 +1562,7 @@ def vote_cast(
         {"day": phase.number, "round": round_, "voter": seat.nickname, "target": choice if target or word else None},
         Event.Audience.PUBLIC,
     )
+    store_votes(game, phase)
     return vote
 
 
@@ -1600,6 +1617,7 @@ def nominate(*, game: Game, seat: Player, target: Player, now: datetime | None =
     log_event(
         game, "nominated", {"day": phase.number, "by": seat.nickname, "target": target.nickname}, Event.Audience.PUBLIC
     )
+    store_votes(game, phase)
     return vote
 
 
@@ -1637,6 +1655,7 @@ def candidates_put(*, game: Game, names: list[str], now: datetime | None = None)
         }
     host_post(room, text, phase.number, when=now)
     log_event(game, "candidates_put", {"day": phase.number, "names": chosen}, Event.Audience.PUBLIC)
+    store_votes(game, phase)
     return phase
 
 
@@ -1711,6 +1730,118 @@ def _idle_rows(ruleset: Ruleset, state: GameState | None, kind: str | None) -> d
     return rows
 
 
+def _vote_rows(ruleset: Ruleset, state: GameState | None, kind: str, ballots: list[Ballot]) -> dict[str, Any] | None:
+    """What the rules make of the ``ballots`` of a day phase on ``state``,
+    as stored on ``Phase.votes`` and read by ``VoteView``: the public count
+    (``Ruleset.vote_count``), the day's candidates (its nominees, or the
+    host's list, CLASSIC-011), who may nominate (``nomination_open_to``),
+    who may vote (``may_vote``) and whom (``vote_choices``), whether a vote
+    may change at all (``vote_change_refusal``), the tied players a re-vote
+    would be among (``revote_needed``) and its choices, and the warnings
+    for the host (``day_warnings``). None for a phase that is no day, or
+    without a state."""
+    if state is None or kind != Phase.Kind.DAY:
+        return None
+    procedure = ruleset.day_procedure(state)
+    count = ruleset.vote_count(state, ballots)
+    alive = state.alive_names()
+    voters = [name for name in state.players if ruleset.may_vote(state, name)]
+    tied = tuple(ruleset.revote_needed(state, ballots)) if procedure.revote_until else ()
+    return {
+        "count": {
+            "rows": [[row.target, row.weight, list(row.voters)] for row in count.rows],
+            "abstained": list(count.abstained),
+            "not_voted": list(count.not_voted),
+            "notes": [list(note) for note in count.notes],
+            "tied": list(count.tied),
+        },
+        "candidates": ruleset.nominees(state, ballots)
+        if procedure.nominations_until
+        else (listed(ballots, alive) or None),
+        "nominators": [n for n in alive if ruleset.nomination_open_to(state, n, ballots) is None]
+        if procedure.nominations_until
+        else [],
+        "voters": voters,
+        "choices": {name: list(ruleset.vote_choices(state, name, ballots)) for name in voters},
+        "change_refused": bool(ruleset.vote_change_refusal(state)),
+        "revote": list(tied),
+        "revote_choices": list(ruleset.revote_choices(state, tied)) if tied else [],
+        "warnings": [list(warning) for warning in ruleset.day_warnings(state, ballots)],
+    }
+
+
+@dataclass(frozen=True)
+class VoteView:
+    """A day phase's stored ``Phase.votes`` (``_vote_rows``), read back:
+    ``count`` a ``VoteCount``, the other fields as ``_vote_rows`` says."""
+
+    count: VoteCount
+    candidates: list[str] | None
+    nominators: list[str]
+    voters: list[str]
+    choices: dict[str, list[str]]
+    change_refused: bool
+    revote: tuple[str, ...]
+    revote_choices: list[str]
+    warnings: list[tuple[str, str]]
+
+    @classmethod
+    def of(cls, stored: dict[str, Any]) -> VoteView:
+        """The view of a stored ``Phase.votes``."""
+        count = stored["count"]
+        return cls(
+            count=VoteCount(
+                rows=[VoteRow(target, weight, tuple(voters)) for target, weight, voters in count["rows"]],
+                abstained=list(count["abstained"]),
+                not_voted=list(count["not_voted"]),
+                notes=[tuple(note) for note in count["notes"]],
+                tied=tuple(count["tied"]),
+            ),
+            candidates=stored["candidates"],
+            nominators=stored["nominators"],
+            voters=stored["voters"],
+            choices=stored["choices"],
+            change_refused=stored["change_refused"],
+            revote=tuple(stored["revote"]),
+            revote_choices=stored["revote_choices"],
+            warnings=[tuple(w) for w in stored["warnings"]],
+        )
+
+
+def store_votes(game: Game, phase: Phase) -> None:
+    """Compute again and store what the rules make of the day ``phase``'s
+    ballots (``_vote_rows``) after one was cast or the host listed the
+    candidates, so that its vote thread reads it without running the rules
+    engine. Nothing for a phase that is no day."""
+    if phase.kind != Phase.Kind.DAY:
+        return
+    state = state_of(game) if game.state else None
+    phase.votes = _vote_rows(ruleset_of(game), state, phase.kind, ballots_of(game, phase.number, phase.vote_round))
+    Phase.objects.filter(pk=phase.pk).update(votes=phase.votes)
+    page_cache.game_changed(game.pk)
+
+
+def vote_view(game: Game, phase: Phase | None, ballots: list[Ballot]) -> VoteView:
+    """The stored ``VoteView`` of the day ``phase`` (``day_phase``),
+    computed and stored now for a phase opened before these were kept;
+    worked out from ``ballots`` (the day's) where no day phase holds them."""
+    if phase is not None and phase.kind == Phase.Kind.DAY and game.state:
+        if phase.votes is None:
+            store_votes(game, phase)
+        if phase.votes is not None:
+            return VoteView.of(phase.votes)
+    return VoteView.of(_vote_rows(ruleset_of(game), state_of(game), Phase.Kind.DAY, ballots))
+
+
+def day_phase(game: Game, day: int, phase: Phase | None) -> Phase | None:
+    """The day phase whose ballots the vote thread of day ``day`` shows
+    (``day_ballots``): the open ``phase`` when it is that day, else the
+    day's last lynch vote."""
+    if phase is not None and phase.kind == Phase.Kind.DAY and phase.number == day:
+        return phase
+    return game.phases.filter(kind=Phase.Kind.DAY, number=day).order_by("-vote_round").first()
+
+
 def store_slots(game: Game, phase: Phase | None = None) -> None:
     """Compute again and store the choices of the open ``phase`` (default:
     the game's) and its players' idle abilities after the game's state
@@ -1723,7 +1854,9 @@ def store_slots(game: Game, phase: Phase | None = None) -> None:
     ruleset, state = ruleset_of(game), state_of(game) if game.state else None
     phase.slots = _slot_rows(ruleset, state, phase.kind)
     phase.idle = _idle_rows(ruleset, state, phase.kind)
-    Phase.objects.filter(pk=phase.pk).update(slots=phase.slots, idle=phase.idle)
+    ballots = ballots_of(game, phase.number, phase.vote_round) if phase.kind == Phase.Kind.DAY else []
+    phase.votes = _vote_rows(ruleset, state, phase.kind, ballots)
+    Phase.objects.filter(pk=phase.pk).update(slots=phase.slots, idle=phase.idle, votes=phase.votes)
     page_cache.game_changed(game.pk)
 
 

@@ -233,9 +233,11 @@ def _vote_overview(game: Game, phase: Any, seated: list[Player], ruleset: Any, s
     (``Ruleset.day_warnings``) with the host's waive or confirm where the
     ruleset has autokills (``Ruleset.AUTOKILLS``)."""
     ballots = flow.ballots_of(game, phase.number, phase.vote_round)
-    count = ruleset.vote_count(state, ballots)
+    # The count and the warnings as stored when the ballots were cast.
+    votes = flow.vote_view(game, phase, ballots)
+    count = votes.count
     standing = day_rules.standing(ballots, ruleset.day_procedure(state).change)
-    warnings = dict(ruleset.day_warnings(state, ballots))
+    warnings = dict(votes.warnings)
     excused = set(flow.excused_today(game, phase.number)) if ruleset.AUTOKILLS else set()
     confirmed = set(game.options.get("confirmed", {}).get(str(phase.number), []))
     rows = [

@@ -188,6 +188,12 @@ class Phase(models.Model):
     # [[ability id, the rules' reason id for refusing it in this phase, or
     # ""]]}, stored with ``slots``; None: not computed yet.
     idle = models.JSONField(null=True, blank=True)
+    # What the rules make of a day phase's ballots, as its vote thread shows
+    # it (``flow.store_votes``): the count, the candidates, who may nominate
+    # and vote and for whom, the re-vote; stored after each ballot and each
+    # change of the game's state, so a page view never runs the rules engine;
+    # None: not a day, or not computed yet.
+    votes = models.JSONField(null=True, blank=True)
     opened_at = models.DateTimeField(default=dj_tz.now)
     locked_at = models.DateTimeField(null=True, blank=True)
     resolved_at = models.DateTimeField(null=True, blank=True)

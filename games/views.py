@@ -26,7 +26,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 import rulesets
-from rulesets.core.day import LISTED, Ballot, listed
+from rulesets.core.day import LISTED, Ballot
 
 from . import access, flow, languages, live, page_cache, unread
 from .forms import (
@@ -595,8 +595,10 @@ def _vote_context(game: Game, room: Room, seat: Player | None) -> dict[str, Any]
     ballots = flow.day_ballots(game, room.day, phase)
     today = phase is not None and phase.kind == "day" and phase.number == room.day
     procedure = ruleset.day_procedure(state)
-    window = flow.day_window(game, phase, ballots=ballots) if today else flow.DayWindow()
-    count = ruleset.vote_count(state, ballots)
+    # What the rules make of the day's ballots, as stored when they were cast.
+    votes = flow.vote_view(game, flow.day_phase(game, room.day, phase), ballots)
+    window = flow.day_window(game, phase, ballots=ballots, votes=votes) if today else flow.DayWindow()
+    count = votes.count
     words = set(procedure.revote_words)
     ctx: dict[str, Any] = {
         "count": count,
@@ -609,41 +611,49 @@ def _vote_context(game: Game, room: Room, seat: Player | None) -> dict[str, Any]
         ],
         "not_voted": count.not_voted if today else [],
         "vote_law": localized(procedure.law),
-        "candidates": ruleset.nominees(state, ballots)
-        if procedure.nominations_until
-        else (listed(ballots, state.alive_names()) or None),
+        "candidates": votes.candidates,
         "revote": window.revote,
         "votes_open_at": flow.local_deadline(game, window.opens_at) if window.opens_at else "",
         "vote_form": None,
         "nominate_form": None,
     }
     if seat is not None and seat.alive and window.nominations:
-        if ruleset.nomination_open_to(state, seat.nickname, ballots) is None:
+        if seat.nickname in votes.nominators:
             named = set(ctx["candidates"] or ())
             ctx["nominate_form"] = NominateForm(
                 candidates=[(p.public_id, p.nickname) for p in game.players.alive() if p.nickname not in named]
             )
-    if today and flow.ballot_open(game, seat, phase, ballots, window):
+    if today and flow.ballot_open(game, seat, phase, ballots, window, votes):
         ctx["vote_form"] = VoteForm(
-            candidates=_vote_candidates(game, ruleset, state, seat, ballots, window),
+            candidates=_vote_candidates(game, ruleset, state, seat, ballots, window, votes),
             reason=bool(procedure.reason_text) and not window.revote,
         )
     return ctx
 
 
 def _vote_candidates(
-    game: Game, ruleset: Any, state: Any, seat: Player, ballots: list, window: flow.DayWindow
+    game: Game,
+    ruleset: Any,
+    state: Any,
+    seat: Player,
+    ballots: list,
+    window: flow.DayWindow,
+    votes: flow.VoteView | None = None,
 ) -> list[tuple[str, str]]:
     """(value, label) pairs of a vote form: in a re-vote, its words
     (``VoteForm.WORD`` + word) or the tied players; otherwise the players
     the ruleset lets ``seat`` name (today's candidates where the day has
-    nominations), then the abstention where the day procedure allows one."""
+    nominations), then the abstention where the day procedure allows one.
+    ``votes``: the day's stored ``VoteView`` (a page), read instead of
+    asking the rules (a vote being posted)."""
     if window.revote:
-        allowed = ruleset.revote_choices(state, window.revote)
+        allowed = votes.revote_choices if votes is not None else ruleset.revote_choices(state, window.revote)
         words = set(ruleset.day_procedure(state).revote_words)
         if words:
             return [(VoteForm.WORD + w, _(ruleset.message(f"revote_{w}"))) for w in allowed]
         names = set(allowed)
+    elif votes is not None:
+        names = set(votes.choices.get(seat.nickname, ()))
     else:
         names = set(ruleset.vote_choices(state, seat.nickname, ballots))
     choices = [(p.public_id, p.nickname) for p in game.players.alive() if p.nickname in names]

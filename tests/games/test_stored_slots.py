@@ -43,9 +43,23 @@ def engine_calls(monkeypatch) -> list[str]:
         return wrapper
 
     monkeypatch.setattr(ruleset, "action_slots", counting)
-    for name in ("actor_reason", "abilities_of"):
+    for name in ("actor_reason", "abilities_of", *VOTE_RULES):
         monkeypatch.setattr(ruleset, name, counted(name))
     return calls
+
+
+# What the rules make of a day's ballots (stored on ``Phase.votes``).
+VOTE_RULES = (
+    "vote_count",
+    "vote_choices",
+    "nominees",
+    "nomination_open_to",
+    "may_vote",
+    "vote_change_refusal",
+    "revote_needed",
+    "revote_choices",
+    "day_warnings",
+)
 
 
 def test_pages_read_the_stored_choices_without_running_the_engine(night, engine_calls) -> None:
@@ -108,3 +122,40 @@ def test_the_idle_abilities_are_stored_with_the_choices(night) -> None:
     Phase.objects.filter(pk=phase.pk).update(idle=None)
     again = dict(flow.idle_abilities(game, seats["Clyde"], phase=Phase.objects.get(pk=phase.pk)))
     assert again == listed and Phase.objects.get(pk=phase.pk).idle is not None
+
+
+def test_the_vote_thread_reads_the_stored_count_and_choices(forum_game, engine_calls) -> None:
+    """The day's ballots are counted when cast (``Phase.votes``): the vote
+    thread, its live count and the host's dashboard show the count and
+    offer the vote without asking the rules again (FORUM-014: the leader
+    of the count is eliminated)."""
+    game, seats = forum_game
+    for voter in ("Doc", "Plain One", "Plain Two"):
+        flow.vote_cast(game=game, seat=seats[voter], target=seats["Bonnie"])
+    assert any(call in VOTE_RULES for call in engine_calls)  # counted when cast
+    engine_calls.clear()
+    vote_room = game.rooms.get(kind="vote", day=1)
+    citizen = client_as("bob")  # the Don has not voted: he gets the vote form
+    page = citizen.get(reverse("room", args=[game.slug, vote_room.public_id])).content.decode()
+    live = citizen.get(reverse("vote_count", args=[game.slug, vote_room.public_id])).content.decode()
+    host = client_as("alice").get(reverse("host", args=[game.slug])).content.decode()
+    assert engine_calls == []
+    assert 'name="target"' in page and "Bonnie" in live and "Bonnie" in host
+    stored = flow.current_phase(game).votes
+    assert stored["count"]["rows"][0][:2] == ["Bonnie", 3]
+
+
+def test_a_day_stored_before_its_votes_were_kept_counts_them_once(forum_game, engine_calls) -> None:
+    """A day phase without a stored count (opened by an earlier version of
+    the site) gets it on the first view, then keeps it."""
+    game, seats = forum_game
+    flow.vote_cast(game=game, seat=seats["Doc"], target=seats["Bonnie"])
+    phase = flow.current_phase(game)
+    Phase.objects.filter(pk=phase.pk).update(votes=None)
+    engine_calls.clear()
+    url = reverse("room", args=[game.slug, game.rooms.get(kind="vote", day=1).public_id])
+    first = client_as("carol").get(url).content.decode()
+    computed = engine_calls.count("vote_count")
+    second = client_as("carol").get(url).content.decode()
+    assert computed == 1 and engine_calls.count("vote_count") == 1
+    assert "Bonnie" in first and "Bonnie" in second
