@@ -184,13 +184,8 @@ class _Claim:
         after forgetting the games' remembered permissions (``slugs``,
         ``live.access_changed_many``: one cache round trip)."""
         live.access_changed_many(self.slugs)
-        page_cache.game_changed(
-            *self.games,
-            *{phase.game_id for phase in self.phases},
-            *{seat.game_id for seat in self.seats},
-            *{event.game_id for event in self.events},
-            *{deadline.phase.game_id for deadline in self.deadlines},
-        )
+        # Every row taken belongs to the game of one of the claim's deadlines.
+        page_cache.game_changed(*self.games, *{deadline.phase.game_id for deadline in self.deadlines})
         if self.deadlines:
             _update_rows(Deadline, self.deadlines, sorted(self.fields))
         if self.games:
@@ -1562,7 +1557,7 @@ def vote_cast(
         {"day": phase.number, "round": round_, "voter": seat.nickname, "target": choice if target or word else None},
         Event.Audience.PUBLIC,
     )
-    store_votes(game, phase)
+    store_votes(game, phase, state)
     return vote
 
 
@@ -1617,7 +1612,7 @@ def nominate(*, game: Game, seat: Player, target: Player, now: datetime | None =
     log_event(
         game, "nominated", {"day": phase.number, "by": seat.nickname, "target": target.nickname}, Event.Audience.PUBLIC
     )
-    store_votes(game, phase)
+    store_votes(game, phase, state)
     return vote
 
 
@@ -1655,7 +1650,7 @@ def candidates_put(*, game: Game, names: list[str], now: datetime | None = None)
         }
     host_post(room, text, phase.number, when=now)
     log_event(game, "candidates_put", {"day": phase.number, "names": chosen}, Event.Audience.PUBLIC)
-    store_votes(game, phase)
+    store_votes(game, phase, state)
     return phase
 
 
@@ -1808,14 +1803,16 @@ class VoteView:
         )
 
 
-def store_votes(game: Game, phase: Phase) -> None:
+def store_votes(game: Game, phase: Phase, state: GameState | None = None) -> None:
     """Compute again and store what the rules make of the day ``phase``'s
     ballots (``_vote_rows``) after one was cast or the host listed the
     candidates, so that its vote thread reads it without running the rules
-    engine. Nothing for a phase that is no day."""
+    engine. Nothing for a phase that is no day. ``state``: the game's, when
+    the caller has it."""
     if phase.kind != Phase.Kind.DAY:
         return
-    state = state_of(game) if game.state else None
+    if state is None and game.state:
+        state = state_of(game)
     phase.votes = _vote_rows(ruleset_of(game), state, phase.kind, ballots_of(game, phase.number, phase.vote_round))
     Phase.objects.filter(pk=phase.pk).update(votes=phase.votes)
     page_cache.game_changed(game.pk)
