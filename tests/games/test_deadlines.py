@@ -16,6 +16,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games import flow
+from games.flow.claim import Claim
 from games.models import Deadline, Event, Game, Phase, Player, Resolution
 
 from .pages import client_as
@@ -103,7 +104,7 @@ def test_a_claim_whose_joint_write_fails_is_claimed_again_game_by_game(
     other = healthy_game(personas, make_user)
     now = max(vote_deadline(game).due_at, vote_deadline(other).due_at) + timedelta(seconds=1)
     flow.resolve_due(min(vote_deadline(game).due_at, vote_deadline(other).due_at) - timedelta(seconds=1))
-    write = flow._Claim.write
+    write = Claim.write
     calls = []
 
     def fails_once(claim) -> None:
@@ -112,7 +113,7 @@ def test_a_claim_whose_joint_write_fails_is_claimed_again_game_by_game(
             raise ValueError("the joint write fails")
         write(claim)
 
-    monkeypatch.setattr(flow._Claim, "write", fails_once)
+    monkeypatch.setattr(Claim, "write", fails_once)
 
     assert flow.resolve_due(now) == 2
 

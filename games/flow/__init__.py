@@ -1,0 +1,146 @@
+"""Every transition of a game, one keyword-only function each, grouped by
+the game's life; the read side is ``games.reads``.
+
+Layers inside, each importing only those above it in this list:
+``turn`` (the game's lock, host posts and events written together),
+``read_model`` and ``claim`` (what a deadline's resolution reads once and
+writes in bulk), ``phases`` (opening a phase, the seats and rooms kept in
+step with the rules' state, the phase's stored rows), then the stages of
+the game: ``setup`` (sign-up, co-hosts, house rules, the draw, the start),
+``posting``, ``ballots`` (votes, nominations, the host's candidates),
+``choices`` (night choices, last words, acceleration), ``publishing`` and
+``outcomes`` (a phase's resolution and its results), ``tick`` (the due
+deadlines) and ``host_tools``.
+
+The names below are the package's public interface: callers write
+``flow.vote_cast(...)``; the read functions are re-exported from
+``games.reads`` for them.
+"""
+
+from ..clock import local_clock, local_deadline, local_time, utc_offset
+from ..errors import FlowError, ResolutionFailed
+from ..reads.choices import ability_deadline, choice_deadline, idle_abilities, open_slots
+from ..reads.day import DayWindow, VoteView, ballot_open, ballots_of, day_ballots, day_phase, day_window, vote_view
+from ..reads.game import (
+    OPENS,
+    acceleration_open,
+    cabinet_of,
+    current_day,
+    current_phase,
+    dead_read_team_room,
+    deferred_penalties,
+    edit_refusal,
+    edit_until,
+    excused_today,
+    first_phase,
+    proposed_composition,
+    revote_label,
+    ruleset_of,
+    state_of,
+)
+from .ballots import candidates_put, nominate, vote_cast
+from .choices import acceleration_ask, action_submit, action_withdraw, last_words_send
+from .host_tools import (
+    autokill_decide,
+    deadline_extend,
+    deadline_retry,
+    penalty_apply,
+    phase_resolve_now,
+    player_modkill,
+    player_replace,
+    reminders_set,
+)
+from .phases import store_slots, store_votes
+from .posting import post_create, post_edit
+from .publishing import results_publish
+from .setup import (
+    cohost_add,
+    cohost_remove,
+    game_create,
+    game_settings_set,
+    game_start,
+    nickname_register,
+    options_set,
+    roles_deal,
+    roles_draw,
+    signup_accept_all,
+    signup_apply,
+    signup_decide,
+    signup_open,
+)
+from .tick import resolve_due
+from .turn import game_lock, host_post, log_event, random_seed
+
+__all__ = [
+    "OPENS",
+    "DayWindow",
+    "FlowError",
+    "ResolutionFailed",
+    "VoteView",
+    "ability_deadline",
+    "acceleration_ask",
+    "acceleration_open",
+    "action_submit",
+    "action_withdraw",
+    "autokill_decide",
+    "ballot_open",
+    "ballots_of",
+    "cabinet_of",
+    "candidates_put",
+    "choice_deadline",
+    "cohost_add",
+    "cohost_remove",
+    "current_day",
+    "current_phase",
+    "day_ballots",
+    "day_phase",
+    "day_window",
+    "dead_read_team_room",
+    "deadline_extend",
+    "deadline_retry",
+    "deferred_penalties",
+    "edit_refusal",
+    "edit_until",
+    "excused_today",
+    "first_phase",
+    "game_create",
+    "game_lock",
+    "game_settings_set",
+    "game_start",
+    "host_post",
+    "idle_abilities",
+    "last_words_send",
+    "local_clock",
+    "local_deadline",
+    "local_time",
+    "log_event",
+    "nickname_register",
+    "nominate",
+    "open_slots",
+    "options_set",
+    "penalty_apply",
+    "phase_resolve_now",
+    "player_modkill",
+    "player_replace",
+    "post_create",
+    "post_edit",
+    "proposed_composition",
+    "random_seed",
+    "reminders_set",
+    "resolve_due",
+    "results_publish",
+    "revote_label",
+    "roles_deal",
+    "roles_draw",
+    "ruleset_of",
+    "signup_accept_all",
+    "signup_apply",
+    "signup_decide",
+    "signup_open",
+    "state_of",
+    "store_slots",
+    "store_votes",
+    "utc_offset",
+    "vote_cast",
+    "vote_view",
+]

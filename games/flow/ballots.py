@@ -1,0 +1,290 @@
+"""The day's ballots: a vote post under the ruleset's vote law, a
+nomination, and the host's list of candidates."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from rulesets.core import DayProcedure
+from rulesets.core.day import LAST_COUNTS, NEVER
+
+from .. import languages, results
+from ..clock import local_deadline
+from ..errors import FlowError
+from ..models import Event, Game, Phase, Player, Room, Vote
+from ..reads.day import ballots_of, day_window, passed
+from ..reads.game import current_phase, revote_label, ruleset_of, state_of
+from .phases import store_votes
+from .posting import post_create, refuse_before_opening
+from .turn import game_lock, host_post, log_event, refuse_if_late
+
+
+def _refuse_ballot(
+    game: Game, seat: Player, target: Player | None, abstain: bool, choices: list[str], word: str = ""
+) -> DayProcedure:
+    """Raise FlowError when the ruleset's day procedure refuses this ballot's
+    choice (see ``DayProcedure``); ``choices``: the nicknames (or re-vote
+    words) it may name; ``word``: a re-vote word instead of a player.
+    Returns the procedure."""
+    ruleset, state = ruleset_of(game), state_of(game)
+    procedure = ruleset.day_procedure(state)
+    if not ruleset.may_vote(state, seat.nickname):
+        raise FlowError(_("You are out of the game and cannot vote."))
+    refusal = ruleset.ballot_refusal(state, seat.nickname)
+    if refusal:
+        raise FlowError(_(ruleset.message(refusal)))
+    if word:
+        if word not in choices:
+            shown = "; ".join(revote_label(ruleset, state, c) for c in choices)
+            raise FlowError(_("A re-vote may say only: %(choices)s.") % {"choices": shown})
+        return procedure
+    if abstain:
+        if not procedure.abstain:
+            raise FlowError(_("This game has no abstention: name a player (%(rule)s).") % {"rule": procedure.rule})
+        return procedure
+    if target is None or target.game_id != game.id or target.nickname not in choices:
+        if procedure.nominations_until or len(choices) < len(state.alive_names()) - 1:
+            raise FlowError(
+                _("You can vote only for one of today's candidates: %(names)s.") % {"names": ", ".join(choices) or "—"}
+            )
+        raise FlowError(_("You can vote only for a player still in the game."))
+    return procedure
+
+
+def _refuse_change(game: Game, phase: Phase, procedure: DayProcedure, earlier: list[Vote], now: datetime) -> None:
+    """Raise FlowError when the vote law forbids another ballot from a voter
+    who already cast ``earlier`` ones today: no change where the ruleset
+    refuses them all today (``Ruleset.vote_change_refusal``, werewolf18's
+    accelerated game, WW18-068), never changed (FORUM-019),
+    changed once at most and not after the ``no_change_after`` deadline
+    (WW18-065, WW18-066), or changed freely (classic)."""
+    if not earlier or procedure.change == LAST_COUNTS:
+        return
+    ruleset = ruleset_of(game)
+    refusal = ruleset.vote_change_refusal(state_of(game))
+    if refusal:
+        raise FlowError(_(ruleset.message(refusal)))
+    if procedure.change == NEVER:
+        raise FlowError(
+            _("You have already voted today; a vote cannot be changed (%(rule)s).") % {"rule": procedure.rule}
+        )
+    if len(earlier) >= 2:
+        raise FlowError(_("You have already changed your vote once today (%(rule)s).") % {"rule": procedure.rule})
+    if procedure.no_change_after:
+        stop = phase.deadlines.filter(kind=procedure.no_change_after).first()
+        if stop is not None and (stop.done_at or now >= stop.due_at):
+            raise FlowError(
+                _("Votes may no longer be changed: changes closed at %(when)s.")
+                % {"when": local_deadline(game, stop.due_at)}
+            )
+
+
+def _ballot_text(procedure: DayProcedure, target: Player | None, reason: str = "") -> str:
+    """A vote post's words in the active language, as the day procedure
+    words them (werewolf18 «投票对象：X» and «投票理由：…», or
+    «投票对象：弃权», WW18-065): the name, or the abstention; the reason on
+    its own line where the procedure has one and the voter gave it."""
+    if target is None:
+        choice = results.localized(procedure.abstain_word) if procedure.abstain_word else _("abstains")
+    else:
+        choice = target.nickname
+    text = results.localized(procedure.ballot_text).format(choice=choice) if procedure.ballot_text else choice
+    if procedure.reason_text and reason.strip() and target is not None:
+        text += "\n" + results.localized(procedure.reason_text).format(reason=reason.strip())
+    return text
+
+
+def _ballot_body(choice: str, earlier: list[Vote]) -> str:
+    """The vote post's text: the choice, quoting the vote it changes."""
+    if not earlier or earlier[-1].post is None:
+        return choice
+    original = earlier[-1].post
+    return f"[quote=#{original.number}]{original.body}[/quote]\n{choice}"
+
+
+def _open_day(game: Game, now: datetime) -> Phase:
+    """The open day for a vote post or a nomination, or FlowError: late
+    (with the deadline it missed) or no day open."""
+    day = game.phases.filter(kind=Phase.Kind.DAY).order_by("-number", "-vote_round").first()
+    phase = current_phase(game)
+    if day is not None and phase != day:
+        closed = day.deadlines.filter(resolution__isnull=False).first()
+        refuse_if_late(game, closed, now, _("The vote closed at %(when)s; your vote was not counted."))
+    if phase is None or phase != day:
+        raise FlowError(_("Voting is open only during the day."))
+    refuse_before_opening(game, phase, now)
+    return phase
+
+
+@transaction.atomic
+def vote_cast(
+    *,
+    game: Game,
+    seat: Player,
+    target: Player | None = None,
+    abstain: bool = False,
+    word: str = "",
+    reason: str = "",
+    now: datetime | None = None,
+) -> Vote:
+    """A vote post in today's vote thread naming ``target`` (or an explicit
+    abstention where the ruleset allows one; or, in a re-vote whose ballots
+    are words, ``word``, cosmo's ``jail``/``spare``), under the ruleset's
+    vote law (``Ruleset.day_procedure``): the day's windows (``day_window``),
+    whether and how a vote may change, who may be named. The post is
+    worded as the procedure words it, with ``reason`` where it has one
+    (werewolf18 «投票对象：X / 投票理由：…», ``_ballot_text``). A change quotes
+    the vote it replaces. Raises FlowError when late (with the deadline),
+    out of the game, or refused by the law. The vote's time is taken under
+    the game lock (``game_lock``)."""
+    now = game_lock(game, now)
+    phase = _open_day(game, now)
+    window = day_window(game, phase, now)
+    ruleset, state = ruleset_of(game), state_of(game)
+    if window.revote:
+        round_ = Vote.Round.REVOTE
+        choices = ruleset.revote_choices(state, window.revote)
+        revote_deadline = phase.deadlines.filter(kind=ruleset.day_procedure(state).revote_until).first()
+        refuse_if_late(game, revote_deadline, now, _("The re-vote closed at %(when)s; your vote was not counted."))
+    else:
+        round_ = Vote.Round.VOTE
+        until = ruleset.day_procedure(state).votes_until
+        closes = (
+            phase.deadlines.filter(kind=until).first()
+            if until
+            else phase.deadlines.filter(resolves=True).order_by("due_at").first()
+        )
+        refuse_if_late(game, closes, now, _("The vote closed at %(when)s; your vote was not counted."))
+        if not window.votes:
+            raise FlowError(
+                _("Voting opens at %(when)s, after the nominations and the defence posts.")
+                % {"when": local_deadline(game, window.opens_at)}
+            )
+        choices = ruleset.vote_choices(state, seat.nickname, ballots_of(game, phase.number, phase.vote_round))
+    procedure = _refuse_ballot(game, seat, target, abstain and not word, choices, word)
+    earlier = list(
+        Vote.objects.filter(
+            game=game, day=phase.number, vote_round=phase.vote_round, voter=seat, round=round_
+        ).select_related("post")
+    )
+    _refuse_change(game, phase, procedure, earlier, now)
+    room = Room.objects.get(game=game, kind=Room.Kind.VOTE, day=phase.number)
+    with languages.in_game_language(game):
+        shown = revote_label(ruleset, state, word) if word else _ballot_text(procedure, target, reason)
+    post = post_create(room=room, seat=seat, body=_ballot_body(shown, earlier), now=now)
+    choice = word or (target.nickname if target is not None else _("abstains"))
+    vote = Vote.objects.create(
+        game=game,
+        day=phase.number,
+        vote_round=phase.vote_round,
+        round=round_,
+        voter=seat,
+        target=target if not word else None,
+        word=word,
+        post=post,
+        created_at=now,
+    )
+    log_event(
+        game,
+        "vote_cast",
+        {"day": phase.number, "round": round_, "voter": seat.nickname, "target": choice if target or word else None},
+        Event.Audience.PUBLIC,
+    )
+    store_votes(game, phase, state)
+    return vote
+
+
+@transaction.atomic
+def nominate(*, game: Game, seat: Player, target: Player, now: datetime | None = None) -> Vote:
+    """A nomination post in today's vote thread naming ``target`` as a
+    candidate, in the window the ruleset declares (piter «выдвижение»
+    PITER-010, cosmo «Кандидат:» COSMO-007). Raises FlowError outside the
+    window (with its deadline), for a player out of the game or silenced,
+    a second nomination, or a candidate already named or out of the game."""
+    now = game_lock(game, now)
+    phase = _open_day(game, now)
+    ruleset, state = ruleset_of(game), state_of(game)
+    procedure = ruleset.day_procedure(state)
+    if not procedure.nominations_until:
+        raise FlowError(_("This game has no nominations: vote for any player still in the game."))
+    if not day_window(game, phase, now).nominations:
+        deadlines = {d.kind: d for d in phase.deadlines.all()}
+        if passed(deadlines, procedure.nominations_until, now):
+            raise FlowError(
+                _("Nominations closed at %(when)s.")
+                % {"when": local_deadline(game, deadlines[procedure.nominations_until].due_at)}
+            )
+        raise FlowError(
+            _("Nominations open at %(when)s.")
+            % {"when": local_deadline(game, deadlines[procedure.nominations_from].due_at)}
+        )
+    if not seat.alive:
+        raise FlowError(_("You are out of the game and cannot nominate."))
+    ballots = ballots_of(game, phase.number, phase.vote_round)
+    refusal = ruleset.nomination_open_to(state, seat.nickname, ballots)
+    if refusal:
+        raise FlowError(_(ruleset.message(refusal)))
+    if target.game_id != game.id or target.nickname not in state.alive_names():
+        raise FlowError(_("You can nominate only a player still in the game."))
+    if target.nickname in ruleset.nominees(state, ballots):
+        raise FlowError(_("%(name)s is already a candidate today.") % {"name": target.nickname})
+    room = Room.objects.get(game=game, kind=Room.Kind.VOTE, day=phase.number)
+    with languages.in_game_language(game):
+        body = _("Candidate: %(name)s") % {"name": target.nickname}
+    post = post_create(room=room, seat=seat, body=body, now=now)
+    vote = Vote.objects.create(
+        game=game,
+        day=phase.number,
+        vote_round=phase.vote_round,
+        round=Vote.Round.NOMINATE,
+        voter=seat,
+        target=target,
+        post=post,
+        created_at=now,
+    )
+    log_event(
+        game, "nominated", {"day": phase.number, "by": seat.nickname, "target": target.nickname}, Event.Audience.PUBLIC
+    )
+    store_votes(game, phase, state)
+    return vote
+
+
+@transaction.atomic
+def candidates_put(*, game: Game, names: list[str], now: datetime | None = None) -> Phase:
+    """The host puts ``names`` (nicknames of living players, in his order)
+    to today's vote («выносит на голосование», CLASSIC-011), once per lynch
+    vote, where the ruleset's day allows it (``DayProcedure.host_candidates``):
+    only they may be voted for from then on, and a standing ballot for
+    anyone else no longer counts. The list is posted in the vote thread.
+    Raises FlowError outside an open day's vote, for a second list, or for
+    a name not in the game."""
+    now = game_lock(game, now)
+    phase = _open_day(game, now)
+    ruleset, state = ruleset_of(game), state_of(game)
+    procedure = ruleset.day_procedure(state)
+    if not procedure.host_candidates:
+        raise FlowError(_("In this game the players vote for anyone still in the game."))
+    if phase.candidates:
+        raise FlowError(_("The candidates of this vote are already published."))
+    window = day_window(game, phase, now)
+    if not window.votes:
+        raise FlowError(_("The vote is not open."))
+    alive = state.alive_names()
+    chosen = list(dict.fromkeys(names))
+    if not chosen or any(n not in alive for n in chosen):
+        raise FlowError(_("Put to the vote only players still in the game."))
+    phase.candidates = chosen
+    phase.save(update_fields=["candidates"])
+    room = Room.objects.get(game=game, kind=Room.Kind.VOTE, day=phase.number)
+    with languages.in_game_language(game):
+        text = _("The host puts to the vote: %(names)s. Only they may be voted for (%(rule)s).") % {
+            "names": ", ".join(chosen),
+            "rule": procedure.host_candidates,
+        }
+    host_post(room, text, phase.number, when=now)
+    log_event(game, "candidates_put", {"day": phase.number, "names": chosen}, Event.Audience.PUBLIC)
+    store_votes(game, phase, state)
+    return phase

@@ -1,0 +1,200 @@
+"""Choices a player hands in from his cabinet: a night (or day) action and
+its withdrawal, last words, and a request for the game's acceleration."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Q
+from django.utils.translation import gettext as _
+
+from rulesets.core import Action as RulesAction
+from rulesets.core import RulesError
+
+from .. import languages
+from ..errors import FlowError
+from ..models import Action, Event, Game, Phase, Player, Room
+from ..reads.choices import ability_deadline, choice_deadline
+from ..reads.game import current_day, current_phase, ruleset_of, state_of
+from .phases import store_slots
+from .posting import refuse_before_opening
+from .turn import game_lock, host_post, log_event, refuse_if_late
+
+
+def _refuse_late_choice(game: Game, phase: Phase, now: datetime, ability: str = "") -> None:
+    """Raise FlowError, with the deadline in the game's time zone, when the
+    phase's choices are locked or ``now`` is past the deadline of
+    ``ability`` (``ability_deadline``; the phase's first without one), or
+    before the phase's delayed opening."""
+    refuse_before_opening(game, phase, now)
+    deadline = ability_deadline(game, phase, ability) if ability else choice_deadline(phase)
+    refuse_if_late(
+        game,
+        deadline,
+        now,
+        _("Too late: choices for this phase closed at %(when)s."),
+        closed=bool(phase.locked_at) or (deadline is not None and deadline.done_at is not None),
+    )
+
+
+@transaction.atomic
+def action_submit(
+    *, game: Game, seat: Player, ability: str, targets: list[str], team: bool = False, now: datetime | None = None
+) -> Action:
+    """Hand in (or change) a choice for the open phase. Raises FlowError
+    with a sentence: late (the deadline shown in the game's time zone), not
+    allowed, or refused by the rules (the ruleset's own message). The
+    choice's time is taken under the game lock (``game_lock``)."""
+    now = game_lock(game, now)
+    phase = current_phase(game)
+    if phase is None or not game.is_running:
+        raise FlowError(_("No phase is open."))
+    _refuse_late_choice(game, phase, now, ability)
+    ruleset = ruleset_of(game)
+    state = state_of(game)
+    target: Any = targets[0] if len(targets) == 1 else (list(targets) or None)
+    probe = (
+        RulesAction(ability, team=seat.team, target=target)
+        if team
+        else RulesAction(ability, actor=seat.nickname, target=target)
+    )
+    if team and seat.nickname not in [p.name for p in state.team_members(seat.team)]:
+        raise FlowError(_("Only a living member of the team may hand in its choice."))
+    try:
+        reason = ruleset.validate(state, probe, phase.kind)
+    except RulesError as exc:
+        raise FlowError(str(exc)) from exc
+    if reason is not None:
+        raise FlowError(_(ruleset.message(reason)))
+    lookup = Q(phase=phase, ability=ability) & (Q(team=seat.team) if team else Q(actor=seat, team=""))
+    action = Action.objects.filter(lookup).first()
+    if action is None:
+        action = Action.objects.create(
+            phase=phase,
+            actor=seat,
+            team=seat.team if team else "",
+            ability=ability,
+            targets=targets,
+            submitted_at=now,
+            updated_at=now,
+        )
+    else:
+        action.actor, action.targets, action.updated_at = seat, targets, now
+        action.save(update_fields=["actor", "targets", "updated_at"])
+    log_event(
+        game,
+        "action_submitted",
+        {
+            "phase": str(phase),
+            "by": seat.nickname,
+            "team": seat.team if team else "",
+            "ability": ability,
+            "targets": targets,
+        },
+        Event.Audience.HOST,
+    )
+    return action
+
+
+@transaction.atomic
+def action_withdraw(*, game: Game, seat: Player, action_id: str, now: datetime | None = None) -> None:
+    """Withdraw a choice before its deadline (the time taken under the game
+    lock); raises FlowError, late with the deadline shown."""
+    now = game_lock(game, now)
+    phase = current_phase(game)
+    action = (
+        Action.objects.filter(public_id=action_id, phase=phase)
+        .filter(Q(actor=seat) | Q(team=seat.team, team__gt=""))
+        .first()
+    )
+    if phase is None or action is None:
+        raise FlowError(_("There is no such choice to withdraw."))
+    _refuse_late_choice(game, phase, now)
+    action.delete()
+
+
+@transaction.atomic
+def last_words_send(*, game: Game, seat: Player, text: str, now: datetime | None = None) -> None:
+    """A player out of the game who holds a right to last words sends (or
+    rewrites) their text until its deadline (``Ruleset.LAST_WORDS_DUE``);
+    the site posts it then. Raises FlowError: no right, or late (the
+    deadline shown: the right was given up), WW18-016."""
+    now = game_lock(game, now)
+    seat.refresh_from_db()
+    text = text.strip()
+    if not text:
+        raise FlowError(_("The post is empty."))
+    if len(text) > 20000:
+        raise FlowError(_("The post is too long (at most 20,000 characters)."))
+    due = seat.last_words_until
+    if due is None or seat.alive or not game.is_running:
+        raise FlowError(_("You hold no right to last words now."))
+    refuse_if_late(
+        game,
+        due,
+        now,
+        _("Too late: last words were due at %(when)s, and yours were given up."),
+        closed=due.done_at is not None,
+    )
+    if seat.last_words_used:
+        raise FlowError(_("You hold no right to last words now."))
+    seat.last_words = text
+    seat.save(update_fields=["last_words"])
+    log_event(game, "last_words_sent", {"nickname": seat.nickname}, Event.Audience.PLAYER, seat)
+
+
+@transaction.atomic
+def acceleration_ask(*, game: Game, seat: Player, ask: bool = True, now: datetime | None = None) -> bool:
+    """A living player asks for the game's acceleration (``ask``) or
+    withdraws his request, one request each; once the ruleset's
+    ``acceleration_agreed`` holds (werewolf18: more than half of the
+    living, WW18-068) its ``ACCELERATION`` option is turned on for the
+    engine, announced in the day thread, and requests stay as they are.
+    Returns True when this request accelerated the game. Raises FlowError."""
+    now = game_lock(game, now)
+    ruleset = ruleset_of(game)
+    option = ruleset.ACCELERATION
+    if not option:
+        raise FlowError(_("The rules of this game have no acceleration."))
+    if not game.is_running:
+        raise FlowError(_("The game is not running."))
+    if game.options.get(option):
+        raise FlowError(_("The game is already accelerated; requests can no longer change."))
+    seat.refresh_from_db()
+    if not seat.alive or seat.status != Player.Status.SEATED:
+        raise FlowError(_("Only a player still in the game may ask for acceleration."))
+    if seat.acceleration_asked == ask:
+        raise FlowError(
+            _("You have already asked for acceleration.") if ask else _("You have not asked for acceleration.")
+        )
+    seat.acceleration_asked = ask
+    seat.save(update_fields=["acceleration_asked"])
+    log_event(
+        game,
+        "acceleration_asked" if ask else "acceleration_withdrawn",
+        {"nickname": seat.nickname},
+        Event.Audience.PUBLIC,
+    )
+    living = game.players.alive()
+    asked, alive = living.filter(acceleration_asked=True).count(), living.count()
+    if not (ask and ruleset.acceleration_agreed(asked, alive)):
+        return False
+    game.options = {**game.options, option: True}
+    state = state_of(game)
+    state.options[option] = True
+    game.state = state.to_dict()
+    game.save(update_fields=["options", "state"])
+    store_slots(game)
+    with languages.in_game_language(game):
+        text = _(
+            "%(asked)d of the %(alive)d players in the game asked for acceleration: the game is accelerated "
+            "(%(rule)s). Votes can no longer be changed, and not voting earns no card; the host may shorten "
+            "the deadlines."
+        ) % {"asked": asked, "alive": alive, "rule": ruleset.ACCELERATION_RULE}
+    room = Room.objects.filter(game=game, kind=Room.Kind.DAY).order_by("-day").first()
+    if room is not None:
+        host_post(room, text, current_day(game), now)
+    log_event(game, "game_accelerated", {"asked": asked, "alive": alive}, Event.Audience.PUBLIC)
+    return True

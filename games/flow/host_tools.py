@@ -1,0 +1,223 @@
+"""The host's tools on a running game: resolving now, retrying a failed
+deadline, extending the deadlines, reminders, autokill decisions,
+penalties and modkills, and replacements."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from rulesets.core import RulesError, Ruleset
+
+from .. import languages, live, page_cache, results
+from ..errors import FlowError, ResolutionFailed
+from ..models import Deadline, Event, Game, Player, Room
+from ..reads.game import cabinet_of, current_day, current_phase, ruleset_of, state_of
+from .outcomes import finish, grant_last_words, hand_feedback, revealed_roles
+from .phases import store_slots, sync_players, sync_rooms
+from .setup import refuse_hosts_as_players
+from .tick import failure_text, fire_due_of
+from .turn import game_lock, host_post, log_event
+
+
+def phase_resolve_now(*, game: Game, phase: str | None = None, now: datetime | None = None) -> None:
+    """The host moves every remaining deadline of the open phase to now and
+    processes them at once, in order. ``phase`` is the phase the host saw
+    (``Phase.key``, such as ``"day-1"``): once it is resolved the request is
+    refused, so a second click never resolves the next phase (None: the open
+    phase, for scripts). Raises FlowError; ResolutionFailed, after the
+    failure is recorded and kept, when the resolution raises."""
+    with transaction.atomic():
+        now = game_lock(game, now)
+        current = current_phase(game)
+        if current is None or not game.is_running:
+            raise FlowError(_("No phase is open."))
+        if phase is not None and phase != current.key:
+            raise FlowError(
+                _("%(asked)s is already resolved; %(open)s is open now. Nothing more was resolved.")
+                % {"asked": _phase_name(game, phase), "open": current}
+            )
+        for deadline in current.deadlines.filter(done_at__isnull=True).order_by("due_at"):
+            deadline.due_at, deadline.retry_at = min(deadline.due_at, now), None
+            deadline.save(update_fields=["due_at", "retry_at"])
+        log_event(game, "resolved_early", {"phase": str(current)}, Event.Audience.PUBLIC)
+        error = fire_due_of(game, now)
+    if error:
+        raise ResolutionFailed(failure_text(current, error))
+
+
+def _phase_name(game: Game, key: str) -> str:
+    """The name of the phase ``key`` names (``"day-1"`` → "Day 1")."""
+    kind, _sep, rest = key.partition("-")
+    number, _dot, vote_round = rest.partition(".")
+    found = game.phases.filter(
+        kind=kind,
+        number=int(number) if number.isdigit() else -1,
+        vote_round=int(vote_round) if vote_round.isdigit() else 1,
+    ).first()
+    return str(found) if found else key
+
+
+def deadline_retry(*, game: Game, now: datetime | None = None) -> None:
+    """The host (or an admin) retries the game's failed deadline at once
+    instead of waiting for its backoff, then the game's other due
+    deadlines. Raises FlowError when nothing failed; ResolutionFailed, with
+    the failure recorded and kept, when it fails again."""
+    with transaction.atomic():
+        now = game_lock(game, now)
+        failing = Deadline.objects.failing().filter(phase__game=game).select_related("phase").first()
+        if failing is None:
+            raise FlowError(_("No deadline of this game is failing."))
+        Deadline.objects.filter(pk=failing.pk).update(retry_at=None)
+        page_cache.game_changed(game.pk)
+        log_event(game, "deadline_retried", {"phase": str(failing.phase), "deadline": failing.kind})
+        error = fire_due_of(game, now)
+    if error:
+        raise ResolutionFailed(failure_text(failing.phase, error))
+
+
+@transaction.atomic
+def deadline_extend(*, game: Game, minutes: int) -> None:
+    """Push every pending deadline of the open phase back by ``minutes``."""
+    if minutes <= 0 or minutes > 7 * 24 * 60:
+        raise FlowError(_("Extend by between 1 minute and 7 days."))
+    game_lock(game)
+    phase = current_phase(game)
+    if phase is None:
+        raise FlowError(_("No phase is open."))
+    for deadline in phase.deadlines.filter(done_at__isnull=True):
+        deadline.due_at += timedelta(minutes=minutes)
+        deadline.save(update_fields=["due_at"])
+    if phase.locked_at and phase.deadlines.filter(resolves=False, done_at__isnull=True).exists():
+        phase.locked_at = None
+        phase.save(update_fields=["locked_at"])
+    log_event(game, "deadline_extended", {"phase": str(phase), "minutes": minutes}, Event.Audience.PUBLIC)
+
+
+@transaction.atomic
+def reminders_set(*, game: Game, minutes: int) -> None:
+    """E-mail reminders ``minutes`` before each deadline from now on (0: none;
+    ``Game.reminder_minutes``, sent by ``games.mailing``). A seat already
+    reminded of a deadline is not reminded of it again."""
+    if minutes < 0 or minutes > Game.REMINDER_MAX_MINUTES:
+        raise FlowError(_("Give between 0 and %(max)d minutes.") % {"max": Game.REMINDER_MAX_MINUTES})
+    game_lock(game)
+    game.reminder_minutes = minutes
+    game.save(update_fields=["reminder_minutes"])
+    log_event(game, "reminders_set", {"minutes": minutes})
+
+
+AUTOKILL_DECISIONS = {
+    "waive": ("excused", True),
+    "restore": ("excused", False),
+    "confirm": ("confirmed", True),
+    "unconfirm": ("confirmed", False),
+}
+
+
+@transaction.atomic
+def autokill_decide(*, game: Game, player: Player, decision: str) -> None:
+    """The host overrides an automatic consequence for today (FORUM-160,
+    FORUM-163, FORUM-164): ``waive``/``restore`` an autokill the rules would
+    apply; in a game whose autokills wait for the host (``autokills`` =
+    ``host_confirms``), ``confirm``/``unconfirm`` one. Raises FlowError."""
+    if decision not in AUTOKILL_DECISIONS:
+        raise FlowError(_("Unknown decision."))
+    game_lock(game)
+    phase = current_phase(game)
+    if phase is None:
+        raise FlowError(_("No phase is open."))
+    key, add = AUTOKILL_DECISIONS[decision]
+    options = dict(game.options)
+    by_day = dict(options.get(key, {}))
+    names = set(by_day.get(str(phase.number), []))
+    names.add(player.nickname) if add else names.discard(player.nickname)
+    by_day[str(phase.number)] = sorted(names)
+    options[key] = by_day
+    game.options = options
+    game.save(update_fields=["options"])
+    log_event(game, f"autokill_{decision}", {"nickname": player.nickname, "day": phase.number})
+
+
+@transaction.atomic
+def penalty_apply(*, game: Game, kind: str, target: str, now: datetime | None = None) -> None:
+    """A penalty the document names: ``skip_move`` (a role's next move),
+    ``skip_team_shot`` (a team's next shot), ``demote`` (to a plain
+    citizen), ``disqualify`` (modkill). The post names the roles the
+    ruleset announces, the private results it gives reach their cabinets
+    (a new sheriff), and a right to last words it gives is granted as at a
+    resolution (``Ruleset.last_words_given``). Raises FlowError."""
+    now = game_lock(game, now)
+    ruleset = ruleset_of(game)
+    if kind not in ruleset.PENALTIES:
+        raise FlowError(_("The rules of this game name no such penalty."))
+    if kind in ruleset.DEFERRED_PENALTIES:
+        _defer_penalty(game, ruleset, kind, target)
+        return
+    try:
+        outcome = ruleset.apply_penalty(state_of(game), kind, target)
+    except RulesError as exc:
+        raise FlowError(str(exc)) from exc
+    game.state = outcome.state.to_dict()
+    game.save(update_fields=["state"])
+    store_slots(game)
+    # A penalty that removes a player (a modkill, piter's third warning) is
+    # public, with only the roles the ruleset announces (werewolf18 never
+    # publishes one, WW18-074).
+    public = kind == "disqualify" or bool(outcome.out)
+    sync_players(game, outcome.state, current_day(game), revealed_roles(outcome) if public else None)
+    sync_rooms(game, outcome.state)
+    log_event(
+        game,
+        "penalty",
+        {"kind": kind, "target": target, "trace": [t.to_dict() for t in outcome.trace]},
+        Event.Audience.PUBLIC if public else Event.Audience.HOST,
+    )
+    with languages.in_game_language(game):
+        if public:
+            text = results.modkill_text(ruleset, outcome)
+            room = Room.objects.filter(game=game, kind=Room.Kind.DAY).order_by("-day").first()
+            if room is not None:
+                host_post(room, text, current_day(game), now)
+        hand_feedback(game, outcome)
+        if outcome.state.winner is None:
+            grant_last_words(game, ruleset, outcome, now)
+        else:
+            finish(game, outcome.state, now)
+
+
+def _defer_penalty(game: Game, ruleset: Ruleset, kind: str, target: str) -> None:
+    """Record a penalty the ruleset applies when the open phase resolves
+    (``Ruleset.DEFERRED_PENALTIES``: werewolf18's cards, WW18-069); it is
+    public at once. Raises FlowError outside a phase that takes it."""
+    phase = current_phase(game)
+    seat = game.players.seated().filter(nickname=target, alive=True).first()
+    if seat is None:
+        raise FlowError(_("Choose a player still in the game."))
+    if phase is None or not ruleset.penalty_fields([(kind, target)], phase.kind):
+        raise FlowError(_("This penalty is given during a day or a night."))
+    log_event(game, "penalty_deferred", {"phase": phase.key, "kind": kind, "target": target}, Event.Audience.PUBLIC)
+
+
+def player_modkill(*, game: Game, player: Player, now: datetime | None = None) -> None:
+    """Remove a player from the game (the host's modkill)."""
+    penalty_apply(game=game, kind="disqualify", target=player.nickname, now=now)
+
+
+@transaction.atomic
+def player_replace(*, game: Game, player: Player, new_user) -> None:
+    """A replacement (замена): a new account takes over the seat; the role,
+    posts, votes and history stay with the seat. The old account loses
+    access at once."""
+    refuse_hosts_as_players(game, new_user)
+    if game.players.filter(user=new_user).exclude(pk=player.pk).exclude(status=Player.Status.DECLINED).exists():
+        raise FlowError(_("That account already has a seat in this game."))
+    old_user_id = player.user_id
+    player.user = new_user
+    player.save(update_fields=["user"])
+    live.access_changed(game.slug)
+    log_event(game, "player_replaced", {"nickname": player.nickname, "old_user": old_user_id, "new_user": new_user.pk})
+    with languages.in_game_language(game):
+        host_post(cabinet_of(player), _("A replacement has taken over this seat."), current_day(game))

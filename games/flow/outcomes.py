@@ -1,0 +1,295 @@
+"""A phase's resolution: the input the engine reads, the outcome stored
+with the seats, rooms and private results it changes, the next phase
+opened, the game finished; and what happens at the deadlines before it
+(interim results, the vote closed, a re-vote opened)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from rulesets.core import Action as RulesAction
+from rulesets.core import Ballot, GameState, Outcome, PhaseInput, Ruleset
+
+from .. import page_cache, results
+from ..clock import local_deadline
+from ..errors import FlowError
+from ..models import Deadline, Event, Game, Phase, Player, Resolution, Room
+from ..reads.day import ballots_of
+from ..reads.game import current_day, deferred_penalties, excused_today, revote_label, ruleset_of, state_of
+from .claim import current_claim
+from .phases import delayed_opening, open_phase, sync_players, sync_rooms
+from .publishing import publish_results
+from .read_model import GameRead
+from .turn import Batch, batched, cabinet_post, host_post, log_event
+
+
+def lock_entries(ruleset: Ruleset, phase: Phase) -> set[str]:
+    """The schedule entries closing some choice of ``phase`` (each ability
+    of its kind, ``Ruleset.choice_closes``)."""
+    return {ruleset.choice_closes(a.id, phase.kind) for a in ruleset.ABILITIES.values() if a.phase == phase.kind}
+
+
+def interim_feedback(game: Game, phase: Phase, deadline: Deadline, ruleset: Ruleset) -> None:
+    """Hand out the private results due at a deadline before the phase
+    resolves (``Ruleset.interim_feedback``: the witch learns the knife)."""
+    state = state_of(game)
+    items = ruleset.interim_feedback(state, _phase_input(game, phase, state), deadline.kind)
+    if items:
+        hand_feedback(game, Outcome(state, feedback=list(items)))
+
+
+def vote_closed(game: Game, phase: Phase, deadline: Deadline, ruleset: Ruleset) -> None:
+    """Where the vote closes before the day resolves (``DayProcedure.votes_until``:
+    werewolf18's vote at 22:00, the exit orders until 22:30, WW18-071),
+    the final public count goes up in the vote thread at once, so a player
+    voted out knows it while his after-vote order is still open (§2 «The
+    count is published»)."""
+    state = state_of(game)
+    if phase.kind != Phase.Kind.DAY or deadline.kind != ruleset.day_procedure(state).votes_until:
+        return
+    count = ruleset.vote_count(state, ballots_of(game, phase.number, phase.vote_round))
+    resolves = phase.deadlines.filter(resolves=True, done_at__isnull=True).order_by("due_at").first()
+    lines = [_("[b]The vote is closed.[/b]"), *results.tally_lines(count)]
+    if resolves is not None:
+        lines.append(
+            _("The results follow at %(when)s, after the orders due then.")
+            % {"when": local_deadline(game, resolves.due_at)}
+        )
+    room = Room.objects.get(game=game, kind=Room.Kind.VOTE, day=phase.number)
+    host_post(room, "\n".join(lines), phase.number, deadline.due_at)
+    log_event(game, "vote_closed", {"phase": str(phase)}, Event.Audience.PUBLIC)
+
+
+def revote_opened(game: Game, phase: Phase, deadline: Deadline, ruleset: Ruleset) -> bool:
+    """At the vote's deadline of a day with a re-vote window, a tie is not
+    resolved: the re-vote opens among the tied until the ``revote_until``
+    deadline, announced in the vote thread (PITER-017, COSMO-013). Returns
+    True when it opened (the day stays unresolved)."""
+    state = state_of(game)
+    procedure = ruleset.day_procedure(state)
+    if phase.kind != Phase.Kind.DAY or not procedure.revote_until or deadline.kind == procedure.revote_until:
+        return False
+    until = phase.deadlines.filter(kind=procedure.revote_until, done_at__isnull=True).first()
+    if until is None:
+        return False
+    tied = ruleset.revote_needed(state, ballots_of(game, phase.number, phase.vote_round))
+    if not tied:
+        return False
+    room = Room.objects.get(game=game, kind=Room.Kind.VOTE, day=phase.number)
+    choices = [revote_label(ruleset, state, c) for c in ruleset.revote_choices(state, tied)]
+    text = _("Tie between %(tied)s: the vote is repeated until %(when)s. A re-vote may say: %(choices)s.") % {
+        "tied": ", ".join(tied),
+        "when": local_deadline(game, until.due_at),
+        "choices": "; ".join(choices),
+    }
+    host_post(room, text, phase.number, deadline.due_at)
+    log_event(game, "revote_opened", {"phase": str(phase), "tied": list(tied)}, Event.Audience.PUBLIC)
+    return True
+
+
+def _phase_input(
+    game: Game, phase: Phase, state: GameState, ballots: list[Ballot] | None = None, read: GameRead | None = None
+) -> PhaseInput:
+    """The choices and votes handed in during ``phase``, as the engine reads
+    them (``ballots``: the day's, when the caller has read them already;
+    ``read``: the game as a resolution read it, the phase's choices
+    included)."""
+    actions = []
+    if read is not None and phase.pk in read.actions:
+        rows: Any = read.actions[phase.pk]
+    else:
+        rows = phase.actions.order_by("updated_at", "id").values_list("ability", "team", "targets", "actor__nickname")
+    for ability, team, targets, actor in rows:
+        target: Any = targets[0] if len(targets) == 1 else (list(targets) or None)
+        if team:
+            actions.append(RulesAction(ability, team=team, target=target))
+        else:
+            actions.append(RulesAction(ability, actor=actor, target=target))
+    step = PhaseInput(phase.kind, actions)  # type: ignore[arg-type]
+    ruleset = ruleset_of(game)
+    if phase.kind == Phase.Kind.DAY:
+        fields = ruleset.day_votes(
+            state, ballots_of(game, phase.number, phase.vote_round) if ballots is None else ballots
+        )
+        step.votes = fields.get("votes")
+        step.revote = fields.get("revote")
+        step.nominations = fields.get("nominations")
+        step.extra.update(fields.get("extra", {}))
+    if ruleset.DEFERRED_PENALTIES:
+        step.extra.update(ruleset.penalty_fields(deferred_penalties(game, phase), phase.kind))
+    if ruleset.AUTOKILLS:
+        step.extra["excused"] = excused_today(game, phase.number)
+    return step
+
+
+def resolve_phase(
+    game: Game, phase: Phase, when: datetime, now: datetime, resolution: Resolution, read: GameRead | None = None
+) -> Outcome:
+    """Resolve ``phase`` as of ``when`` (its deadline, aware) with the
+    ruleset, store the outcome in ``resolution`` (the deadline's, unsaved),
+    publish or draft the results, move the dead and open the next phase,
+    which really opens at ``now`` (see ``open_phase`` for a catch-up
+    after an outage).
+
+    It reads the game once (``read``, which the tick reads for all the
+    games it claimed at once, else ``GameRead``: the rooms, locked, with
+    their members and last post numbers, the phases, the seats, the votes
+    and choices) and writes in bulk: the seats in one update, the rooms'
+    members only where they differ, the posts and events at the end
+    (``batched``), the resolution once: about a dozen queries whatever
+    the number of seats."""
+    ruleset = ruleset_of(game)
+    state = state_of(game)
+    read = read or GameRead(game, lock=True)
+    ballots = ballots_of(game, phase.number, phase.vote_round, read) if phase.kind == Phase.Kind.DAY else None
+    count = ruleset.vote_count(state, ballots) if ballots is not None else None
+    outcome = ruleset.resolve(state, _phase_input(game, phase, state, ballots, read))
+    claim = current_claim.get()
+    game.state = outcome.state.to_dict()
+    phase.resolved_at = when
+    phase.locked_at = phase.locked_at or when
+    if claim is not None:
+        # Written with the claim's others: nothing below reads them back.
+        claim.games.append(game)
+        claim.phases.append(phase)
+    else:
+        game.save(update_fields=["state"])
+        phase.save(update_fields=["resolved_at", "locked_at"])
+    seats = sync_players(game, outcome.state, phase.number, revealed_roles(outcome), read.seats)
+    sync_rooms(game, outcome.state, seats, read)
+    resolution.outcome = results.outcome_json(outcome)
+    resolution.results = results.results_text(ruleset, game, phase, outcome, count)
+    with batched(Batch(last=read.last), write=False) as batch:
+        hand_feedback(game, outcome, seats, read)
+        log_event(game, "phase_resolved", {"phase": str(phase), "trace": resolution.outcome["trace"]})
+        opens = None
+        if outcome.state.winner is None:
+            kind = ruleset.next_phase(outcome.state)
+            if kind == phase.kind == Phase.Kind.DAY:
+                # Another lynch vote of the same day (CLASSIC-066), in its threads.
+                open_phase(
+                    game,
+                    phase.number,
+                    kind,
+                    when,
+                    now,
+                    state=outcome.state,
+                    vote_round=phase.vote_round + 1,
+                    read=read,
+                )
+            else:
+                opens = delayed_opening(game, ruleset, kind, when)
+                if opens is not None and opens <= now:
+                    opens = None  # caught up after an outage: it opens now
+                open_phase(game, read.next_number(kind), kind, opens or when, now, state=outcome.state, read=read)
+            grant_last_words(game, ruleset, outcome, when, read)
+        if game.autopublish and opens is None:
+            text = resolution.results.strip()
+            if not text:
+                raise FlowError(_("The results post is empty."))
+            publish_results(game, resolution, text, when, read)
+            log_event(game, "results_published", {"phase": str(phase)}, Event.Audience.PUBLIC)
+        if outcome.state.winner is not None:
+            finish(game, outcome.state, when, read)
+    if claim is not None:
+        claim.take(batch, resolution)
+        return outcome
+    batch.write_posts()
+    resolution.save()
+    batch.write_events()
+    return outcome
+
+
+def grant_last_words(
+    game: Game, ruleset: Ruleset, outcome: Outcome, when: datetime, read: GameRead | None = None
+) -> None:
+    """The players the resolution gives last words (``Ruleset.last_words_given``)
+    may send them from their cabinet until the next ``LAST_WORDS_DUE``
+    deadline after ``when``; each is told when (WW18-016, §2). ``read``:
+    the game's rooms and phases, when the caller has them."""
+    names = ruleset.last_words_given(outcome)
+    if not names or not ruleset.LAST_WORDS_DUE:
+        return
+    due = (
+        Deadline.objects.filter(phase__game=game, kind=ruleset.LAST_WORDS_DUE, done_at__isnull=True, due_at__gt=when)
+        .order_by("due_at")
+        .first()
+    )
+    if due is None:
+        return
+    for seat in game.players.seated().filter(nickname__in=names, last_words_used=False):
+        seat.last_words_until = due
+        seat.save(update_fields=["last_words_until"])
+        cabinet_post(
+            game,
+            seat,
+            _("Send your last words from this cabinet until %(when)s; after that they are given up.")
+            % {"when": local_deadline(game, due.due_at)},
+            read,
+        )
+
+
+def revealed_roles(outcome: Outcome) -> dict[str, str]:
+    """The roles the results reveal publicly, nickname → role (the document
+    hides some, such as the Werewolf's victim); ``sync_players`` records them."""
+    return {line.player: line.role for line in outcome.announcements if line.player and line.role}
+
+
+def hand_feedback(
+    game: Game, outcome: Outcome, seated: list[Player] | None = None, read: GameRead | None = None
+) -> None:
+    """Private results go to the seat's cabinet, and also to the cabinet the
+    ruleset makes it share (the cop's assistant reads the cop's checks).
+    ``seated``: the game's seated players, and ``read``: its rooms, members
+    and phases, when the caller has them. The posts and events are written
+    together (``batched``)."""
+    if not outcome.feedback:
+        return
+    ruleset = ruleset_of(game)
+    seats = {p.nickname: p for p in (game.players.seated() if seated is None else seated)}
+    read = read or GameRead(game)
+    personal = {seat.public_id for seat in seats.values()}
+    # Every cabinet each recipient reads: its own first, then the shared
+    # ones (another seat's own cabinet never).
+    recipients = {seats[item.to].pk: seats[item.to] for item in outcome.feedback if item.to in seats}
+    cabinets: dict[int, list[Room]] = {pk: [] for pk in recipients}
+    for room in read.of_kind(Room.Kind.CABINET):
+        for player_id in read.members[room.pk] & recipients.keys():
+            own = room.key == recipients[player_id].public_id
+            if own or room.key not in personal:
+                cabinets[player_id].insert(0 if own else len(cabinets[player_id]), room)
+    day = read.current_day()
+    with batched():
+        for item in outcome.feedback:
+            seat = seats.get(item.to)
+            if seat is None:
+                continue
+            body = results.feedback_text(ruleset, item)
+            for room in cabinets[seat.pk]:
+                host_post(room, body, day)
+            log_event(game, "private_result", item.to_dict(), Event.Audience.PLAYER, seat)
+
+
+def finish(game: Game, state: GameState, when: datetime, read: GameRead | None = None) -> None:
+    """The game ends with ``state``'s winner at ``when``: its pending
+    deadlines are closed and the final post goes up in the last day thread
+    (else the graveyard). ``read``: the game's rooms and phases, when the
+    caller has them."""
+    game.status, game.winner, game.finished_at = Game.Status.FINISHED, state.winner or "", when
+    game.save(update_fields=["status", "winner", "finished_at"])
+    Deadline.objects.filter(phase__game=game, done_at__isnull=True).update(done_at=when)
+    page_cache.game_changed(game.pk)
+    text = results.final_text(ruleset_of(game), game, state)
+    if read is not None:
+        room = read.latest_day_room() or read.graveyard()
+        day = read.current_day()
+    else:
+        room = Room.objects.filter(game=game, kind=Room.Kind.DAY).order_by("-day").first() or Room.objects.get(
+            game=game, kind=Room.Kind.GRAVEYARD
+        )
+        day = current_day(game)
+    host_post(room, text, day, when)
+    log_event(game, "game_finished", {"winner": game.winner}, Event.Audience.PUBLIC)

@@ -1,0 +1,302 @@
+"""Opening a phase (its deadlines and threads, a catch-up after an outage),
+keeping the seats and rooms in step with the rules' state, and storing
+what the rules make of an open phase (``store_slots``, ``store_votes``)."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
+
+from django.conf import settings
+from django.db.models import Q
+from django.utils.translation import gettext as _
+
+from rulesets.core import GameState, Ruleset
+
+from .. import live, page_cache, results
+from ..models import Deadline, Event, Game, Phase, Player, Room
+from ..reads.choices import idle_rows, slot_rows, vote_rows
+from ..reads.day import ballots_of
+from ..reads.game import OPENS, current_phase, dead_read_team_room, ruleset_of, state_of
+from ..schedule import next_local, parse_hhmm, phase_deadlines
+from .claim import current_claim
+from .read_model import GameRead, update_rows
+from .turn import log_event
+
+
+def delayed_opening(game: Game, ruleset: Ruleset, kind: str, after: datetime) -> datetime | None:
+    """When a ``kind`` phase following a resolution at ``after`` (aware)
+    opens, where the ruleset has it wait (``Ruleset.phase_opens``:
+    werewolf18's morning, WW18-072), as aware UTC; None: at once."""
+    at = ruleset.phase_opens(kind)
+    if not at or game.fast or ruleset.SCHEDULE_RELATIVE:
+        return None
+    # The first such instant at or after ``after``: a phase following a
+    # resolution at that very time opens at once.
+    return next_local(after - timedelta(microseconds=1), parse_hhmm(at), ZoneInfo(game.timezone))
+
+
+def next_number(game: Game, kind: str) -> int:
+    """The number of the next phase of ``kind``: days and nights are counted
+    separately from 1 (day 1, night 1, day 2… where the game opens by day;
+    night 1, day 1, night 2… where it opens by night, piter PITER-003 and
+    classic CLASSIC-007); the setup step is phase 0 (werewolf18 WW18 §6)."""
+    if kind == Phase.Kind.SETUP:
+        return 0
+    return game.phases.filter(kind=kind, number__gt=0, vote_round=1).count() + 1
+
+
+def catchup_grace() -> timedelta:
+    """How late a deadline may be processed before the phase it opens is
+    shifted (``MAFIA_CATCHUP_GRACE_MINUTES``)."""
+    return timedelta(minutes=settings.MAFIA_CATCHUP_GRACE_MINUTES)
+
+
+def open_phase(
+    game: Game,
+    number: int,
+    kind: str,
+    scheduled: datetime,
+    now: datetime | None = None,
+    opening: bool = False,
+    state: GameState | None = None,
+    vote_round: int = 1,
+    read: GameRead | None = None,
+) -> Phase:
+    """Open a phase meant to open at ``scheduled`` (aware), really opening
+    at ``now``. When ``now`` is later than the catch-up grace (the site was
+    down), each deadline keeps its full window from ``now``: the schedule
+    shifts, and the host is told (``schedule_shifted``), so no phase opens
+    and closes in one catch-up with nobody able to play it. ``opening``: the
+    ruleset's opening phase that is not a step (``Ruleset.OPENING``, cosmo's
+    acquaintance night COSMO-005): its one deadline opens the first step.
+    ``state``: the game's state the phase opens on (default: the stored
+    one), from which the ruleset may derive its deadlines
+    (``Ruleset.phase_schedule``); ``vote_round``: a further lynch vote of
+    day ``number`` (``Phase.vote_round``, CLASSIC-066). ``read``: what the
+    caller read of the game's rooms and phases, kept in step. The
+    deadlines are written in one query, a day's two threads looked up in
+    one and the missing ones created in one."""
+    now = now or scheduled
+    late = now - scheduled
+    shift = late if late > catchup_grace() else timedelta(0)
+    ruleset = ruleset_of(game)
+    state = state if state is not None or opening else state_of(game)
+    phase = Phase.objects.create(
+        game=game,
+        number=number,
+        kind=kind,
+        vote_round=vote_round,
+        opened_at=scheduled + shift,
+        slots=slot_rows(ruleset, state, kind),
+        idle=idle_rows(ruleset, state, kind),
+        # A new lynch vote has no ballots yet (the host's list comes later).
+        votes=vote_rows(ruleset, state, kind, []),
+    )
+    deadlines = phase_deadlines(
+        game, ruleset, kind, scheduled, opening=opening, state=state, vote_round=vote_round, number=number
+    )
+    if read is not None:
+        read.add_phase(phase)
+    rows = [Deadline(phase=phase, kind=OPENS, due_at=phase.opened_at, resolves=False)] if phase.opened_at > now else []
+    rows += [
+        Deadline(phase=phase, kind=entry.id, due_at=due + shift, resolves=entry.resolves) for entry, due in deadlines
+    ]
+    Deadline.objects.bulk_create(rows)
+    page_cache.game_changed(game.pk)
+    if shift:
+        log_event(
+            game,
+            "schedule_shifted",
+            # ``key`` finds it again: the phase's name is in the game's language.
+            {"phase": str(phase), "key": phase.key, "minutes": round(shift.total_seconds() / 60)},
+            Event.Audience.PUBLIC,
+        )
+    if kind == "day":
+        _day_threads(game, number, read)
+    opened = {"phase": kind, "number": number} | ({"vote_round": vote_round} if vote_round > 1 else {})
+    log_event(game, "phase_opened", opened, Event.Audience.PUBLIC)
+    return phase
+
+
+def _day_threads(game: Game, number: int, read: GameRead | None = None) -> None:
+    """The day thread and the vote thread of game day ``number``: those
+    missing are created (the caller holds the game lock, so nobody else
+    creates them meanwhile). Looked up in ``read`` when given, else in one
+    query; created in one."""
+    titles = {Room.Kind.DAY: _("Day %(n)d") % {"n": number}, Room.Kind.VOTE: _("Vote, day %(n)d") % {"n": number}}
+    if read is not None:
+        found = {r.kind for r in read.rooms.values() if r.kind in titles and r.day == number and r.key == ""}
+    else:
+        found = set(
+            Room.objects.filter(game=game, kind__in=list(titles), day=number, key="").values_list("kind", flat=True)
+        )
+    missing = [
+        Room(game=game, kind=kind, day=number, key="", title=title)
+        for kind, title in titles.items()
+        if kind not in found
+    ]
+    Room.objects.bulk_create(missing)
+    page_cache.game_changed(game.pk)
+    for room in missing:
+        if read is not None:
+            read.add_room(room, created=True)
+
+
+def sync_players(
+    game: Game,
+    state: GameState,
+    day: int | None,
+    revealed: dict[str, str] | None = None,
+    seated: list[Player] | None = None,
+) -> list[Player]:
+    """Mirror the ruleset state's roles, teams and lives onto the seats, and
+    record the roles ``revealed`` (nickname → role, ``revealed_roles``), in one
+    update of the seats that changed (inside a claim of the tick, with the
+    claim's other games, ``Claim``); returns the seated players
+    (``seated``, when the caller read them)."""
+    seated = list(game.players.seated()) if seated is None else seated
+    revealed = dict(revealed or {})
+    changed: dict[int, Player] = {}
+    fields: set[str] = set()
+    for seat in seated:
+        p = state.players.get(seat.nickname)
+        touched = []
+        if p is not None:
+            for name, value in (("role", p.role), ("team", p.team), ("alive", p.alive)):
+                if getattr(seat, name) != value:
+                    setattr(seat, name, value)
+                    touched.append(name)
+            if "alive" in touched and not p.alive:
+                seat.left_at_day = day
+                touched.append("left_at_day")
+        if seat.nickname in revealed:
+            role = revealed.pop(seat.nickname)
+            if seat.revealed_role != role:
+                seat.revealed_role = role
+                touched.append("revealed_role")
+        if touched:
+            changed[seat.pk] = seat
+            fields.update(touched)
+    claim = current_claim.get()
+    if changed and claim is not None:
+        claim.seats += changed.values()
+        claim.seat_fields |= fields
+    elif changed:
+        update_rows(Player, list(changed.values()), sorted(fields))
+        page_cache.game_changed(game.pk)
+    for name, role in revealed.items():
+        # A revealed nickname that is not a seated player's.
+        game.players.filter(nickname=name).update(revealed_role=role)
+        page_cache.game_changed(game.pk)
+    return seated
+
+
+def sync_rooms(game: Game, state: GameState, seated: list[Player] | None = None, read: GameRead | None = None) -> None:
+    """Team rooms (current members; the dead keep reading where the game
+    lets them, ``dead_read_team_room``) and cabinets (one per seat; shared where the ruleset
+    groups roles, as the cop and the cop's assistant in the forum game; a
+    member who dies keeps reading it). The rooms and their members are read
+    in one query (or taken from ``read``, which is kept in step) and only
+    the differences written. ``seated``: the game's seated players, when
+    the caller has them. Inside a claim of the tick the game's remembered
+    permissions are forgotten with the claim's other games' (``Claim``)."""
+    claim = current_claim.get()
+    if claim is not None:
+        claim.slugs.append(game.slug)
+    else:
+        live.access_changed(game.slug)
+    ruleset = ruleset_of(game)
+    seats = {p.nickname: p for p in (game.players.seated() if seated is None else seated)}
+    read = read or GameRead(game)
+    rooms = {
+        (r.kind, r.key): r
+        for r in read.rooms.values()
+        if r.day is None and r.kind in (Room.Kind.TEAM, Room.Kind.CABINET)
+    }
+    through = Room.members.through
+    current = read.members
+    wanted: list[tuple[Room, set[int]]] = []
+
+    def room_for(kind: str, key: str, title: str) -> Room:
+        room = rooms.get((kind, key))
+        if room is None:
+            room, created = Room.objects.get_or_create(
+                game=game, kind=kind, day=None, key=key, defaults={"title": title}
+            )
+            rooms[(kind, key)] = room
+            read.add_room(room, set(room.members.values_list("pk", flat=True)), created)
+        return room
+
+    groups = ruleset.team_rooms(state)
+    for team in ruleset.TEAMS.values():
+        if team.room:
+            groups.setdefault(team.id, [p.name for p in state.players.values() if p.team == team.id])
+    dead = {seats[p.name].pk for p in state.players.values() if not p.alive and p.name in seats}
+    dead_read = dead_read_team_room(game)
+    for key, names in groups.items():
+        members = {seats[n].pk for n in names if n in seats}
+        is_team = key in ruleset.TEAMS
+        if not members and is_team and (Room.Kind.TEAM, key) not in rooms:
+            continue
+        title = results.team_title(ruleset, key) if is_team else results.shared_cabinet_title(ruleset, key)
+        room = room_for(Room.Kind.TEAM if is_team else Room.Kind.CABINET, key, title)
+        if is_team:
+            kept = {
+                seats[p.name].pk
+                for p in state.players.values()
+                if dead_read and p.name in seats and seats[p.name].pk in dead and p.team == key
+            }
+        else:
+            kept = current[room.pk] & dead
+        wanted.append((room, members | kept))
+    for seat in seats.values():
+        title = _("Cabinet of %(nick)s") % {"nick": seat.nickname}
+        wanted.append((room_for(Room.Kind.CABINET, seat.public_id, title), {seat.pk}))
+    removed: Q | None = None
+    added = []
+    for room, members in wanted:
+        if gone := current[room.pk] - members:
+            step = Q(room_id=room.pk, player_id__in=gone)
+            removed = step if removed is None else removed | step
+        added += [through(room_id=room.pk, player_id=pk) for pk in members - current[room.pk]]
+        current[room.pk] = members
+    if removed is not None:
+        through.objects.filter(removed).delete()
+    if added:
+        through.objects.bulk_create(added)
+    if removed is not None or added:
+        page_cache.game_changed(game.pk)
+
+
+def store_votes(game: Game, phase: Phase, state: GameState | None = None) -> None:
+    """Compute again and store what the rules make of the day ``phase``'s
+    ballots (``vote_rows``) after one was cast or the host listed the
+    candidates, so that its vote thread reads it without running the rules
+    engine. Nothing for a phase that is no day. ``state``: the game's, when
+    the caller has it."""
+    if phase.kind != Phase.Kind.DAY:
+        return
+    if state is None and game.state:
+        state = state_of(game)
+    phase.votes = vote_rows(ruleset_of(game), state, phase.kind, ballots_of(game, phase.number, phase.vote_round))
+    Phase.objects.filter(pk=phase.pk).update(votes=phase.votes)
+    page_cache.game_changed(game.pk)
+
+
+def store_slots(game: Game, phase: Phase | None = None) -> None:
+    """Compute again and store the choices of the open ``phase`` (default:
+    the game's) and its players' idle abilities after the game's state
+    changed within it (a penalty, an extra defence post, the acceleration),
+    so that pages read them (``open_slots``, ``idle_abilities``) without
+    running the rules engine. Nothing when no phase is open."""
+    phase = phase or current_phase(game)
+    if phase is None or phase.resolved_at:
+        return
+    ruleset, state = ruleset_of(game), state_of(game) if game.state else None
+    phase.slots = slot_rows(ruleset, state, phase.kind)
+    phase.idle = idle_rows(ruleset, state, phase.kind)
+    ballots = ballots_of(game, phase.number, phase.vote_round) if phase.kind == Phase.Kind.DAY else []
+    phase.votes = vote_rows(ruleset, state, phase.kind, ballots)
+    Phase.objects.filter(pk=phase.pk).update(slots=phase.slots, idle=phase.idle, votes=phase.votes)
+    page_cache.game_changed(game.pk)

@@ -1,0 +1,145 @@
+"""Posts in a game's threads: writing one (with the day's refusals:
+silenced players, the defence window, a delayed opening) and editing one
+within its window."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from .. import live, markup
+from ..clock import local_deadline
+from ..errors import FlowError
+from ..models import Event, Game, Phase, Player, Post, Room
+from ..reads.day import ballots_of, passed
+from ..reads.game import OPENS, current_day, current_phase, edit_refusal, ruleset_of, state_of
+from .phases import store_slots
+from .turn import log_event
+
+
+@transaction.atomic
+def post_create(
+    *, room: Room, seat: Player | None, body: str, by_host: bool = False, now: datetime | None = None
+) -> Post:
+    """A post in a thread; access is checked by the caller (games.access).
+    A dead player's one last post in their day thread is spent here. A
+    living player the ruleset silences today (``Ruleset.speech_refusal``,
+    PITER-021, COSMO-047) is refused in the day thread with its reason."""
+    body = body.strip()
+    if not body:
+        raise FlowError(_("The post is empty."))
+    if len(body) > 20000:
+        raise FlowError(_("The post is too long (at most 20,000 characters)."))
+    game = room.game
+    # Players post in vote threads only through ``vote_cast`` and ``nominate``,
+    # which check the day themselves.
+    if not by_host and room.kind == Room.Kind.DAY and game.is_running:
+        phase = current_phase(game)
+        today = phase if phase is not None and phase.kind == Phase.Kind.DAY and phase.number == room.day else None
+        refuse_before_opening(game, today, now or timezone.now())
+        if seat is not None and seat.alive:
+            ruleset = ruleset_of(game)
+            refusal = ruleset.speech_refusal(state_of(game), seat.nickname)
+            if refusal:
+                raise FlowError(_(ruleset.message(refusal)))
+            _refuse_outside_defence(game, room, seat, today, now or timezone.now())
+    post = Post.objects.create(
+        room=room,
+        author=None if by_host else seat,
+        by_host=by_host,
+        body=body,
+        body_html=markup.render(body),
+        game_day=current_day(game),
+        created_at=now or timezone.now(),
+    )
+    if seat is not None and not by_host and not seat.alive and room.kind == Room.Kind.DAY:
+        seat.last_words_used = True
+        seat.save(update_fields=["last_words_used"])
+    return post
+
+
+def refuse_before_opening(game: Game, phase: Phase | None, now: datetime) -> None:
+    """Raise FlowError, with the opening time, while ``phase`` (the open
+    one, as the caller read it) waits for its delayed opening
+    (``Ruleset.phase_opens``: werewolf18's thread opens on the morning of
+    A, WW18-072)."""
+    if phase is None or phase.opened_at <= now:
+        return
+    opening = phase.deadlines.filter(kind=OPENS, done_at__isnull=True).first()
+    if opening is not None and now < opening.due_at:
+        raise FlowError(_("The day opens at %(when)s.") % {"when": local_deadline(game, opening.due_at)})
+
+
+def edit_committed(post: Post) -> None:
+    """Once the transaction commits, tell the live poll that ``post``'s room
+    has an edited post (``live.post_edited``): open pages fetch it."""
+    room_id = post.room.public_id
+    transaction.on_commit(lambda: live.post_edited(room_id))
+
+
+@transaction.atomic
+def post_edit(*, post: Post, body: str, now: datetime | None = None) -> Post:
+    """Replace the text of ``post`` within its edit window; who may is
+    checked by the caller (``access.may_edit``). The body is rendered and
+    sanitised as a new post's is (``games.markup``); the first text is kept
+    for the host (``Post.original_body``) and every edit is logged with the
+    text it replaced. Raises FlowError (``edit_refusal``, an empty or too
+    long text)."""
+    post = Post.objects.select_for_update().select_related("room__game").get(pk=post.pk)
+    now = now or timezone.now()
+    refusal = edit_refusal(post, now)
+    if refusal:
+        raise FlowError(refusal)
+    body = body.strip()
+    if not body:
+        raise FlowError(_("The post is empty."))
+    if len(body) > 20000:
+        raise FlowError(_("The post is too long (at most 20,000 characters)."))
+    if body == post.body:
+        return post
+    old = post.body
+    post.original_body = post.original_body or old
+    post.body, post.body_html, post.edited_at = body, markup.render(body), now
+    post.save(update_fields=["body", "body_html", "edited_at", "original_body"])
+    edit_committed(post)
+    log_event(
+        post.room.game,
+        "post_edited",
+        {"room": post.room.public_id, "number": post.number, "old": old, "new": body},
+        player=post.author,
+    )
+    return post
+
+
+def _refuse_outside_defence(game: Game, room: Room, seat: Player, phase: Phase | None, now: datetime) -> None:
+    """In the day's defence window (``DayProcedure.defence_from`` and
+    ``defence_until``) only today's candidates post in the day thread, one
+    post each; a second one is refused unless the ruleset grants it
+    (``Ruleset.defence_extra_post``, which is then spent). PITER-011, PITER-122.
+    ``phase``: the open day when ``room`` is its thread, else None."""
+    if phase is None:
+        return
+    ruleset, state = ruleset_of(game), state_of(game)
+    procedure = ruleset.day_procedure(state)
+    if not procedure.defence_until:
+        return
+    deadlines = {d.kind: d for d in phase.deadlines.all()}
+    if not passed(deadlines, procedure.defence_from, now) or passed(deadlines, procedure.defence_until, now):
+        return
+    until = local_deadline(game, deadlines[procedure.defence_until].due_at)
+    if seat.nickname not in ruleset.nominees(state, ballots_of(game, phase.number, phase.vote_round)):
+        raise FlowError(
+            _("Only today's candidates speak now, one defence post each, until %(when)s.") % {"when": until}
+        )
+    opened = deadlines[procedure.defence_from].due_at
+    if room.posts.filter(author=seat, created_at__gte=opened).exists():
+        extra = ruleset.defence_extra_post(state, seat.nickname)
+        if extra is None:
+            raise FlowError(_("You have given your defence post; the vote opens at %(when)s.") % {"when": until})
+        game.state = extra.to_dict()
+        game.save(update_fields=["state"])
+        store_slots(game)
+        log_event(game, "extra_defence_post", {"nickname": seat.nickname}, Event.Audience.PUBLIC)

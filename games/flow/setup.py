@@ -1,0 +1,310 @@
+"""Setting a game up: creating it, sign-up, nicknames, co-hosts, the
+host's settings and house rules, the draw (or a deal by hand) and the
+start."""
+
+from __future__ import annotations
+
+import secrets
+from datetime import datetime
+from typing import Any
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+import rulesets
+from rulesets.core import RulesError
+
+from .. import languages, live, results
+from ..errors import FlowError
+from ..models import Event, Game, Phase, Player, Room
+from ..reads.game import WEB_OPTIONS, engine_options, first_phase, ruleset_of
+from .phases import next_number, open_phase, sync_players, sync_rooms
+from .turn import cabinet_post, game_lock, log_event
+
+
+@transaction.atomic
+def game_create(*, host, title: str, ruleset_id: str, **fields: Any) -> Game:
+    """Create a game in draft; ``fields`` are ``Game`` fields (theme,
+    characters, variant, options, timezone, deadlines, fast, fast_scale,
+    signup_limit, autopublish). Raises FlowError for an unknown ruleset."""
+    try:
+        rulesets.get(ruleset_id)
+    except RulesError as exc:
+        raise FlowError(str(exc)) from exc
+    game = Game.objects.create(host=host, title=title, ruleset=ruleset_id, seed=secrets.randbits(48), **fields)
+    log_event(game, "game_created", {"title": title, "ruleset": ruleset_id})
+    return game
+
+
+@transaction.atomic
+def signup_open(*, game: Game) -> None:
+    """Open sign-up: the sign-up thread and the introductions thread."""
+    if game.status != Game.Status.DRAFT:
+        return
+    Room.objects.get_or_create(game=game, kind=Room.Kind.SIGNUP, day=None, key="", defaults={"title": _("Sign-up")})
+    Room.objects.get_or_create(
+        game=game, kind=Room.Kind.INTRO, day=None, key="", defaults={"title": _("Introductions")}
+    )
+    Room.objects.get_or_create(
+        game=game, kind=Room.Kind.GRAVEYARD, day=None, key="", defaults={"title": _("Graveyard")}
+    )
+    game.status = Game.Status.SIGNUP
+    game.save(update_fields=["status"])
+    log_event(game, "signup_opened", {}, Event.Audience.PUBLIC)
+
+
+def _check_nickname(game: Game, nickname: str, exclude: Player | None = None) -> str:
+    from django.contrib.auth import get_user_model
+
+    nickname = nickname.strip()
+    if not nickname:
+        raise FlowError(_("Choose a game nickname."))
+    taken = game.players.exclude(status=Player.Status.DECLINED).filter(nickname__iexact=nickname)
+    if exclude is not None:
+        taken = taken.exclude(pk=exclude.pk)
+    if taken.exists():
+        raise FlowError(_("The nickname “%(nick)s” is already taken in this game.") % {"nick": nickname})
+    if get_user_model().objects.filter(username__iexact=nickname).exists():
+        # A nickname equal to an account name would link the two.
+        raise FlowError(_("This nickname cannot be used: choose another one."))
+    if game.characters and not game.options.get("free_choice", False) and nickname not in game.characters:
+        raise FlowError(_("Choose one of the game's characters."))
+    return nickname
+
+
+def refuse_hosts_as_players(game: Game, user) -> None:
+    """The host and co-hosts see every role: they can never hold a seat."""
+    if user.pk == game.host_id or game.cohosts.filter(pk=user.pk).exists():
+        raise FlowError(_("The host and co-hosts of a game cannot play in it."))
+
+
+@transaction.atomic
+def signup_apply(*, game: Game, user, nickname: str) -> Player:
+    """A player applies with the character they want; raises FlowError when
+    sign-up is closed, full, or the character is taken."""
+    if game.status != Game.Status.SIGNUP:
+        raise FlowError(_("Sign-up is closed."))
+    refuse_hosts_as_players(game, user)
+    if game.players.filter(user=user).exclude(status=Player.Status.DECLINED).exists():
+        raise FlowError(_("You have already applied to this game."))
+    if game.players.seated().count() >= game.signup_limit:
+        raise FlowError(_("The game is full."))
+    nickname = _check_nickname(game, nickname)
+    game.players.filter(user=user, status=Player.Status.DECLINED).delete()
+    player = Player.objects.create(game=game, user=user, nickname=nickname)
+    log_event(game, "signup_applied", {"nickname": nickname}, player=player)
+    return player
+
+
+@transaction.atomic
+def signup_decide(*, game: Game, player: Player, accept: bool) -> None:
+    """The host accepts (the character becomes the game nickname) or
+    declines an application."""
+    if game.state:
+        raise FlowError(_("Roles are already drawn; the table is closed."))
+    if accept and game.players.seated().count() >= game.signup_limit:
+        raise FlowError(_("The game is full."))
+    player.status = Player.Status.SEATED if accept else Player.Status.DECLINED
+    player.save(update_fields=["status"])
+    log_event(
+        game,
+        "signup_accepted" if accept else "signup_declined",
+        {"nickname": player.nickname},
+        Event.Audience.PUBLIC if accept else Event.Audience.HOST,
+    )
+
+
+@transaction.atomic
+def signup_accept_all(*, game: Game) -> int:
+    """The host accepts every pending application, oldest first, while
+    seats remain; returns how many were accepted. Raises FlowError once the
+    roles are drawn, or when the game is full before the first."""
+    game_lock(game)
+    if game.state:
+        raise FlowError(_("Roles are already drawn; the table is closed."))
+    accepted = 0
+    for player in game.players.filter(status=Player.Status.APPLIED).order_by("joined_at", "id"):
+        if game.players.seated().count() >= game.signup_limit:
+            if not accepted:
+                raise FlowError(_("The game is full."))
+            break
+        signup_decide(game=game, player=player, accept=True)
+        accepted += 1
+    return accepted
+
+
+@transaction.atomic
+def nickname_register(*, game: Game, user, nickname: str) -> Player:
+    """An admin binds a game nickname to an account directly (seated)."""
+    if game.state:
+        raise FlowError(_("Roles are already drawn; use a replacement instead."))
+    refuse_hosts_as_players(game, user)
+    if game.players.filter(user=user).exclude(status=Player.Status.DECLINED).exists():
+        raise FlowError(_("This account already has a seat in the game."))
+    nickname = _check_nickname(game, nickname)
+    player = Player.objects.create(game=game, user=user, nickname=nickname, status=Player.Status.SEATED)
+    log_event(game, "nickname_registered", {"nickname": nickname})
+    return player
+
+
+@transaction.atomic
+def cohost_add(*, game: Game, username: str) -> None:
+    """The host names a co-host by account name: a co-host reads and runs
+    the game as the host does. Raises FlowError for an unknown account, the
+    host, an account that applied for or holds a seat, or one already named."""
+    from django.contrib.auth import get_user_model
+
+    user = get_user_model().objects.filter(username__iexact=username.strip()).first()
+    if user is None:
+        raise FlowError(_("There is no account named “%(name)s”.") % {"name": username.strip()})
+    if user.pk == game.host_id:
+        raise FlowError(_("You host this game already."))
+    if game.players.filter(user=user).exclude(status=Player.Status.DECLINED).exists():
+        raise FlowError(_("That account plays in this game; a player cannot be a co-host."))
+    if game.cohosts.filter(pk=user.pk).exists():
+        raise FlowError(_("That account is a co-host already."))
+    game.cohosts.add(user)
+    live.access_changed(game.slug)
+    log_event(game, "cohost_added", {"account": user.username})
+
+
+@transaction.atomic
+def cohost_remove(*, game: Game, user_id: int) -> None:
+    """The host withdraws a co-host; nothing happens for an account that is not one."""
+    user = game.cohosts.filter(pk=user_id).first()
+    if user is not None:
+        game.cohosts.remove(user)
+        live.access_changed(game.slug)
+        log_event(game, "cohost_removed", {"account": user.username})
+
+
+@transaction.atomic
+def game_settings_set(*, game: Game, edit_minutes: int, language: str) -> None:
+    """The host sets the post edit window (minutes, 0: no edits) and the
+    language the game writes its posts in (one of ``settings.LANGUAGES``,
+    "" for the ruleset's); both may change at any time and apply from then on."""
+    if not 0 <= edit_minutes <= 60:
+        raise FlowError(_("The edit window is between 0 and 60 minutes."))
+    if language and not languages.supported(language):
+        raise FlowError(_("Choose one of the site's languages."))
+    game.edit_minutes, game.language = edit_minutes, language
+    game.save(update_fields=["edit_minutes", "language"])
+    log_event(game, "settings_changed", {"edit_minutes": edit_minutes, "language": language})
+
+
+@transaction.atomic
+def options_set(*, game: Game, options: dict[str, Any]) -> None:
+    """The host replaces the house rules the ruleset declares (some secret,
+    such as the Bonus player and day, FORUM-125) until the game starts;
+    ``options`` maps option ids to JSON values, ``{}`` switches them all off.
+    Raises FlowError once the game has started, or with the sentences of
+    ``Ruleset.validate_options`` (names must be seated nicknames)."""
+    if game.status not in (Game.Status.DRAFT, Game.Status.SIGNUP):
+        raise FlowError(_("House rules are fixed once the game has started."))
+    nicknames = list(game.players.seated().values_list("nickname", flat=True))
+    problems = ruleset_of(game).validate_options(options, nicknames)
+    if problems:
+        raise FlowError(" ".join(p.message for p in problems))
+    kept = {k: v for k, v in game.options.items() if k in WEB_OPTIONS}
+    game.options = {**kept, **{k: v for k, v in options.items() if v not in (None, False)}}
+    fields = ["options"]
+    if game.state:
+        state = dict(game.state)
+        state["options"] = engine_options(game)
+        game.state = state
+        fields.append("state")
+    game.save(update_fields=fields)
+    log_event(game, "options_set", {"keys": sorted(options)})
+
+
+@transaction.atomic
+def roles_draw(*, game: Game, composition: dict[str, int]) -> None:
+    """Blind random draw from the game's recorded seed (``Ruleset.draw_seats``:
+    in a three-sided forum game the criminals are dealt to both teams,
+    FORUM-033); every seat learns its role in its cabinet, teams get their
+    rooms. Raises FlowError when the composition does not fit the table."""
+    seats = _seats_to_deal(game)
+    ruleset = ruleset_of(game)
+    try:
+        dealt = ruleset.draw_seats([p.nickname for p in seats], composition, game.seed)
+    except RulesError as exc:
+        raise FlowError(str(exc)) from exc
+    _deal(game, seats, dealt, composition)
+    log_event(game, "roles_drawn", {"composition": composition, "seed": game.seed})
+
+
+@transaction.atomic
+def roles_deal(*, game: Game, roles: dict[str, tuple[str, str | None]]) -> None:
+    """The host deals the roles by hand: game nickname → (role id, team id or
+    None for the role's own team), every seat named once. As ``roles_draw``
+    otherwise; raises FlowError when a seat is missing or the ruleset
+    refuses the seating."""
+    seats = _seats_to_deal(game, by_hand=True)
+    if sorted(roles) != sorted(p.nickname for p in seats):
+        raise FlowError(_("Deal a role to every seated player, and only to them."))
+    dealt = [(p.nickname, *roles[p.nickname]) for p in seats]
+    composition: dict[str, int] = {}
+    for _name, role, _team in dealt:
+        composition[role] = composition.get(role, 0) + 1
+    _deal(game, seats, dealt, composition)
+    log_event(game, "roles_dealt", {"composition": composition})
+
+
+def _seats_to_deal(game: Game, by_hand: bool = False) -> list[Player]:
+    """The seated players, once it is time to deal; raises FlowError. A
+    draw needs the ruleset's ``MIN_PLAYERS`` (its composition table starts
+    there); a deal by hand, such as a game carried over from another forum
+    in its endgame, needs two players, and the ruleset checks the seating."""
+    if game.status != Game.Status.SIGNUP or game.state:
+        raise FlowError(_("Roles can be drawn once, while sign-up is open."))
+    seats = list(game.players.seated())
+    minimum = 2 if by_hand else ruleset_of(game).MIN_PLAYERS
+    if len(seats) < minimum:
+        raise FlowError(_("At least %(n)d players are needed.") % {"n": minimum})
+    return seats
+
+
+def _deal(
+    game: Game, seats: list[Player], dealt: list[tuple[str, str, str | None]], composition: dict[str, int]
+) -> None:
+    """Seat ``dealt`` (nickname, role, team or None) in the ruleset; store
+    the state, open the rooms and hand every seat its role card."""
+    ruleset = ruleset_of(game)
+    variant = game.variant or ruleset.default_variant(len(seats)) or ""
+    try:
+        state = ruleset.new_game(dealt, variant or None, engine_options(game), seed=game.seed)
+    except RulesError as exc:
+        raise FlowError(str(exc)) from exc
+    game.variant, game.composition, game.state = variant, composition, state.to_dict()
+    game.save(update_fields=["variant", "composition", "state"])
+    sync_players(game, state, None)
+    sync_rooms(game, state)
+    with languages.in_game_language(game):
+        for seat in seats:
+            seat.refresh_from_db()
+            cabinet_post(game, seat, results.role_card(ruleset, seat.role, seat.team))
+
+
+@transaction.atomic
+def game_start(*, game: Game, now: datetime | None = None) -> Phase:
+    """Start the game: day 1 opens with its threads and deadlines. Raises
+    FlowError before the draw, or while the house rules fail the ruleset's
+    ``validate_options`` (rules saved before they were checked)."""
+    now = game_lock(game, now)
+    if game.status != Game.Status.SIGNUP or not game.state:
+        raise FlowError(_("Draw the roles before starting the game."))
+    seated = list(game.players.seated().values_list("nickname", flat=True))
+    problems = ruleset_of(game).validate_options(engine_options(game), seated)
+    if problems:
+        raise FlowError(
+            _("Correct the house rules before the start: %(problems)s")
+            % {"problems": " ".join(p.message for p in problems)}
+        )
+    game.status, game.started_at = Game.Status.RUNNING, now
+    game.save(update_fields=["status", "started_at"])
+    log_event(game, "game_started", {}, Event.Audience.PUBLIC)
+    ruleset = ruleset_of(game)
+    if ruleset.OPENING and "opens_with" not in game.options:
+        return open_phase(game, 0, ruleset.schedule_entry(ruleset.OPENING).closes, now, opening=True)
+    first = first_phase(game)
+    return open_phase(game, next_number(game, first), first, now)

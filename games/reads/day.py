@@ -1,0 +1,214 @@
+"""Reads of a game day: its ballots as the ruleset reads them, the vote
+thread's window now (nominations, votes, re-vote), whether a seat may
+cast a ballot, and the day's stored count (``VoteView``). Nothing here
+writes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from django.utils import timezone
+
+from rulesets.core import Ballot
+from rulesets.core.day import LAST_COUNTS, LISTED, NEVER, VoteCount, VoteRow
+
+from ..models import Deadline, Game, Phase, Player, Vote
+from .choices import vote_rows
+
+if TYPE_CHECKING:
+    from ..flow.read_model import GameRead
+from .game import ruleset_of, state_of
+
+
+def ballots_of(game: Game, day: int, vote_round: int = 1, read: GameRead | None = None) -> list[Ballot]:
+    """Every vote post of lynch vote ``vote_round`` (``Phase.vote_round``)
+    of game day ``day`` as the ruleset reads them (``rulesets.core.Ballot``),
+    nominations and re-votes included, in casting order, after the
+    candidates the host put to the vote (``LISTED``, CLASSIC-011).
+    ``read``: the game as a resolution read it, votes included."""
+    if read is not None and (day, vote_round) in read.votes:
+        votes: Any = read.votes[(day, vote_round)]
+    else:
+        votes = (
+            Vote.objects.filter(game=game, day=day, vote_round=vote_round)
+            .order_by("created_at", "id")
+            .values_list("voter__nickname", "target__nickname", "word", "round")
+        )
+    # The nicknames alone, not the seats (``Vote.choice`` read from the row).
+    ballots = [
+        Ballot(voter, target if target is not None else word or None, kind) for voter, target, word, kind in votes
+    ]
+    if ruleset_of(game).DAY.host_candidates:
+        if read is not None:
+            listed: Any = [
+                p.candidates
+                for p in read.phases
+                if p.kind == Phase.Kind.DAY and p.number == day and p.vote_round == vote_round
+            ]
+        else:
+            listed = game.phases.filter(kind=Phase.Kind.DAY, number=day, vote_round=vote_round).values_list(
+                "candidates", flat=True
+            )
+        ballots[:0] = [Ballot("", name, LISTED) for names in listed for name in names]
+    return ballots
+
+
+def day_ballots(game: Game, day: int, phase: Phase | None = None) -> list[Ballot]:
+    """``ballots_of`` the vote thread of day ``day`` shows: the open
+    phase's lynch vote when ``phase`` is that day, else the day's last
+    one (CLASSIC-066)."""
+    if phase is not None and phase.kind == Phase.Kind.DAY and phase.number == day:
+        return ballots_of(game, day, phase.vote_round)
+    last = game.phases.filter(kind=Phase.Kind.DAY, number=day).order_by("-vote_round").first()
+    return ballots_of(game, day, last.vote_round if last else 1)
+
+
+@dataclass(frozen=True)
+class DayWindow:
+    """What the vote thread takes now, from the ruleset's ``DayProcedure``
+    and the day's deadlines: ``nominations`` (candidates may be named),
+    ``votes`` (votes are taken), ``revote`` (the tied players while a
+    re-vote runs, else ()); ``opens_at``: the deadline (aware UTC) after
+    which votes open when they are not open yet, else None."""
+
+    nominations: bool = False
+    votes: bool = False
+    revote: tuple[str, ...] = ()
+    opens_at: datetime | None = None
+
+
+def passed(deadlines: dict[str, Deadline], entry_id: str, now: datetime) -> bool:
+    """True when the deadline ``entry_id`` of the phase has fired or is due."""
+    deadline = deadlines.get(entry_id)
+    return deadline is not None and (deadline.done_at is not None or now >= deadline.due_at)
+
+
+def day_window(
+    game: Game,
+    phase: Phase | None,
+    now: datetime | None = None,
+    ballots: list[Ballot] | None = None,
+    votes: VoteView | None = None,
+) -> DayWindow:
+    """The vote thread's window now (``now`` aware; default the clock):
+    closed outside an open day; nominations between the declared deadlines
+    (PITER-010, COSMO-007); votes after ``votes_from`` and until the vote's
+    deadline (PITER-011); then, on a tie, the re-vote (PITER-017, COSMO-013).
+    ``ballots``: the day's, when the caller has read them already;
+    ``votes``: the phase's stored ``VoteView`` (its re-vote read there,
+    not worked out by the rules), for a page."""
+    if phase is None or phase.kind != Phase.Kind.DAY or phase.resolved_at or not game.is_running:
+        return DayWindow()
+    now = now or timezone.now()
+    ruleset, state = ruleset_of(game), state_of(game)
+    procedure = ruleset.day_procedure(state)
+    deadlines = {d.kind: d for d in phase.deadlines.all()}
+    resolving = [d for d in sorted(deadlines.values(), key=lambda d: d.due_at) if d.resolves]
+    vote_closes = resolving[0] if resolving else None
+    if procedure.revote_until and vote_closes is not None and vote_closes.kind != procedure.revote_until:
+        if passed(deadlines, vote_closes.kind, now):
+            if votes is not None:
+                return DayWindow(revote=votes.revote)
+            if ballots is None:
+                ballots = ballots_of(game, phase.number, phase.vote_round)
+            return DayWindow(revote=tuple(ruleset.revote_needed(state, ballots)))
+    nominations = bool(procedure.nominations_until) and (
+        not procedure.nominations_from or passed(deadlines, procedure.nominations_from, now)
+    )
+    nominations = nominations and not passed(deadlines, procedure.nominations_until, now)
+    votes_open = not procedure.votes_from or passed(deadlines, procedure.votes_from, now)
+    votes_open = votes_open and not (procedure.votes_until and passed(deadlines, procedure.votes_until, now))
+    waiting = procedure.votes_from and not passed(deadlines, procedure.votes_from, now)
+    opens_at = deadlines[procedure.votes_from].due_at if waiting else None
+    return DayWindow(nominations=nominations, votes=votes_open, opens_at=opens_at)
+
+
+def ballot_open(
+    game: Game,
+    seat: Player | None,
+    phase: Phase | None,
+    ballots: list[Ballot],
+    window: DayWindow | None = None,
+    votes: VoteView | None = None,
+) -> bool:
+    """True when ``seat`` may post a vote now: a voter today
+    (``Ruleset.may_vote``: a living player, or classic's last honest player
+    out in the deciding vote), today's votes (or re-vote) open, and the vote
+    law leaves him a ballot (none cast yet; one change left where a vote may
+    change once; always where the last counts). The change deadline itself
+    is checked when he votes. ``window``: today's ``day_window``, when the
+    caller has it; ``votes``: the phase's stored ``VoteView`` (who may vote
+    and whether a vote may change read there), for a page."""
+    if seat is None or phase is None or phase.kind != Phase.Kind.DAY:
+        return False
+    ruleset, state = ruleset_of(game), state_of(game)
+    if not (seat.nickname in votes.voters if votes is not None else ruleset.may_vote(state, seat.nickname)):
+        return False
+    window = window or day_window(game, phase, ballots=ballots, votes=votes)
+    if not (window.votes or window.revote):
+        return False
+    procedure = ruleset.day_procedure(state)
+    round_ = Vote.Round.REVOTE if window.revote else Vote.Round.VOTE
+    cast = sum(1 for b in ballots if b.voter == seat.nickname and b.round == round_)
+    if cast and (votes.change_refused if votes is not None else ruleset.vote_change_refusal(state)):
+        return False
+    limit = {NEVER: 1, LAST_COUNTS: None}.get(procedure.change, 2)
+    return limit is None or cast < limit
+
+
+@dataclass(frozen=True)
+class VoteView:
+    """A day phase's stored ``Phase.votes`` (``vote_rows``), read back:
+    ``count`` a ``VoteCount``, the other fields as ``vote_rows`` says."""
+
+    count: VoteCount
+    candidates: list[str] | None
+    nominators: list[str]
+    voters: list[str]
+    choices: dict[str, list[str]]
+    change_refused: bool
+    revote: tuple[str, ...]
+    revote_choices: list[str]
+    warnings: list[tuple[str, str]]
+
+    @classmethod
+    def of(cls, stored: dict[str, Any]) -> VoteView:
+        """The view of a stored ``Phase.votes``."""
+        count = stored["count"]
+        return cls(
+            count=VoteCount(
+                rows=[VoteRow(target, weight, tuple(voters)) for target, weight, voters in count["rows"]],
+                abstained=list(count["abstained"]),
+                not_voted=list(count["not_voted"]),
+                notes=[tuple(note) for note in count["notes"]],
+                tied=tuple(count["tied"]),
+            ),
+            candidates=stored["candidates"],
+            nominators=stored["nominators"],
+            voters=stored["voters"],
+            choices=stored["choices"],
+            change_refused=stored["change_refused"],
+            revote=tuple(stored["revote"]),
+            revote_choices=stored["revote_choices"],
+            warnings=[tuple(w) for w in stored["warnings"]],
+        )
+
+
+def vote_view(game: Game, phase: Phase | None, ballots: list[Ballot]) -> VoteView:
+    """The stored ``VoteView`` of the day ``phase`` (``day_phase``); worked
+    out from ``ballots`` (the day's) where no day phase holds them, or for a
+    phase opened before these were kept (a page never writes)."""
+    if phase is not None and phase.kind == Phase.Kind.DAY and game.state and phase.votes is not None:
+        return VoteView.of(phase.votes)
+    return VoteView.of(vote_rows(ruleset_of(game), state_of(game), Phase.Kind.DAY, ballots))
+
+
+def day_phase(game: Game, day: int, phase: Phase | None) -> Phase | None:
+    """The day phase whose ballots the vote thread of day ``day`` shows
+    (``day_ballots``): the open ``phase`` when it is that day, else the
+    day's last lynch vote."""
+    if phase is not None and phase.kind == Phase.Kind.DAY and phase.number == day:
+        return phase
+    return game.phases.filter(kind=Phase.Kind.DAY, number=day).order_by("-vote_round").first()
