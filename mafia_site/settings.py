@@ -1,4 +1,4 @@
-"""Settings, read from the environment (see README for the variables).
+"""Settings, read from the environment (README.md, "Configuration", lists the variables).
 
 Embedded default: SQLite (WAL, IMMEDIATE transactions), a file cache and
 Celery's filesystem transport, all under ``var/``. With ``DATABASE_URL`` and
@@ -73,7 +73,7 @@ TEMPLATES = [
 DATABASE_URL = env_str("DATABASE_URL", "")
 # DATABASE_POOL=1: each process keeps a psycopg pool of DATABASE_POOL_MIN_SIZE
 # to DATABASE_POOL_MAX_SIZE connections (PostgreSQL only) instead of one
-# persistent connection (README, "Scale past one machine").
+# persistent connection (docs/operations.md, "Sizing").
 DATABASE_POOL = env_bool("DATABASE_POOL", False)
 if DATABASE_URL:
     DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=0 if DATABASE_POOL else 60)}
@@ -173,7 +173,7 @@ ACCOUNT_SIGNUP_FIELDS = ["username*", "email", "password1*", "password2*"]
 ACCOUNT_EMAIL_VERIFICATION = "optional"
 ACCOUNT_ADAPTER = "games.adapters.AccountAdapter"
 ACCOUNT_LOGOUT_ON_GET = False
-# Login limits (README, "Login limits"): only wrong passwords count. An
+# Login limits (docs/security.md, "Login limits"): only wrong passwords count. An
 # account is locked for 5 minutes after 5 wrong passwords; an address (many
 # players share one) after 30 wrong passwords in 10 minutes. Login form
 # posts of any kind: 120 a minute per address.
@@ -181,7 +181,7 @@ ACCOUNT_RATE_LIMITS = {"login": "120/m/ip", "login_failed": "30/600s/ip,5/300s/k
 LOGIN_REDIRECT_URL = "/"
 
 # E-mail (reminders, results drafts, allauth's messages): printed on the
-# console unless an SMTP server is given in EMAIL_HOST (README, "E-mail").
+# console unless an SMTP server is given in EMAIL_HOST (docs/email.md).
 EMAIL_HOST = env_str("EMAIL_HOST", "")
 EMAIL_PORT = env_int("EMAIL_PORT", 25)
 EMAIL_HOST_USER = env_str("EMAIL_HOST_USER", "")
@@ -244,7 +244,7 @@ if env_bool("DJANGO_BEHIND_TLS_PROXY", False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     ALLAUTH_TRUSTED_PROXY_COUNT = 1
 # Behind a TLS proxy serving only HTTPS: redirect plain HTTP, and tell
-# browsers to use HTTPS only (HSTS, seconds; start small, see README).
+# browsers to use HTTPS only (HSTS, seconds; start small, see docs/operations.md).
 SECURE_SSL_REDIRECT = env_bool("DJANGO_SSL_REDIRECT", False)
 SECURE_HSTS_SECONDS = env_int("DJANGO_HSTS_SECONDS", 0)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_HSTS_INCLUDE_SUBDOMAINS", False)

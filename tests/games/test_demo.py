@@ -1,5 +1,5 @@
 """``manage.py demo`` (what ``scripts/run`` starts): a running game of every
-ruleset on a fast schedule, with the accounts the README lists."""
+ruleset on a fast schedule, with the accounts README.md lists ("Demo accounts")."""
 
 from __future__ import annotations
 

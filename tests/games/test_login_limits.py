@@ -1,4 +1,4 @@
-"""Login limits count wrong passwords only (README, "Login limits"): players
+"""Login limits count wrong passwords only (docs/security.md, "Login limits"): players
 behind one address are not locked out by each other's typos, an account
 under attack is locked, and so is an address spraying wrong passwords.
 Each test uses an address and account names of its own, so the shared

@@ -8,7 +8,7 @@ exactly what the ``.po`` files say.
 After changing a marked string: ``python manage.py makemessages -l ru
 -l zh_Hans --no-obsolete --ignore=tests --ignore=rulesets --ignore=var
 --ignore=staticfiles --ignore=scripts``, translate the new entries, then
-``python manage.py compilemessages --ignore=.venv`` (README, "Translations").
+``python manage.py compilemessages --ignore=.venv`` (docs/languages.md, "Translations").
 """
 
 from __future__ import annotations
