@@ -53,6 +53,7 @@ from .host_tools import (
 from .phases import store_slots, store_votes
 from .posting import post_create, post_edit
 from .publishing import results_publish
+from .records import game_lock, host_post, log_event, random_seed
 from .setup import (
     cohost_add,
     cohost_remove,
@@ -69,10 +70,12 @@ from .setup import (
     signup_open,
 )
 from .tick import resolve_due
-from .turn import game_lock, host_post, log_event, random_seed
 
 __all__ = [
     "OPENS",
+    "Turn",
+    "game_turn",
+    "transition",
     "DayWindow",
     "FlowError",
     "ResolutionFailed",

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from django.db import transaction
 from django.utils.translation import gettext as _
 
 from rulesets.core import DayProcedure
@@ -17,9 +16,9 @@ from ..errors import FlowError
 from ..models import Event, Game, Phase, Player, Room, Vote
 from ..reads.day import ballots_of, day_window, passed
 from ..reads.game import current_phase, revote_label, ruleset_of, state_of
-from .phases import store_votes
-from .posting import post_create, refuse_before_opening
-from .turn import game_lock, host_post, log_event, refuse_if_late
+from .posting import refuse_before_opening, write_post
+from .records import host_post, log_event, refuse_if_late
+from .turn import Turn, transition
 
 
 def _refuse_ballot(
@@ -119,16 +118,15 @@ def _open_day(game: Game, now: datetime) -> Phase:
     return phase
 
 
-@transaction.atomic
+@transition
 def vote_cast(
+    turn: Turn,
     *,
-    game: Game,
     seat: Player,
     target: Player | None = None,
     abstain: bool = False,
     word: str = "",
     reason: str = "",
-    now: datetime | None = None,
 ) -> Vote:
     """A vote post in today's vote thread naming ``target`` (or an explicit
     abstention where the ruleset allows one; or, in a re-vote whose ballots
@@ -138,32 +136,12 @@ def vote_cast(
     worded as the procedure words it, with ``reason`` where it has one
     (werewolf18 «投票对象：X / 投票理由：…», ``_ballot_text``). A change quotes
     the vote it replaces. Raises FlowError when late (with the deadline),
-    out of the game, or refused by the law. The vote's time is taken under
-    the game lock (``game_lock``)."""
-    now = game_lock(game, now)
+    out of the game, or refused by the law. Called as ``vote_cast(game=…,
+    seat=…, …)`` (``transition``): the vote's time is taken under the game
+    lock."""
+    game, now, ruleset, state = turn.game, turn.now, turn.ruleset, turn.state
     phase = _open_day(game, now)
-    window = day_window(game, phase, now)
-    ruleset, state = ruleset_of(game), state_of(game)
-    if window.revote:
-        round_ = Vote.Round.REVOTE
-        choices = ruleset.revote_choices(state, window.revote)
-        revote_deadline = phase.deadlines.filter(kind=ruleset.day_procedure(state).revote_until).first()
-        refuse_if_late(game, revote_deadline, now, _("The re-vote closed at %(when)s; your vote was not counted."))
-    else:
-        round_ = Vote.Round.VOTE
-        until = ruleset.day_procedure(state).votes_until
-        closes = (
-            phase.deadlines.filter(kind=until).first()
-            if until
-            else phase.deadlines.filter(resolves=True).order_by("due_at").first()
-        )
-        refuse_if_late(game, closes, now, _("The vote closed at %(when)s; your vote was not counted."))
-        if not window.votes:
-            raise FlowError(
-                _("Voting opens at %(when)s, after the nominations and the defence posts.")
-                % {"when": local_deadline(game, window.opens_at)}
-            )
-        choices = ruleset.vote_choices(state, seat.nickname, ballots_of(game, phase.number, phase.vote_round))
+    round_, choices = _ballot_round(turn, phase, seat)
     procedure = _refuse_ballot(game, seat, target, abstain and not word, choices, word)
     earlier = list(
         Vote.objects.filter(
@@ -174,7 +152,7 @@ def vote_cast(
     room = Room.objects.get(game=game, kind=Room.Kind.VOTE, day=phase.number)
     with languages.in_game_language(game):
         shown = revote_label(ruleset, state, word) if word else _ballot_text(procedure, target, reason)
-    post = post_create(room=room, seat=seat, body=_ballot_body(shown, earlier), now=now)
+    post = write_post(turn, room, seat, _ballot_body(shown, earlier))
     choice = word or (target.nickname if target is not None else _("abstains"))
     vote = Vote.objects.create(
         game=game,
@@ -193,20 +171,46 @@ def vote_cast(
         {"day": phase.number, "round": round_, "voter": seat.nickname, "target": choice if target or word else None},
         Event.Audience.PUBLIC,
     )
-    store_votes(game, phase, state)
+    turn.ballots_changed(phase)
     return vote
 
 
-@transaction.atomic
-def nominate(*, game: Game, seat: Player, target: Player, now: datetime | None = None) -> Vote:
+def _ballot_round(turn: Turn, phase: Phase, seat: Player) -> tuple[str, list[str]]:
+    """The round a ballot of ``seat`` goes to now (the re-vote once it runs,
+    PITER-017, COSMO-013; else the vote) and what it may name; raises
+    FlowError when that round closed (with its deadline) or the vote is
+    not open yet (with its opening)."""
+    game, now, ruleset, state = turn.game, turn.now, turn.ruleset, turn.state
+    window = day_window(game, phase, now)
+    if window.revote:
+        revote_deadline = phase.deadlines.filter(kind=ruleset.day_procedure(state).revote_until).first()
+        refuse_if_late(game, revote_deadline, now, _("The re-vote closed at %(when)s; your vote was not counted."))
+        return Vote.Round.REVOTE, ruleset.revote_choices(state, window.revote)
+    until = ruleset.day_procedure(state).votes_until
+    closes = (
+        phase.deadlines.filter(kind=until).first()
+        if until
+        else phase.deadlines.filter(resolves=True).order_by("due_at").first()
+    )
+    refuse_if_late(game, closes, now, _("The vote closed at %(when)s; your vote was not counted."))
+    if not window.votes:
+        raise FlowError(
+            _("Voting opens at %(when)s, after the nominations and the defence posts.")
+            % {"when": local_deadline(game, window.opens_at)}
+        )
+    return Vote.Round.VOTE, ruleset.vote_choices(state, seat.nickname, ballots_of(game, phase.number, phase.vote_round))
+
+
+@transition
+def nominate(turn: Turn, *, seat: Player, target: Player) -> Vote:
     """A nomination post in today's vote thread naming ``target`` as a
     candidate, in the window the ruleset declares (piter «выдвижение»
     PITER-010, cosmo «Кандидат:» COSMO-007). Raises FlowError outside the
     window (with its deadline), for a player out of the game or silenced,
-    a second nomination, or a candidate already named or out of the game."""
-    now = game_lock(game, now)
+    a second nomination, or a candidate already named or out of the game.
+    Called as ``nominate(game=…, seat=…, target=…)`` (``transition``)."""
+    game, now, ruleset, state = turn.game, turn.now, turn.ruleset, turn.state
     phase = _open_day(game, now)
-    ruleset, state = ruleset_of(game), state_of(game)
     procedure = ruleset.day_procedure(state)
     if not procedure.nominations_until:
         raise FlowError(_("This game has no nominations: vote for any player still in the game."))
@@ -234,7 +238,7 @@ def nominate(*, game: Game, seat: Player, target: Player, now: datetime | None =
     room = Room.objects.get(game=game, kind=Room.Kind.VOTE, day=phase.number)
     with languages.in_game_language(game):
         body = _("Candidate: %(name)s") % {"name": target.nickname}
-    post = post_create(room=room, seat=seat, body=body, now=now)
+    post = write_post(turn, room, seat, body)
     vote = Vote.objects.create(
         game=game,
         day=phase.number,
@@ -248,22 +252,22 @@ def nominate(*, game: Game, seat: Player, target: Player, now: datetime | None =
     log_event(
         game, "nominated", {"day": phase.number, "by": seat.nickname, "target": target.nickname}, Event.Audience.PUBLIC
     )
-    store_votes(game, phase, state)
+    turn.ballots_changed(phase)
     return vote
 
 
-@transaction.atomic
-def candidates_put(*, game: Game, names: list[str], now: datetime | None = None) -> Phase:
+@transition
+def candidates_put(turn: Turn, *, names: list[str]) -> Phase:
     """The host puts ``names`` (nicknames of living players, in his order)
     to today's vote («выносит на голосование», CLASSIC-011), once per lynch
     vote, where the ruleset's day allows it (``DayProcedure.host_candidates``):
     only they may be voted for from then on, and a standing ballot for
     anyone else no longer counts. The list is posted in the vote thread.
     Raises FlowError outside an open day's vote, for a second list, or for
-    a name not in the game."""
-    now = game_lock(game, now)
+    a name not in the game. Called as ``candidates_put(game=…, names=…)``
+    (``transition``)."""
+    game, now, ruleset, state = turn.game, turn.now, turn.ruleset, turn.state
     phase = _open_day(game, now)
-    ruleset, state = ruleset_of(game), state_of(game)
     procedure = ruleset.day_procedure(state)
     if not procedure.host_candidates:
         raise FlowError(_("In this game the players vote for anyone still in the game."))
@@ -286,5 +290,5 @@ def candidates_put(*, game: Game, names: list[str], now: datetime | None = None)
         }
     host_post(room, text, phase.number, when=now)
     log_event(game, "candidates_put", {"day": phase.number, "names": chosen}, Event.Audience.PUBLIC)
-    store_votes(game, phase, state)
+    turn.ballots_changed(phase)
     return phase

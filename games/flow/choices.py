@@ -6,7 +6,6 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
@@ -17,10 +16,10 @@ from .. import languages
 from ..errors import FlowError
 from ..models import Action, Event, Game, Phase, Player, Room
 from ..reads.choices import ability_deadline, choice_deadline
-from ..reads.game import current_day, current_phase, ruleset_of, state_of
-from .phases import store_slots
+from ..reads.game import current_day, current_phase
 from .posting import refuse_before_opening
-from .turn import game_lock, host_post, log_event, refuse_if_late
+from .records import host_post, log_event, refuse_if_late
+from .turn import Turn, transition
 
 
 def _refuse_late_choice(game: Game, phase: Phase, now: datetime, ability: str = "") -> None:
@@ -39,21 +38,19 @@ def _refuse_late_choice(game: Game, phase: Phase, now: datetime, ability: str = 
     )
 
 
-@transaction.atomic
-def action_submit(
-    *, game: Game, seat: Player, ability: str, targets: list[str], team: bool = False, now: datetime | None = None
-) -> Action:
+@transition
+def action_submit(turn: Turn, *, seat: Player, ability: str, targets: list[str], team: bool = False) -> Action:
     """Hand in (or change) a choice for the open phase. Raises FlowError
     with a sentence: late (the deadline shown in the game's time zone), not
-    allowed, or refused by the rules (the ruleset's own message). The
-    choice's time is taken under the game lock (``game_lock``)."""
-    now = game_lock(game, now)
+    allowed, or refused by the rules (the ruleset's own message). Called as
+    ``action_submit(game=…, seat=…, ability=…, targets=…)``
+    (``transition``): the choice's time is taken under the game lock."""
+    game, now = turn.game, turn.now
     phase = current_phase(game)
     if phase is None or not game.is_running:
         raise FlowError(_("No phase is open."))
     _refuse_late_choice(game, phase, now, ability)
-    ruleset = ruleset_of(game)
-    state = state_of(game)
+    ruleset, state = turn.ruleset, turn.state
     target: Any = targets[0] if len(targets) == 1 else (list(targets) or None)
     probe = (
         RulesAction(ability, team=seat.team, target=target)
@@ -98,11 +95,11 @@ def action_submit(
     return action
 
 
-@transaction.atomic
-def action_withdraw(*, game: Game, seat: Player, action_id: str, now: datetime | None = None) -> None:
+@transition
+def action_withdraw(turn: Turn, *, seat: Player, action_id: str) -> None:
     """Withdraw a choice before its deadline (the time taken under the game
-    lock); raises FlowError, late with the deadline shown."""
-    now = game_lock(game, now)
+    lock: ``transition``); raises FlowError, late with the deadline shown."""
+    game, now = turn.game, turn.now
     phase = current_phase(game)
     action = (
         Action.objects.filter(public_id=action_id, phase=phase)
@@ -115,13 +112,14 @@ def action_withdraw(*, game: Game, seat: Player, action_id: str, now: datetime |
     action.delete()
 
 
-@transaction.atomic
-def last_words_send(*, game: Game, seat: Player, text: str, now: datetime | None = None) -> None:
+@transition
+def last_words_send(turn: Turn, *, seat: Player, text: str) -> None:
     """A player out of the game who holds a right to last words sends (or
     rewrites) their text until its deadline (``Ruleset.LAST_WORDS_DUE``);
     the site posts it then. Raises FlowError: no right, or late (the
-    deadline shown: the right was given up), WW18-016."""
-    now = game_lock(game, now)
+    deadline shown: the right was given up), WW18-016. Called as
+    ``last_words_send(game=…, seat=…, text=…)`` (``transition``)."""
+    game, now = turn.game, turn.now
     seat.refresh_from_db()
     text = text.strip()
     if not text:
@@ -145,16 +143,16 @@ def last_words_send(*, game: Game, seat: Player, text: str, now: datetime | None
     log_event(game, "last_words_sent", {"nickname": seat.nickname}, Event.Audience.PLAYER, seat)
 
 
-@transaction.atomic
-def acceleration_ask(*, game: Game, seat: Player, ask: bool = True, now: datetime | None = None) -> bool:
+@transition
+def acceleration_ask(turn: Turn, *, seat: Player, ask: bool = True) -> bool:
     """A living player asks for the game's acceleration (``ask``) or
     withdraws his request, one request each; once the ruleset's
     ``acceleration_agreed`` holds (werewolf18: more than half of the
     living, WW18-068) its ``ACCELERATION`` option is turned on for the
     engine, announced in the day thread, and requests stay as they are.
-    Returns True when this request accelerated the game. Raises FlowError."""
-    now = game_lock(game, now)
-    ruleset = ruleset_of(game)
+    Returns True when this request accelerated the game. Raises FlowError.
+    Called as ``acceleration_ask(game=…, seat=…)`` (``transition``)."""
+    game, now, ruleset = turn.game, turn.now, turn.ruleset
     option = ruleset.ACCELERATION
     if not option:
         raise FlowError(_("The rules of this game have no acceleration."))
@@ -182,11 +180,10 @@ def acceleration_ask(*, game: Game, seat: Player, ask: bool = True, now: datetim
     if not (ask and ruleset.acceleration_agreed(asked, alive)):
         return False
     game.options = {**game.options, option: True}
-    state = state_of(game)
+    game.save(update_fields=["options"])
+    state = turn.state
     state.options[option] = True
-    game.state = state.to_dict()
-    game.save(update_fields=["options", "state"])
-    store_slots(game)
+    turn.set_state(state)
     with languages.in_game_language(game):
         text = _(
             "%(asked)d of the %(alive)d players in the game asked for acceleration: the game is accelerated "

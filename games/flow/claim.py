@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from .. import live, page_cache
 from ..models import Deadline, Event, Game, Phase, Player, Post, Resolution
 from .read_model import update_rows
-from .turn import Batch
+from .records import Batch
 
 
 @dataclass

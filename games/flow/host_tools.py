@@ -6,20 +6,20 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from django.db import transaction
 from django.utils.translation import gettext as _
 
 from rulesets.core import RulesError, Ruleset
 
-from .. import languages, live, page_cache, results
+from .. import languages, results
 from ..errors import FlowError, ResolutionFailed
 from ..models import Deadline, Event, Game, Player, Room
-from ..reads.game import cabinet_of, current_day, current_phase, ruleset_of, state_of
+from ..reads.game import cabinet_of, current_day, current_phase
 from .outcomes import finish, grant_last_words, hand_feedback, revealed_roles
-from .phases import store_slots, sync_players, sync_rooms
+from .phases import sync_players, sync_rooms
+from .records import host_post, log_event
 from .setup import refuse_hosts_as_players
 from .tick import failure_text, fire_due_of
-from .turn import game_lock, host_post, log_event
+from .turn import Turn, game_turn, transition
 
 
 def phase_resolve_now(*, game: Game, phase: str | None = None, now: datetime | None = None) -> None:
@@ -29,8 +29,8 @@ def phase_resolve_now(*, game: Game, phase: str | None = None, now: datetime | N
     refused, so a second click never resolves the next phase (None: the open
     phase, for scripts). Raises FlowError; ResolutionFailed, after the
     failure is recorded and kept, when the resolution raises."""
-    with transaction.atomic():
-        now = game_lock(game, now)
+    with game_turn(game, now) as turn:
+        now = turn.now
         current = current_phase(game)
         if current is None or not game.is_running:
             raise FlowError(_("No phase is open."))
@@ -65,25 +65,26 @@ def deadline_retry(*, game: Game, now: datetime | None = None) -> None:
     instead of waiting for its backoff, then the game's other due
     deadlines. Raises FlowError when nothing failed; ResolutionFailed, with
     the failure recorded and kept, when it fails again."""
-    with transaction.atomic():
-        now = game_lock(game, now)
+    with game_turn(game, now) as turn:
+        now = turn.now
         failing = Deadline.objects.failing().filter(phase__game=game).select_related("phase").first()
         if failing is None:
             raise FlowError(_("No deadline of this game is failing."))
         Deadline.objects.filter(pk=failing.pk).update(retry_at=None)
-        page_cache.game_changed(game.pk)
         log_event(game, "deadline_retried", {"phase": str(failing.phase), "deadline": failing.kind})
         error = fire_due_of(game, now)
     if error:
         raise ResolutionFailed(failure_text(failing.phase, error))
 
 
-@transaction.atomic
-def deadline_extend(*, game: Game, minutes: int) -> None:
-    """Push every pending deadline of the open phase back by ``minutes``."""
+@transition
+def deadline_extend(turn: Turn, *, minutes: int) -> None:
+    """Push every pending deadline of the open phase back by ``minutes``.
+    Called as ``deadline_extend(game=…, minutes=…)`` (``transition``);
+    raises FlowError."""
+    game = turn.game
     if minutes <= 0 or minutes > 7 * 24 * 60:
         raise FlowError(_("Extend by between 1 minute and 7 days."))
-    game_lock(game)
     phase = current_phase(game)
     if phase is None:
         raise FlowError(_("No phase is open."))
@@ -96,14 +97,15 @@ def deadline_extend(*, game: Game, minutes: int) -> None:
     log_event(game, "deadline_extended", {"phase": str(phase), "minutes": minutes}, Event.Audience.PUBLIC)
 
 
-@transaction.atomic
-def reminders_set(*, game: Game, minutes: int) -> None:
+@transition
+def reminders_set(turn: Turn, *, minutes: int) -> None:
     """E-mail reminders ``minutes`` before each deadline from now on (0: none;
     ``Game.reminder_minutes``, sent by ``games.mailing``). A seat already
-    reminded of a deadline is not reminded of it again."""
+    reminded of a deadline is not reminded of it again. Called as
+    ``reminders_set(game=…, minutes=…)`` (``transition``); raises FlowError."""
+    game = turn.game
     if minutes < 0 or minutes > Game.REMINDER_MAX_MINUTES:
         raise FlowError(_("Give between 0 and %(max)d minutes.") % {"max": Game.REMINDER_MAX_MINUTES})
-    game_lock(game)
     game.reminder_minutes = minutes
     game.save(update_fields=["reminder_minutes"])
     log_event(game, "reminders_set", {"minutes": minutes})
@@ -117,15 +119,16 @@ AUTOKILL_DECISIONS = {
 }
 
 
-@transaction.atomic
-def autokill_decide(*, game: Game, player: Player, decision: str) -> None:
+@transition
+def autokill_decide(turn: Turn, *, player: Player, decision: str) -> None:
     """The host overrides an automatic consequence for today (FORUM-160,
     FORUM-163, FORUM-164): ``waive``/``restore`` an autokill the rules would
     apply; in a game whose autokills wait for the host (``autokills`` =
-    ``host_confirms``), ``confirm``/``unconfirm`` one. Raises FlowError."""
+    ``host_confirms``), ``confirm``/``unconfirm`` one. Raises FlowError.
+    Called as ``autokill_decide(game=…, player=…, decision=…)`` (``transition``)."""
+    game = turn.game
     if decision not in AUTOKILL_DECISIONS:
         raise FlowError(_("Unknown decision."))
-    game_lock(game)
     phase = current_phase(game)
     if phase is None:
         raise FlowError(_("No phase is open."))
@@ -141,28 +144,27 @@ def autokill_decide(*, game: Game, player: Player, decision: str) -> None:
     log_event(game, f"autokill_{decision}", {"nickname": player.nickname, "day": phase.number})
 
 
-@transaction.atomic
-def penalty_apply(*, game: Game, kind: str, target: str, now: datetime | None = None) -> None:
+@transition
+def penalty_apply(turn: Turn, *, kind: str, target: str) -> None:
     """A penalty the document names: ``skip_move`` (a role's next move),
     ``skip_team_shot`` (a team's next shot), ``demote`` (to a plain
     citizen), ``disqualify`` (modkill). The post names the roles the
     ruleset announces, the private results it gives reach their cabinets
     (a new sheriff), and a right to last words it gives is granted as at a
-    resolution (``Ruleset.last_words_given``). Raises FlowError."""
-    now = game_lock(game, now)
-    ruleset = ruleset_of(game)
+    resolution (``Ruleset.last_words_given``). Raises FlowError. Called as
+    ``penalty_apply(game=…, kind=…, target=…)`` (``transition``): under the
+    game's lock, so a post or a vote meanwhile waits for it."""
+    game, now, ruleset = turn.game, turn.now, turn.ruleset
     if kind not in ruleset.PENALTIES:
         raise FlowError(_("The rules of this game name no such penalty."))
     if kind in ruleset.DEFERRED_PENALTIES:
         _defer_penalty(game, ruleset, kind, target)
         return
     try:
-        outcome = ruleset.apply_penalty(state_of(game), kind, target)
+        outcome = ruleset.apply_penalty(turn.state, kind, target)
     except RulesError as exc:
         raise FlowError(str(exc)) from exc
-    game.state = outcome.state.to_dict()
-    game.save(update_fields=["state"])
-    store_slots(game)
+    turn.set_state(outcome.state)
     # A penalty that removes a player (a modkill, piter's third warning) is
     # public, with only the roles the ruleset announces (werewolf18 never
     # publishes one, WW18-074).
@@ -206,18 +208,20 @@ def player_modkill(*, game: Game, player: Player, now: datetime | None = None) -
     penalty_apply(game=game, kind="disqualify", target=player.nickname, now=now)
 
 
-@transaction.atomic
-def player_replace(*, game: Game, player: Player, new_user) -> None:
+@transition
+def player_replace(turn: Turn, *, player: Player, new_user) -> None:
     """A replacement (замена): a new account takes over the seat; the role,
     posts, votes and history stay with the seat. The old account loses
-    access at once."""
+    access at once. Called as ``player_replace(game=…, player=…,
+    new_user=…)`` (``transition``); raises FlowError."""
+    game = turn.game
     refuse_hosts_as_players(game, new_user)
     if game.players.filter(user=new_user).exclude(pk=player.pk).exclude(status=Player.Status.DECLINED).exists():
         raise FlowError(_("That account already has a seat in this game."))
     old_user_id = player.user_id
     player.user = new_user
     player.save(update_fields=["user"])
-    live.access_changed(game.slug)
+    turn.access_changed()
     log_event(game, "player_replaced", {"nickname": player.nickname, "old_user": old_user_id, "new_user": new_user.pk})
     with languages.in_game_language(game):
         host_post(cabinet_of(player), _("A replacement has taken over this seat."), current_day(game))

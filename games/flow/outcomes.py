@@ -23,7 +23,7 @@ from .claim import current_claim
 from .phases import delayed_opening, open_phase, sync_players, sync_rooms
 from .publishing import publish_results
 from .read_model import GameRead
-from .turn import Batch, batched, cabinet_post, host_post, log_event
+from .records import Batch, batched, cabinet_post, host_post, log_event
 
 
 def lock_entries(ruleset: Ruleset, phase: Phase) -> set[str]:

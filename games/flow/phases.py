@@ -21,7 +21,7 @@ from ..reads.game import OPENS, current_phase, dead_read_team_room, ruleset_of, 
 from ..schedule import next_local, parse_hhmm, phase_deadlines
 from .claim import current_claim
 from .read_model import GameRead, update_rows
-from .turn import log_event
+from .records import log_event
 
 
 def delayed_opening(game: Game, ruleset: Ruleset, kind: str, after: datetime) -> datetime | None:

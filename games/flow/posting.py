@@ -7,7 +7,6 @@ from __future__ import annotations
 from datetime import datetime
 
 from django.db import transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from .. import live, markup
@@ -15,50 +14,65 @@ from ..clock import local_deadline
 from ..errors import FlowError
 from ..models import Event, Game, Phase, Player, Post, Room
 from ..reads.day import ballots_of, passed
-from ..reads.game import OPENS, current_day, current_phase, edit_refusal, ruleset_of, state_of
-from .phases import store_slots
-from .turn import log_event
+from ..reads.game import OPENS, current_day, current_phase, edit_refusal
+from .records import log_event
+from .turn import Turn, game_turn
 
 
-@transaction.atomic
 def post_create(
     *, room: Room, seat: Player | None, body: str, by_host: bool = False, now: datetime | None = None
 ) -> Post:
-    """A post in a thread; access is checked by the caller (games.access).
-    A dead player's one last post in their day thread is spent here. A
-    living player the ruleset silences today (``Ruleset.speech_refusal``,
-    PITER-021, COSMO-047) is refused in the day thread with its reason."""
+    """A post in a thread, in a turn of its game (``game_turn``: the game's
+    lock, so a post and a host's change of the state happen one after
+    another); access is checked by the caller (games.access). A dead
+    player's one last post in their day thread is spent here. A living
+    player the ruleset silences today (``Ruleset.speech_refusal``,
+    PITER-021, COSMO-047) is refused in the day thread with its reason.
+    Raises FlowError (an empty or too long text, a refusal)."""
     body = body.strip()
     if not body:
         raise FlowError(_("The post is empty."))
     if len(body) > 20000:
         raise FlowError(_("The post is too long (at most 20,000 characters)."))
-    game = room.game
-    # Players post in vote threads only through ``vote_cast`` and ``nominate``,
-    # which check the day themselves.
-    if not by_host and room.kind == Room.Kind.DAY and game.is_running:
-        phase = current_phase(game)
-        today = phase if phase is not None and phase.kind == Phase.Kind.DAY and phase.number == room.day else None
-        refuse_before_opening(game, today, now or timezone.now())
-        if seat is not None and seat.alive:
-            ruleset = ruleset_of(game)
-            refusal = ruleset.speech_refusal(state_of(game), seat.nickname)
-            if refusal:
-                raise FlowError(_(ruleset.message(refusal)))
-            _refuse_outside_defence(game, room, seat, today, now or timezone.now())
+    with game_turn(room.game, now) as turn:
+        return write_post(turn, room, seat, body, by_host)
+
+
+def write_post(turn: Turn, room: Room, seat: Player | None, body: str, by_host: bool = False) -> Post:
+    """``post_create``'s work inside the caller's turn (a vote post, a
+    nomination): ``body`` stripped and not empty, dated ``turn.now``."""
+    # Players post in vote threads only through ``vote_cast`` and
+    # ``nominate``, which check the day themselves.
+    if not by_host and room.kind == Room.Kind.DAY and turn.game.is_running:
+        _refuse_day_post(turn, room, seat)
     post = Post.objects.create(
         room=room,
         author=None if by_host else seat,
         by_host=by_host,
         body=body,
         body_html=markup.render(body),
-        game_day=current_day(game),
-        created_at=now or timezone.now(),
+        game_day=current_day(turn.game),
+        created_at=turn.now,
     )
     if seat is not None and not by_host and not seat.alive and room.kind == Room.Kind.DAY:
         seat.last_words_used = True
         seat.save(update_fields=["last_words_used"])
     return post
+
+
+def _refuse_day_post(turn: Turn, room: Room, seat: Player | None) -> None:
+    """Raise FlowError when the day thread ``room`` refuses a player's post
+    now: before the day's delayed opening, from a player the ruleset
+    silences today, or outside the defence window's rules."""
+    game = turn.game
+    phase = current_phase(game)
+    today = phase if phase is not None and phase.kind == Phase.Kind.DAY and phase.number == room.day else None
+    refuse_before_opening(game, today, turn.now)
+    if seat is not None and seat.alive:
+        refusal = turn.ruleset.speech_refusal(turn.state, seat.nickname)
+        if refusal:
+            raise FlowError(_(turn.ruleset.message(refusal)))
+        _refuse_outside_defence(turn, room, seat, today)
 
 
 def refuse_before_opening(game: Game, phase: Phase | None, now: datetime) -> None:
@@ -80,49 +94,49 @@ def edit_committed(post: Post) -> None:
     transaction.on_commit(lambda: live.post_edited(room_id))
 
 
-@transaction.atomic
 def post_edit(*, post: Post, body: str, now: datetime | None = None) -> Post:
-    """Replace the text of ``post`` within its edit window; who may is
-    checked by the caller (``access.may_edit``). The body is rendered and
-    sanitised as a new post's is (``games.markup``); the first text is kept
-    for the host (``Post.original_body``) and every edit is logged with the
-    text it replaced. Raises FlowError (``edit_refusal``, an empty or too
-    long text)."""
-    post = Post.objects.select_for_update().select_related("room__game").get(pk=post.pk)
-    now = now or timezone.now()
-    refusal = edit_refusal(post, now)
-    if refusal:
-        raise FlowError(refusal)
+    """Replace the text of ``post`` within its edit window, in a turn of its
+    game (``game_turn``); who may is checked by the caller
+    (``access.may_edit``). The body is rendered and sanitised as a new
+    post's is (``games.markup``); the first text is kept for the host
+    (``Post.original_body``) and every edit is logged with the text it
+    replaced. Raises FlowError (``edit_refusal``, an empty or too long text)."""
     body = body.strip()
-    if not body:
-        raise FlowError(_("The post is empty."))
-    if len(body) > 20000:
-        raise FlowError(_("The post is too long (at most 20,000 characters)."))
-    if body == post.body:
-        return post
-    old = post.body
-    post.original_body = post.original_body or old
-    post.body, post.body_html, post.edited_at = body, markup.render(body), now
-    post.save(update_fields=["body", "body_html", "edited_at", "original_body"])
-    edit_committed(post)
-    log_event(
-        post.room.game,
-        "post_edited",
-        {"room": post.room.public_id, "number": post.number, "old": old, "new": body},
-        player=post.author,
-    )
+    with game_turn(post.room.game, now) as turn:
+        post = Post.objects.select_for_update().select_related("room__game").get(pk=post.pk)
+        refusal = edit_refusal(post, turn.now)
+        if refusal:
+            raise FlowError(refusal)
+        if not body:
+            raise FlowError(_("The post is empty."))
+        if len(body) > 20000:
+            raise FlowError(_("The post is too long (at most 20,000 characters)."))
+        if body == post.body:
+            return post
+        old = post.body
+        post.original_body = post.original_body or old
+        post.body, post.body_html, post.edited_at = body, markup.render(body), turn.now
+        post.save(update_fields=["body", "body_html", "edited_at", "original_body"])
+        edit_committed(post)
+        log_event(
+            post.room.game,
+            "post_edited",
+            {"room": post.room.public_id, "number": post.number, "old": old, "new": body},
+            player=post.author,
+        )
     return post
 
 
-def _refuse_outside_defence(game: Game, room: Room, seat: Player, phase: Phase | None, now: datetime) -> None:
+def _refuse_outside_defence(turn: Turn, room: Room, seat: Player, phase: Phase | None) -> None:
     """In the day's defence window (``DayProcedure.defence_from`` and
     ``defence_until``) only today's candidates post in the day thread, one
     post each; a second one is refused unless the ruleset grants it
-    (``Ruleset.defence_extra_post``, which is then spent). PITER-011, PITER-122.
+    (``Ruleset.defence_extra_post``, which is then spent, under the game's
+    lock like every change of the state). PITER-011, PITER-122.
     ``phase``: the open day when ``room`` is its thread, else None."""
     if phase is None:
         return
-    ruleset, state = ruleset_of(game), state_of(game)
+    game, ruleset, state, now = turn.game, turn.ruleset, turn.state, turn.now
     procedure = ruleset.day_procedure(state)
     if not procedure.defence_until:
         return
@@ -139,7 +153,5 @@ def _refuse_outside_defence(game: Game, room: Room, seat: Player, phase: Phase |
         extra = ruleset.defence_extra_post(state, seat.nickname)
         if extra is None:
             raise FlowError(_("You have given your defence post; the vote opens at %(when)s.") % {"when": until})
-        game.state = extra.to_dict()
-        game.save(update_fields=["state"])
-        store_slots(game)
+        turn.set_state(extra)
         log_event(game, "extra_defence_post", {"nickname": seat.nickname}, Event.Audience.PUBLIC)

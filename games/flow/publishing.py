@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from django.db import transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from .. import markup
@@ -16,7 +14,8 @@ from ..models import Deadline, Event, Game, Phase, Post, Resolution, Room
 from ..reads.game import OPENS, current_day
 from .posting import edit_committed
 from .read_model import GameRead
-from .turn import host_post, log_event
+from .records import host_post, log_event
+from .turn import game_turn
 
 
 def publish_waiting(game: Game, phase: Phase, when: datetime) -> None:
@@ -30,7 +29,10 @@ def publish_waiting(game: Game, phase: Phase, when: datetime) -> None:
         deadline__phase__game=game, published_post__isnull=True, deadline__phase__resolved_at__isnull=False
     ).select_related("deadline__phase")
     for resolution in waiting.order_by("id"):
-        results_publish(resolution=resolution, text=resolution.results, now=when)
+        text = resolution.results.strip()
+        if not text:
+            raise FlowError(_("The results post is empty."))
+        publish_or_correct(game, resolution, text, when)
 
 
 def publish_last_words(game: Game, deadline: Deadline) -> None:
@@ -109,16 +111,27 @@ def _results_room(game: Game, resolution: Resolution, read: GameRead | None = No
     return room or Room.objects.get(game=game, kind=Room.Kind.GRAVEYARD)
 
 
-@transaction.atomic
 def results_publish(*, resolution: Resolution, text: str, now: datetime | None = None) -> Post:
     """Publish a draft results post (as the host), or correct a published
-    one; a correction is logged with the old and new text. A day's results
-    go to its vote thread and, as a copy kept in step, to its day thread."""
-    game = resolution.deadline.phase.game
+    one, in a turn of the game (``game_turn``); a correction is logged with
+    the old and new text. A day's results go to its vote thread and, as a
+    copy kept in step, to its day thread. Idempotent: the resolution is
+    read again under the game's lock, so a second click with the same text
+    changes nothing. Raises FlowError for an empty text."""
     text = text.strip()
     if not text:
         raise FlowError(_("The results post is empty."))
-    now = now or timezone.now()
+    with game_turn(resolution.deadline.phase.game, now) as turn:
+        resolution.refresh_from_db()
+        if resolution.published_post_id and resolution.published_post.body == text:
+            return resolution.published_post
+        return publish_or_correct(turn.game, resolution, text, turn.now)
+
+
+def publish_or_correct(game: Game, resolution: Resolution, text: str, now: datetime) -> Post:
+    """``results_publish`` in the caller's transaction, which holds the
+    game's lock: the first publication of ``text`` (stripped, not empty),
+    or a correction of the published post and its day copy."""
     if resolution.published_post_id:
         post = resolution.published_post
         old = post.body

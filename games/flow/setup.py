@@ -5,7 +5,6 @@ start."""
 from __future__ import annotations
 
 import secrets
-from datetime import datetime
 from typing import Any
 
 from django.db import transaction
@@ -14,12 +13,13 @@ from django.utils.translation import gettext as _
 import rulesets
 from rulesets.core import RulesError
 
-from .. import languages, live, results
+from .. import languages, results
 from ..errors import FlowError
 from ..models import Event, Game, Phase, Player, Room
 from ..reads.game import WEB_OPTIONS, engine_options, first_phase, ruleset_of
 from .phases import next_number, open_phase, sync_players, sync_rooms
-from .turn import cabinet_post, game_lock, log_event
+from .records import cabinet_post, log_event
+from .turn import Turn, transition
 
 
 @transaction.atomic
@@ -36,9 +36,10 @@ def game_create(*, host, title: str, ruleset_id: str, **fields: Any) -> Game:
     return game
 
 
-@transaction.atomic
-def signup_open(*, game: Game) -> None:
+@transition
+def signup_open(turn: Turn) -> None:
     """Open sign-up: the sign-up thread and the introductions thread."""
+    game = turn.game
     if game.status != Game.Status.DRAFT:
         return
     Room.objects.get_or_create(game=game, kind=Room.Kind.SIGNUP, day=None, key="", defaults={"title": _("Sign-up")})
@@ -78,10 +79,11 @@ def refuse_hosts_as_players(game: Game, user) -> None:
         raise FlowError(_("The host and co-hosts of a game cannot play in it."))
 
 
-@transaction.atomic
-def signup_apply(*, game: Game, user, nickname: str) -> Player:
+@transition
+def signup_apply(turn: Turn, *, user, nickname: str) -> Player:
     """A player applies with the character they want; raises FlowError when
     sign-up is closed, full, or the character is taken."""
+    game = turn.game
     if game.status != Game.Status.SIGNUP:
         raise FlowError(_("Sign-up is closed."))
     refuse_hosts_as_players(game, user)
@@ -96,10 +98,16 @@ def signup_apply(*, game: Game, user, nickname: str) -> Player:
     return player
 
 
-@transaction.atomic
-def signup_decide(*, game: Game, player: Player, accept: bool) -> None:
+@transition
+def signup_decide(turn: Turn, *, player: Player, accept: bool) -> None:
     """The host accepts (the character becomes the game nickname) or
-    declines an application."""
+    declines an application. Called as ``signup_decide(game=…, player=…,
+    accept=…)`` (``transition``); raises FlowError."""
+    _decide(turn.game, player, accept)
+
+
+def _decide(game: Game, player: Player, accept: bool) -> None:
+    """``signup_decide`` in the caller's turn."""
     if game.state:
         raise FlowError(_("Roles are already drawn; the table is closed."))
     if accept and game.players.seated().count() >= game.signup_limit:
@@ -114,12 +122,12 @@ def signup_decide(*, game: Game, player: Player, accept: bool) -> None:
     )
 
 
-@transaction.atomic
-def signup_accept_all(*, game: Game) -> int:
+@transition
+def signup_accept_all(turn: Turn) -> int:
     """The host accepts every pending application, oldest first, while
     seats remain; returns how many were accepted. Raises FlowError once the
     roles are drawn, or when the game is full before the first."""
-    game_lock(game)
+    game = turn.game
     if game.state:
         raise FlowError(_("Roles are already drawn; the table is closed."))
     accepted = 0
@@ -128,14 +136,15 @@ def signup_accept_all(*, game: Game) -> int:
             if not accepted:
                 raise FlowError(_("The game is full."))
             break
-        signup_decide(game=game, player=player, accept=True)
+        _decide(game, player, accept=True)
         accepted += 1
     return accepted
 
 
-@transaction.atomic
-def nickname_register(*, game: Game, user, nickname: str) -> Player:
+@transition
+def nickname_register(turn: Turn, *, user, nickname: str) -> Player:
     """An admin binds a game nickname to an account directly (seated)."""
+    game = turn.game
     if game.state:
         raise FlowError(_("Roles are already drawn; use a replacement instead."))
     refuse_hosts_as_players(game, user)
@@ -147,11 +156,12 @@ def nickname_register(*, game: Game, user, nickname: str) -> Player:
     return player
 
 
-@transaction.atomic
-def cohost_add(*, game: Game, username: str) -> None:
+@transition
+def cohost_add(turn: Turn, *, username: str) -> None:
     """The host names a co-host by account name: a co-host reads and runs
     the game as the host does. Raises FlowError for an unknown account, the
     host, an account that applied for or holds a seat, or one already named."""
+    game = turn.game
     from django.contrib.auth import get_user_model
 
     user = get_user_model().objects.filter(username__iexact=username.strip()).first()
@@ -164,25 +174,27 @@ def cohost_add(*, game: Game, username: str) -> None:
     if game.cohosts.filter(pk=user.pk).exists():
         raise FlowError(_("That account is a co-host already."))
     game.cohosts.add(user)
-    live.access_changed(game.slug)
+    turn.access_changed()
     log_event(game, "cohost_added", {"account": user.username})
 
 
-@transaction.atomic
-def cohost_remove(*, game: Game, user_id: int) -> None:
+@transition
+def cohost_remove(turn: Turn, *, user_id: int) -> None:
     """The host withdraws a co-host; nothing happens for an account that is not one."""
+    game = turn.game
     user = game.cohosts.filter(pk=user_id).first()
     if user is not None:
         game.cohosts.remove(user)
-        live.access_changed(game.slug)
+        turn.access_changed()
         log_event(game, "cohost_removed", {"account": user.username})
 
 
-@transaction.atomic
-def game_settings_set(*, game: Game, edit_minutes: int, language: str) -> None:
+@transition
+def game_settings_set(turn: Turn, *, edit_minutes: int, language: str) -> None:
     """The host sets the post edit window (minutes, 0: no edits) and the
     language the game writes its posts in (one of ``settings.LANGUAGES``,
     "" for the ruleset's); both may change at any time and apply from then on."""
+    game = turn.game
     if not 0 <= edit_minutes <= 60:
         raise FlowError(_("The edit window is between 0 and 60 minutes."))
     if language and not languages.supported(language):
@@ -192,13 +204,14 @@ def game_settings_set(*, game: Game, edit_minutes: int, language: str) -> None:
     log_event(game, "settings_changed", {"edit_minutes": edit_minutes, "language": language})
 
 
-@transaction.atomic
-def options_set(*, game: Game, options: dict[str, Any]) -> None:
+@transition
+def options_set(turn: Turn, *, options: dict[str, Any]) -> None:
     """The host replaces the house rules the ruleset declares (some secret,
     such as the Bonus player and day, FORUM-125) until the game starts;
     ``options`` maps option ids to JSON values, ``{}`` switches them all off.
     Raises FlowError once the game has started, or with the sentences of
     ``Ruleset.validate_options`` (names must be seated nicknames)."""
+    game = turn.game
     if game.status not in (Game.Status.DRAFT, Game.Status.SIGNUP):
         raise FlowError(_("House rules are fixed once the game has started."))
     nicknames = list(game.players.seated().values_list("nickname", flat=True))
@@ -217,12 +230,13 @@ def options_set(*, game: Game, options: dict[str, Any]) -> None:
     log_event(game, "options_set", {"keys": sorted(options)})
 
 
-@transaction.atomic
-def roles_draw(*, game: Game, composition: dict[str, int]) -> None:
+@transition
+def roles_draw(turn: Turn, *, composition: dict[str, int]) -> None:
     """Blind random draw from the game's recorded seed (``Ruleset.draw_seats``:
     in a three-sided forum game the criminals are dealt to both teams,
     FORUM-033); every seat learns its role in its cabinet, teams get their
     rooms. Raises FlowError when the composition does not fit the table."""
+    game = turn.game
     seats = _seats_to_deal(game)
     ruleset = ruleset_of(game)
     try:
@@ -233,12 +247,13 @@ def roles_draw(*, game: Game, composition: dict[str, int]) -> None:
     log_event(game, "roles_drawn", {"composition": composition, "seed": game.seed})
 
 
-@transaction.atomic
-def roles_deal(*, game: Game, roles: dict[str, tuple[str, str | None]]) -> None:
+@transition
+def roles_deal(turn: Turn, *, roles: dict[str, tuple[str, str | None]]) -> None:
     """The host deals the roles by hand: game nickname → (role id, team id or
     None for the role's own team), every seat named once. As ``roles_draw``
     otherwise; raises FlowError when a seat is missing or the ruleset
     refuses the seating."""
+    game = turn.game
     seats = _seats_to_deal(game, by_hand=True)
     if sorted(roles) != sorted(p.nickname for p in seats):
         raise FlowError(_("Deal a role to every seated player, and only to them."))
@@ -285,12 +300,13 @@ def _deal(
             cabinet_post(game, seat, results.role_card(ruleset, seat.role, seat.team))
 
 
-@transaction.atomic
-def game_start(*, game: Game, now: datetime | None = None) -> Phase:
+@transition
+def game_start(turn: Turn) -> Phase:
     """Start the game: day 1 opens with its threads and deadlines. Raises
     FlowError before the draw, or while the house rules fail the ruleset's
     ``validate_options`` (rules saved before they were checked)."""
-    now = game_lock(game, now)
+    game = turn.game
+    now = turn.now
     if game.status != Game.Status.SIGNUP or not game.state:
         raise FlowError(_("Draw the roles before starting the game."))
     seated = list(game.players.seated().values_list("nickname", flat=True))

@@ -21,7 +21,7 @@ from .outcomes import interim_feedback, lock_entries, resolve_phase, revote_open
 from .phases import next_number, open_phase
 from .publishing import publish_last_words, publish_waiting
 from .read_model import GameRead
-from .turn import log_event
+from .records import log_event
 
 log = logging.getLogger(__name__)
 

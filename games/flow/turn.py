@@ -1,140 +1,123 @@
-"""The game's lock and what every transition writes beside its own rows:
-events (``log_event``) and host posts (``host_post``), collected by
-``batched`` and written together where a resolution asks for it."""
+"""The one write path of a game: every transition of a game runs inside
+``game_turn``, one unit of work that takes the game's lock, reads what the
+transition needs of the game once, saves the rules' state, works out again
+what the open phase stores from it (its open choices, idle abilities and
+the day's count), and moves the game's version for the live poll and the
+kept pages — all in the transition's own transaction."""
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from functools import wraps
+from typing import Any, TypeVar
 
-from django.utils import timezone
+from django.db import transaction
 
-from .. import markup, page_cache
-from ..clock import local_deadline
-from ..errors import FlowError
-from ..models import Deadline, Event, Game, Player, Post, Room
-from ..reads.game import cabinet_of, current_day
-from .read_model import GameRead
+from rulesets.core import GameState, Ruleset
 
+from .. import live, page_cache
+from ..models import Game, Phase
+from ..reads.game import ruleset_of, state_of
+from .phases import store_slots, store_votes
+from .records import game_lock
 
-def log_event(
-    game: Game, kind: str, data: dict[str, Any], audience: str = Event.Audience.HOST, player: Player | None = None
-) -> Event:
-    """Append an event to the game's log. Inside ``batched`` (a deadline's
-    resolution) the event is written with the batch's other events when the
-    batch ends, in the order logged, and returned unsaved until then."""
-    batch = _batch.get()
-    if batch is None:
-        return Event.objects.create(game=game, kind=kind, audience=audience, player=player, data=data)
-    event = Event(game=game, kind=kind, audience=audience, player=player, data=data)
-    batch.events.append(event)
-    return event
+T = TypeVar("T")
 
 
 @dataclass
-class Batch:
-    """The host posts and events of one piece of work, written when it ends
-    (``batched``): the posts in one query (``PostManager.create_many``,
-    with ``last``, the last post numbers of the rooms the work holds
-    locked; two more for other rooms), the events in one."""
+class Turn:
+    """One transition of one game, inside ``game_turn``.
 
-    last: dict[int, int] | None = None
-    posts: list[Post] = field(default_factory=list)
-    events: list[Event] = field(default_factory=list)
+    ``game`` is locked and fresh from its row; ``now`` (aware) is the
+    moment that counts for the transition, read once the lock is held (a
+    vote that waited behind a deadline's resolution is stamped when its
+    turn comes). ``state`` is the rules' state, read once on first use.
+    A transition says what it changed: ``set_state`` (a new rules' state:
+    saved, and the open phase's stored rows worked out again),
+    ``ballots_changed`` (a day's ballots: its stored count worked out
+    again) and ``access_changed`` (who may read what: the live poll's
+    remembered permissions forgotten). ``close`` writes what follows, once."""
 
-    def write_posts(self) -> None:
-        """Save the posts made so far (numbered in their rooms, in order)."""
-        Post.objects.create_many(self.posts, self.last)
-        self.posts = []
+    game: Game
+    now: datetime
+    _state: GameState | None = None
+    _state_changed: bool = False
+    _ballots: list[Phase] = field(default_factory=list)
+    _access: bool = False
 
-    def write_events(self) -> None:
-        """Save the events logged so far, in order."""
-        Event.objects.bulk_create(self.events)
-        page_cache.game_changed(*{event.game_id for event in self.events})
-        self.events = []
+    @property
+    def ruleset(self) -> Ruleset:
+        """The game's rules engine."""
+        return ruleset_of(self.game)
 
+    @property
+    def state(self) -> GameState:
+        """The rules' state of the game (read once; raises FlowError before the draw)."""
+        if self._state is None:
+            self._state = state_of(self.game)
+        return self._state
 
-_batch: ContextVar[Batch | None] = ContextVar("batch", default=None)
+    def set_state(self, state: GameState) -> None:
+        """The rules' state becomes ``state``: saved when the turn closes,
+        with the open phase's stored rows worked out from it."""
+        self._state, self._state_changed = state, True
+        self.game.state = state.to_dict()
+
+    def ballots_changed(self, phase: Phase) -> None:
+        """A ballot of the day ``phase`` was cast (or its candidates listed):
+        its stored count is worked out again when the turn closes."""
+        if all(p.pk != phase.pk for p in self._ballots):
+            self._ballots.append(phase)
+
+    def access_changed(self) -> None:
+        """Who may read what changed (a seat's account, a co-host): the live
+        poll forgets the game's remembered permissions."""
+        self._access = True
+
+    def close(self) -> None:
+        """Write what the transition's changes imply, once: the state and
+        the open phase's stored rows, the days' counts, the live poll's
+        permissions and the game's version."""
+        if self._state_changed:
+            self.game.save(update_fields=["state"])
+            store_slots(self.game)
+        for phase in self._ballots:
+            if not self._state_changed or phase.resolved_at:
+                store_votes(self.game, phase, self._state)
+        if self._access:
+            live.access_changed(self.game.slug)
+        page_cache.game_changed(self.game.pk)
 
 
 @contextmanager
-def batched(batch: Batch | None = None, write: bool = True) -> Iterator[Batch]:
-    """Collect the ``host_post``s and ``log_event``s of the block in
-    ``batch`` (a new one by default) and, with ``write``, save them when the
-    block ends without an error (posts first, then events); a caller that
-    writes something between them (the resolution, which points at its
-    posts) passes ``write=False`` and writes them itself. Inside an outer
-    batch the block simply joins it."""
-    outer = _batch.get()
-    if outer is not None:
-        yield outer
-        return
-    batch = batch or Batch()
-    token = _batch.set(batch)
-    try:
-        yield batch
-    finally:
-        _batch.reset(token)
-    if write:
-        batch.write_posts()
-        batch.write_events()
+def game_turn(game: Game, now: datetime | None = None) -> Iterator[Turn]:
+    """Run one transition of ``game``: in a transaction, with the game's row
+    locked (``game_lock``: every change to a game happens one after
+    another), yielding the ``Turn`` the transition works through, closed
+    (``Turn.close``) when the block ends without an error; an error (a
+    ``FlowError`` refusal) rolls back everything the block wrote. ``now``
+    (aware): the moment that counts, default the clock once locked.
+    Nested turns of the same game (a vote that writes its post) share the
+    outer transaction and each closes its own changes."""
+    with transaction.atomic():
+        turn = Turn(game, game_lock(game, now))
+        yield turn
+        turn.close()
 
 
-def game_lock(game: Game, now: datetime | None = None) -> datetime:
-    """Lock the game's row until the transaction ends, refresh ``game``
-    from it, and return the time that counts for what the caller does.
+def transition(fn: Callable[..., T]) -> Callable[..., T]:
+    """Make ``fn(turn, **fields)`` the transition ``fn(game=…, now=None,
+    **fields)``: called with the game (and, for tests and scripts, the
+    moment that counts, aware), it runs inside ``game_turn`` and receives
+    the open ``Turn``. Every transition of a game is written this way (or
+    opens ``game_turn`` itself), so none can forget the game's lock."""
 
-    Every change to a running game (a vote, a choice, a deadline, the
-    host's tools) takes this lock first, so they happen one after another.
-    The time is read once the lock is held (unless ``now``, aware, is
-    given): a vote that waited behind a deadline's resolution is stamped
-    when its turn comes, not when it asked. Call inside a transaction."""
-    game.refresh_from_db(from_queryset=Game.objects.select_for_update())
-    return now or timezone.now()
+    @wraps(fn)
+    def run(*, game: Game, now: datetime | None = None, **fields: Any) -> T:
+        with game_turn(game, now) as turn:
+            return fn(turn, **fields)
 
-
-def refuse_if_late(game: Game, deadline: Deadline | None, now: datetime, message: str, closed: bool = False) -> None:
-    """Raise FlowError(``message``) when ``now`` (aware, from ``game_lock``)
-    is at or after ``deadline`` (or ``closed`` says the phase is already
-    locked); ``message`` has a ``%(when)s`` placeholder for the deadline in
-    the game's local time (FORUM-165)."""
-    if closed or (deadline is not None and now >= deadline.due_at):
-        when = local_deadline(game, deadline.due_at) if deadline is not None else ""
-        raise FlowError(message % {"when": when})
-
-
-def host_post(room: Room, body: str, day: int, when: datetime | None = None) -> Post:
-    """A post of the host (or the site) in ``room``, rendered from BBCode,
-    dated ``when`` (aware; default now) and filed under game day ``day``.
-    Inside ``batched`` it is saved (and numbered) when the batch ends and
-    returned unsaved until then."""
-    fields = {
-        "room": room,
-        "by_host": True,
-        "body": body,
-        "body_html": markup.render(body),
-        "game_day": day,
-        "created_at": when or timezone.now(),
-    }
-    batch = _batch.get()
-    if batch is None:
-        return Post.objects.create(**fields)
-    post = Post(**fields)
-    batch.posts.append(post)
-    return post
-
-
-def cabinet_post(game: Game, seat: Player, body: str, read: GameRead | None = None) -> None:
-    """A host post in the seat's own cabinet (found in ``read`` when given)."""
-    room = read.cabinet_of(seat) if read is not None else cabinet_of(seat)
-    host_post(room, body, read.current_day() if read is not None else current_day(game))
-
-
-def random_seed() -> int:
-    """A fresh seed for a draw (recorded on the game)."""
-    return random.SystemRandom().getrandbits(48)
+    return run
