@@ -1,0 +1,80 @@
+"""Every transition of a game takes the game's lock (``games.flow.turn``):
+two changes to one game happen one after another, so neither is lost."""
+
+from __future__ import annotations
+
+import threading
+from datetime import timedelta
+
+import pytest
+from django.db import connection, transaction
+
+from games import flow
+from games.models import Game, Room
+from rulesets.core import GameState
+
+from .test_deadlines import requires_postgresql, wait_for_a_lock_waiter
+from .test_every_ruleset import START
+
+
+def piter_defence(personas, make_user) -> tuple[Game, list, Room, object]:
+    """A piter game (``extra_minutes`` on, PITER-122) in the defence window
+    of day 1: ``Seat 2`` is the only candidate and has given his first
+    defence post. Returns the game, its living seats, the day thread and
+    the moment inside the window."""
+    game = flow.game_create(
+        host=personas["alice"], title="Evening", ruleset_id="piter", options={"extra_minutes": True}
+    )
+    flow.signup_open(game=game)
+    for i in range(10):
+        flow.nickname_register(game=game, user=make_user(f"turn{i}"), nickname=f"Seat {i + 1}")
+    game.refresh_from_db()
+    flow.roles_draw(game=game, composition=flow.proposed_composition(game))
+    flow.game_start(game=game, now=START)
+    flow.resolve_due(now=flow.current_phase(game).deadlines.order_by("-due_at").first().due_at)
+    game.refresh_from_db()
+    day = flow.current_phase(game)
+    at = {d.kind: d.due_at for d in day.deadlines.all()}
+    seats = list(game.players.seated().filter(alive=True).order_by("nickname"))
+    flow.resolve_due(now=at["nominations_open"])
+    flow.nominate(game=game, seat=seats[0], target=seats[1], now=at["nominations_open"])
+    flow.resolve_due(now=at["nominations_close"])
+    defence = at["nominations_close"] + timedelta(minutes=1)
+    room = Room.objects.get(game=game, kind=Room.Kind.DAY, day=day.number)
+    flow.post_create(room=room, seat=seats[1], body="I am a plain citizen.", now=defence)
+    return game, seats, room, defence
+
+
+@requires_postgresql
+@pytest.mark.django_db(transaction=True)
+def test_a_piter_defence_post_and_a_host_penalty_at_once_both_survive(personas, make_user) -> None:
+    """PITER-122 and PITER-110: a candidate's second defence post spends his
+    extra minute (a change of the game's state) while the host gives
+    another player a warning (another change of it). The post waits for
+    the host's lock and then reads the state the warning left: both the
+    spent minute and the warning are kept."""
+    game, seats, room, defence = piter_defence(personas, make_user)
+    warned = seats[5].nickname
+    outcome: dict[str, object] = {}
+
+    def post() -> None:
+        try:
+            outcome["post"] = flow.post_create(
+                room=Room.objects.get(pk=room.pk), seat=seats[1], body="One more minute, please.", now=defence
+            )
+        except flow.FlowError as exc:
+            outcome["error"] = str(exc)
+        finally:
+            connection.close()
+
+    with transaction.atomic():
+        flow.penalty_apply(game=Game.objects.get(pk=game.pk), kind="warning:insult", target=warned, now=defence)
+        thread = threading.Thread(target=post)
+        thread.start()
+        wait_for_a_lock_waiter()
+    thread.join(timeout=60)
+
+    assert "error" not in outcome and outcome.get("post") is not None
+    state = GameState.from_dict(Game.objects.get(pk=game.pk).state)
+    assert state.players[warned].counters.get("warnings") == 1
+    assert state.players[seats[1].nickname].counters.get("extra_minute") is True
