@@ -29,6 +29,7 @@ from rulesets.core.base import SlotFields, new_slot, slot_fields, target_and_lim
 from rulesets.core.day import LAST_COUNTS
 from rulesets.core.model import new_action
 from rulesets.core.rng import draws_by_bits, sample_few
+from rulesets.core.said import said
 
 from . import day, night, setup, victory
 from .roles import ABILITIES, MESSAGES, OPTIONS, ROLES, TEAMS, reason_rule
@@ -163,9 +164,7 @@ class ClassicRuleset(Ruleset):
         if first:
             night.first_night(outcome)
         elif state.memory.get("deciding"):
-            outcome.note(
-                "validate", "void", "The game waits for the deciding vote: this night is void (CLASSIC-044, B-6)."
-            )
+            outcome.note("validate", "void", said("classic.game_waits_deciding_vote_this"))
         else:
             night.resolve(outcome, actions, rng)
         return victory.settle(outcome, rng)
@@ -328,7 +327,14 @@ class ClassicRuleset(Ruleset):
         outcome.rejected.append(Rejection(action, reason, self.message(reason)))
         who = action.actor or f"the {action.team} team"
         rule = reason_rule(reason, action.ability)
-        text = f"{who}'s {action.ability} of {action.target or 'nobody'} is refused ({rule}): {self.message(reason)}"
+        text = said(
+            "classic.refused",
+            who=who,
+            ability=action.ability,
+            player=action.target or "nobody",
+            rule=rule,
+            message=self.message(reason),
+        )
         outcome.note("validate", "rejected", text, action)
 
     def accept(self, outcome: Outcome, actions: Iterable[Action], phase: str) -> list[Action]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 from rulesets.core import GameState, Outcome
+from rulesets.core.said import said
 
 from .setup import option
 
@@ -78,7 +79,7 @@ def settle(outcome: Outcome, rng: random.Random) -> bool:
         outcome.note(
             "end",
             "effect",
-            f"One mafioso and one honest player remain: the lot gives the win to {state.winner} (CLASSIC-043, CLASSIC-045).",
+            said("classic.one_mafioso_one_honest_player", team=state.winner),
         )
         outcome.announce("dispute", "One mafioso and one honest player remain: the lot decides the game.")
         return False
@@ -92,9 +93,9 @@ def _note_winner(outcome: Outcome, living: tuple[int, int]) -> None:
         rule = "CLASSIC-041" if state.winner == "town" else "CLASSIC-042"
         if living == (1, 1):
             rule = "CLASSIC-043, dispute mafia_wins"
-        outcome.note("end", "effect", f"The {state.winner} team wins ({rule}).")
+        outcome.note("end", "effect", said("classic.team_wins", team=state.winner, rule=rule))
     elif state.winner == "draw":
-        outcome.note("end", "effect", "The game ends in a draw (CLASSIC-043).")
+        outcome.note("end", "effect", said("classic.game_ends_draw"))
 
 
 def _open_deciding_vote(outcome: Outcome) -> None:

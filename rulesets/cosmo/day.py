@@ -13,6 +13,7 @@ import random
 from collections.abc import Callable
 
 from rulesets.core import Action, GameState, Outcome, PhaseInput, RulesError
+from rulesets.core.said import said
 from rulesets.core.votes import leaders, tally
 
 # Day resolution steps (trace step ids), in order.
@@ -88,7 +89,7 @@ def resolve(outcome: Outcome, step: PhaseInput, verdict: Action | None, reject: 
     else:
         _vote(outcome, step, reject, rng)
     if silenced(state):
-        outcome.note("silence", "info", f"The silence of {', '.join(silenced(state))} ends with this day (COSMO-047).")
+        outcome.note("silence", "info", said("cosmo.silence_ends_with_this_day", names=", ".join(silenced(state))))
     state.memory["silenced"] = []
 
 
@@ -103,9 +104,9 @@ def jail(outcome: Outcome, name: str, why: str) -> None:
 def _verdict(outcome: Outcome, action: Action) -> None:
     judge = str(action.actor)
     outcome.announce("revealed", f"{judge} reveals the judge's card: the day's vote is cancelled.", judge, "judge")
-    outcome.note("verdict", "effect", f"The judge {judge} cancels the day's vote (COSMO-030).", action)
+    outcome.note("verdict", "effect", said("cosmo.judge_cancels_day_vote", player=judge), action)
     if not action.targets():
-        outcome.note("verdict", "effect", f"The judge {judge} jails nobody today (COSMO-031).", action)
+        outcome.note("verdict", "effect", said("cosmo.judge_jails_nobody_today", player=judge), action)
         outcome.announce("no_elimination", "Nobody is jailed today.")
         return
     jail(outcome, action.targets()[0], f"by the judge {judge}'s verdict (COSMO-030)")
@@ -116,12 +117,15 @@ def _vote(outcome: Outcome, step: PhaseInput, reject: Reject, rng: random.Random
     votes = valid_votes(state, step, reject)
     for voter, target in votes.items():
         outcome.note(
-            "vote", "info", f"{voter} votes to jail {target} (COSMO-008).", Action("vote", actor=voter, target=target)
+            "vote",
+            "info",
+            said("cosmo.votes_jail", player=voter, player2=target),
+            Action("vote", actor=voter, target=target),
         )
     totals = tally(votes)
     top = leaders(totals)
     if not top:
-        outcome.note("jail", "void", "No valid vote was cast: nobody is jailed (COSMO-012).")
+        outcome.note("jail", "void", said("cosmo.no_valid_vote_was_cast"))
         outcome.announce("no_elimination", "Nobody is jailed today.")
     elif len(top) == 1:
         jail(outcome, top[0], f"with the most votes ({totals[top[0]]:g})")
@@ -142,12 +146,12 @@ def _revote(outcome: Outcome, step: PhaseInput, tied: list[str], reject: Reject,
     outcome.note(
         "revote",
         "info",
-        f"{names} tie for the most votes; re-vote: {counts['jail']} jail, {counts['spare']} spare (COSMO-013).",
+        said("cosmo.tie_most_votes_re_vote", names=names, n=counts["jail"], m=counts["spare"]),
     )
     decision = _decide(outcome, step, counts, rng)
     if decision == "spare":
-        outcome.announce("no_elimination", f"{names} are spared.")
-        outcome.note("jail", "void", f"{names} are spared (COSMO-013).")
+        outcome.announce("no_elimination", said("cosmo.are_spared", rows=names))
+        outcome.note("jail", "void", said("cosmo.are_spared_2", names=names))
         return
     for name in [n for n in state.players if n in tied]:
         jail(outcome, name, "with every candidate tied for the most votes (COSMO-013)")
@@ -162,5 +166,5 @@ def _decide(outcome: Outcome, step: PhaseInput, counts: dict[str, int], rng: ran
     elif coin not in COIN_SIDES:
         raise RulesError(f"coin must be one of {COIN_SIDES}, not {coin!r}")
     outcome.note("coin", "info", f"The re-vote ties: the coin says {coin} (COSMO-014).")
-    outcome.announce("coin", f"The re-vote tied; the coin says: {coin}.")
+    outcome.announce("coin", said("cosmo.re_vote_tied_coin_says", rows=coin))
     return str(coin)
