@@ -56,5 +56,32 @@ TEXTS = templates(
         ),
         "team_wins": N_("The %(team)s team wins (%(rule)s)."),
         "game_ends_draw": N_("The game ends in a draw (CLASSIC-043)."),
+        "first_night_no_host": N_(
+            "First night: the mafia (%(names)s) open their eyes while the count runs from five to ten (CLASSIC-060); nobody is killed."
+        ),
+        "first_night_meet": N_(
+            "First night: the mafia (%(names)s) meet each other and the host (CLASSIC-007); nobody is killed."
+        ),
+        "doctor_wakes": N_(
+            "Doctor %(player)s wakes in turn to meet the host; abilities start on the second night (CLASSIC-008, CLASSIC-009)."
+        ),
+        "putana_wakes": N_(
+            "Putana %(player)s wakes in turn to meet the host; abilities start on the second night (CLASSIC-008, CLASSIC-009)."
+        ),
+        "commissar_wakes": N_(
+            "Commissar %(player)s wakes in turn to meet the host; abilities start on the second night (CLASSIC-008, CLASSIC-009)."
+        ),
+        "doctor_healed_saved": N_(
+            "Doctor %(player)s healed %(player2)s: the mafia's kill on %(player2)s is saved (CLASSIC-032)."
+        ),
+        "one_against_one": N_(
+            "One against one: %(player)s and %(player2)s hold the deciding vote next day (CLASSIC-044)."
+        ),
+        "one_against_one_voter": N_(
+            "One against one: %(player)s and %(player2)s and %(player3)s, the last honest player to leave, hold the deciding vote next day (CLASSIC-044)."
+        ),
+        "refused_nobody": N_("%(who)s's %(ability)s of nobody is refused (%(rule)s): %(message)s"),
+        "team_refused": N_("the %(team)s team's %(ability)s of %(player)s is refused (%(rule)s): %(message)s"),
+        "team_refused_nobody": N_("the %(team)s team's %(ability)s of nobody is refused (%(rule)s): %(message)s"),
     },
 )

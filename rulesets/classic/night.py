@@ -34,26 +34,20 @@ ORDER: tuple[tuple[str, str, str], ...] = (
     ("end", "CLASSIC-040", "the end of the game is checked"),
 )
 
-_EXTRA_NAMES = {"doctor": "Doctor", "putana": "Putana", "commissar": "Commissar"}
-
 
 def first_night(outcome: Outcome) -> None:
     """The mafia meet each other and the host («знакомятся»); extras meet the host in turn;
     nobody is killed (CLASSIC-007, CLASSIC-008, CLASSIC-060)."""
     state = outcome.state
     mafia = ", ".join(p.name for p in state.team_members("mafia"))
-    how = (
-        "open their eyes while the count runs from five to ten (CLASSIC-060)"
-        if option(state.options, "no_host")
-        else "meet each other and the host (CLASSIC-007)"
-    )
-    outcome.note("meet", "info", f"First night: the mafia ({mafia}) {how}; nobody is killed.")
+    code = "classic.first_night_no_host" if option(state.options, "no_host") else "classic.first_night_meet"
+    outcome.note("meet", "info", said(code, names=mafia))
     for role in ("doctor", "putana", "commissar"):
         for p in state.with_role(role):
             outcome.note(
                 "meet",
                 "info",
-                f"{_EXTRA_NAMES[role]} {p.name} wakes in turn to meet the host; abilities start on the second night (CLASSIC-008, CLASSIC-009).",
+                said(f"classic.{role}_wakes", player=p.name),
             )
     outcome.announce("no_kill", "The first night passes: nobody was killed.")
 
@@ -172,7 +166,7 @@ def _heals(outcome: Outcome, heals: list[Action], occupied: set[str], victim: st
             outcome.note(
                 "heal",
                 "effect",
-                f"Doctor {action.actor} healed {target}: the mafia's kill on {target} is saved (CLASSIC-032).",
+                said("classic.doctor_healed_saved", player=action.actor, player2=target),
                 action,
             )
         else:

@@ -325,16 +325,14 @@ class ClassicRuleset(Ruleset):
         """Record a refused action: the player's sentence in ``rejected``, the
         host's sentence with the rule id in the trace."""
         outcome.rejected.append(Rejection(action, reason, self.message(reason)))
-        who = action.actor or f"the {action.team} team"
         rule = reason_rule(reason, action.ability)
-        text = said(
-            "classic.refused",
-            who=who,
-            ability=action.ability,
-            player=action.target or "nobody",
-            rule=rule,
-            message=self.message(reason),
-        )
+        code = "classic.refused" if action.actor else "classic.team_refused"
+        whose = {"who": action.actor} if action.actor else {"team": action.team}
+        if action.target:
+            whose["player"] = action.target
+        else:
+            code += "_nobody"
+        text = said(code, rule=rule, ability=action.ability, message=self.message(reason), **whose)
         outcome.note("validate", "rejected", text, action)
 
     def accept(self, outcome: Outcome, actions: Iterable[Action], phase: str) -> list[Action]:

@@ -106,9 +106,11 @@ def _open_deciding_vote(outcome: Outcome) -> None:
     voter = state.memory.get("last_honest")
     state.memory["deciding"] = {"survivors": survivors, "voter": voter}
     who = f" and {voter}, the last honest player to leave," if voter else ""
-    outcome.note(
-        "end", "info", f"One against one: {' and '.join(survivors)}{who} hold the deciding vote next day (CLASSIC-044)."
-    )
+    first, second = survivors
+    if voter:
+        outcome.note("end", "info", said("classic.one_against_one_voter", player=first, player2=second, player3=voter))
+    else:
+        outcome.note("end", "info", said("classic.one_against_one", player=first, player2=second))
     outcome.announce(
         "deciding_vote",
         f"One mafioso and one honest player remain: {' and '.join(survivors)}{who} will vote to decide the game.",

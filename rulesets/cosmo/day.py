@@ -93,12 +93,14 @@ def resolve(outcome: Outcome, step: PhaseInput, verdict: Action | None, reject: 
     state.memory["silenced"] = []
 
 
-def jail(outcome: Outcome, name: str, why: str) -> None:
-    """Jail ``name``: out of the game, role published (COSMO-002, COSMO-012)."""
+def jail(outcome: Outcome, name: str, how: str, **params: str) -> None:
+    """Jail ``name``: out of the game, role published (COSMO-002, COSMO-012).
+    ``how``: the trace's code for why (``jailed_most_votes``, ``jailed_tied``,
+    ``jailed_verdict``), with its ``params``."""
     role = outcome.state.players[name].role
     outcome.remove(name)
     outcome.announce("eliminated", f"{name} is jailed; role: {role}.", name, role)
-    outcome.note("jail", "effect", f"{name} is jailed {why}; the role {role} is revealed (COSMO-002).")
+    outcome.note("jail", "effect", said(f"cosmo.{how}", player=name, role=role, **params))
 
 
 def _verdict(outcome: Outcome, action: Action) -> None:
@@ -109,7 +111,7 @@ def _verdict(outcome: Outcome, action: Action) -> None:
         outcome.note("verdict", "effect", said("cosmo.judge_jails_nobody_today", player=judge), action)
         outcome.announce("no_elimination", "Nobody is jailed today.")
         return
-    jail(outcome, action.targets()[0], f"by the judge {judge}'s verdict (COSMO-030)")
+    jail(outcome, action.targets()[0], "jailed_verdict", player2=judge)
 
 
 def _vote(outcome: Outcome, step: PhaseInput, reject: Reject, rng: random.Random) -> None:
@@ -128,7 +130,7 @@ def _vote(outcome: Outcome, step: PhaseInput, reject: Reject, rng: random.Random
         outcome.note("jail", "void", said("cosmo.no_valid_vote_was_cast"))
         outcome.announce("no_elimination", "Nobody is jailed today.")
     elif len(top) == 1:
-        jail(outcome, top[0], f"with the most votes ({totals[top[0]]:g})")
+        jail(outcome, top[0], "jailed_most_votes", n=f"{totals[top[0]]:g}")
     else:
         _revote(outcome, step, top, reject, rng)
 
@@ -154,7 +156,7 @@ def _revote(outcome: Outcome, step: PhaseInput, tied: list[str], reject: Reject,
         outcome.note("jail", "void", said("cosmo.are_spared_2", names=names))
         return
     for name in [n for n in state.players if n in tied]:
-        jail(outcome, name, "with every candidate tied for the most votes (COSMO-013)")
+        jail(outcome, name, "jailed_tied")
 
 
 def _decide(outcome: Outcome, step: PhaseInput, counts: dict[str, int], rng: random.Random) -> str:
@@ -165,6 +167,6 @@ def _decide(outcome: Outcome, step: PhaseInput, counts: dict[str, int], rng: ran
         coin = rng.choice(COIN_SIDES)
     elif coin not in COIN_SIDES:
         raise RulesError(f"coin must be one of {COIN_SIDES}, not {coin!r}")
-    outcome.note("coin", "info", f"The re-vote ties: the coin says {coin} (COSMO-014).")
+    outcome.note("coin", "info", said(f"cosmo.coin_{coin}"))
     outcome.announce("coin", said("cosmo.re_vote_tied_coin_says", rows=coin))
     return str(coin)

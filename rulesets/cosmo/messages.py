@@ -94,5 +94,21 @@ TEXTS = templates(
         "every_mafia_member_gone_turncoat": N_(
             "Every mafia member is gone: the turncoat %(player)s becomes a mafioso (COSMO-054)."
         ),
+        "jailed_most_votes": N_(
+            "%(player)s is jailed with the most votes (%(n)s); the role %(role)s is revealed (COSMO-002)."
+        ),
+        "jailed_tied": N_(
+            "%(player)s is jailed with every candidate tied for the most votes (COSMO-013); the role %(role)s is revealed (COSMO-002)."
+        ),
+        "jailed_verdict": N_(
+            "%(player)s is jailed by the judge %(player2)s's verdict (COSMO-030); the role %(role)s is revealed (COSMO-002)."
+        ),
+        "coin_jail": N_("The re-vote ties: the coin says jail (COSMO-014)."),
+        "coin_spare": N_("The re-vote ties: the coin says spare (COSMO-014)."),
+        "doctor_saved": N_("The doctor %(player)s saved %(player2)s from one attack (COSMO-033)."),
+        "doctor_saved_more": N_(
+            "The doctor %(player)s saved %(player2)s from one attack (COSMO-033); %(n)s more attack(s) remain, from which no doctor saves (COSMO-034)."
+        ),
+        "journalist_learns_nobody": N_("The journalist %(player)s learns who visited %(player2)s: nobody (COSMO-043)."),
     },
 )

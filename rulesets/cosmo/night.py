@@ -299,11 +299,12 @@ def _heals(night: Night, outcome: Outcome) -> None:
         night.attacks[target].pop(0)
         night.saved.add(target)
         left = len(night.attacks[target])
-        extra = f"; {left} more attack(s) remain, from which no doctor saves (COSMO-034)" if left else ""
         outcome.note(
             "heal",
             "saved",
-            f"The doctor {action.actor} saved {target} from one attack (COSMO-033){extra}.",
+            said("cosmo.doctor_saved_more", player=action.actor, player2=target, n=left)
+            if left
+            else said("cosmo.doctor_saved", player=action.actor, player2=target),
             action,
             action.actor,
         )
@@ -445,7 +446,9 @@ def _spies(night: Night, outcome: Outcome) -> None:
         outcome.note(
             "spy",
             "effect",
-            said("cosmo.journalist_learns_who_visited", player=action.actor, player2=target, roles=listed),
+            said("cosmo.journalist_learns_who_visited", player=action.actor, player2=target, roles=listed)
+            if visitors
+            else said("cosmo.journalist_learns_nobody", player=action.actor, player2=target),
             action,
         )
         outcome.announce("spied", f"{target} was visited tonight by: {listed}.", target, None)

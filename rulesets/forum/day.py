@@ -229,11 +229,11 @@ def _autokills(
         duty = DUTIES.get(player.role)  # ``_day_skip`` counts the day roles only
         past_limit = duty is not None and duty[0] == "day" and _day_skip(outcome, player.name, day)
         if ballot is None:
-            found.append((player.name, "did not vote (FORUM-163)"))
+            found.append((player.name, "no_vote"))
         elif ballot == player.name:
-            found.append((player.name, "voted against himself (FORUM-164)"))
+            found.append((player.name, "self_vote"))
         elif past_limit:
-            found.append((player.name, "skipped a move past the limit (FORUM-160)"))
+            found.append((player.name, "past_limit"))
     return [name for name, why in found if _autokill(outcome, name, why, excused, leader)]
 
 
@@ -252,10 +252,12 @@ def _day_skip(outcome: Outcome, name: str, day: Day) -> bool:
 
 
 def _autokill(outcome: Outcome, name: str, why: str, excused: set[str], leader: str | None) -> bool:
+    """``name`` leaves by autokill for ``why`` (``no_vote``, ``self_vote``,
+    ``past_limit``: FORUM-163, FORUM-164, FORUM-160) unless the host excused him."""
     if name in excused:
-        outcome.note("autokill", "info", f"{name} {why}, but the host excused him: no autokill.")
+        outcome.note("autokill", "info", said(f"forum.excused_{why}", player=name))
         return False
-    outcome.note("autokill", "effect", f"{name} {why} and leaves by autokill.")
+    outcome.note("autokill", "effect", said(f"forum.autokill_{why}", player=name))
     if name != leader:
         outcome.announce("autokill", f"{name} leaves the game by autokill.", name, outcome.state.players[name].role)
     return True

@@ -50,12 +50,9 @@ def _deal(night: Night, snitch: str, shot: Shot) -> bool:
     night.note(
         "shots",
         "effect",
-        said(
-            "forum.takes_snitch_deal_lives_they",
-            team=team,
-            player=snitch,
-            names=", ".join(children) or "(none in play)",
-        ),
+        said("forum.takes_snitch_deal_lives_they", team=team, player=snitch, names=", ".join(children))
+        if children
+        else said("forum.snitch_deal_no_child", team=team, player=snitch),
         shot.action,
     )
     return True
@@ -128,7 +125,7 @@ def _immortal_tw(night: Night, target: str, shots: list[Shot]) -> None:
         night.note(
             "shots",
             "void",
-            f"{shot.action.who} shot the Tin Woodman {target}: he is immortal off duty and will fire for {shot.action.who} next night (FORUM-059, FORUM-061).",
+            said("forum.shot_tin_woodman_immortal_off", who=shot.action.who, player=target),
             shot.action,
         )
 
@@ -189,7 +186,7 @@ def _child_joins(night: Night, target: str, team: str, shots: list[Shot]) -> Non
         if shot.via_tw and shot.team == team:
             night.outcome.tell(shot.via_tw, target, team)  # FORUM-066: the TW knows the new member
     night.outcome.announce("child_found", f"The {team} found their Child (FORUM-066).")
-    night.note("shots", "effect", f"{team} hit the Child {target}: it joins {team} (FORUM-043, FORUM-054).")
+    night.note("shots", "effect", said("forum.hit_child_joins", team=team, player=target))
 
 
 def _child_to_cop(night: Night, target: str, joins_room: bool) -> None:
@@ -276,7 +273,7 @@ def _sniper_demoted(night: Night, cop: str, shot: Shot) -> None:
     night.note(
         "shots",
         "effect",
-        f"{firer} fired the Sniper's gun at the Cop {cop}: the Cop lives, {firer} becomes a plain citizen (FORUM-084, FORUM-078).",
+        said("forum.fired_sniper_gun_cop_cop", player=firer, player2=cop),
         shot.action,
     )
 
@@ -295,7 +292,7 @@ def _rebound(night: Night, target: str, shot: Shot, rule: str) -> None:
         )
         return
     night.mark_death(firer, said("forum.hit_dies_himself", player=target, rule=rule))
-    night.note("shots", "effect", f"{firer} hit {target}: {target} lives, {firer} dies ({rule}).", shot.action)
+    night.note("shots", "effect", said("forum.hit_lives_dies", player=firer, player2=target, rule=rule), shot.action)
 
 
 def _own_shot(night: Night, cop: str) -> str | None:
@@ -324,7 +321,7 @@ def _team_kills_cop(night: Night, cop: str, shot: Shot) -> bool:
         night.note(
             "shots",
             "void",
-            f"The Cop {cop} shot {own} of {team} while {team} shot him: {team}'s shot fails and they learn the Cop (FORUM-035, FORUM-135).",
+            said("forum.cop_shot_while_shot_him", player=cop, player2=own, team=team),
             shot.action,
         )
         return False
@@ -355,7 +352,7 @@ def _sniper_joins(night: Night, don: str, team: str, shot: Shot) -> None:
     night.note(
         "shots",
         "effect",
-        f"{firer} fired the Sniper's gun at the Don {don}: the Don lives, {firer} joins {team} (FORUM-085, FORUM-055, FORUM-127).",
+        said("forum.fired_sniper_gun_don_don", player=firer, player2=don, team=team),
         shot.action,
     )
 

@@ -117,5 +117,52 @@ TEXTS = templates(
             "The host disqualifies %(player)s: he leaves the game (FORUM-153, FORUM-156)."
         ),
         "refused": N_("%(who)s's %(ability)s is refused: %(reason)s (%(rule)s)."),
+        "hit_child_joins": N_("%(team)s hit the Child %(player)s: it joins %(team)s (FORUM-043, FORUM-054)."),
+        "fired_sniper_gun_cop_cop": N_(
+            "%(player)s fired the Sniper's gun at the Cop %(player2)s: the Cop lives, %(player)s becomes a plain citizen (FORUM-084, FORUM-078)."
+        ),
+        "hit_lives_dies": N_("%(player)s hit %(player2)s: %(player2)s lives, %(player)s dies (%(rule)s)."),
+        "fired_sniper_gun_don_don": N_(
+            "%(player)s fired the Sniper's gun at the Don %(player2)s: the Don lives, %(player)s joins %(team)s (FORUM-085, FORUM-055, FORUM-127)."
+        ),
+        "shot_tin_woodman_immortal_off": N_(
+            "%(who)s shot the Tin Woodman %(player)s: he is immortal off duty and will fire for %(who)s next night (FORUM-059, FORUM-061)."
+        ),
+        "cop_shot_while_shot_him": N_(
+            "The Cop %(player)s shot %(player2)s of %(team)s while %(team)s shot him: %(team)s's shot fails and they learn the Cop (FORUM-035, FORUM-135)."
+        ),
+        "werewolf_bit_takes_role_leaves": N_(
+            "Werewolf %(player)s bit %(player2)s and takes the role %(role)s; %(player2)s leaves (FORUM-092)."
+        ),
+        "vampire_bit_takes_role_becomes": N_(
+            "Vampire %(player)s bit %(player2)s and takes the role %(role)s; %(player2)s becomes a plain citizen (FORUM-097, FORUM-100)."
+        ),
+        "excused_no_vote": N_("%(player)s did not vote (FORUM-163), but the host excused him: no autokill."),
+        "excused_self_vote": N_("%(player)s voted against himself (FORUM-164), but the host excused him: no autokill."),
+        "excused_past_limit": N_(
+            "%(player)s skipped a move past the limit (FORUM-160), but the host excused him: no autokill."
+        ),
+        "autokill_no_vote": N_("%(player)s did not vote (FORUM-163) and leaves by autokill."),
+        "autokill_self_vote": N_("%(player)s voted against himself (FORUM-164) and leaves by autokill."),
+        "autokill_past_limit": N_("%(player)s skipped a move past the limit (FORUM-160) and leaves by autokill."),
+        "would_be_autokilled_skip": N_(
+            "%(player)s would be autokilled for skip number %(n)s (FORUM-160), but the host excused him."
+        ),
+        "would_be_autokilled_no_bite": N_(
+            "%(player)s would be autokilled for the %(role)s did not bite on the first night (FORUM-095, FORUM-096), but the host excused him."
+        ),
+        "autokill_skip": N_("autokill: skip number %(n)s (FORUM-160)"),
+        "autokill_no_bite": N_("autokill: the %(role)s did not bite on the first night (FORUM-095, FORUM-096)"),
+        "autokilled_skip": N_("%(player)s is autokilled: skip number %(n)s (FORUM-160)."),
+        "autokilled_no_bite": N_(
+            "%(player)s is autokilled: the %(role)s did not bite on the first night (FORUM-095, FORUM-096)."
+        ),
+        "next_day_move": N_("The host takes away %(player)s's next day move (FORUM-154, FORUM-159)."),
+        "next_night_move": N_("The host takes away %(player)s's next night move (FORUM-154, FORUM-159)."),
+        "hides_basement": N_("%(who)s hides %(player)s in the basement (FORUM-126, FORUM-129)."),
+        "hides_walking_basement": N_("%(who)s hides %(player)s in the walking basement (FORUM-126, FORUM-129)."),
+        "snitch_deal_no_child": N_(
+            "%(team)s takes the Snitch %(player)s's deal: he lives and they learn the Child (none in play) (FORUM-117)."
+        ),
     },
 )

@@ -297,7 +297,10 @@ def _protect(night: Night) -> None:
             which = _use_basement(night.state, action.who)
             night.protected.setdefault(target, said("forum.basement"))
             night.note(
-                "protect", "effect", f"{action.who} hides {target} in the {which} (FORUM-126, FORUM-129).", action
+                "protect",
+                "effect",
+                said(f"forum.hides_{which.replace(' ', '_')}", who=action.who, player=target),
+                action,
             )
     bonus = query.bonus_player(night.state)
     if bonus and night.state.players[bonus].alive:
@@ -353,7 +356,7 @@ def _werewolf(night: Night, action: Action) -> None:
     night.note(
         "bite",
         "effect",
-        f"Werewolf {wolf} bit {victim} and takes the role {role}; {victim} leaves (FORUM-092).",
+        said("forum.werewolf_bit_takes_role_leaves", player=wolf, player2=victim, role=role),
         action,
     )
 
@@ -380,7 +383,7 @@ def _vampire(night: Night, action: Action) -> None:
         night.note(
             "bite",
             "effect",
-            f"Vampire {vamp} bit {victim} and takes the role {role}; {victim} becomes a plain citizen (FORUM-097, FORUM-100).",
+            said("forum.vampire_bit_takes_role_becomes", player=vamp, player2=victim, role=role),
             action,
         )
     else:
@@ -475,7 +478,7 @@ def _skips(night: Night) -> None:
         if role not in _OWING_ROLES or not players[name].alive:
             continue  # no move owed: neither a bite nor a ``_duty``
         if role in ("werewolf", "vampire") and query.first_night(night.state) and (name, "bite") not in acted:
-            _autokill(night, name, f"the {role} did not bite on the first night (FORUM-095, FORUM-096)", excused)
+            _autokill(night, name, "no_bite", excused, role=role)
             continue
         if role not in DUTIES:
             continue  # ``_duty`` is None: no move is owed
@@ -505,17 +508,20 @@ def _count_skip(night: Night, name: str, role: str, excused: set[str]) -> None:
     allowed = SKIPS_ALLOWED.get(role, DEFAULT_SKIPS_ALLOWED)
     night.note("skips", "info", said("forum.skipped_move_allowed", player=name, role=role, n=skips, m=allowed))
     if skips > allowed:
-        _autokill(night, name, f"skip number {skips} (FORUM-160)", excused)
+        _autokill(night, name, "skip", excused, n=skips)
 
 
-def _autokill(night: Night, name: str, why: str, excused: set[str]) -> None:
+def _autokill(night: Night, name: str, why: str, excused: set[str], **params: object) -> None:
+    """``name`` is autokilled tonight for ``why`` (``skip``: FORUM-160;
+    ``no_bite``: FORUM-095, FORUM-096), with the ``params`` of its sentences,
+    unless the host excused him."""
     if name in excused:
-        night.note("skips", "info", f"{name} would be autokilled for {why}, but the host excused him.")
+        night.note("skips", "info", said(f"forum.would_be_autokilled_{why}", player=name, **params))
         return
-    night.mark_death(name, f"autokill: {why}")
-    night.note("skips", "effect", f"{name} is autokilled: {why}.")
+    night.mark_death(name, said(f"forum.autokill_{why}", **params))
+    night.note("skips", "effect", said(f"forum.autokilled_{why}", player=name, **params))
     night.outcome.announce("autokill", f"{name} leaves the game by autokill.", name, night.role(name))
-    if night.role(name) == "kamikaze" and night.deaths[name] == f"autokill: {why}":
+    if night.role(name) == "kamikaze" and night.deaths[name] == said(f"forum.autokill_{why}", **params):
         _kamikaze_revenge_pending(night, name)
 
 

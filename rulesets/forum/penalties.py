@@ -79,7 +79,7 @@ def _skip_move(outcome: Outcome, name: str) -> None:
     if phase is None:
         raise RulesError(f"{name}'s role {player.role!r} has no move of its own to take away")
     player.counters["penalty_skip"] = phase
-    outcome.note("penalty", "effect", f"The host takes away {name}'s next {phase} move (FORUM-154, FORUM-159).")
+    outcome.note("penalty", "effect", said(f"forum.next_{phase}_move", player=name))
 
 
 def _move_phase(role: str) -> str | None:

@@ -91,7 +91,8 @@ def resolve_day(outcome: Outcome, step: PhaseInput) -> None:
 def _note_nominations(outcome: Outcome, raw: list[str], listed: list[str]) -> None:
     """Trace the nominations and the names ignored (PITER-010, PITER-019)."""
     ignored = [n for i, n in enumerate(raw) if n not in listed or raw.index(n) != i]
-    outcome.note("nominations", "info", said("piter.nominated_order", names=", ".join(listed) or "nobody"))
+    nominated = said("piter.nominated_order", names=", ".join(listed)) if listed else said("piter.nominated_nobody")
+    outcome.note("nominations", "info", nominated)
     if ignored:
         outcome.note(
             "nominations",

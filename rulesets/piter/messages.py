@@ -50,5 +50,36 @@ TEXTS = templates(
             "%(role)s %(player)s made no valid night move and leaves the table (PITER-031)."
         ),
         "n50_50_with_no_ghost": N_("50/50 with no Ghost: the non-consolidated vote rule holds today (PITER-091)."),
+        "bureaucrat_blocked_night_turn_void": N_(
+            "Bureaucrat %(player)s blocked %(player2)s: %(player2)s's night turn is void (PITER-044)."
+        ),
+        "nominated_nobody": N_("Nominated, in order: nobody (PITER-010)."),
+        "clan_meets_nobody": N_("The clan meets: nobody (PITER-003, PITER-046)."),
+        "clan_chose": N_("The clan chose %(player)s: kill marked (%(rule)s)."),
+        "chose_kill": N_("%(role)s %(player)s chose %(player2)s: kill marked (%(rule)s)."),
+        "chose_heal": N_("%(role)s %(player)s chose %(player2)s: heal marked (%(rule)s)."),
+        "chose_discredit": N_("%(role)s %(player)s chose %(player2)s: discredit marked (%(rule)s)."),
+        "chose_sentence": N_("%(role)s %(player)s chose %(player2)s: sentence marked (%(rule)s)."),
+        "compared_same": N_("Journalist %(player)s compared %(player2)s and %(player3)s: same (%(rule)s)."),
+        "compared_different": N_("Journalist %(player)s compared %(player2)s and %(player3)s: different (%(rule)s)."),
+        "reflected_kill": N_("Mirror %(player)s reflected the kill by %(who)s onto %(player2)s (PITER-048)."),
+        "reflected_heal": N_("Mirror %(player)s reflected the heal by %(who)s onto %(player2)s (PITER-048)."),
+        "reflected_discredit": N_("Mirror %(player)s reflected the discredit by %(who)s onto %(player2)s (PITER-048)."),
+        "reflected_sentence": N_("Mirror %(player)s reflected the sentence by %(who)s onto %(player2)s (PITER-048)."),
+        "healed_clan_shot": N_(
+            "Doctor %(player)s healed %(player2)s: the mafia's shot (PITER-040) on %(player2)s is saved (PITER-051)."
+        ),
+        "healed_maniac_kill": N_(
+            "Doctor %(player)s healed %(player2)s: the maniac's kill (PITER-047) on %(player2)s is saved (PITER-051)."
+        ),
+        "healed_oper_kill": N_(
+            "Doctor %(player)s healed %(player2)s: the oper's kill (PITER-049) on %(player2)s is saved (PITER-051)."
+        ),
+        "dies_clan_shot": N_("%(player)s dies from the mafia's shot (PITER-040)."),
+        "dies_maniac_kill": N_("%(player)s dies from the maniac's kill (PITER-047)."),
+        "dies_oper_kill": N_("%(player)s dies from the oper's kill (PITER-049)."),
+        "was_blocked_bureaucrat_void_two": N_(
+            "%(role)s %(player)s was blocked by the bureaucrat: the %(ability)s on %(player2)s and %(player3)s is void (PITER-070)."
+        ),
     },
 )

@@ -77,13 +77,6 @@ EFFECT_OF_TURN: dict[str, str] = {
     "sentence": "sentence",
 }
 
-# Who a kill comes from, with its rule, for the host's trace.
-KILL_SOURCE: dict[str, str] = {
-    "clan_shot": "the mafia's shot (PITER-040)",
-    "maniac_kill": "the maniac's kill (PITER-047)",
-    "oper_kill": "the oper's kill (PITER-049)",
-}
-
 
 @dataclass
 class Effect:
@@ -127,7 +120,8 @@ def _acquaintance(outcome: Outcome, step: PhaseInput) -> None:
     for action in step.actions:
         outcome.reject(action, "acquaintance_night", MESSAGES["acquaintance_night"], step="acquaintance")
     clan = [p.name for p in outcome.state.team_members("mafia")]
-    outcome.note("acquaintance", "info", said("piter.clan_meets", names=", ".join(clan) or "nobody"))
+    met = said("piter.clan_meets", names=", ".join(clan)) if clan else said("piter.clan_meets_nobody")
+    outcome.note("acquaintance", "info", met)
     # PITER-004, A-20: the clan's size, the werewolf not counted.
     outcome.announce("mafia_count", said("piter.there_are_mafia_town", rows=len(clan)))
 
@@ -178,11 +172,11 @@ def _take_turn(outcome: Outcome, board: Board, action: Action) -> None:
             turn,
             "blocked",
             said(
-                "piter.was_blocked_bureaucrat_void",
+                "piter.was_blocked_bureaucrat_void" + ("_two" if len(action.targets()) == 2 else ""),
                 role=role_name(outcome.state, action.actor or ""),
                 player=action.actor,
                 ability=action.ability,
-                player2=" and ".join(action.targets()),
+                **dict(zip(("player2", "player3"), action.targets(), strict=False)),
             ),
             action,
             by=blocker,
@@ -203,8 +197,14 @@ def _mark(outcome: Outcome, board: Board, action: Action, turn: str) -> None:
     """A kill, heal, discredit or sentence is marked on its target."""
     target = action.targets()[0]
     board.effects.append(Effect(EFFECT_OF_TURN[turn], target, action, turn))
-    who = "The clan" if action.team else f"{role_name(outcome.state, action.actor or '')} {action.actor}"
-    outcome.note(turn, "effect", f"{who} chose {target}: {EFFECT_OF_TURN[turn]} marked ({_rule(turn)}).", action)
+    kind = EFFECT_OF_TURN[turn]
+    if action.team:
+        marked = said("piter.clan_chose", rule=_rule(turn), player=target)
+    else:
+        actor = action.actor or ""
+        role = role_name(outcome.state, actor)
+        marked = said(f"piter.chose_{kind}", rule=_rule(turn), role=role, player=actor, player2=target)
+    outcome.note(turn, "effect", marked, action)
 
 
 def _rule(turn: str) -> str:
@@ -219,7 +219,7 @@ def _block(outcome: Outcome, board: Board, action: Action) -> None:
     outcome.note(
         "block",
         "effect",
-        f"Bureaucrat {action.actor} blocked {target}: {target}'s night turn is void (PITER-044).",
+        said("piter.bureaucrat_blocked_night_turn_void", player=action.actor, player2=target),
         action,
     )
 
@@ -234,7 +234,7 @@ def _reflect(outcome: Outcome, board: Board, action: Action) -> None:
         outcome.note(
             "reflect",
             "effect",
-            f"Mirror {mirror} reflected the {effect.kind} by {effect.action.who} onto {target} (PITER-048).",
+            said(f"piter.reflected_{effect.kind}", player=mirror, who=effect.action.who, player2=target),
             action,
         )
     if not moved:
@@ -257,7 +257,7 @@ def _compare(outcome: Outcome, action: Action) -> None:
     outcome.note(
         "compare",
         "info",
-        f"Journalist {action.actor} compared {first.name} and {second.name}: {result} ({rule}).",
+        said(f"piter.compared_{result}", rule=rule, player=action.actor, player2=first.name, player3=second.name),
         action,
     )
 
@@ -272,13 +272,13 @@ def _deaths(outcome: Outcome, board: Board) -> set[str]:
             outcome.note(
                 "deaths",
                 "saved",
-                f"Doctor {heal.action.actor} healed {kill.target}: {KILL_SOURCE[kill.turn]} on {kill.target} is saved (PITER-051).",
+                said(f"piter.healed_{kill.turn}", player=heal.action.actor, player2=kill.target),
                 kill.action,
                 by=heal.action.actor,
             )
         else:
             dead.add(kill.target)
-            outcome.note("deaths", "effect", f"{kill.target} dies from {KILL_SOURCE[kill.turn]}.", kill.action)
+            outcome.note("deaths", "effect", said(f"piter.dies_{kill.turn}", player=kill.target), kill.action)
     return dead
 
 

@@ -56,9 +56,9 @@ def give_card(exits: Exits, name: str, colour: str) -> None:
         return
     player = exits.state.players[name]
     held = player.bump(f"cards:{colour}")
-    exits.outcome.note("cards", "effect", f"{name} gets a {colour} card ({held} held, WW18-069).")
+    exits.outcome.note("cards", "effect", said(f"werewolf18.{colour}_card", player=name, n=held))
     if held >= UPGRADE:
         player.counters[f"cards:{colour}"] = 0
         upgrade = "yellow" if colour == "blue" else "red"
-        exits.outcome.note("cards", "effect", f"{name}: three {colour} cards make one {upgrade} card (WW18-069).")
+        exits.outcome.note("cards", "effect", said(f"werewolf18.three_{colour}_cards", player=name))
         give_card(exits, name, upgrade)

@@ -149,7 +149,12 @@ def collect_ballots(outcome: Outcome, step: PhaseInput, message: Callable[[str],
         log.append((voter, target))
         kind = "vote" if earlier == 0 else "change"
         outcome.note(
-            "ballots", "info", f"{voter} casts a {kind} for {target or 'nobody (abstains)'} (WW18-065).", action
+            "ballots",
+            "info",
+            said(f"werewolf18.casts_{kind}", player=voter, player2=target)
+            if target
+            else said(f"werewolf18.casts_{kind}_nobody", player=voter),
+            action,
         )
     return ballots
 
@@ -226,7 +231,8 @@ class Day:
         totals = tally(self.ballots.final, weights)
         shown = ", ".join([f"{name} {total:g}" for name, total in totals.items()]) or "no votes"
         self.outcome.announce("votes", said("werewolf18.vote_count", rows=shown))
-        self.outcome.note("count", "info", said("werewolf18.day_count", n=self.state.day, rows=shown))
+        counted = said("werewolf18.day_count", n=self.state.day, rows=shown) if totals else None
+        self.outcome.note("count", "info", counted or said("werewolf18.day_count_no_votes", n=self.state.day))
         return totals
 
     def _elect(self, totals: dict[str, float]) -> None:
@@ -267,7 +273,7 @@ class Day:
             return
         lover = sacrificing_lover(self.state, name, set())
         if lover is not None:
-            self.exits.sacrifice(lover.name, name, said("werewolf18.voted_out"), "sacrifice")
+            self.exits.sacrifice(lover.name, name, "vote", "sacrifice")
             return
         self.outcome.note("vote_exit", "effect", said("werewolf18.has_most_votes_voted_out", player=name))
         self.exits.leave(name, "vote")

@@ -31,6 +31,10 @@ EXIT_ORDER: tuple[tuple[str, str, str], ...] = (
     ("badge", "WW18-048", "a sheriff's badge goes to his successor, after the shot (WW18-049)"),
 )
 
+# The cause a lover's sacrifice spares → its trace code and its words in the announcement (WW18-037).
+SACRIFICE_CODES = {"knife": "knifed", "poison": "poisoned", "vote": "voted"}
+SACRIFICE_WORDS = {"knife": "knifed out", "poison": "poisoned", "vote": "voted out"}
+
 # Cause → (rule id, words for the host's trace).
 CAUSES: dict[str, tuple[str, str]] = {
     "knife": ("WW18-060", said("werewolf18.knifed_out")),
@@ -237,11 +241,13 @@ class Exits:
         self.outcome.tell(name, name, "sheriff")
         self.outcome.announce("sheriff", said("werewolf18.now_sheriff", player=name), name)
 
-    def sacrifice(self, lover: str, admired: str, how: str, step: str, action: Action | None = None) -> None:
-        """献身: ``lover`` leaves instead of ``admired``, and it is announced
+    def sacrifice(self, lover: str, admired: str, cause: str, step: str, action: Action | None = None) -> None:
+        """献身: ``lover`` leaves instead of ``admired``, who would have left
+        for ``cause`` (``knife``, ``poison``, ``vote``), and it is announced
         in the document's words (WW18-037). ``step`` names the ORDER step."""
-        text = f"{admired} would be {how}, but lover {lover} leaves in their place (WW18-037)."
+        text = said(f"werewolf18.would_be_{SACRIFICE_CODES[cause]}", player=admired, player2=lover)
         self.outcome.note(step, "saved", text, action, lover)
+        how = SACRIFICE_WORDS[cause]
         self.outcome.announce(
             "sacrifice",
             f"{admired} was {how}, and the lover {lover}, who loved them deeply, left the game in their place!",

@@ -93,5 +93,23 @@ TEXTS = templates(
         "order_ignored_condition_did_not": N_(
             "%(player)s's %(ability)s order is ignored: its condition did not happen (A17)."
         ),
+        "blue_card": N_("%(player)s gets a blue card (%(n)s held, WW18-069)."),
+        "yellow_card": N_("%(player)s gets a yellow card (%(n)s held, WW18-069)."),
+        "three_blue_cards": N_("%(player)s: three blue cards make one yellow card (WW18-069)."),
+        "three_yellow_cards": N_("%(player)s: three yellow cards make one red card (WW18-069)."),
+        "casts_vote": N_("%(player)s casts a vote for %(player2)s (WW18-065)."),
+        "casts_change": N_("%(player)s casts a change for %(player2)s (WW18-065)."),
+        "casts_vote_nobody": N_("%(player)s casts a vote for nobody (abstains) (WW18-065)."),
+        "casts_change_nobody": N_("%(player)s casts a change for nobody (abstains) (WW18-065)."),
+        "day_count_no_votes": N_("Day %(n)s count: no votes (WW18-047)."),
+        "would_be_knifed": N_(
+            "%(player)s would be knifed out, but lover %(player2)s leaves in their place (WW18-037)."
+        ),
+        "would_be_poisoned": N_(
+            "%(player)s would be poisoned, but lover %(player2)s leaves in their place (WW18-037)."
+        ),
+        "would_be_voted": N_("%(player)s would be voted out, but lover %(player2)s leaves in their place (WW18-037)."),
+        "is_knifed": N_("%(player)s is knifed out (WW18-060/WW18-063)."),
+        "is_poisoned": N_("%(player)s is poisoned (WW18-060/WW18-063)."),
     },
 )

@@ -17,7 +17,7 @@ from rulesets.core.said import said
 
 from .cards import parse_cards
 from .common import has_skills, sacrificing_lover, werewolf_in_game
-from .exits import Exits, GameEnded, Orders
+from .exits import SACRIFICE_CODES, Exits, GameEnded, Orders
 from .steps import apply_cards, apply_surrender, note_unused_orders
 from .victory import wolves_defeated
 
@@ -225,7 +225,7 @@ class Night:
         target = self.state.players[str(knife.target)]
         stopped = self._stop_knife(target)
         if stopped is None:
-            self._exit(target.name, "knife", said("werewolf18.knifed_out"), knife)
+            self._exit(target.name, "knife", knife)
             return
         result, by, text = stopped
         self.outcome.note("knife_settlement", result, text, knife, by)
@@ -263,16 +263,16 @@ class Night:
         elif not self.state.players[target].alive:
             self.outcome.note("poison_settlement", "void", said("werewolf18.already_out", player=target), poison)
         else:
-            self._exit(target, "poison", "poisoned", poison)
+            self._exit(target, "poison", poison)
 
-    def _exit(self, target: str, cause: str, how: str, action: Action) -> None:
+    def _exit(self, target: str, cause: str, action: Action) -> None:
         """四 the lover's sacrifice (WW18-037, WW18-039), else 五 the exit."""
         step = "poison_settlement" if cause == "poison" else "knife_settlement"
         lover = sacrificing_lover(self.state, target, self.hit, self._lovers())
         if lover is not None:
-            self.exits.sacrifice(lover.name, target, how, step, action)
+            self.exits.sacrifice(lover.name, target, cause, step, action)
             return
-        self.outcome.note(step, "effect", f"{target} is {how} (WW18-060/WW18-063).", action)
+        self.outcome.note(step, "effect", said(f"werewolf18.is_{SACRIFICE_CODES[cause]}", player=target), action)
         self.exits.leave(target, cause)
 
     def _count(self, action: Action) -> None:
