@@ -576,7 +576,7 @@ class TraceEntry:
             "result": self.result,
             "text": self.text,
             "action": self.action.to_dict() if self.action else None,
-            "by": None if self.by is None else english(self.by),
+            "by": self.by,
         }
 
 
@@ -683,7 +683,12 @@ class Outcome:
         self.trace.append(entry)
 
     def note(
-        self, step: str, result: TraceResult, said: Said | str, action: Action | None = None, by: str | None = None
+        self,
+        step: str,
+        result: TraceResult,
+        said: Said | str,
+        action: Action | None = None,
+        by: Said | str | None = None,
     ) -> None:
         """Add a trace line (``said``: a ``Said`` code, see ``rulesets.core.said``)."""
         # ``TraceEntry(step, result, said, action, by)`` without the constructor
@@ -693,7 +698,7 @@ class Outcome:
         entry.result = result
         entry.said = said
         entry.action = action
-        entry.by = by
+        entry.by = by if by is None or type(by) is str else english(by)  # a clause (forum's guard) in English
         entry.__class__ = TraceEntry
         self.trace.append(entry)
 
