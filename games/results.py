@@ -12,10 +12,9 @@ from typing import Any
 from django.utils.translation import get_language, gettext_noop
 from django.utils.translation import gettext as _
 
-from rulesets.core import Feedback, GameState, Outcome, Ruleset, VoteCount
+from rulesets.core import Feedback, GameState, Outcome, Ruleset, Said, VoteCount
 
 from .models import Game, Phase
-from .ruleset_texts import ANNOUNCEMENTS
 
 
 def localized(names: dict[str, str], fallback: str = "") -> str:
@@ -135,8 +134,9 @@ PLAIN_TEXT = {
 }
 
 
-def announcement_line(ruleset: Ruleset, kind: str, text: str, player: str | None, role: str | None) -> str:
-    """One line of the results post."""
+def announcement_line(ruleset: Ruleset, kind: str, text: Said | str, player: str | None, role: str | None) -> str:
+    """One line of the results post: by its kind where the site words it,
+    else what the engine said (a ``Said`` code, in the reader's language)."""
     template = ANNOUNCEMENT_TEXT.get(kind)
     if template and player:
         return _(template) % {"player": player, "role": role_name(ruleset, role) if role else _("not revealed")}
@@ -144,44 +144,22 @@ def announcement_line(ruleset: Ruleset, kind: str, text: str, player: str | None
         return ""
     if kind in PLAIN_TEXT:
         return _(PLAIN_TEXT[kind])
-    words = {w: _(ruleset.message(f"revote_{w}")) for w in ruleset.DAY.revote_words}
-    return engine_sentence(text, player, words)
+    if isinstance(text, Said):
+        from .trace_texts import said_text
+
+        return said_text(ruleset, text)
+    return engine_sentence(text, player)
 
 
-def _pattern(msgid: str) -> re.Pattern[str]:
-    """``msgid`` of ``ruleset_texts.ANNOUNCEMENTS`` as a pattern matching the
-    engine's sentence, its ``%(player)s`` and ``%(rows)s`` as groups."""
-    rx = re.escape(msgid)
-    for name in ("player", "rows"):
-        rx = rx.replace(re.escape(f"%({name})s"), f"(?P<{name}>.+?)", 1)
-    return re.compile(rx)
-
-
-# The engines' sentences with a name or a list in them, as patterns.
-PATTERNS = tuple((_pattern(m), m) for m in ANNOUNCEMENTS if "%(" in m)
-
-
-def engine_sentence(text: str, player: str | None = None, words: dict[str, str] | None = None) -> str:
-    """A sentence a rules engine announces in English, in the reader's
-    language when the catalogue has it (``games/ruleset_texts.py`` lists
-    them with the player's name as ``%(player)s`` and a list as
-    ``%(rows)s``); else as the engine wrote it. ``words``: the ruleset's
-    own words a list may hold (cosmo's coin says ``jail``: «посадить
-    всех», COSMO-014), as the reader reads them."""
+def engine_sentence(text: str, player: str | None = None) -> str:
+    """A sentence an engine announces as plain English (not as a code), in
+    the reader's language when the catalogue has it with the player's name
+    as ``%(player)s``; else as the engine wrote it."""
     if "%" in text:
         return text
     if player and player in text:
-        key, values = text.replace(player, "%(player)s"), {"player": player}
-    else:
-        key, values = text, {}
-        for pattern, msgid in PATTERNS:
-            found = pattern.fullmatch(text)
-            if found:
-                key, values = msgid, found.groupdict()
-                break
-    if "rows" in values and words:
-        values["rows"] = words.get(values["rows"], values["rows"])
-    return _(key) % values if values else _(key)
+        return _(text.replace(player, "%(player)s")) % {"player": player}
+    return _(text)
 
 
 def tally_lines(count: VoteCount) -> list[str]:
@@ -208,7 +186,7 @@ def results_text(ruleset: Ruleset, game: Game, phase: Phase, outcome: Outcome, c
         head = _("[b]Results of night %(n)d[/b]") % {"n": phase.number}
     # The engine's own count ("votes") is the public count already given above.
     shown = [a for a in outcome.announcements if not (tally and a.kind == "votes")]
-    lines = [announcement_line(ruleset, a.kind, a.text, a.player, a.role) for a in shown]
+    lines = [announcement_line(ruleset, a.kind, a.said, a.player, a.role) for a in shown]
     lines = [line for line in lines if line]
     if not lines:
         lines = [_("Nobody left the game.")]
@@ -238,16 +216,22 @@ def modkill_text(ruleset: Ruleset, outcome: Outcome) -> str:
     ruleset announces, in the reader's language (a role only where it is
     announced: the forum's modkill reveals it, werewolf18's red card never
     does, WW18-074)."""
-    lines = [announcement_line(ruleset, a.kind, a.text, a.player, a.role) for a in outcome.announcements]
+    lines = [announcement_line(ruleset, a.kind, a.said, a.player, a.role) for a in outcome.announcements]
     return "\n".join(line for line in lines if line) or _("The host applied a penalty.")
+
+
+def _with_code(line: dict[str, Any], said: Said | str) -> dict[str, Any]:
+    """A trace line or announcement as stored: its English ``text`` and, when
+    the engine said it as a code, the code (``said``) the pages render."""
+    return line | {"said": said.to_dict()} if isinstance(said, Said) else line
 
 
 def outcome_json(outcome: Outcome) -> dict[str, Any]:
     """The outcome as stored on a Resolution (the host's view)."""
     return {
         "out": list(outcome.out),
-        "trace": [t.to_dict() for t in outcome.trace],
-        "announcements": [a.to_dict() for a in outcome.announcements],
+        "trace": [_with_code(t.to_dict(), t.said) for t in outcome.trace],
+        "announcements": [_with_code(a.to_dict(), a.said) for a in outcome.announcements],
         "feedback": [f.to_dict() for f in outcome.feedback],
         "rejected": [r.to_dict() | {"message": r.message} for r in outcome.rejected],
         "winner": outcome.state.winner,

@@ -188,26 +188,3 @@ ROLE_SUMMARIES = (
     gettext_noop("Kills one player a night (COSMO-058)."),
     gettext_noop("Votes with the mafia, checked as a citizen (COSMO-059, 060)."),
 )
-
-
-# Sentences an engine announces in a results post (werewolf18's), with the
-# player's name as %(player)s and a trailing list as %(rows)s
-# (``games.results.engine_sentence``).
-ANNOUNCEMENTS = (
-    gettext_noop("Vote count: %(rows)s."),
-    gettext_noop("%(player)s is elected sheriff."),
-    gettext_noop("%(player)s is now the sheriff."),
-    gettext_noop("The vote is tied: nobody leaves."),
-    gettext_noop("Nobody leaves by vote today."),
-    gettext_noop("%(player)s is revealed as the idiot and stays in the game."),
-    gettext_noop("%(player)s was sent off with a red card."),
-    gettext_noop("%(player)s left the game during the night."),
-    gettext_noop("%(player)s was voted out."),
-    gettext_noop("%(player)s was shot and left the game."),
-    gettext_noop("%(player)s left the game."),
-    # piter's first morning (PITER-004)
-    gettext_noop("There are %(rows)s mafia in the town (PITER-004)."),
-    # cosmo (COSMO-013, COSMO-014)
-    gettext_noop("%(rows)s are spared."),
-    gettext_noop("The re-vote tied; the coin says: %(rows)s."),
-)

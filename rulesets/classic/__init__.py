@@ -8,6 +8,7 @@ and for the vote form ``electorate``, ``candidates`` and ``vote_reason``.
 
 from __future__ import annotations
 
+from . import messages  # noqa: F401  (registers the message codes)
 from .day import candidates, electorate, vote_reason
 from .ruleset import ClassicRuleset
 from .schedule import deciding_vote_entry, schedule

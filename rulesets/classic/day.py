@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 
 from rulesets.core import Action, GameState, Outcome, PhaseInput
+from rulesets.core.said import said
 from rulesets.core.votes import has_majority, sole_leader, tally
 
 from .setup import is_blind
@@ -110,13 +111,13 @@ def lynch_vote(outcome: Outcome, step: PhaseInput, refuse: Refuse) -> None:
     voters = len(electors)
     totals = _ballots(outcome, step, refuse, electors)
     if step.revote:
-        outcome.note("vote", "info", "The classic game has no re-vote; the revote ballots are ignored (B-3).")
+        outcome.note("vote", "info", said("classic.classic_game_has_no_re"))
     leader = sole_leader(totals)
     if leader is None or not has_majority(totals[leader], voters):
-        outcome.note("vote", "info", f"Nobody has a majority of the {voters} voters: nobody is lynched (CLASSIC-013).")
+        outcome.note("vote", "info", said("classic.nobody_has_majority_voters_nobody", n=voters))
         outcome.announce("no_elimination", "Nobody reached a majority: nobody leaves today.")
         return
-    _lynch(outcome, leader, f"{leader} has {totals[leader]:g} of {voters} votes, a majority, and leaves (CLASSIC-012).")
+    _lynch(outcome, leader, said("classic.has_votes_majority_leaves", player=leader, n=f"{totals[leader]:g}", m=voters))
 
 
 def deciding_vote(outcome: Outcome, step: PhaseInput, refuse: Refuse) -> None:
@@ -130,10 +131,10 @@ def deciding_vote(outcome: Outcome, step: PhaseInput, refuse: Refuse) -> None:
     loser = next((name for name, count in totals.items() if count >= 2), None)
     if loser is None:
         state.winner = "draw"
-        outcome.note("vote", "effect", "No survivor has two of the deciding votes: the game is a draw (CLASSIC-044).")
+        outcome.note("vote", "effect", said("classic.no_survivor_has_two_deciding"))
         return
     winner = next(name for name in survivors if name != loser)
-    _lynch(outcome, loser, f"{loser} has {totals[loser]:g} deciding votes and leaves the game (CLASSIC-044).")
+    _lynch(outcome, loser, said("classic.has_deciding_votes_leaves_game", player=loser, n=f"{totals[loser]:g}"))
     state.winner = state.players[winner].team
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 from rulesets.core import Action, GameState, Outcome
+from rulesets.core.said import said
 
 from .setup import is_blind, option
 
@@ -33,26 +34,20 @@ ORDER: tuple[tuple[str, str, str], ...] = (
     ("end", "CLASSIC-040", "the end of the game is checked"),
 )
 
-_EXTRA_NAMES = {"doctor": "Doctor", "putana": "Putana", "commissar": "Commissar"}
-
 
 def first_night(outcome: Outcome) -> None:
     """The mafia meet each other and the host («знакомятся»); extras meet the host in turn;
     nobody is killed (CLASSIC-007, CLASSIC-008, CLASSIC-060)."""
     state = outcome.state
     mafia = ", ".join(p.name for p in state.team_members("mafia"))
-    how = (
-        "open their eyes while the count runs from five to ten (CLASSIC-060)"
-        if option(state.options, "no_host")
-        else "meet each other and the host (CLASSIC-007)"
-    )
-    outcome.note("meet", "info", f"First night: the mafia ({mafia}) {how}; nobody is killed.")
+    code = "classic.first_night_no_host" if option(state.options, "no_host") else "classic.first_night_meet"
+    outcome.note("meet", "info", said(code, names=mafia))
     for role in ("doctor", "putana", "commissar"):
         for p in state.with_role(role):
             outcome.note(
                 "meet",
                 "info",
-                f"{_EXTRA_NAMES[role]} {p.name} wakes in turn to meet the host; abilities start on the second night (CLASSIC-008, CLASSIC-009).",
+                said(f"classic.{role}_wakes", player=p.name),
             )
     outcome.announce("no_kill", "The first night passes: nobody was killed.")
 
@@ -97,7 +92,7 @@ def _visits(outcome: Outcome, visits: list[Action]) -> set[str]:
             outcome.note(
                 "visit",
                 "blocked",
-                f"Putana {action.actor} was herself occupied, so her visit to {target} is void (CLASSIC-035).",
+                said("classic.putana_was_herself_occupied_so", player=action.actor, player2=target),
                 action,
             )
             continue
@@ -105,7 +100,7 @@ def _visits(outcome: Outcome, visits: list[Action]) -> set[str]:
         outcome.note(
             "visit",
             "effect",
-            f"Putana {action.actor} occupied {target}: their action tonight is void and they may not vote tomorrow (CLASSIC-035).",
+            said("classic.putana_occupied_their_action_tonight", player=action.actor, player2=target),
             action,
         )
     return occupied
@@ -116,14 +111,14 @@ def _victim(outcome: Outcome, kills: list[Action]) -> tuple[str | None, Action |
     if option(outcome.state.options, "no_host"):
         return _notes_victim(outcome, kills)
     if not kills:
-        outcome.note("kill", "info", "The mafia named no victim: nobody is killed (CLASSIC-023, B-12).")
+        outcome.note("kill", "info", said("classic.mafia_named_no_victim_nobody"))
         return None, None
     kill = kills[-1]
     target = kill.targets()[0]
     outcome.note(
         "kill",
         "effect",
-        f"The mafia chose {target} as tonight's victim (CLASSIC-020); the shared kill is never voided (CLASSIC-035).",
+        said("classic.mafia_chose_tonight_victim_shared", player=target),
         kill,
     )
     return target, kill
@@ -138,17 +133,19 @@ def _notes_victim(outcome: Outcome, notes: list[Action]) -> tuple[str | None, Ac
         target = chosen.pop()
         rule = "CLASSIC-063" if len(mafiosi) == 1 else "CLASSIC-062"
         for note in notes:
-            outcome.note("kill", "effect", f"Every mafioso's note names {target}: the mafia's victim ({rule}).", note)
+            outcome.note(
+                "kill", "effect", said("classic.every_mafioso_note_names_mafia", player=target, rule=rule), note
+            )
         return target, notes[-1]
     for note in notes:
         outcome.note(
             "kill",
             "void",
-            f"The mafia's notes differ or one is missing: the mafia missed and nobody is killed (CLASSIC-062); {note.actor} wrote {note.target}.",
+            said("classic.mafia_notes_differ_or_one", player=note.actor, player2=note.target),
             note,
         )
     if not notes:
-        outcome.note("kill", "info", "No mafioso wrote a name: nobody is killed (CLASSIC-062, B-9).")
+        outcome.note("kill", "info", said("classic.no_mafioso_wrote_name_nobody"))
     return None, None
 
 
@@ -161,7 +158,7 @@ def _heals(outcome: Outcome, heals: list[Action], occupied: set[str], victim: st
             outcome.note(
                 "heal",
                 "blocked",
-                f"Doctor {action.actor} was occupied by the putana: the heal of {target} is void (CLASSIC-035).",
+                said("classic.doctor_was_occupied_putana_heal", player=action.actor, player2=target),
                 action,
             )
         elif target == victim:
@@ -169,12 +166,15 @@ def _heals(outcome: Outcome, heals: list[Action], occupied: set[str], victim: st
             outcome.note(
                 "heal",
                 "effect",
-                f"Doctor {action.actor} healed {target}: the mafia's kill on {target} is saved (CLASSIC-032).",
+                said("classic.doctor_healed_saved", player=action.actor, player2=target),
                 action,
             )
         else:
             outcome.note(
-                "heal", "info", f"Doctor {action.actor} healed {target}, whom nobody attacked (CLASSIC-032).", action
+                "heal",
+                "info",
+                said("classic.doctor_healed_whom_nobody_attacked", player=action.actor, player2=target),
+                action,
             )
     return saved_by
 
@@ -187,14 +187,17 @@ def _checks(outcome: Outcome, checks: list[Action], occupied: set[str]) -> None:
             outcome.note(
                 "check",
                 "blocked",
-                f"Commissar {action.actor} was occupied by the putana: the check of {target} is void (CLASSIC-035).",
+                said("classic.commissar_was_occupied_putana_check", player=action.actor, player2=target),
                 action,
             )
             continue
         team = outcome.state.players[target].team
         outcome.tell(action.actor or "", target, team)
         outcome.note(
-            "check", "effect", f"Commissar {action.actor} checked {target} and learns: {team} (CLASSIC-037).", action
+            "check",
+            "effect",
+            said("classic.commissar_checked_learns", player=action.actor, player2=target, team=team),
+            action,
         )
 
 
@@ -208,7 +211,7 @@ def _deaths(outcome: Outcome, victim: str | None, kill: Action | None, saved_by:
         outcome.note(
             "deaths",
             "saved",
-            f"{victim} survives the night: the doctor's heal saved them (CLASSIC-032).",
+            said("classic.survives_night_doctor_heal_saved", player=victim),
             kill,
             by=saved_by,
         )
@@ -219,9 +222,7 @@ def _deaths(outcome: Outcome, victim: str | None, kill: Action | None, saved_by:
     if player.team == "town":
         state.memory["last_honest"] = victim
     role = None if is_blind(state.options) else player.role
-    outcome.note(
-        "deaths", "effect", f"{victim} was killed by the mafia and leaves the game (CLASSIC-020, CLASSIC-022).", kill
-    )
+    outcome.note("deaths", "effect", said("classic.was_killed_mafia_leaves_game", player=victim), kill)
     shown = " Their card stays hidden (CLASSIC-065)." if role is None else f" Their card: {role}."
     outcome.announce("killed", f"{victim} was killed tonight.{shown}", victim, role)
 

@@ -29,6 +29,7 @@ from rulesets.core.base import SlotFields, new_slot, slot_fields, target_and_lim
 from rulesets.core.day import LAST_COUNTS
 from rulesets.core.model import new_action
 from rulesets.core.rng import draws_by_bits, sample_few
+from rulesets.core.said import said
 
 from . import day, night, setup, victory
 from .roles import ABILITIES, MESSAGES, OPTIONS, ROLES, TEAMS, reason_rule
@@ -163,9 +164,7 @@ class ClassicRuleset(Ruleset):
         if first:
             night.first_night(outcome)
         elif state.memory.get("deciding"):
-            outcome.note(
-                "validate", "void", "The game waits for the deciding vote: this night is void (CLASSIC-044, B-6)."
-            )
+            outcome.note("validate", "void", said("classic.game_waits_deciding_vote_this"))
         else:
             night.resolve(outcome, actions, rng)
         return victory.settle(outcome, rng)
@@ -326,9 +325,14 @@ class ClassicRuleset(Ruleset):
         """Record a refused action: the player's sentence in ``rejected``, the
         host's sentence with the rule id in the trace."""
         outcome.rejected.append(Rejection(action, reason, self.message(reason)))
-        who = action.actor or f"the {action.team} team"
         rule = reason_rule(reason, action.ability)
-        text = f"{who}'s {action.ability} of {action.target or 'nobody'} is refused ({rule}): {self.message(reason)}"
+        code = "classic.refused" if action.actor else "classic.team_refused"
+        whose = {"who": action.actor} if action.actor else {"team": action.team}
+        if action.target:
+            whose["player"] = action.target
+        else:
+            code += "_nobody"
+        text = said(code, rule=rule, ability=action.ability, message=self.message(reason), **whose)
         outcome.note("validate", "rejected", text, action)
 
     def accept(self, outcome: Outcome, actions: Iterable[Action], phase: str) -> list[Action]:

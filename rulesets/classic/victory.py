@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 from rulesets.core import GameState, Outcome
+from rulesets.core.said import said
 
 from .setup import option
 
@@ -78,7 +79,7 @@ def settle(outcome: Outcome, rng: random.Random) -> bool:
         outcome.note(
             "end",
             "effect",
-            f"One mafioso and one honest player remain: the lot gives the win to {state.winner} (CLASSIC-043, CLASSIC-045).",
+            said("classic.one_mafioso_one_honest_player", team=state.winner),
         )
         outcome.announce("dispute", "One mafioso and one honest player remain: the lot decides the game.")
         return False
@@ -92,9 +93,9 @@ def _note_winner(outcome: Outcome, living: tuple[int, int]) -> None:
         rule = "CLASSIC-041" if state.winner == "town" else "CLASSIC-042"
         if living == (1, 1):
             rule = "CLASSIC-043, dispute mafia_wins"
-        outcome.note("end", "effect", f"The {state.winner} team wins ({rule}).")
+        outcome.note("end", "effect", said("classic.team_wins", team=state.winner, rule=rule))
     elif state.winner == "draw":
-        outcome.note("end", "effect", "The game ends in a draw (CLASSIC-043).")
+        outcome.note("end", "effect", said("classic.game_ends_draw"))
 
 
 def _open_deciding_vote(outcome: Outcome) -> None:
@@ -105,9 +106,11 @@ def _open_deciding_vote(outcome: Outcome) -> None:
     voter = state.memory.get("last_honest")
     state.memory["deciding"] = {"survivors": survivors, "voter": voter}
     who = f" and {voter}, the last honest player to leave," if voter else ""
-    outcome.note(
-        "end", "info", f"One against one: {' and '.join(survivors)}{who} hold the deciding vote next day (CLASSIC-044)."
-    )
+    first, second = survivors
+    if voter:
+        outcome.note("end", "info", said("classic.one_against_one_voter", player=first, player2=second, player3=voter))
+    else:
+        outcome.note("end", "info", said("classic.one_against_one", player=first, player2=second))
     outcome.announce(
         "deciding_vote",
         f"One mafioso and one honest player remain: {' and '.join(survivors)}{who} will vote to decide the game.",

@@ -1,5 +1,6 @@
 """Shared vocabulary and machinery of the rules engines (no Django)."""
 
+from . import messages  # noqa: F401  (registers the shared message codes)
 from .base import ActionSlot, Ruleset
 from .day import Ballot, DayProcedure, VoteCount, VoteRow
 from .model import (
@@ -20,6 +21,7 @@ from .model import (
     TraceEntry,
 )
 from .options import OptionProblem
+from .said import Said, said
 
 __all__ = [
     "Ability",
@@ -38,10 +40,12 @@ __all__ = [
     "Rejection",
     "Role",
     "RulesError",
+    "Said",
     "Ruleset",
     "ScheduleEntry",
     "Team",
     "TraceEntry",
     "VoteCount",
     "VoteRow",
+    "said",
 ]

@@ -37,6 +37,7 @@ from .model import (
 )
 from .options import OptionProblem, check_options
 from .rng import PhaseRandom, draws_by_bits, sample_few
+from .said import said
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -591,7 +592,7 @@ class Ruleset:
                 outcome.note(
                     "validate",
                     "void",
-                    f"{action.who}'s earlier {action.ability} is replaced by a later one.",
+                    said("core.earlier_replaced_later_one", who=action.who, ability=action.ability),
                     kept[key],
                 )
             kept.pop(key, None)
@@ -1010,7 +1011,7 @@ class Ruleset:
             raise RulesError(f"{target!r} is not a player in the game")
         outcome = Outcome(state.copy())
         outcome.remove(target)
-        outcome.note("penalty", "effect", f"The host disqualifies {target}: he leaves the game.")
+        outcome.note("penalty", "effect", said("core.host_disqualifies_leaves_game", player=target))
         role = outcome.state.players[target].role
         outcome.announce("disqualified", f"{target} was removed from the game by the host.", target, role)
         outcome.state.winner = self.check_winner(outcome.state)

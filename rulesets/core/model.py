@@ -16,6 +16,8 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from .said import Said, english
+
 PhaseName = Literal["setup", "day", "night"]
 TraceResult = Literal["effect", "blocked", "saved", "void", "rejected", "info"]
 
@@ -535,23 +537,24 @@ class TraceEntry:
 
     ``step``: the ORDER step id that handled it; ``result``: ``effect``,
     ``blocked``, ``saved``, ``void``, ``rejected`` or ``info``; ``by``: who
-    blocked or saved, when relevant; ``text``: an English sentence naming
-    the rule id.
+    blocked or saved, when relevant; ``said``: what the line says, a
+    ``Said`` code naming the rule id (a plain string only for a line no
+    messages module declares); ``text``: that line in English.
     """
 
     step: str
     result: TraceResult
-    text: str
+    said: Said | str
     action: Action | None = None
     by: str | None = None
 
     def __new__(
-        cls, step: str, result: TraceResult, text: str, action: Action | None = None, by: str | None = None
+        cls, step: str, result: TraceResult, said: Said | str, action: Action | None = None, by: str | None = None
     ) -> TraceEntry:
         new = _TRACE_ENTRY()  # see ``builder``
         new.step = step
         new.result = result
-        new.text = text
+        new.said = said
         new.action = action
         new.by = by
         new.__class__ = cls
@@ -559,10 +562,15 @@ class TraceEntry:
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Copies and pickles rebuild through the constructor."""
-        return (type(self), (self.step, self.result, self.text, self.action, self.by))
+        return (type(self), (self.step, self.result, self.said, self.action, self.by))
+
+    @property
+    def text(self) -> str:
+        """The line in English."""
+        return english(self.said)
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON form for the event log."""
+        """JSON form for the event log (the line in English)."""
         return {
             "step": self.step,
             "result": self.result,
@@ -578,19 +586,20 @@ class Announcement:
 
     ``kind``: ``killed``, ``eliminated``, ``no_elimination``, ``survived``,
     ``converted``, ``winner``, ``info``…; ``player`` and ``role``: whom it is
-    about and the role revealed (None when the rules hide it); ``text``: an
-    English fallback sentence.
+    about and the role revealed (None when the rules hide it); ``said``: the
+    line as a ``Said`` code (a plain string only for a line no messages
+    module declares); ``text``: that line in English.
     """
 
     kind: str
-    text: str
+    said: Said | str
     player: str | None = None
     role: str | None = None
 
-    def __new__(cls, kind: str, text: str, player: str | None = None, role: str | None = None) -> Announcement:
+    def __new__(cls, kind: str, said: Said | str, player: str | None = None, role: str | None = None) -> Announcement:
         new = _ANNOUNCEMENT()  # see ``builder``
         new.kind = kind
-        new.text = text
+        new.said = said
         new.player = player
         new.role = role
         new.__class__ = cls
@@ -598,10 +607,15 @@ class Announcement:
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Copies and pickles rebuild through the constructor."""
-        return (type(self), (self.kind, self.text, self.player, self.role))
+        return (type(self), (self.kind, self.said, self.player, self.role))
+
+    @property
+    def text(self) -> str:
+        """The line in English."""
+        return english(self.said)
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON form."""
+        """JSON form (the line in English)."""
         return {"kind": self.kind, "text": self.text, "player": self.player, "role": self.role}
 
 
@@ -649,7 +663,9 @@ class Outcome:
         return self.state.winner
 
     def reject(self, action: Action, reason: str, message: str, step: str = "validate") -> None:
-        """Record a refused action, in the rejections and in the trace."""
+        """Record a refused action, in the rejections and in the trace (the
+        trace line says ``message``, the sentence the player reads, as the
+        code ``core.refusal``)."""
         # ``Rejection(…)`` and ``TraceEntry(…)`` without their constructor calls (see ``builder``).
         refused = _REJECTION()
         refused.action = action
@@ -660,24 +676,29 @@ class Outcome:
         entry = _TRACE_ENTRY()
         entry.step = step
         entry.result = "rejected"
-        entry.text = message
+        entry.said = Said("core.refusal", {"message": message})
         entry.action = action
         entry.by = None
         entry.__class__ = TraceEntry
         self.trace.append(entry)
 
     def note(
-        self, step: str, result: TraceResult, text: str, action: Action | None = None, by: str | None = None
+        self,
+        step: str,
+        result: TraceResult,
+        said: Said | str,
+        action: Action | None = None,
+        by: Said | str | None = None,
     ) -> None:
-        """Add a trace line."""
-        # ``TraceEntry(step, result, text, action, by)`` without the constructor
+        """Add a trace line (``said``: a ``Said`` code, see ``rulesets.core.said``)."""
+        # ``TraceEntry(step, result, said, action, by)`` without the constructor
         # call (see ``builder``): every phase notes dozens of lines.
         entry = _TRACE_ENTRY()
         entry.step = step
         entry.result = result
-        entry.text = text
+        entry.said = said
         entry.action = action
-        entry.by = by
+        entry.by = by if by is None or type(by) is str else english(by)  # a clause (forum's guard) in English
         entry.__class__ = TraceEntry
         self.trace.append(entry)
 
@@ -690,11 +711,11 @@ class Outcome:
         told.__class__ = Feedback
         self.feedback.append(told)
 
-    def announce(self, kind: str, text: str, player: str | None = None, role: str | None = None) -> None:
-        """Add a line to the public results post."""
-        line = _ANNOUNCEMENT()  # ``Announcement(kind, text, player, role)``, see ``builder``
+    def announce(self, kind: str, said: Said | str, player: str | None = None, role: str | None = None) -> None:
+        """Add a line to the public results post (``said``: a ``Said`` code)."""
+        line = _ANNOUNCEMENT()  # ``Announcement(kind, said, player, role)``, see ``builder``
         line.kind = kind
-        line.text = text
+        line.said = said
         line.player = player
         line.role = role
         line.__class__ = Announcement

@@ -29,8 +29,17 @@ from rulesets.core import (
 from rulesets.core.base import SlotFields, new_slot, slot_fields, under_target_limit
 from rulesets.core.day import NEVER, Ballot
 from rulesets.core.model import new_action
+from rulesets.core.said import said
 
-from . import day, night, play, powers, setup, victory
+from . import (
+    day,
+    messages,  # noqa: F401  (registers the message codes)
+    night,
+    play,
+    powers,
+    setup,
+    victory,
+)
 from .night import ORDER
 from .roles import ABILITIES, EXCLUSIVE, MAFIA_MEMBERS, ROLES, TEAMS
 
@@ -212,7 +221,7 @@ class CosmoRuleset(Ruleset):
         day.resolve(outcome, step, verdict, reject, rng)
         for late in verdicts[1:]:
             # One vote is cancelled once (COSMO-031): a second judge's card stays unused.
-            text = f"The day's vote was already cancelled by the judge {verdicts[0].actor} (COSMO-030)."
+            text = said("cosmo.day_vote_was_already_cancelled", player=verdicts[0].actor)
             outcome.note("verdict", "void", text, late)
 
     def check_winner(self, state: GameState) -> str | None:

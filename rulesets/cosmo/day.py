@@ -13,6 +13,7 @@ import random
 from collections.abc import Callable
 
 from rulesets.core import Action, GameState, Outcome, PhaseInput, RulesError
+from rulesets.core.said import said
 from rulesets.core.votes import leaders, tally
 
 # Day resolution steps (trace step ids), in order.
@@ -88,27 +89,29 @@ def resolve(outcome: Outcome, step: PhaseInput, verdict: Action | None, reject: 
     else:
         _vote(outcome, step, reject, rng)
     if silenced(state):
-        outcome.note("silence", "info", f"The silence of {', '.join(silenced(state))} ends with this day (COSMO-047).")
+        outcome.note("silence", "info", said("cosmo.silence_ends_with_this_day", names=", ".join(silenced(state))))
     state.memory["silenced"] = []
 
 
-def jail(outcome: Outcome, name: str, why: str) -> None:
-    """Jail ``name``: out of the game, role published (COSMO-002, COSMO-012)."""
+def jail(outcome: Outcome, name: str, how: str, **params: str) -> None:
+    """Jail ``name``: out of the game, role published (COSMO-002, COSMO-012).
+    ``how``: the trace's code for why (``jailed_most_votes``, ``jailed_tied``,
+    ``jailed_verdict``), with its ``params``."""
     role = outcome.state.players[name].role
     outcome.remove(name)
     outcome.announce("eliminated", f"{name} is jailed; role: {role}.", name, role)
-    outcome.note("jail", "effect", f"{name} is jailed {why}; the role {role} is revealed (COSMO-002).")
+    outcome.note("jail", "effect", said(f"cosmo.{how}", player=name, role=role, **params))
 
 
 def _verdict(outcome: Outcome, action: Action) -> None:
     judge = str(action.actor)
     outcome.announce("revealed", f"{judge} reveals the judge's card: the day's vote is cancelled.", judge, "judge")
-    outcome.note("verdict", "effect", f"The judge {judge} cancels the day's vote (COSMO-030).", action)
+    outcome.note("verdict", "effect", said("cosmo.judge_cancels_day_vote", player=judge), action)
     if not action.targets():
-        outcome.note("verdict", "effect", f"The judge {judge} jails nobody today (COSMO-031).", action)
+        outcome.note("verdict", "effect", said("cosmo.judge_jails_nobody_today", player=judge), action)
         outcome.announce("no_elimination", "Nobody is jailed today.")
         return
-    jail(outcome, action.targets()[0], f"by the judge {judge}'s verdict (COSMO-030)")
+    jail(outcome, action.targets()[0], "jailed_verdict", player2=judge)
 
 
 def _vote(outcome: Outcome, step: PhaseInput, reject: Reject, rng: random.Random) -> None:
@@ -116,15 +119,18 @@ def _vote(outcome: Outcome, step: PhaseInput, reject: Reject, rng: random.Random
     votes = valid_votes(state, step, reject)
     for voter, target in votes.items():
         outcome.note(
-            "vote", "info", f"{voter} votes to jail {target} (COSMO-008).", Action("vote", actor=voter, target=target)
+            "vote",
+            "info",
+            said("cosmo.votes_jail", player=voter, player2=target),
+            Action("vote", actor=voter, target=target),
         )
     totals = tally(votes)
     top = leaders(totals)
     if not top:
-        outcome.note("jail", "void", "No valid vote was cast: nobody is jailed (COSMO-012).")
+        outcome.note("jail", "void", said("cosmo.no_valid_vote_was_cast"))
         outcome.announce("no_elimination", "Nobody is jailed today.")
     elif len(top) == 1:
-        jail(outcome, top[0], f"with the most votes ({totals[top[0]]:g})")
+        jail(outcome, top[0], "jailed_most_votes", n=f"{totals[top[0]]:g}")
     else:
         _revote(outcome, step, top, reject, rng)
 
@@ -142,15 +148,15 @@ def _revote(outcome: Outcome, step: PhaseInput, tied: list[str], reject: Reject,
     outcome.note(
         "revote",
         "info",
-        f"{names} tie for the most votes; re-vote: {counts['jail']} jail, {counts['spare']} spare (COSMO-013).",
+        said("cosmo.tie_most_votes_re_vote", names=names, n=counts["jail"], m=counts["spare"]),
     )
     decision = _decide(outcome, step, counts, rng)
     if decision == "spare":
-        outcome.announce("no_elimination", f"{names} are spared.")
-        outcome.note("jail", "void", f"{names} are spared (COSMO-013).")
+        outcome.announce("no_elimination", said("cosmo.are_spared", rows=names))
+        outcome.note("jail", "void", said("cosmo.are_spared_2", names=names))
         return
     for name in [n for n in state.players if n in tied]:
-        jail(outcome, name, "with every candidate tied for the most votes (COSMO-013)")
+        jail(outcome, name, "jailed_tied")
 
 
 def _decide(outcome: Outcome, step: PhaseInput, counts: dict[str, int], rng: random.Random) -> str:
@@ -161,6 +167,6 @@ def _decide(outcome: Outcome, step: PhaseInput, counts: dict[str, int], rng: ran
         coin = rng.choice(COIN_SIDES)
     elif coin not in COIN_SIDES:
         raise RulesError(f"coin must be one of {COIN_SIDES}, not {coin!r}")
-    outcome.note("coin", "info", f"The re-vote ties: the coin says {coin} (COSMO-014).")
-    outcome.announce("coin", f"The re-vote tied; the coin says: {coin}.")
+    outcome.note("coin", "info", said(f"cosmo.coin_{coin}"))
+    outcome.announce("coin", said("cosmo.re_vote_tied_coin_says", rows=coin))
     return str(coin)

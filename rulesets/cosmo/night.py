@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rulesets.core import Action, GameState, Outcome
+from rulesets.core.said import said
 from rulesets.core.votes import sole_leader, tally
 
 from .powers import is_promoted
@@ -106,7 +107,7 @@ class Night:
         putana = self.blocked.get(action.actor or "")
         if putana is None:
             return False
-        text = f"{action.actor} was blocked by the putana {putana}: {what} does nothing (COSMO-037)."
+        text = said("cosmo.was_blocked_putana_does_nothing", player=action.actor, player2=putana, what=what)
         outcome.note(step, "blocked", text, action, putana)
         return True
 
@@ -117,7 +118,7 @@ class Night:
         guard = self.guard_of(action)
         if guard is None:
             return False
-        text = f"{action.target} was protected by the bodyguard {guard}: {what} fails (COSMO-044)."
+        text = said("cosmo.was_protected_bodyguard_fails", player=action.target, player2=guard, what=what)
         outcome.note(step, "void", text, action, guard)
         return True
 
@@ -174,37 +175,37 @@ def _waits(action: Action, pending: list[Action], guards: dict[str, str]) -> boo
 def _settle_visit(night: Night, outcome: Outcome, action: Action, guards: dict[str, str]) -> None:
     """One putana's visit: blocked, repelled by an unblocked bodyguard, or made."""
     target = str(action.target)
-    if night.was_blocked(outcome, "block", action, "her visit"):
+    if night.was_blocked(outcome, "block", action, said("cosmo.her_visit")):
         return
     guard = next(
         (g for g, ward in guards.items() if ward == target and g != action.actor and g not in night.blocked), None
     )
     if guard is not None:
         night.repelled_visits.add(str(action.actor))
-        text = f"{target} was protected by the bodyguard {guard}: the putana {action.actor}'s visit fails (COSMO-044)."
+        text = said("cosmo.was_protected_bodyguard_putana_visit", player=target, player2=guard, player3=action.actor)
         outcome.note("block", "void", text, action, guard)
         return
     night.blocked[target] = str(action.actor)
-    outcome.note("block", "effect", f"The putana {action.actor} blocked {target} for tonight (COSMO-037).", action)
+    outcome.note("block", "effect", said("cosmo.putana_blocked_tonight", player=action.actor, player2=target), action)
 
 
 def _protection(night: Night, outcome: Outcome) -> None:
     """N2 (COSMO-044, COSMO-045): a bodyguard not blocked protects his player."""
     for action in night.using("protect"):
-        if night.stopped(outcome, "protect", action, "the protection"):
+        if night.stopped(outcome, "protect", action, said("cosmo.protection")):
             continue
         night.guards[str(action.target)] = str(action.actor)
-        text = f"The bodyguard {action.actor} protected {action.target}: every other visitor fails (COSMO-044)."
+        text = said("cosmo.bodyguard_protected_every_other_visitor", player=action.actor, player2=action.target)
         outcome.note("protect", "effect", text, action)
 
 
 def _frames(night: Night, outcome: Outcome) -> None:
     """N3 (COSMO-050, COSMO-051): the framed player is checked as a mafioso tonight."""
     for action in night.using("frame"):
-        if night.stopped(outcome, "frame", action, "the frame"):
+        if night.stopped(outcome, "frame", action, said("cosmo.frame")):
             continue
         night.framed.add(str(action.target))
-        text = f"The intriguer {action.actor} framed {action.target}: checked as a mafioso tonight (COSMO-050)."
+        text = said("cosmo.intriguer_framed_checked_mafioso_tonight", player=action.actor, player2=action.target)
         outcome.note("frame", "effect", text, action)
 
 
@@ -212,12 +213,12 @@ def _silences(night: Night, outcome: Outcome) -> None:
     """N4 (COSMO-047, COSMO-048): the target is silenced for the next day step."""
     silenced: list[str] = night.state.memory.setdefault("silenced", [])
     for action in night.using("silence"):
-        if night.stopped(outcome, "silence", action, "the silence"):
+        if night.stopped(outcome, "silence", action, said("cosmo.silence")):
             continue
         target = str(action.target)
         if target not in silenced:
             silenced.append(target)
-        text = f"The mafia boss {action.actor} silenced {target}: no speech and no vote next day (COSMO-047)."
+        text = said("cosmo.mafia_boss_silenced_no_speech", player=action.actor, player2=target)
         outcome.note("silence", "effect", text, action)
 
 
@@ -232,14 +233,14 @@ def _mafia_kill(night: Night, outcome: Outcome) -> None:
     members = [n for n in sorted(night.present) if night.role(n) in MAFIA_MEMBERS and n not in night.blocked]
     votes: dict[str, str | None] = {}
     for action in night.using("kill_vote"):
-        if night.was_blocked(outcome, "mafia_kill", action, "the kill vote"):
+        if night.was_blocked(outcome, "mafia_kill", action, said("cosmo.kill_vote")):
             continue
         if action.actor not in members:
-            text = f"{action.actor}'s vote for {action.target} is not counted: only mafia members' votes count (COSMO-041)."
+            text = said("cosmo.vote_not_counted_only_mafia", player=action.actor, player2=action.target)
             outcome.note("mafia_kill", "void", text, action)
             continue
         votes[str(action.actor)] = str(action.target)
-        outcome.note("mafia_kill", "info", f"{action.actor} votes to kill {action.target} (COSMO-046).", action)
+        outcome.note("mafia_kill", "info", said("cosmo.votes_kill", player=action.actor, player2=action.target), action)
     if votes:
         _mafia_decision(night, outcome, members, votes)
 
@@ -248,29 +249,35 @@ def _mafia_decision(night: Night, outcome: Outcome, members: list[str], votes: d
     totals = tally(votes)
     target = sole_leader(totals)
     if target is None or totals[target] * 2 <= len(members):
-        text = f"No player got the votes of more than half of the {len(members)} mafia members: the mafia does nothing tonight (COSMO-018)."
+        text = said("cosmo.no_player_got_votes_more", n=len(members))
         outcome.note("mafia_kill", "void", text)
         return
     guard = night.guards.get(target)
     if guard is not None:
-        text = f"The mafia chose {target}, protected by the bodyguard {guard}: the kill fails (COSMO-044)."
+        text = said("cosmo.mafia_chose_protected_bodyguard_kill", player=target, player2=guard)
         outcome.note("mafia_kill", "void", text, by=guard)
         return
     _attack(night, target, "mafia")
-    outcome.note("mafia_kill", "effect", f"The mafia attacks {target} by a majority of its members (COSMO-018).")
+    outcome.note("mafia_kill", "effect", said("cosmo.mafia_attacks_majority_members", player=target))
 
 
 def _kills(night: Night, outcome: Outcome) -> None:
     """N5 (COSMO-028, COSMO-058): each individual kill is one attack."""
     for action in night.using("kill"):
-        if night.stopped(outcome, "kill", action, "the kill"):
+        if night.stopped(outcome, "kill", action, said("cosmo.kill")):
             continue
         _attack(night, str(action.target), str(action.actor))
         rule = "COSMO-058" if night.role(str(action.actor)) == "maniac" else "COSMO-028"
         outcome.note(
             "kill",
             "effect",
-            f"{action.actor} ({night.role(str(action.actor))}) attacks {action.target} ({rule}).",
+            said(
+                "cosmo.attacks",
+                player=action.actor,
+                role=night.role(str(action.actor)),
+                player2=action.target,
+                rule=rule,
+            ),
             action,
         )
 
@@ -278,22 +285,26 @@ def _kills(night: Night, outcome: Outcome) -> None:
 def _heals(night: Night, outcome: Outcome) -> None:
     """N6 (COSMO-033, COSMO-034): a heal cancels one attack, not a second one."""
     for action in night.using("heal"):
-        if night.stopped(outcome, "heal", action, "the heal"):
+        if night.stopped(outcome, "heal", action, said("cosmo.heal")):
             continue
         target = str(action.target)
         if not night.attacks.get(target):
             outcome.note(
-                "heal", "info", f"The doctor {action.actor} visited {target}, whom nobody attacked (COSMO-033).", action
+                "heal",
+                "info",
+                said("cosmo.doctor_visited_whom_nobody_attacked", player=action.actor, player2=target),
+                action,
             )
             continue
         night.attacks[target].pop(0)
         night.saved.add(target)
         left = len(night.attacks[target])
-        extra = f"; {left} more attack(s) remain, from which no doctor saves (COSMO-034)" if left else ""
         outcome.note(
             "heal",
             "saved",
-            f"The doctor {action.actor} saved {target} from one attack (COSMO-033){extra}.",
+            said("cosmo.doctor_saved_more", player=action.actor, player2=target, n=left)
+            if left
+            else said("cosmo.doctor_saved", player=action.actor, player2=target),
             action,
             action.actor,
         )
@@ -302,22 +313,20 @@ def _heals(night: Night, outcome: Outcome) -> None:
 def _treats(night: Night, outcome: Outcome) -> None:
     """N6 (COSMO-055, COSMO-056): cancel one attack, or kill if no killer came."""
     for action in night.using("treat"):
-        if night.stopped(outcome, "treat", action, "the treatment"):
+        if night.stopped(outcome, "treat", action, said("cosmo.treatment")):
             continue
         target = str(action.target)
         if target not in night.attacked:
             night.poisoned.add(target)
-            text = f"No killer came to {target}: the plague doctor {action.actor}'s medicine kills him (COSMO-056)."
+            text = said("cosmo.no_killer_came_plague_doctor", player=target, player2=action.actor)
             outcome.note("treat", "effect", text, action)
         elif night.attacks.get(target):
             night.attacks[target].pop(0)
             night.saved.add(target)
-            text = f"The plague doctor {action.actor} saved {target} from one attack (COSMO-055)."
+            text = said("cosmo.plague_doctor_saved_from_one", player=action.actor, player2=target)
             outcome.note("treat", "saved", text, action, action.actor)
         else:
-            outcome.note(
-                "treat", "info", f"{target} was already saved; the treatment changes nothing (COSMO-055).", action
-            )
+            outcome.note("treat", "info", said("cosmo.was_already_saved_treatment_changes", player=target), action)
 
 
 def _deaths(night: Night, outcome: Outcome) -> None:
@@ -325,7 +334,7 @@ def _deaths(night: Night, outcome: Outcome) -> None:
     dies with her target (A13: even when healed herself)."""
     dying = [n for n in night.state.players if night.attacks.get(n) or n in night.poisoned]
     for name in dying:
-        text = f"{name} dies tonight; he acted tonight and is out from the morning post (COSMO-020)."
+        text = said("cosmo.dies_tonight_acted_tonight_out", player=name)
         outcome.note("deaths", "effect", text)
     _putanas_follow(night, outcome, dying)
     for name in dying:
@@ -343,7 +352,7 @@ def _putanas_follow(night: Night, outcome: Outcome, dying: list[str]) -> None:
         putana = str(action.actor)
         if action.target in dying and putana not in dying and _visited(night, action):
             dying.append(putana)
-            text = f"The putana {putana} dies with her target {action.target} (COSMO-038)."
+            text = said("cosmo.putana_dies_with_her_target", player=putana, player2=action.target)
             outcome.note("putana_death", "effect", text, action)
 
 
@@ -377,22 +386,26 @@ def _checks(night: Night, outcome: Outcome) -> None:
     unless the putana visited the sergeant tonight (COSMO-037)."""
     for action in night.using("check"):
         target = str(action.target)
-        if night.stopped(outcome, "check", action, "the check"):
+        if night.stopped(outcome, "check", action, said("cosmo.check")):
             result = None
         else:
             result = seen_role(night, target)
-            outcome.note("check", "effect", f"{action.actor} checked {target} and sees {result} (COSMO-025).", action)
+            outcome.note(
+                "check", "effect", said("cosmo.checked_sees", player=action.actor, player2=target, role=result), action
+            )
         outcome.tell(str(action.actor), target, result)
         if night.role(str(action.actor)) in CHIEFS:
             for sergeant in _sergeants(night):
                 putana = night.blocked.get(sergeant)
                 if putana is not None:
-                    text = f"The sergeant {sergeant} was blocked by the putana {putana}: he is not woken and does not see the check of {target} (COSMO-037, COSMO-026)."
+                    text = said(
+                        "cosmo.sergeant_was_blocked_putana_not", player=sergeant, player2=putana, player3=target
+                    )
                     outcome.note("check", "blocked", text, action, putana)
                     continue
                 outcome.tell(sergeant, target, result)
                 outcome.note(
-                    "check", "info", f"The sergeant {sergeant} sees the check of {target} (COSMO-026).", action
+                    "check", "info", said("cosmo.sergeant_sees_check", player=sergeant, player2=target), action
                 )
 
 
@@ -424,14 +437,19 @@ def _spies(night: Night, outcome: Outcome) -> None:
     """N8 (COSMO-043, A10): the roles of the unblocked visitors, sorted, once each."""
     for action in night.using("spy"):
         target = str(action.target)
-        if night.stopped(outcome, "spy", action, "the spying"):
+        if night.stopped(outcome, "spy", action, said("cosmo.spying")):
             outcome.tell(str(action.actor), target, None)
             continue
         visitors = _visitors(night, action)
         outcome.tell(str(action.actor), target, visitors)
         listed = ", ".join(visitors) or "nobody"
         outcome.note(
-            "spy", "effect", f"The journalist {action.actor} learns who visited {target}: {listed} (COSMO-043).", action
+            "spy",
+            "effect",
+            said("cosmo.journalist_learns_who_visited", player=action.actor, player2=target, roles=listed)
+            if visitors
+            else said("cosmo.journalist_learns_nobody", player=action.actor, player2=target),
+            action,
         )
         outcome.announce("spied", f"{target} was visited tonight by: {listed}.", target, None)
 
@@ -439,7 +457,7 @@ def _spies(night: Night, outcome: Outcome) -> None:
 def _contacts(night: Night, outcome: Outcome) -> None:
     """N9 (COSMO-040): the medium talks by signs; nothing changes."""
     for action in night.using("contact"):
-        if night.stopped(outcome, "contact", action, "the contact"):
+        if night.stopped(outcome, "contact", action, said("cosmo.contact")):
             continue
-        text = f"The medium {action.actor} contacts {action.target}, who is out; no game effect (COSMO-040)."
+        text = said("cosmo.medium_contacts_who_out_no", player=action.actor, player2=action.target)
         outcome.note("contact", "info", text, action)

@@ -8,6 +8,7 @@ abilities on the very night they apply, before the night is resolved.
 from __future__ import annotations
 
 from rulesets.core import GameState, Outcome
+from rulesets.core.said import said
 
 from .roles import CHIEFS, MAFIA_MEMBERS, ROLES
 
@@ -47,7 +48,11 @@ def open_night(outcome: Outcome) -> None:
         for player in state.alive():
             if player.role == "sergeant" and not player.counters.get("promoted"):
                 player.counters["promoted"] = True
-                text = f"The sergeant {player.name} takes his departed chief's abilities: {', '.join(inherited(state))} (COSMO-027)."
+                text = said(
+                    "cosmo.sergeant_takes_departed_chief_abilities",
+                    player=player.name,
+                    abilities=", ".join(inherited(state)),
+                )
                 outcome.note("promote", "effect", text)
     if conversion_due(state):
         for player in state.alive():
@@ -56,5 +61,5 @@ def open_night(outcome: Outcome) -> None:
                 outcome.note(
                     "convert",
                     "effect",
-                    f"Every mafia member is gone: the turncoat {player.name} becomes a mafioso (COSMO-054).",
+                    said("cosmo.every_mafia_member_gone_turncoat", player=player.name),
                 )

@@ -5,6 +5,7 @@ Modules: ``roles`` (declarations), ``setup`` (balance and seating), ``validate``
 ``effects`` (applying marks), ``day`` (vote), ``victory``, ``penalties``.
 """
 
+from . import messages  # noqa: F401  (registers the message codes)
 from .ruleset import RULESET, ForumRuleset
 
 __all__ = ["RULESET", "ForumRuleset"]

@@ -11,6 +11,7 @@ import random
 from dataclasses import dataclass, field
 
 from rulesets.core import Action, GameState, Outcome, PhaseInput
+from rulesets.core.said import said
 from rulesets.core.votes import sole_leader
 
 from . import query
@@ -97,7 +98,10 @@ def _day_choices(outcome: Outcome, step: PhaseInput, late: list[str]) -> Day:
         else:
             getattr(day, _SLOTS[action.ability]).add(target)
         outcome.note(
-            "validate", "info", f"{action.who} chose {target} for {action.ability} ({_RULES[action.ability]}).", action
+            "validate",
+            "info",
+            said("forum.chose", who=action.who, player=target, ability=action.ability, rule=_RULES[action.ability]),
+            action,
         )
     _keymaster_notes(outcome, day)
     return day
@@ -116,11 +120,9 @@ _RULES = {
 def _keymaster_notes(outcome: Outcome, day: Day) -> None:
     for name in day.admitted:
         if name in day.blocked:
-            outcome.note(
-                "admission", "effect", f"The Keymaster admits {name}: the Bouncer's block is cancelled (FORUM-122)."
-            )
+            outcome.note("admission", "effect", said("forum.keymaster_admits_bouncer_block_cancelled", player=name))
         else:
-            outcome.note("admission", "void", f"The Keymaster admitted {name}, whom nobody blocked (FORUM-123).")
+            outcome.note("admission", "void", said("forum.keymaster_admitted_whom_nobody_blocked", player=name))
             outcome.announce("keymaster_vain", "The Keymaster unlocked the back door in vain (FORUM-123).")
 
 
@@ -160,7 +162,9 @@ def _bum_orders(outcome: Outcome, ballots: dict[str, str | None], day: Day) -> N
         key = f"team:{holder['who']}" if holder["kind"] == "team" else holder["who"]
         if key in day.directs and outcome.state.players[bum].alive:
             ballots[bum] = day.directs[key]
-            outcome.note("count", "effect", f"The Bum {bum} votes for {day.directs[key]} as {key} orders (FORUM-119).")
+            outcome.note(
+                "count", "effect", said("forum.bum_votes_orders", player=bum, player2=day.directs[key], who=key)
+            )
 
 
 def _count(outcome: Outcome, ballots: dict[str, str | None], day: Day) -> dict[str, float]:
@@ -170,16 +174,14 @@ def _count(outcome: Outcome, ballots: dict[str, str | None], day: Day) -> dict[s
         if not target:
             continue
         if voter in day.blocked and voter not in day.admitted:
-            outcome.note(
-                "admission", "blocked", f"{voter}'s vote is not counted: the Bouncer kept him out (FORUM-050)."
-            )
+            outcome.note("admission", "blocked", said("forum.vote_not_counted_bouncer_kept", player=voter))
             continue
         if target == voter:
             continue  # a vote for oneself is not counted (ambiguity 14)
         totals[target] = totals.get(target, 0) + 1
     for target in day.extra:
         totals[target] = totals.get(target, 0) + 1
-        outcome.note("count", "effect", f"The Prosecutor adds a vote against {target} (FORUM-115, FORUM-116).")
+        outcome.note("count", "effect", said("forum.prosecutor_adds_vote_against", player=target))
     return totals
 
 
@@ -194,14 +196,14 @@ def _eliminate(outcome: Outcome, totals: dict[str, float], day: Day) -> str | No
         outcome.note(
             "eliminate",
             "saved",
-            f"{name} is protected at this vote and is passed over (FORUM-015, FORUM-016, FORUM-125).",
+            said("forum.protected_this_vote_passed_over", player=name),
         )
     leader = sole_leader({t: n for t, n in totals.items() if t not in shielded})
     if leader is None:
-        outcome.note("eliminate", "info", "No single leader: nobody is voted out (FORUM-017).")
+        outcome.note("eliminate", "info", said("forum.no_single_leader_nobody_voted"))
         outcome.announce("no_elimination", "The vote was tied: nobody leaves (FORUM-017).")
         return None
-    outcome.note("eliminate", "effect", f"{leader} has the most votes ({int(totals[leader])}) and leaves (FORUM-014).")
+    outcome.note("eliminate", "effect", said("forum.has_most_votes_leaves", player=leader, n=int(totals[leader])))
     outcome.announce(
         "eliminated",
         f"{leader} was voted out; the card is revealed (FORUM-014, FORUM-047).",
@@ -227,11 +229,11 @@ def _autokills(
         duty = DUTIES.get(player.role)  # ``_day_skip`` counts the day roles only
         past_limit = duty is not None and duty[0] == "day" and _day_skip(outcome, player.name, day)
         if ballot is None:
-            found.append((player.name, "did not vote (FORUM-163)"))
+            found.append((player.name, "no_vote"))
         elif ballot == player.name:
-            found.append((player.name, "voted against himself (FORUM-164)"))
+            found.append((player.name, "self_vote"))
         elif past_limit:
-            found.append((player.name, "skipped a move past the limit (FORUM-160)"))
+            found.append((player.name, "past_limit"))
     return [name for name, why in found if _autokill(outcome, name, why, excused, leader)]
 
 
@@ -244,16 +246,18 @@ def _day_skip(outcome: Outcome, name: str, day: Day) -> bool:
     skips = player.bump("skips")
     allowed = SKIPS_ALLOWED.get(player.role, DEFAULT_SKIPS_ALLOWED)
     outcome.note(
-        "autokill", "info", f"{name} ({player.role}) skipped a move: {skips} of {allowed} allowed (FORUM-160)."
+        "autokill", "info", said("forum.skipped_move_allowed", player=name, role=player.role, n=skips, m=allowed)
     )
     return skips > allowed
 
 
 def _autokill(outcome: Outcome, name: str, why: str, excused: set[str], leader: str | None) -> bool:
+    """``name`` leaves by autokill for ``why`` (``no_vote``, ``self_vote``,
+    ``past_limit``: FORUM-163, FORUM-164, FORUM-160) unless the host excused him."""
     if name in excused:
-        outcome.note("autokill", "info", f"{name} {why}, but the host excused him: no autokill.")
+        outcome.note("autokill", "info", said(f"forum.excused_{why}", player=name))
         return False
-    outcome.note("autokill", "effect", f"{name} {why} and leaves by autokill.")
+    outcome.note("autokill", "effect", said(f"forum.autokill_{why}", player=name))
     if name != leader:
         outcome.announce("autokill", f"{name} leaves the game by autokill.", name, outcome.state.players[name].role)
     return True
@@ -267,9 +271,9 @@ def _consequences(outcome: Outcome, left: list[str]) -> None:
         player = state.players[name]
         if player.role == "kamikaze":
             player.counters["kamikaze_pending"] = True
-            outcome.note("autokill", "info", f"Kamikaze {name} left by day: he may take a victim tonight (FORUM-089).")
+            outcome.note("autokill", "info", said("forum.kamikaze_left_day_may_take", player=name))
         walking = state.memory.get("walking")
         if walking and walking.get("carrier") == name and not walking.get("done"):
             walking["done"] = True
-            outcome.note("autokill", "info", f"{name} carried the walking basement away: nobody gets it (FORUM-131).")
+            outcome.note("autokill", "info", said("forum.carried_walking_basement_away_nobody", player=name))
     cop_lover_learns(outcome, left)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rulesets.core import GameState, Outcome
+from rulesets.core.said import said
 
 from . import query
 
@@ -21,7 +22,7 @@ def apply_night(night: Night) -> None:
     """Make the night's marks take effect on ``night.state`` (FORUM-031)."""
     for name, role, team in night.conversions:
         convert(night.state, name, role, team)
-        night.note("apply", "effect", f"{name} is now {role} of {team} (FORUM-031, FORUM-062).")
+        night.note("apply", "effect", said("forum.now", player=name, role=role, team=team))
     for name, why in night.deaths.items():
         _leave(night, name, why)
     cop_lover_learns(night.outcome, list(night.deaths))
@@ -42,7 +43,7 @@ def _leave(night: Night, name: str, why: str) -> None:
     night.outcome.remove(name)
     shown = None if name in night.hidden_roles else player.role  # FORUM-092: the bitten role stays hidden
     night.outcome.announce("killed", f"{name} was killed tonight.", name, shown)
-    night.note("apply", "effect", f"{name} leaves the game: {why}.")
+    night.note("apply", "effect", said("forum.leaves_game", player=name, why=why))
 
 
 def convert(state: GameState, name: str, role: str, team: str) -> None:
@@ -68,7 +69,7 @@ def _keep_bum_holders(night: Night) -> None:
     for bum, holder in night.bum_holders.items():
         who = _living_holder(state, holder)
         if not state.players[bum].alive or who is None:
-            night.note("apply", "info", f"Nobody holds the Bum {bum}'s vote: he votes himself (FORUM-152).")
+            night.note("apply", "info", said("forum.nobody_holds_bum_vote_votes", player=bum))
             continue
         kept[bum] = who
         if who["kind"] == "team":
@@ -101,7 +102,7 @@ def cop_lover_learns(outcome: Outcome, left: list[str]) -> None:
         return
     for lover in state.with_role("cop_lover"):
         outcome.tell(lover.name, lover.name, "cop_lover")
-        outcome.note("apply", "info", f"The Cop left: {lover.name} learns she is the Cop's Lover (FORUM-114).")
+        outcome.note("apply", "info", said("forum.cop_left_learns_she_cop", player=lover.name))
 
 
 def clear_penalties(state: GameState, phase: str) -> None:

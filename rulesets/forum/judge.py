@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rulesets.core.said import said
+
 from . import query
 
 if TYPE_CHECKING:
@@ -48,7 +50,9 @@ def _deal(night: Night, snitch: str, shot: Shot) -> bool:
     night.note(
         "shots",
         "effect",
-        f"{team} takes the Snitch {snitch}'s deal: he lives and they learn the Child {', '.join(children) or '(none in play)'} (FORUM-117).",
+        said("forum.takes_snitch_deal_lives_they", team=team, player=snitch, names=", ".join(children))
+        if children
+        else said("forum.snitch_deal_no_child", team=team, player=snitch),
         shot.action,
     )
     return True
@@ -61,17 +65,27 @@ def _finish(night: Night, target: str, lethal: list[Shot], rule: str = "") -> No
     guard = night.protected.get(target)
     who = ", ".join(s.action.who for s in lethal)
     if guard is None:
-        night.mark_death(target, f"shot by {who} ({_rule_of(lethal[0], rule)})")
+        night.mark_death(target, said("forum.shot", whos=who, rule=_rule_of(lethal[0], rule)))
         for shot in lethal:
             night.note(
-                "shots", "effect", f"{shot.action.who} shot {target}: lethal ({_rule_of(shot, rule)}).", shot.action
+                "shots",
+                "effect",
+                said("forum.shot_lethal", who=shot.action.who, player=target, rule=_rule_of(shot, rule)),
+                shot.action,
             )
         return
     for shot in lethal:
         night.note(
             "shots",
             "saved",
-            f"{shot.action.who} shot {target}, but {guard} saved him ({_rule_of(shot, rule)}; {_GUARD_RULES[guard]}).",
+            said(
+                "forum.shot_but_saved_him",
+                who=shot.action.who,
+                player=target,
+                guard=guard,
+                rule=_rule_of(shot, rule),
+                rule2=_GUARD_RULES[guard],
+            ),
             shot.action,
             guard,
         )
@@ -90,7 +104,11 @@ _KIND_RULES = {
     "zombie": "FORUM-103",
     "avenger": "FORUM-112",
 }
-_GUARD_RULES = {"the Doctor": "FORUM-052", "the basement": "FORUM-126", "the Bonus": "FORUM-125"}
+_GUARD_RULES = {
+    said("forum.doctor"): "FORUM-052",
+    said("forum.basement"): "FORUM-126",
+    said("forum.bonus"): "FORUM-125",
+}
 
 
 def _rule_of(shot: Shot, case_rule: str) -> str:
@@ -107,7 +125,7 @@ def _immortal_tw(night: Night, target: str, shots: list[Shot]) -> None:
         night.note(
             "shots",
             "void",
-            f"{shot.action.who} shot the Tin Woodman {target}: he is immortal off duty and will fire for {shot.action.who} next night (FORUM-059, FORUM-061).",
+            said("forum.shot_tin_woodman_immortal_off", who=shot.action.who, player=target),
             shot.action,
         )
 
@@ -131,7 +149,7 @@ def _child(night: Night, target: str, shots: list[Shot]) -> None:
         night.note(
             "shots",
             "info",
-            f"{shot.action.who} shot the Child {target} (FORUM-043, FORUM-044, FORUM-140..149).",
+            said("forum.shot_child", who=shot.action.who, player=target),
             shot.action,
         )
     c = _labels(shots, ("zombie", "avenger"))
@@ -139,11 +157,11 @@ def _child(night: Night, target: str, shots: list[Shot]) -> None:
     zombie = [s for s in shots if s.kind == "zombie"]
     multifunctional = bool(night.state.option("multifunctional_child"))
     if multifunctional and "cop" in c and teams:
-        night.mark_death(target, "the Cop and a team hit the multifunctional Child (FORUM-149)")
+        night.mark_death(target, said("forum.cop_team_hit_multifunctional_child"))
         night.note(
             "shots",
             "effect",
-            f"The Cop and {', '.join(teams)} hit the multifunctional Child {target}: it dies (FORUM-149).",
+            said("forum.cop_hit_multifunctional_child_dies", teams=", ".join(teams), player=target),
         )
     elif len(c) == 1 and teams:
         _child_joins(night, target, teams[0], shots)
@@ -168,7 +186,7 @@ def _child_joins(night: Night, target: str, team: str, shots: list[Shot]) -> Non
         if shot.via_tw and shot.team == team:
             night.outcome.tell(shot.via_tw, target, team)  # FORUM-066: the TW knows the new member
     night.outcome.announce("child_found", f"The {team} found their Child (FORUM-066).")
-    night.note("shots", "effect", f"{team} hit the Child {target}: it joins {team} (FORUM-043, FORUM-054).")
+    night.note("shots", "effect", said("forum.hit_child_joins", team=team, player=target))
 
 
 def _child_to_cop(night: Night, target: str, joins_room: bool) -> None:
@@ -177,7 +195,7 @@ def _child_to_cop(night: Night, target: str, joins_room: bool) -> None:
     night.convert(target, role, "town")
     night.outcome.tell(target, target, "child")
     rule = "FORUM-045" if joins_room else "FORUM-044, FORUM-140, FORUM-141, FORUM-144, FORUM-146"
-    night.note("shots", "effect", f"The Cop's shot at the Child {target} makes it a {role} ({rule}).")
+    night.note("shots", "effect", said("forum.cop_shot_child_makes", player=target, role=role, rule=rule))
 
 
 def _criminal_labels(labels: set[str]) -> set[str]:
@@ -190,7 +208,7 @@ def _bum(night: Night, target: str, shots: list[Shot]) -> bool:
         night.note(
             "shots",
             "info",
-            f"{shot.action.who} shot the Bum {target} (FORUM-119, FORUM-120, FORUM-150..152).",
+            said("forum.shot_bum", who=shot.action.who, player=target),
             shot.action,
         )
     c = _labels(shots) & ({"cop", "maniac"} | {s.label for s in shots if s.kind == "team"})
@@ -204,7 +222,7 @@ def _bum(night: Night, target: str, shots: list[Shot]) -> bool:
     elif len(c) == 1 and ((three and crim and "maniac" not in crim) or (not three and c == {"maniac"})):
         _bum_taken(night, target, by_label[next(iter(c))], "FORUM-120, FORUM-073")
     elif both and c == crim:
-        night.note("shots", "info", f"Both criminal shooters hit the Bum {target}: nobody gets his vote (FORUM-150).")
+        night.note("shots", "info", said("forum.both_criminal_shooters_hit_bum", player=target))
         _finish(night, target, [by_label[label] for label in crim], "FORUM-150")
     else:
         return False
@@ -221,7 +239,7 @@ def _bum_taken(night: Night, target: str, shot: Shot, rule: str) -> None:
     night.note(
         "shots",
         "effect",
-        f"{shot.action.who} hit the Bum {target} and takes his vote for tomorrow ({rule}).",
+        said("forum.hit_bum_takes_vote_tomorrow", who=shot.action.who, player=target, rule=rule),
         shot.action,
     )
 
@@ -241,7 +259,7 @@ def _cop(night: Night, target: str, shots: list[Shot]) -> None:
             night.note(
                 "shots",
                 "void",
-                f"{shot.action.who} shot the Cop {target} without effect (FORUM-060, FORUM-112).",
+                said("forum.shot_cop_without_effect", who=shot.action.who, player=target),
                 shot.action,
             )
     _finish(night, target, lethal, "FORUM-036, FORUM-041, FORUM-136")
@@ -255,7 +273,7 @@ def _sniper_demoted(night: Night, cop: str, shot: Shot) -> None:
     night.note(
         "shots",
         "effect",
-        f"{firer} fired the Sniper's gun at the Cop {cop}: the Cop lives, {firer} becomes a plain citizen (FORUM-084, FORUM-078).",
+        said("forum.fired_sniper_gun_cop_cop", player=firer, player2=cop),
         shot.action,
     )
 
@@ -268,13 +286,13 @@ def _rebound(night: Night, target: str, shot: Shot, rule: str) -> None:
         night.note(
             "shots",
             "saved",
-            f"{firer} hit {target} and should die, but {guard} saves him ({rule}).",
+            said("forum.hit_should_die_but_saves", player=firer, player2=target, guard=guard, rule=rule),
             shot.action,
             guard,
         )
         return
-    night.mark_death(firer, f"hit {target} and dies himself ({rule})")
-    night.note("shots", "effect", f"{firer} hit {target}: {target} lives, {firer} dies ({rule}).", shot.action)
+    night.mark_death(firer, said("forum.hit_dies_himself", player=target, rule=rule))
+    night.note("shots", "effect", said("forum.hit_lives_dies", player=firer, player2=target, rule=rule), shot.action)
 
 
 def _own_shot(night: Night, cop: str) -> str | None:
@@ -293,7 +311,7 @@ def _team_kills_cop(night: Night, cop: str, shot: Shot) -> bool:
             night.note(
                 "shots",
                 "void",
-                f"The Cop {cop} and the TW on duty for {team} shot each other with no Don alive: only the TW dies (FORUM-069).",
+                said("forum.cop_tw_duty_shot_each", player=cop, team=team),
                 shot.action,
             )
             return False
@@ -303,7 +321,7 @@ def _team_kills_cop(night: Night, cop: str, shot: Shot) -> bool:
         night.note(
             "shots",
             "void",
-            f"The Cop {cop} shot {own} of {team} while {team} shot him: {team}'s shot fails and they learn the Cop (FORUM-035, FORUM-135).",
+            said("forum.cop_shot_while_shot_him", player=cop, player2=own, team=team),
             shot.action,
         )
         return False
@@ -320,9 +338,7 @@ def _don(night: Night, target: str, shots: list[Shot]) -> None:
         elif shot.kind == "zombie":
             _rebound(night, target, shot, "FORUM-104")
         elif shot.kind == "team" and shot.via_tw and shot.team == team:
-            night.note(
-                "shots", "void", f"The TW on duty for {team} cannot kill its Don {target} (FORUM-060).", shot.action
-            )
+            night.note("shots", "void", said("forum.tw_duty_cannot_kill_don", team=team, player=target), shot.action)
         else:
             lethal.append(shot)
     _finish(night, target, lethal, "FORUM-036, FORUM-080")
@@ -336,7 +352,7 @@ def _sniper_joins(night: Night, don: str, team: str, shot: Shot) -> None:
     night.note(
         "shots",
         "effect",
-        f"{firer} fired the Sniper's gun at the Don {don}: the Don lives, {firer} joins {team} (FORUM-085, FORUM-055, FORUM-127).",
+        said("forum.fired_sniper_gun_don_don", player=firer, player2=don, team=team),
         shot.action,
     )
 
@@ -357,9 +373,9 @@ def _other(night: Night, target: str, shots: list[Shot], everything: list[Shot] 
             night.note(
                 "shots",
                 "saved",
-                f"{shot.action.who} shot {target}, but the Cop's shot saves him (FORUM-023, FORUM-039, FORUM-139).",
+                said("forum.shot_but_cop_shot_saves", who=shot.action.who, player=target),
                 shot.action,
-                "the Cop",
+                said("forum.cop"),
             )
             if shot.kind == "team":
                 night.outcome.announce(
@@ -374,13 +390,13 @@ def _lethal(night: Night, target: str, shot: Shot) -> bool:
     """Is ``shot`` lethal to ``target`` on its own (before protection)?"""
     team = night.team(target)
     if shot.via_tw and _tw_own_side(night, target, shot):
-        night.note("shots", "void", f"The TW cannot kill {target}, of the side he fires for (FORUM-060).", shot.action)
+        night.note("shots", "void", said("forum.tw_cannot_kill_side_fires", player=target), shot.action)
         return False
     if shot.kind == "cop" and team in ("town", "maniac"):
         night.note(
             "shots",
             "info",
-            f"The Cop's shot at {target} is a check: the Cop missed (FORUM-025, FORUM-027, FORUM-038).",
+            said("forum.cop_shot_check_cop_missed", player=target),
             shot.action,
         )
         night.outcome.announce("cop_missed", "The Cop missed (FORUM-038).")
@@ -390,7 +406,7 @@ def _lethal(night: Night, target: str, shot: Shot) -> bool:
         night.note(
             "shots",
             "effect",
-            f"The Zombie drags the plain citizen {target} to his side (FORUM-102, FORUM-105).",
+            said("forum.zombie_drags_plain_citizen_side", player=target),
             shot.action,
         )
         return False
@@ -398,7 +414,7 @@ def _lethal(night: Night, target: str, shot: Shot) -> bool:
         night.note(
             "shots",
             "void",
-            f"The revenge shot at {target} misses: it works only on criminals (FORUM-112).",
+            said("forum.revenge_shot_misses_works_only", player=target),
             shot.action,
         )
         return False

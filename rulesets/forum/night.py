@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rulesets.core import Action, GameState, Outcome, PhaseInput
+from rulesets.core.said import said
 
 from . import query
 from .effects import apply_night
@@ -226,7 +227,9 @@ def _tw_shot(night: Night, action: Action, target: str, specs: list[dict[str, st
     team = spec["who"] if spec["kind"] == "team" else None
     shot = Shot(spec["kind"], target, action, shooter=spec["who"], team=team, via_tw=action.actor)
     shot.deal = action.ability == "deal"
-    night.note("validate", "info", f"Tin Woodman {action.actor} fires for {spec['who']} tonight (FORUM-059).", action)
+    night.note(
+        "validate", "info", said("forum.tin_woodman_fires_tonight", player=action.actor, who=spec["who"]), action
+    )
     return shot
 
 
@@ -251,19 +254,22 @@ def _block(night: Night) -> None:
             night.note(
                 "block",
                 "blocked",
-                f"{shot.action.who}'s shot is void: the Tin Woodman chose {target} (FORUM-057).",
+                said("forum.shot_void_tin_woodman_chose", who=shot.action.who, player=target),
                 shot.action,
                 action.actor,
             )
         if voided:
             night.note(
-                "block", "effect", f"Tin Woodman {action.actor} blocks {target}'s gun tonight (FORUM-057).", action
+                "block",
+                "effect",
+                said("forum.tin_woodman_blocks_gun_tonight", player=action.actor, player2=target),
+                action,
             )
         else:
             night.note(
                 "block",
                 "void",
-                f"Tin Woodman {action.actor} chose {target}: no gun fired by that player, the choice is wasted (FORUM-058).",
+                said("forum.tin_woodman_chose_no_gun", player=action.actor, player2=target),
                 action,
             )
 
@@ -283,18 +289,23 @@ def _protect(night: Night) -> None:
     for action in night.actions:
         target = (action.targets() or [""])[0]
         if action.ability == "heal":
-            night.protected.setdefault(target, "the Doctor")
-            night.note("protect", "effect", f"Doctor {action.actor} heals {target} tonight (FORUM-052).", action)
+            night.protected.setdefault(target, said("forum.doctor"))
+            night.note(
+                "protect", "effect", said("forum.doctor_heals_tonight", player=action.actor, player2=target), action
+            )
         elif action.ability == "hide":
             which = _use_basement(night.state, action.who)
-            night.protected.setdefault(target, "the basement")
+            night.protected.setdefault(target, said("forum.basement"))
             night.note(
-                "protect", "effect", f"{action.who} hides {target} in the {which} (FORUM-126, FORUM-129).", action
+                "protect",
+                "effect",
+                said(f"forum.hides_{which.replace(' ', '_')}", who=action.who, player=target),
+                action,
             )
     bonus = query.bonus_player(night.state)
     if bonus and night.state.players[bonus].alive:
-        night.protected.setdefault(bonus, "the Bonus")
-        night.note("protect", "info", f"{bonus} holds the Bonus for game day {night.state.day} (FORUM-125).")
+        night.protected.setdefault(bonus, said("forum.bonus"))
+        night.note("protect", "info", said("forum.holds_bonus_game_day", player=bonus, n=night.state.day))
 
 
 def _use_basement(state: GameState, who: str) -> str:
@@ -327,25 +338,25 @@ def _werewolf(night: Night, action: Action) -> None:
     wolf, victim = action.actor or "", action.targets()[0]
     guard = night.protected.get(victim)
     if guard is None and _cop_shot_at(night, victim) and night.team(victim) == "town":
-        guard = "the Cop"
+        guard = said("forum.cop")
     if guard is not None:
-        night.mark_death(wolf, f"the Werewolf's victim {victim} was protected by {guard} (FORUM-094)")
+        night.mark_death(wolf, said("forum.werewolf_victim_was_protected", player=victim, guard=guard))
         night.note(
             "bite",
             "saved",
-            f"Werewolf {wolf} bit {victim}, protected by {guard}: the Werewolf dies (FORUM-094).",
+            said("forum.werewolf_bit_protected_werewolf_dies", player=wolf, player2=victim, guard=guard),
             action,
             guard,
         )
         return
     role, team = night.start[victim]
     night.convert(wolf, role, team)
-    night.mark_death(victim, f"bitten by the Werewolf, who takes the role {role} (FORUM-092, FORUM-093)")
+    night.mark_death(victim, said("forum.bitten_werewolf_who_takes_role", role=role))
     night.hidden_roles.add(victim)
     night.note(
         "bite",
         "effect",
-        f"Werewolf {wolf} bit {victim} and takes the role {role}; {victim} leaves (FORUM-092).",
+        said("forum.werewolf_bit_takes_role_leaves", player=wolf, player2=victim, role=role),
         action,
     )
 
@@ -355,13 +366,15 @@ def _vampire(night: Night, action: Action) -> None:
     role, team = night.start[victim]
     if query.criminal_team(team):
         night.convert(vamp, "mafioso", team)
-        night.note("bite", "effect", f"Vampire {vamp} bit {victim} of {team} and joins that team (FORUM-098).", action)
+        night.note(
+            "bite", "effect", said("forum.vampire_bit_joins_that_team", player=vamp, player2=victim, team=team), action
+        )
     elif team == "town" and role == "child" and _cop_shot_at(night, victim):
         night.convert(vamp, "citizen", "town")
         night.note(
             "bite",
             "effect",
-            f"Vampire {vamp} bit the Child {victim}, but the Cop's shot took that role: the Vampire plays on as a citizen (FORUM-099).",
+            said("forum.vampire_bit_child_but_cop", player=vamp, player2=victim),
             action,
         )
     elif team == "town":
@@ -370,11 +383,13 @@ def _vampire(night: Night, action: Action) -> None:
         night.note(
             "bite",
             "effect",
-            f"Vampire {vamp} bit {victim} and takes the role {role}; {victim} becomes a plain citizen (FORUM-097, FORUM-100).",
+            said("forum.vampire_bit_takes_role_becomes", player=vamp, player2=victim, role=role),
             action,
         )
     else:
-        night.note("bite", "void", f"Vampire {vamp} bit the neutral {victim}: nothing changes (ambiguity 21).", action)
+        night.note(
+            "bite", "void", said("forum.vampire_bit_neutral_nothing_changes", player=vamp, player2=victim), action
+        )
 
 
 def _judge_shots(night: Night) -> None:
@@ -413,9 +428,7 @@ def _settle_walking(night: Night) -> None:
     for holder in night.walking_grants:
         walking["holders"].append(holder)
         walking["ever"].append(holder)
-        night.note(
-            "shots", "info", f"The walking basement goes to {holder}, the first to shoot its carrier (FORUM-129)."
-        )
+        night.note("shots", "info", said("forum.walking_basement_goes_first_shoot", who=holder))
 
 
 def _kamikaze(night: Night) -> None:
@@ -434,12 +447,12 @@ def _kamikaze(night: Night) -> None:
             _kamikaze_take(night, name, choice, actions.get(name))
         elif name in choices:
             player.counters["kamikaze_choice"] = choices[name]  # kept for a vote-out tomorrow (FORUM-089)
-            night.note("kamikaze", "void", f"Kamikaze {name} survives: his choice lapses (FORUM-088).", actions[name])
+            night.note("kamikaze", "void", said("forum.kamikaze_survives_choice_lapses", player=name), actions[name])
 
 
 def _kamikaze_take(night: Night, name: str, victim: str | None, action: Action | None) -> None:
     if victim is None or victim in night.deaths or not night.state.players[victim].alive:
-        night.note("kamikaze", "void", f"Kamikaze {name} leaves without taking anyone (FORUM-087).", action)
+        night.note("kamikaze", "void", said("forum.kamikaze_leaves_without_taking_anyone", player=name), action)
         return
     night.outcome.announce("kamikaze", f"The Kamikaze's choice was {victim} (FORUM-089).", victim)
     guard = night.protected.get(victim)
@@ -447,13 +460,13 @@ def _kamikaze_take(night: Night, name: str, victim: str | None, action: Action |
         night.note(
             "kamikaze",
             "saved",
-            f"Kamikaze {name} takes {victim}, but {guard} protects him (ambiguity 22).",
+            said("forum.kamikaze_takes_but_protects_him", player=name, player2=victim, guard=guard),
             action,
             guard,
         )
         return
-    night.mark_death(victim, f"taken by the Kamikaze {name} (FORUM-087)")
-    night.note("kamikaze", "effect", f"Kamikaze {name} takes {victim} out of the game (FORUM-087, FORUM-089).", action)
+    night.mark_death(victim, said("forum.taken_kamikaze", player=name))
+    night.note("kamikaze", "effect", said("forum.kamikaze_takes_out_game", player=name, player2=victim), action)
 
 
 def _skips(night: Night) -> None:
@@ -465,7 +478,7 @@ def _skips(night: Night) -> None:
         if role not in _OWING_ROLES or not players[name].alive:
             continue  # no move owed: neither a bite nor a ``_duty``
         if role in ("werewolf", "vampire") and query.first_night(night.state) and (name, "bite") not in acted:
-            _autokill(night, name, f"the {role} did not bite on the first night (FORUM-095, FORUM-096)", excused)
+            _autokill(night, name, "no_bite", excused, role=role)
             continue
         if role not in DUTIES:
             continue  # ``_duty`` is None: no move is owed
@@ -493,19 +506,22 @@ def _count_skip(night: Night, name: str, role: str, excused: set[str]) -> None:
         return  # a move lost to the TW or to a penalty is not a skip (ambiguity 18)
     skips = player.bump("skips")
     allowed = SKIPS_ALLOWED.get(role, DEFAULT_SKIPS_ALLOWED)
-    night.note("skips", "info", f"{name} ({role}) skipped a move: {skips} of {allowed} allowed (FORUM-160).")
+    night.note("skips", "info", said("forum.skipped_move_allowed", player=name, role=role, n=skips, m=allowed))
     if skips > allowed:
-        _autokill(night, name, f"skip number {skips} (FORUM-160)", excused)
+        _autokill(night, name, "skip", excused, n=skips)
 
 
-def _autokill(night: Night, name: str, why: str, excused: set[str]) -> None:
+def _autokill(night: Night, name: str, why: str, excused: set[str], **params: object) -> None:
+    """``name`` is autokilled tonight for ``why`` (``skip``: FORUM-160;
+    ``no_bite``: FORUM-095, FORUM-096), with the ``params`` of its sentences,
+    unless the host excused him."""
     if name in excused:
-        night.note("skips", "info", f"{name} would be autokilled for {why}, but the host excused him.")
+        night.note("skips", "info", said(f"forum.would_be_autokilled_{why}", player=name, **params))
         return
-    night.mark_death(name, f"autokill: {why}")
-    night.note("skips", "effect", f"{name} is autokilled: {why}.")
+    night.mark_death(name, said(f"forum.autokill_{why}", **params))
+    night.note("skips", "effect", said(f"forum.autokilled_{why}", player=name, **params))
     night.outcome.announce("autokill", f"{name} leaves the game by autokill.", name, night.role(name))
-    if night.role(name) == "kamikaze" and night.deaths[name] == f"autokill: {why}":
+    if night.role(name) == "kamikaze" and night.deaths[name] == said(f"forum.autokill_{why}", **params):
         _kamikaze_revenge_pending(night, name)
 
 
@@ -515,4 +531,4 @@ def _kamikaze_revenge_pending(night: Night, name: str) -> None:
     тот свет любого, кого пожелает» (FORUM-087): as after leaving by day
     (FORUM-089), he names his victim in the following night."""
     night.state.players[name].counters["kamikaze_pending"] = True
-    night.note("skips", "info", f"Kamikaze {name} left by night autokill: he may take a victim next night (FORUM-087).")
+    night.note("skips", "info", said("forum.kamikaze_left_night_autokill_may", player=name))

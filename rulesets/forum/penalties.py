@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from rulesets.core import GameState, Outcome, RulesError
+from rulesets.core.said import said
 
 from .effects import convert, cop_lover_learns
 from .roles import CRIMINAL_TEAMS, DUTIES, ROLES, TEAMS
@@ -78,7 +79,7 @@ def _skip_move(outcome: Outcome, name: str) -> None:
     if phase is None:
         raise RulesError(f"{name}'s role {player.role!r} has no move of its own to take away")
     player.counters["penalty_skip"] = phase
-    outcome.note("penalty", "effect", f"The host takes away {name}'s next {phase} move (FORUM-154, FORUM-159).")
+    outcome.note("penalty", "effect", said(f"forum.next_{phase}_move", player=name))
 
 
 def _move_phase(role: str) -> str | None:
@@ -97,7 +98,7 @@ def _skip_team_shot(outcome: Outcome, team: str) -> None:
     lost = state.memory.setdefault("penalty_team", [])
     if team not in lost:
         lost.append(team)
-    outcome.note("penalty", "effect", f"The host takes away {team}'s next night shot (FORUM-156, FORUM-159).")
+    outcome.note("penalty", "effect", said("forum.host_takes_away_next_night", team=team))
 
 
 def _demote(outcome: Outcome, name: str) -> None:
@@ -108,7 +109,7 @@ def _demote(outcome: Outcome, name: str) -> None:
         raise RulesError(f"{name}'s role {player.role!r} cannot be demoted to a plain player")
     plain = "mafioso" if player.role == "don" else "citizen"
     convert(state, name, plain, player.team)
-    outcome.note("penalty", "effect", f"The host demotes {name} to a plain {plain} (FORUM-153, FORUM-159).")
+    outcome.note("penalty", "effect", said("forum.host_demotes_plain", player=name, role=plain))
     outcome.announce("demoted", f"{name} was demoted by the host (FORUM-153).", name)
 
 
@@ -116,6 +117,6 @@ def _disqualify(outcome: Outcome, name: str) -> None:
     state = outcome.state
     _player(state, name)
     outcome.remove(name)
-    outcome.note("penalty", "effect", f"The host disqualifies {name}: he leaves the game (FORUM-153, FORUM-156).")
+    outcome.note("penalty", "effect", said("forum.host_disqualifies_leaves_game", player=name))
     outcome.announce("disqualified", f"{name} was removed from the game by the host.", name, state.players[name].role)
     cop_lover_learns(outcome, [name])

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 
 from rulesets.core import Action, GameState, Outcome, PlayerState, Rejection, RulesError
 from rulesets.core.base import under_target_limit
+from rulesets.core.said import said
 
 from . import query
 from .roles import ABILITIES, CRIMINAL_TEAMS, ROLES, TEAMS
@@ -273,7 +274,12 @@ def refuse(outcome: Outcome, action: Action, reason: str, messages: dict[str, st
     """Record a refusal: the player's sentence in ``rejected``, the rule in the trace."""
     outcome.rejected.append(Rejection(action, reason, messages[reason]))
     rule = _UNAVAILABLE_RULES.get(action.ability, "FORUM-011") if reason == "not_available" else REASON_RULES[reason]
-    outcome.note("validate", "rejected", f"{action.who}'s {action.ability} is refused: {reason} ({rule}).", action)
+    outcome.note(
+        "validate",
+        "rejected",
+        said("forum.refused", who=action.who, ability=action.ability, reason=reason, rule=rule),
+        action,
+    )
 
 
 def _slot_capacity(state: GameState, action: Action) -> int:

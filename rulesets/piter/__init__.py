@@ -8,6 +8,7 @@ protocol, the web app uses ``give_warning`` (PITER-110, PITER-111),
 
 from __future__ import annotations
 
+from . import messages  # noqa: F401  (registers the message codes)
 from .discipline import extra_minute_reason, give_warning, may_speak, take_extra_minute
 from .ruleset import PiterRuleset
 

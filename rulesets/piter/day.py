@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rulesets.core import Action, GameState, Outcome, PhaseInput, RulesError
+from rulesets.core.said import said
 
 from .departures import convert, leave
 from .validation import MESSAGES, action_reason, ballot_reason
@@ -90,15 +91,16 @@ def resolve_day(outcome: Outcome, step: PhaseInput) -> None:
 def _note_nominations(outcome: Outcome, raw: list[str], listed: list[str]) -> None:
     """Trace the nominations and the names ignored (PITER-010, PITER-019)."""
     ignored = [n for i, n in enumerate(raw) if n not in listed or raw.index(n) != i]
-    outcome.note("nominations", "info", f"Nominated, in order: {', '.join(listed) or 'nobody'} (PITER-010).")
+    nominated = said("piter.nominated_order", names=", ".join(listed)) if listed else said("piter.nominated_nobody")
+    outcome.note("nominations", "info", nominated)
     if ignored:
         outcome.note(
             "nominations",
             "void",
-            f"Ignored nominations (out of the game or repeated): {', '.join(ignored)} (PITER-010).",
+            said("piter.ignored_nominations", names=", ".join(ignored)),
         )
     if listed:
-        outcome.announce("nominees", f"Nominated, in order: {', '.join(listed)} (PITER-010).")
+        outcome.announce("nominees", said("piter.nominated_order", names=", ".join(listed)))
 
 
 def _ghost_pick(outcome: Outcome, step: PhaseInput) -> Action | None:
@@ -116,7 +118,7 @@ def _ghost_pick(outcome: Outcome, step: PhaseInput) -> Action | None:
         outcome.note(
             "ghost",
             "info",
-            f"The Ghost {action.actor} names {action.targets()[0]}; it counts only on a tie (PITER-093).",
+            said("piter.ghost_names_counts_only_tie", player=action.actor, player2=action.targets()[0]),
             action,
         )
     return pick
@@ -143,7 +145,7 @@ def _field_picks(outcome: Outcome, value: Any) -> list[Action]:
         if target not in outcome.state.players or (actor is not None and actor not in outcome.state.players):
             raise RulesError(f"unknown player in ghost_pick: {value!r}")
         if actor is None:
-            outcome.note("ghost", "void", f"No Ghost can be left today: the pick of {target} is ignored (PITER-092).")
+            outcome.note("ghost", "void", said("piter.no_ghost_can_be_left", player=target))
             continue
         picks.append(Action("ghost_pick", actor=actor, target=target))
     return picks
@@ -157,10 +159,10 @@ def _record(outcome: Outcome, counted: Round, label: str) -> None:
         outcome.note(
             label,
             "info",
-            f"No valid vote from {', '.join(counted.defaulted)}: counted against {counted.candidates[-1]} (PITER-015).",
+            said("piter.no_valid_vote_from_counted", names=", ".join(counted.defaulted), player=counted.candidates[-1]),
         )
     tally = ", ".join(f"{c} {n}" for c, n in counted.totals().items())
-    outcome.note(label, "info", f"Votes: {tally} (PITER-016).")
+    outcome.note(label, "info", said("piter.votes", rows=tally))
     outcome.announce("tally", f"Votes: {tally}.")
 
 
@@ -188,15 +190,15 @@ def _vote(outcome: Outcome, step: PhaseInput, listed: list[str], pick: Action | 
 def _unused(outcome: Outcome, step: PhaseInput, pick: Action | None) -> None:
     """Without a tie, a Ghost's pick and a re-vote are not used (PITER-093, PITER-017)."""
     if pick is not None:
-        outcome.note("ghost", "void", f"No tie: the Ghost {pick.actor}'s pick is not used (PITER-093).", pick)
+        outcome.note("ghost", "void", said("piter.no_tie_ghost_pick_not", player=pick.actor), pick)
     if step.revote:
-        outcome.note("revote", "void", "No tie: the re-vote is not held (PITER-017).")
+        outcome.note("revote", "void", said("piter.no_tie_re_vote_not"))
 
 
 def _revote(outcome: Outcome, step: PhaseInput, tied: list[str]) -> list[str]:
     """PITER-017, PITER-018: one re-vote among the tied; a new tie executes
     nobody. Returns the mafia players who left on a technicality (PITER-094)."""
-    outcome.note("revote", "info", f"Tie between {', '.join(tied)}: one more minute each, then a re-vote (PITER-017).")
+    outcome.note("revote", "info", said("piter.tie_between_one_more_minute", names=", ".join(tied)))
     outcome.announce("tie", f"Tie between {', '.join(tied)}: the vote is repeated (PITER-017).")
     second = count_round(outcome.state, step.revote, tied, "not_tied")
     _record(outcome, second, "revote")
@@ -206,7 +208,7 @@ def _revote(outcome: Outcome, step: PhaseInput, tied: list[str]) -> list[str]:
     if len(again) == 1:
         _execute(outcome, again[0], second)
         return []
-    outcome.note("revote", "info", "The re-vote ties again: nobody is executed («ночь без жертв», PITER-018).")
+    outcome.note("revote", "info", said("piter.re_vote_ties_again_nobody"))
     outcome.announce("no_execution", "The re-vote tied again: nobody is executed today (PITER-018).")
     return []
 
@@ -218,7 +220,7 @@ def _no_vote(outcome: Outcome, step: PhaseInput) -> list[str]:
         reason = ballot_reason(outcome.state, voter, target, [], "not_nominated")
         if reason is not None:
             outcome.reject(Action("vote", actor=voter, target=target), reason, MESSAGES[reason], step="vote")
-    outcome.note("vote", "info", "Nobody was nominated: no vote and no execution (PITER-020).")
+    outcome.note("vote", "info", said("piter.nobody_was_nominated_no_vote"))
     outcome.announce("no_execution", "Nobody was nominated: nobody is executed today (PITER-020).")
     return []
 
@@ -235,7 +237,7 @@ def _consolidated(state: GameState, counted: Round) -> bool:
 def _technical_defeat(outcome: Outcome) -> list[str]:
     """PITER-094, A-12: every mafia player leaves and nobody is executed.
     Returns their names, in seat order."""
-    outcome.note("vote", "effect", "The mafia all voted for one candidate: technical defeat of the mafia (PITER-094).")
+    outcome.note("vote", "effect", said("piter.mafia_all_voted_one_candidate"))
     outcome.announce("technical_defeat", "The mafia voted together: the mafia loses on a technicality (PITER-094).")
     defeated = [player.name for player in outcome.state.team_members("mafia")]
     for name in defeated:
@@ -247,7 +249,7 @@ def _execute(outcome: Outcome, name: str, counted: Round) -> None:
     """PITER-016: the strict leader is executed; PITER-120 makes the first
     player executed on day 1 the host in a game without one."""
     votes = counted.totals()[name]
-    outcome.note("vote", "effect", f"{name} has the most votes ({votes}) and is executed (PITER-016).")
+    outcome.note("vote", "effect", said("piter.has_most_votes_executed", player=name, n=votes))
     leave(outcome, name, "executed", f"{name} is executed.")
     _appoint_host(outcome, name)
 
@@ -255,7 +257,7 @@ def _execute(outcome: Outcome, name: str, counted: Round) -> None:
 def _ghost_execution(outcome: Outcome, pick: Action) -> None:
     """PITER-093: the Ghost leaves the table with the tied nominee it names."""
     name = pick.targets()[0]
-    outcome.note("ghost", "effect", f"Tie: the Ghost {pick.actor} takes {name} from the table (PITER-093).", pick)
+    outcome.note("ghost", "effect", said("piter.tie_ghost_takes_from_table", player=pick.actor, player2=name), pick)
     leave(outcome, name, "executed", f"{name} is executed: the Ghost chose them in the tie.")
     _appoint_host(outcome, name)
 
@@ -273,5 +275,5 @@ def _sentence(outcome: Outcome) -> None:
     the judge has left, the vote tied twice or nobody was nominated."""
     for name in outcome.state.memory.get("sentenced", []):
         if outcome.state.players[name].alive:
-            outcome.note("sentence", "effect", f"{name} leaves the table by the night's sentence (PITER-050).")
+            outcome.note("sentence", "effect", said("piter.leaves_table_night_sentence", player=name))
             leave(outcome, name, "sentenced", f"{name} leaves the table by the judge's sentence.")

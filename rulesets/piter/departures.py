@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from rulesets.core import GameState, Outcome
+from rulesets.core.said import said
 
 from .roles import FUNCTIONAL_TOWN, ROLES, SHOOTERS
 
@@ -63,7 +64,7 @@ def _turn_werewolves(outcome: Outcome) -> None:
         outcome.note(
             "conversions",
             "effect",
-            f"Werewolf {wolf.name} turns mafioso and joins the clan: a shooting mafioso left the table (PITER-061).",
+            said("piter.werewolf_turns_mafioso_joins_clan", player=wolf.name),
             by=wolf.name,
         )
 
@@ -77,6 +78,11 @@ def _inherit(outcome: Outcome, role: str, source: str) -> None:
         outcome.note(
             "conversions",
             "effect",
-            f"Komsomolets {heir.name} takes over as {ROLES[role].name['en'].lower()}: {source} left the table (PITER-060).",
+            said(
+                "piter.komsomolets_takes_over_left_table",
+                player=heir.name,
+                role=ROLES[role].name["en"].lower(),
+                player2=source,
+            ),
             by=heir.name,
         )

@@ -9,6 +9,7 @@ leaves its input state untouched; the ones that change something return an
 from __future__ import annotations
 
 from rulesets.core import GameState, Outcome, RulesError
+from rulesets.core.said import said
 
 from .departures import convert, leave
 from .roles import OFFENCES, WARNINGS_TO_REMOVE
@@ -29,10 +30,12 @@ def give_warning(state: GameState, name: str, offence: str) -> Outcome:
         raise RulesError(f"{name!r} is not in the game")
     outcome = Outcome(state.copy())
     count = outcome.state.players[name].bump("warnings")
-    outcome.note("warnings", "info", f"{name} gets warning {count} of {WARNINGS_TO_REMOVE} for {offence} (PITER-110).")
+    outcome.note(
+        "warnings", "info", said("piter.gets_warning", player=name, n=count, m=WARNINGS_TO_REMOVE, offence=offence)
+    )
     outcome.announce("warning", f"{name} gets a warning ({count} of {WARNINGS_TO_REMOVE}).", name)
     if count >= WARNINGS_TO_REMOVE:
-        outcome.note("warnings", "effect", f"{name} has {count} warnings and is removed from the game (PITER-111).")
+        outcome.note("warnings", "effect", said("piter.has_warnings_removed_from_game", player=name, n=count))
         leave(outcome, name, "removed", f"{name} is removed from the game after {count} warnings.")
         convert(outcome, [name])
     return outcome
@@ -68,5 +71,5 @@ def take_extra_minute(state: GameState, name: str) -> Outcome:
         raise RulesError(f"{name} may not take an extra minute: {reason}")
     outcome = Outcome(state.copy())
     outcome.state.players[name].counters["extra_minute"] = True
-    outcome.note("extra_minute", "info", f"{name} takes their extra minute of the game (PITER-122).")
+    outcome.note("extra_minute", "info", said("piter.takes_their_extra_minute_game", player=name))
     return outcome

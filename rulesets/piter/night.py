@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rulesets.core import Action, GameState, Outcome, PhaseInput
+from rulesets.core.said import said
 
 from .departures import convert, leave, role_name
 from .roles import GHOST_ROLES, ROLES
@@ -76,13 +77,6 @@ EFFECT_OF_TURN: dict[str, str] = {
     "sentence": "sentence",
 }
 
-# Who a kill comes from, with its rule, for the host's trace.
-KILL_SOURCE: dict[str, str] = {
-    "clan_shot": "the mafia's shot (PITER-040)",
-    "maniac_kill": "the maniac's kill (PITER-047)",
-    "oper_kill": "the oper's kill (PITER-049)",
-}
-
 
 @dataclass
 class Effect:
@@ -126,9 +120,10 @@ def _acquaintance(outcome: Outcome, step: PhaseInput) -> None:
     for action in step.actions:
         outcome.reject(action, "acquaintance_night", MESSAGES["acquaintance_night"], step="acquaintance")
     clan = [p.name for p in outcome.state.team_members("mafia")]
-    outcome.note("acquaintance", "info", f"The clan meets: {', '.join(clan) or 'nobody'} (PITER-003, PITER-046).")
+    met = said("piter.clan_meets", names=", ".join(clan)) if clan else said("piter.clan_meets_nobody")
+    outcome.note("acquaintance", "info", met)
     # PITER-004, A-20: the clan's size, the werewolf not counted.
-    outcome.announce("mafia_count", f"There are {len(clan)} mafia in the town (PITER-004).")
+    outcome.announce("mafia_count", said("piter.there_are_mafia_town", rows=len(clan)))
 
 
 def _ordinary(outcome: Outcome, step: PhaseInput) -> list[str]:
@@ -176,8 +171,13 @@ def _take_turn(outcome: Outcome, board: Board, action: Action) -> None:
         outcome.note(
             turn,
             "blocked",
-            f"{role_name(outcome.state, action.actor or '')} {action.actor} was blocked by the bureaucrat: "
-            f"the {action.ability} on {' and '.join(action.targets())} is void (PITER-070).",
+            said(
+                "piter.was_blocked_bureaucrat_void" + ("_two" if len(action.targets()) == 2 else ""),
+                role=role_name(outcome.state, action.actor or ""),
+                player=action.actor,
+                ability=action.ability,
+                **dict(zip(("player2", "player3"), action.targets(), strict=False)),
+            ),
             action,
             by=blocker,
         )
@@ -197,8 +197,14 @@ def _mark(outcome: Outcome, board: Board, action: Action, turn: str) -> None:
     """A kill, heal, discredit or sentence is marked on its target."""
     target = action.targets()[0]
     board.effects.append(Effect(EFFECT_OF_TURN[turn], target, action, turn))
-    who = "The clan" if action.team else f"{role_name(outcome.state, action.actor or '')} {action.actor}"
-    outcome.note(turn, "effect", f"{who} chose {target}: {EFFECT_OF_TURN[turn]} marked ({_rule(turn)}).", action)
+    kind = EFFECT_OF_TURN[turn]
+    if action.team:
+        marked = said("piter.clan_chose", rule=_rule(turn), player=target)
+    else:
+        actor = action.actor or ""
+        role = role_name(outcome.state, actor)
+        marked = said(f"piter.chose_{kind}", rule=_rule(turn), role=role, player=actor, player2=target)
+    outcome.note(turn, "effect", marked, action)
 
 
 def _rule(turn: str) -> str:
@@ -213,7 +219,7 @@ def _block(outcome: Outcome, board: Board, action: Action) -> None:
     outcome.note(
         "block",
         "effect",
-        f"Bureaucrat {action.actor} blocked {target}: {target}'s night turn is void (PITER-044).",
+        said("piter.bureaucrat_blocked_night_turn_void", player=action.actor, player2=target),
         action,
     )
 
@@ -228,11 +234,13 @@ def _reflect(outcome: Outcome, board: Board, action: Action) -> None:
         outcome.note(
             "reflect",
             "effect",
-            f"Mirror {mirror} reflected the {effect.kind} by {effect.action.who} onto {target} (PITER-048).",
+            said(f"piter.reflected_{effect.kind}", player=mirror, who=effect.action.who, player2=target),
             action,
         )
     if not moved:
-        outcome.note("reflect", "info", f"Mirror {mirror} chose {target}; nothing was aimed at it (PITER-048).", action)
+        outcome.note(
+            "reflect", "info", said("piter.mirror_chose_nothing_was_aimed", player=mirror, player2=target), action
+        )
 
 
 def _compare(outcome: Outcome, action: Action) -> None:
@@ -249,7 +257,7 @@ def _compare(outcome: Outcome, action: Action) -> None:
     outcome.note(
         "compare",
         "info",
-        f"Journalist {action.actor} compared {first.name} and {second.name}: {result} ({rule}).",
+        said(f"piter.compared_{result}", rule=rule, player=action.actor, player2=first.name, player3=second.name),
         action,
     )
 
@@ -264,13 +272,13 @@ def _deaths(outcome: Outcome, board: Board) -> set[str]:
             outcome.note(
                 "deaths",
                 "saved",
-                f"Doctor {heal.action.actor} healed {kill.target}: {KILL_SOURCE[kill.turn]} on {kill.target} is saved (PITER-051).",
+                said(f"piter.healed_{kill.turn}", player=heal.action.actor, player2=kill.target),
                 kill.action,
                 by=heal.action.actor,
             )
         else:
             dead.add(kill.target)
-            outcome.note("deaths", "effect", f"{kill.target} dies from {KILL_SOURCE[kill.turn]}.", kill.action)
+            outcome.note("deaths", "effect", said(f"piter.dies_{kill.turn}", player=kill.target), kill.action)
     return dead
 
 
@@ -281,9 +289,9 @@ def _day_effects(outcome: Outcome, board: Board) -> None:
     memory["sentenced"] = [e.target for e in board.effects if e.kind == "sentence"]
     memory["silenced"] = [e.target for e in board.effects if e.kind == "discredit"]
     for name in memory["sentenced"]:
-        outcome.note("day_effects", "info", f"{name} will leave the table after the next vote (PITER-050).")
+        outcome.note("day_effects", "info", said("piter.will_leave_table_after_next", player=name))
     for name in memory["silenced"]:
-        outcome.note("day_effects", "info", f"{name} is discredited and stays silent tomorrow (PITER-021).")
+        outcome.note("day_effects", "info", said("piter.discredited_stays_silent_tomorrow", player=name))
 
 
 def _refusals(outcome: Outcome, board: Board, starters: list[str]) -> set[str]:
@@ -298,7 +306,7 @@ def _refusals(outcome: Outcome, board: Board, starters: list[str]) -> set[str]:
             outcome.note(
                 "refusals",
                 "effect",
-                f"{role_name(state, name)} {name} made no valid night move and leaves the table (PITER-031).",
+                said("piter.made_no_valid_night_move", role=role_name(state, name), player=name),
             )
     return refused
 
@@ -335,7 +343,7 @@ def _morning(outcome: Outcome, killed: list[str]) -> None:
         return
     if state.memory["ghosts"]:
         outcome.announce("ghost", f"A Ghost may stay at the table, one of: {', '.join(ghosts)} (PITER-092).")
-        outcome.note("morning", "info", f"A Ghost can be left from {', '.join(ghosts)} (PITER-090, PITER-091).")
+        outcome.note("morning", "info", said("piter.ghost_can_be_left_from", names=", ".join(ghosts)))
     elif state.memory["non_consolidated"]:
         outcome.announce("non_consolidated", "The mafia may not all vote for one candidate today (PITER-094).")
-        outcome.note("morning", "info", "50/50 with no Ghost: the non-consolidated vote rule holds today (PITER-091).")
+        outcome.note("morning", "info", said("piter.n50_50_with_no_ghost"))

@@ -16,6 +16,7 @@ the web app may use:
   which is never published.
 """
 
+from . import messages  # noqa: F401  (registers the message codes)
 from .engine import Werewolf18
 
 RULESET = Werewolf18()

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from rulesets.core import GameState, RulesError
+from rulesets.core.said import said
 
 from .exits import Exits
 
@@ -51,13 +52,13 @@ def give_card(exits: Exits, name: str, colour: str) -> None:
         exits.red_card(name)
         return
     if colour == "green":
-        exits.outcome.note("cards", "info", f"{name}: green card, no violation (WW18-069).")
+        exits.outcome.note("cards", "info", said("werewolf18.green_card_no_violation", player=name))
         return
     player = exits.state.players[name]
     held = player.bump(f"cards:{colour}")
-    exits.outcome.note("cards", "effect", f"{name} gets a {colour} card ({held} held, WW18-069).")
+    exits.outcome.note("cards", "effect", said(f"werewolf18.{colour}_card", player=name, n=held))
     if held >= UPGRADE:
         player.counters[f"cards:{colour}"] = 0
         upgrade = "yellow" if colour == "blue" else "red"
-        exits.outcome.note("cards", "effect", f"{name}: three {colour} cards make one {upgrade} card (WW18-069).")
+        exits.outcome.note("cards", "effect", said(f"werewolf18.three_{colour}_cards", player=name))
         give_card(exits, name, upgrade)

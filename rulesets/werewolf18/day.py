@@ -17,6 +17,7 @@ from typing import Any
 
 from rulesets.core import Action, GameState, Outcome, PhaseInput, RulesError
 from rulesets.core.model import new_action
+from rulesets.core.said import said
 from rulesets.core.votes import leaders, tally
 
 from .cards import give_card, parse_cards
@@ -148,7 +149,12 @@ def collect_ballots(outcome: Outcome, step: PhaseInput, message: Callable[[str],
         log.append((voter, target))
         kind = "vote" if earlier == 0 else "change"
         outcome.note(
-            "ballots", "info", f"{voter} casts a {kind} for {target or 'nobody (abstains)'} (WW18-065).", action
+            "ballots",
+            "info",
+            said(f"werewolf18.casts_{kind}", player=voter, player2=target)
+            if target
+            else said(f"werewolf18.casts_{kind}_nobody", player=voter),
+            action,
         )
     return ballots
 
@@ -216,7 +222,7 @@ class Day:
         ]
         for name in missing:
             if players[name].alive:
-                self.outcome.note("cards", "info", f"{name} did not vote: an automatic yellow card (WW18-067).")
+                self.outcome.note("cards", "info", said("werewolf18.did_not_vote_automatic_yellow", player=name))
                 give_card(self.exits, name, "yellow")
 
     def _count(self) -> dict[str, float]:
@@ -224,36 +230,37 @@ class Day:
         weights = {self.sheriff: SHERIFF_WEIGHT} if self.sheriff and self.state.day >= 2 else {}
         totals = tally(self.ballots.final, weights)
         shown = ", ".join([f"{name} {total:g}" for name, total in totals.items()]) or "no votes"
-        self.outcome.announce("votes", f"Vote count: {shown}.")
-        self.outcome.note("count", "info", f"Day {self.state.day} count: {shown} (WW18-047).")
+        self.outcome.announce("votes", said("werewolf18.vote_count", rows=shown))
+        counted = said("werewolf18.day_count", n=self.state.day, rows=shown) if totals else None
+        self.outcome.note("count", "info", counted or said("werewolf18.day_count_no_votes", n=self.state.day))
         return totals
 
     def _elect(self, totals: dict[str, float]) -> None:
         """Day 1: the first to reach the highest total becomes sheriff (WW18-006, WW18-045, A12)."""
         top = leaders(totals)
         if not top or totals[top[0]] <= 0:
-            self.outcome.note("sheriff_election", "void", "Nobody got a vote: no sheriff (WW18-045).")
+            self.outcome.note("sheriff_election", "void", said("werewolf18.nobody_got_vote_no_sheriff"))
             return
         chosen = first_to_top(self.ballots.log, top, totals[top[0]])
         if not self.state.players[chosen].alive:
-            self.outcome.note("sheriff_election", "void", f"{chosen} was carded out today: no sheriff (A12).")
+            self.outcome.note("sheriff_election", "void", said("werewolf18.was_carded_out_today_no", player=chosen))
             return
         self.state.memory["sheriff"] = chosen
         self.outcome.tell(chosen, chosen, "sheriff")
-        self.outcome.announce("sheriff", f"{chosen} is elected sheriff.", chosen)
+        self.outcome.announce("sheriff", said("werewolf18.elected_sheriff", player=chosen), chosen)
         self.outcome.note(
-            "sheriff_election", "effect", f"{chosen} first reached the top total and is sheriff (WW18-045)."
+            "sheriff_election", "effect", said("werewolf18.first_reached_top_total_sheriff", player=chosen)
         )
 
     def _vote_exit(self, totals: dict[str, float]) -> None:
         """The sole leader still in the game is voted out (WW18-007, WW18-008)."""
         top = leaders(totals)
         if len(top) != 1:
-            self.outcome.note("vote_exit", "void", "A tie (or no votes): nobody leaves (WW18-008).")
-            self.outcome.announce("no_elimination", "The vote is tied: nobody leaves.")
+            self.outcome.note("vote_exit", "void", said("werewolf18.tie_nobody_leaves"))
+            self.outcome.announce("no_elimination", said("werewolf18.vote_tied_nobody_leaves"))
         elif not self.state.players[top[0]].alive:
-            self.outcome.note("vote_exit", "void", f"{top[0]} was carded out today: nobody leaves (WW18-008).")
-            self.outcome.announce("no_elimination", "Nobody leaves by vote today.")
+            self.outcome.note("vote_exit", "void", said("werewolf18.was_carded_out_today_nobody", player=top[0]))
+            self.outcome.announce("no_elimination", said("werewolf18.nobody_leaves_vote_today"))
         else:
             self._voted_out(top[0])
 
@@ -266,9 +273,9 @@ class Day:
             return
         lover = sacrificing_lover(self.state, name, set())
         if lover is not None:
-            self.exits.sacrifice(lover.name, name, "voted out", "sacrifice")
+            self.exits.sacrifice(lover.name, name, "vote", "sacrifice")
             return
-        self.outcome.note("vote_exit", "effect", f"{name} has the most votes and is voted out (WW18-007).")
+        self.outcome.note("vote_exit", "effect", said("werewolf18.has_most_votes_voted_out", player=name))
         self.exits.leave(name, "vote")
 
     def _reveal(self, name: str) -> None:
@@ -278,9 +285,9 @@ class Day:
         idiot.counters["revealed"] = True
         idiot.bump("uses:play_dumb")
         self.outcome.note(
-            "play_dumb", "saved", f"Idiot {name} plays dumb and stays in the game (WW18-032).", order, name
+            "play_dumb", "saved", said("werewolf18.idiot_plays_dumb_stays_game", player=name), order, name
         )
-        self.outcome.announce("revealed", f"{name} is revealed as the idiot and stays in the game.", name, "idiot")
+        self.outcome.announce("revealed", said("werewolf18.revealed_idiot_stays_game", player=name), name, "idiot")
         if sheriff(self.state) == name:
             self.exits.pass_badge(name)
 

@@ -32,6 +32,7 @@ from rulesets.core.base import new_slot, slot_fields, target_and_limit_reason, u
 from rulesets.core.day import ONCE, count, standing
 from rulesets.core.model import new_action
 from rulesets.core.rng import PhaseRandom, draws_by_bits
+from rulesets.core.said import said
 
 from . import day, night, roles, schedule, setup, victory
 from .common import has_skills, revealed, sheriff, werewolf_in_game
@@ -219,7 +220,7 @@ class Werewolf18(Ruleset):
         if target not in state.players or not state.players[target].alive:
             raise RulesError(f"{target!r} is not a player in the game")
         outcome = Outcome(state.copy())
-        outcome.note("penalty", "effect", f"The host sends {target} off at once with a red card (WW18-075).")
+        outcome.note("penalty", "effect", said("werewolf18.host_sends_off_once_with", player=target))
         rng = PhaseRandom(state.seed * 1_000_003 + state.steps_played + 500_009)
         try:
             Exits(outcome, Orders(), rng, night=state.phase == "night").red_card(target)

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from rulesets.core import Action, Outcome, PlayerState
 from rulesets.core.base import MESSAGES as CORE_MESSAGES
+from rulesets.core.said import said
 
 from . import victory
 from .common import has_skills, may_hold_badge, sheriff
@@ -30,14 +31,18 @@ EXIT_ORDER: tuple[tuple[str, str, str], ...] = (
     ("badge", "WW18-048", "a sheriff's badge goes to his successor, after the shot (WW18-049)"),
 )
 
+# The cause a lover's sacrifice spares → its trace code and its words in the announcement (WW18-037).
+SACRIFICE_CODES = {"knife": "knifed", "poison": "poisoned", "vote": "voted"}
+SACRIFICE_WORDS = {"knife": "knifed out", "poison": "poisoned", "vote": "voted out"}
+
 # Cause → (rule id, words for the host's trace).
 CAUSES: dict[str, tuple[str, str]] = {
-    "knife": ("WW18-060", "knifed out"),
-    "poison": ("WW18-063", "poisoned out"),
-    "vote": ("WW18-007", "voted out"),
-    "shot": ("WW18-031", "shot by the hunter"),
-    "sacrifice": ("WW18-037", "out by sacrifice for the admired player"),
-    "skill_loss": ("WW18-035", "out because the revealed idiot lost his skill (冤死)"),
+    "knife": ("WW18-060", said("werewolf18.knifed_out")),
+    "poison": ("WW18-063", said("werewolf18.poisoned_out")),
+    "vote": ("WW18-007", said("werewolf18.voted_out")),
+    "shot": ("WW18-031", said("werewolf18.shot_hunter")),
+    "sacrifice": ("WW18-037", said("werewolf18.out_sacrifice_admired_player")),
+    "skill_loss": ("WW18-035", said("werewolf18.out_because_revealed_idiot_lost")),
 }
 
 LAST_WORDS = 4  # 遗言数量等于4 (WW18-016)
@@ -142,7 +147,7 @@ class Exits:
         rule, words = CAUSES[cause]
         self.before_change(player)
         self.outcome.remove(name)
-        self.outcome.note("exit", "effect", f"{name} leaves the game: {words} ({rule}).")
+        self.outcome.note("exit", "effect", said("werewolf18.leaves_game", player=name, why=words, rule=rule))
         self._announce_exit(name, cause)
         self._last_words(name)
         self.check_victory()
@@ -157,17 +162,15 @@ class Exits:
         """A red card (罚下): out with no last words, shot or sacrifice; a
         sheriff's badge goes at random (WW18-013, WW18-014, WW18-069)."""
         if not self.state.players[name].alive:
-            self.outcome.note("cards", "void", f"{name} is already out; the red card removes nobody (WW18-009).")
+            self.outcome.note("cards", "void", said("werewolf18.already_out_red_card_removes", player=name))
             return
         self.before_change(self.state.players[name])
         self.outcome.remove(name)
-        self.outcome.note(
-            "cards", "effect", f"{name} is sent off by a red card, with no last words or shot (WW18-013)."
-        )
-        self.outcome.announce("red_card", f"{name} was sent off with a red card.", name)
+        self.outcome.note("cards", "effect", said("werewolf18.sent_off_red_card_with", player=name))
+        self.outcome.announce("red_card", said("werewolf18.was_sent_off_with_red", player=name), name)
         self.check_victory()
         if sheriff(self.state) == name:
-            self._random_badge(name, "a red-carded sheriff's badge goes at random (WW18-014)")
+            self._random_badge(name, said("werewolf18.red_carded_sheriff_badge_goes"))
 
     def check_victory(self) -> None:
         """Run the victory check; raise ``GameEnded`` on a winner (WW18-050).
@@ -187,18 +190,14 @@ class Exits:
                 before = victory.defeated_of(victory.with_member_in(flags, group), surrendered)
                 self.first_change = None
         for camp in sorted(defeated - before):
-            self.outcome.note(
-                "victory", "info", f"The {camp} camp is defeated, unannounced; its players stay (WW18-004)."
-            )
+            self.outcome.note("victory", "info", said("werewolf18.camp_defeated_unannounced_players_stay", team=camp))
         self.defeated = defeated
         won = victory.winner(self.state, defeated)
         if won is None:
             self.checked = True
             return
         self.state.winner = won
-        self.outcome.note(
-            "victory", "effect", f"Only the {won} camp is undefeated: it wins, settlement stops (WW18-050)."
-        )
+        self.outcome.note("victory", "effect", said("werewolf18.only_camp_undefeated_wins_settlement", team=won))
         raise GameEnded(won)
 
     def pass_badge(self, holder: str) -> None:
@@ -213,38 +212,42 @@ class Exits:
         """
         order = self.orders.take(self.orders.badges, holder)
         if order is None:
-            self._random_badge(holder, "no successor named, so the badge goes at random (WW18-071)")
+            self._random_badge(holder, said("werewolf18.no_successor_named_so_badge"))
             return
         target = str(order.target)
         reason = _badge_reason(self.state.players[target])
         if reason is None:
-            self.outcome.note("badge", "effect", f"Sheriff {holder} passes the badge to {target} (WW18-048).", order)
+            self.outcome.note(
+                "badge", "effect", said("werewolf18.sheriff_passes_badge", player=holder, player2=target), order
+            )
             self._crown(target)
             return
         self.outcome.reject(order, reason, _message(reason), step="badge")
-        self._random_badge(holder, f"{target} can no longer hold it, so the badge goes at random (WW18-048)")
+        self._random_badge(holder, said("werewolf18.can_no_longer_hold_so", player=target))
 
     def _random_badge(self, holder: str, why: str) -> None:
         eligible = [p.name for p in self.state.alive() if p.name != holder and may_hold_badge(p)]
         if not eligible:
             self.state.memory["sheriff"] = None
-            self.outcome.note("badge", "void", f"Sheriff {holder}: {why}, but nobody may hold it (WW18-048).")
+            self.outcome.note("badge", "void", said("werewolf18.sheriff_but_nobody_may_hold", player=holder, why=why))
             return
         target = self.rng.choice(eligible)
-        self.outcome.note("badge", "effect", f"Sheriff {holder}: {why}; it goes to {target}.")
+        self.outcome.note("badge", "effect", said("werewolf18.sheriff_goes", player=holder, why=why, player2=target))
         self._crown(target)
 
     def _crown(self, name: str) -> None:
         """``name`` becomes sheriff and is told (WW18-046)."""
         self.state.memory["sheriff"] = name
         self.outcome.tell(name, name, "sheriff")
-        self.outcome.announce("sheriff", f"{name} is now the sheriff.", name)
+        self.outcome.announce("sheriff", said("werewolf18.now_sheriff", player=name), name)
 
-    def sacrifice(self, lover: str, admired: str, how: str, step: str, action: Action | None = None) -> None:
-        """献身: ``lover`` leaves instead of ``admired``, and it is announced
+    def sacrifice(self, lover: str, admired: str, cause: str, step: str, action: Action | None = None) -> None:
+        """献身: ``lover`` leaves instead of ``admired``, who would have left
+        for ``cause`` (``knife``, ``poison``, ``vote``), and it is announced
         in the document's words (WW18-037). ``step`` names the ORDER step."""
-        text = f"{admired} would be {how}, but lover {lover} leaves in their place (WW18-037)."
+        text = said(f"werewolf18.would_be_{SACRIFICE_CODES[cause]}", player=admired, player2=lover)
         self.outcome.note(step, "saved", text, action, lover)
+        how = SACRIFICE_WORDS[cause]
         self.outcome.announce(
             "sacrifice",
             f"{admired} was {how}, and the lover {lover}, who loved them deeply, left the game in their place!",
@@ -256,32 +259,30 @@ class Exits:
     def _announce_exit(self, name: str, cause: str) -> None:
         """Public line: names only, never identities or who did what (WW18-074)."""
         if self.night:
-            self.outcome.announce("killed", f"{name} left the game during the night.", name)
+            self.outcome.announce("killed", said("werewolf18.left_game_during_night", player=name), name)
         elif cause == "vote":
-            self.outcome.announce("eliminated", f"{name} was voted out.", name)
+            self.outcome.announce("eliminated", said("werewolf18.was_voted_out", player=name), name)
         elif cause == "shot":
-            self.outcome.announce("shot", f"{name} was shot and left the game.", name)
+            self.outcome.announce("shot", said("werewolf18.was_shot_left_game", player=name), name)
         elif cause != "sacrifice":
-            self.outcome.announce("out", f"{name} left the game.", name)
+            self.outcome.announce("out", said("werewolf18.left_game", player=name), name)
 
     def _last_words(self, name: str) -> None:
         """The first four exits (red cards excepted) get last words (WW18-016)."""
         given = self.state.memory.get("last_words", 0)
         if given >= LAST_WORDS:
-            self.outcome.note("last_words", "info", f"{name} gets no last words: all four are given (WW18-016).")
+            self.outcome.note("last_words", "info", said("werewolf18.gets_no_last_words_all", player=name))
             return
         self.state.memory["last_words"] = given + 1
         self.outcome.tell(name, name, "last_words")
-        self.outcome.note("last_words", "effect", f"{name} may leave last words ({given + 1} of 4, WW18-016).")
+        self.outcome.note("last_words", "effect", said("werewolf18.may_leave_last_words", player=name, n=given + 1))
 
     def _skill_loss(self, elder: str) -> None:
         """Every village player loses his skills; a revealed idiot leaves (WW18-028, WW18-035)."""
         if self.state.memory.get("skills_lost"):
             return
         self.state.memory["skills_lost"] = True
-        self.outcome.note(
-            "skill_loss", "effect", f"Elder {elder} left: every village player loses all skills (WW18-028)."
-        )
+        self.outcome.note("skill_loss", "effect", said("werewolf18.elder_left_every_village_player", player=elder))
         for player in self.state.alive():
             if player.team == "village" and player.counters.get("revealed"):
                 self.leave(player.name, "skill_loss")
@@ -291,11 +292,11 @@ class Exits:
         order at a player who already left in this step is rejected."""
         order = self.orders.take(self.orders.shots, hunter)
         if order is None:
-            self.outcome.note("last_shot", "info", f"Hunter {hunter} gave no shot order: he gave it up (WW18-071).")
+            self.outcome.note("last_shot", "info", said("werewolf18.hunter_gave_no_shot_order", player=hunter))
             return
         target = str(order.target)
         if not has_skills(self.state, self.state.players[hunter]):
-            self.outcome.note("last_shot", "void", f"Hunter {hunter} has lost his skills: no shot (WW18-028).", order)
+            self.outcome.note("last_shot", "void", said("werewolf18.hunter_has_lost_skills_no", player=hunter), order)
         elif not self.state.players[target].alive:
             # The order was valid when handed in, but its target left earlier
             # in this step: «对其开枪» needs «一名其他角色» still in the game
@@ -303,6 +304,9 @@ class Exits:
             self.outcome.reject(order, "target_not_alive", _message("target_not_alive"), step="last_shot")
         else:
             self.outcome.note(
-                "last_shot", "effect", f"Hunter {hunter} shoots {target}, who leaves at once (WW18-031).", order
+                "last_shot",
+                "effect",
+                said("werewolf18.hunter_shoots_who_leaves_once", player=hunter, player2=target),
+                order,
             )
             self.leave(target, "shot")

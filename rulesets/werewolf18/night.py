@@ -13,10 +13,11 @@ import random
 
 from rulesets.core import Action, Outcome, PhaseInput, PlayerState
 from rulesets.core.model import TraceResult
+from rulesets.core.said import said
 
 from .cards import parse_cards
 from .common import has_skills, sacrificing_lover, werewolf_in_game
-from .exits import Exits, GameEnded, Orders
+from .exits import SACRIFICE_CODES, Exits, GameEnded, Orders
 from .steps import apply_cards, apply_surrender, note_unused_orders
 from .victory import wolves_defeated
 
@@ -121,7 +122,10 @@ class Night:
                 live.append(action)
             else:
                 self.outcome.note(
-                    ability, "void", f"{action.actor} is out or without skills: no {ability} (WW18-059).", action
+                    ability,
+                    "void",
+                    said("werewolf18.out_or_without_skills_no", player=action.actor, ability=ability),
+                    action,
                 )
         return live
 
@@ -130,7 +134,10 @@ class Night:
         self.guarded[target] = str(action.actor)
         self._count(action)
         self.outcome.note(
-            "guard", "effect", f"Guard {action.actor} shields {target} from tonight's knives (WW18-029).", action
+            "guard",
+            "effect",
+            said("werewolf18.guard_shields_from_tonight_knives", player=action.actor, player2=target),
+            action,
         )
 
     def _check(self, action: Action) -> None:
@@ -138,27 +145,37 @@ class Night:
         seen = "village" if target.role == "rioter" else target.team
         self.outcome.tell(str(action.actor), target.name, seen)
         rule = "WW18-021" if target.role == "rioter" else "WW18-022"
-        self.outcome.note("check", "info", f"Seer {action.actor} checks {target.name}: camp {seen} ({rule}).", action)
+        self.outcome.note(
+            "check",
+            "info",
+            said("werewolf18.seer_checks_camp", player=action.actor, player2=target.name, team=seen, rule=rule),
+            action,
+        )
 
     def _admire(self, action: Action) -> None:
         lover = self.state.players[str(action.actor)]
         lover.counters["admired"] = str(action.target)
         self._count(action)
         self.outcome.note(
-            "admire", "effect", f"Lover {lover.name} admires {action.target} from now on (WW18-036).", action
+            "admire",
+            "effect",
+            said("werewolf18.lover_admires_from_now", player=lover.name, player2=action.target),
+            action,
         )
 
     def _knives(self) -> None:
         """(4) the wolves' knife, then (5) the white wolf's (WW18-061)."""
         for action in self.by_ability.get("kill", ()):
             if wolves_defeated(self.state) or not werewolf_in_game(self.state):
-                self.outcome.note("kill", "void", "The wolves are defeated or gone: no knife (WW18-020).", action)
+                self.outcome.note("kill", "void", said("werewolf18.wolves_are_defeated_or_gone"), action)
                 continue
             self.knives.append(action)
-            self.outcome.note("kill", "info", f"The wolves knife {action.target} (WW18-019).", action)
+            self.outcome.note("kill", "info", said("werewolf18.wolves_knife", player=action.target), action)
         for action in self._live("bite"):
             self.knives.append(action)
-            self.outcome.note("bite", "info", f"White wolf {action.actor} knifes {action.target} (WW18-044).", action)
+            self.outcome.note(
+                "bite", "info", said("werewolf18.white_wolf_knifes", player=action.actor, player2=action.target), action
+            )
 
     def _witches(self) -> None:
         """(6) 通灵 while she held the antidote, then her potions (WW18-023..026)."""
@@ -168,17 +185,19 @@ class Night:
             if not witch.counters.get("uses:save"):
                 for target in dict.fromkeys(str(k.target) for k in self.knives):
                     self.outcome.tell(witch.name, target, "attacked")
-                    self.outcome.note("witch", "info", f"Witch {witch.name} is told {target} was knifed (WW18-023).")
+                    self.outcome.note(
+                        "witch", "info", said("werewolf18.witch_told_was_knifed", player=witch.name, player2=target)
+                    )
         for action in self._live("save"):
             self._count(action)
             self.saves.append(action)
-            text = f"Witch {action.actor} uses her antidote on {action.target}; it is spent (WW18-025)."
+            text = said("werewolf18.witch_uses_her_antidote_spent", player=action.actor, player2=action.target)
             self.outcome.note("witch", "info", text, action)
         for action in self._live("poison"):
             self._count(action)
             self.poisons.append(action)
             self.hit.add(str(action.target))  # A5: the poison's object, even if 双吞 voids it
-            text = f"Witch {action.actor} poisons {action.target}; it settles last (WW18-026)."
+            text = said("werewolf18.witch_poisons_settles_last", player=action.actor, player2=action.target)
             self.outcome.note("witch", "info", text, action)
 
     def _effective(self, target: str) -> int:
@@ -198,7 +217,7 @@ class Night:
                 self.outcome.note(
                     "double_swallow",
                     "info",
-                    f"Witch {witch.name} is knifed out tonight: her potions do nothing (WW18-026).",
+                    said("werewolf18.witch_knifed_out_tonight_her", player=witch.name),
                 )
 
     def _settle_knife(self, knife: Action) -> None:
@@ -206,7 +225,7 @@ class Night:
         target = self.state.players[str(knife.target)]
         stopped = self._stop_knife(target)
         if stopped is None:
-            self._exit(target.name, "knife", "knifed out", knife)
+            self._exit(target.name, "knife", knife)
             return
         result, by, text = stopped
         self.outcome.note("knife_settlement", result, text, knife, by)
@@ -215,16 +234,20 @@ class Night:
         """Sub-steps (0) 一 二 三: why a knife does not remove ``target``, as
         (result, by whom, trace text), or None. Marks the elder's first knife."""
         if not target.alive:
-            return "void", None, f"{target.name} is already out (WW18-009)."
+            return "void", None, said("werewolf18.already_out", player=target.name)
         if target.name in self.guarded:
             guard = self.guarded[target.name]
-            return "blocked", guard, f"Guard {guard} makes the knife on {target.name} ineffective (WW18-029)."
+            return "blocked", guard, said("werewolf18.guard_makes_knife_ineffective", player=guard, player2=target.name)
         if target.role == "elder" and not target.counters.get("knifed"):
             target.bump("knifed")
-            return "saved", target.name, f"Elder {target.name} survives his first effective knife (WW18-027)."
+            return "saved", target.name, said("werewolf18.elder_survives_first_effective_knife", player=target.name)
         for save in self.saves:
             if save.target == target.name and save.actor not in self.swallowed:
-                return "saved", save.actor, f"Witch {save.actor}'s antidote keeps {target.name} in the game (WW18-024)."
+                return (
+                    "saved",
+                    save.actor,
+                    said("werewolf18.witch_antidote_keeps_game", player=save.actor, player2=target.name),
+                )
         return None
 
     def _settle_poison(self, poison: Action) -> None:
@@ -234,22 +257,22 @@ class Night:
             self.outcome.note(
                 "poison_settlement",
                 "void",
-                f"Witch {poison.actor} was knifed out: her poison on {target} does nothing (WW18-026).",
+                said("werewolf18.witch_was_knifed_out_her", player=poison.actor, player2=target),
                 poison,
             )
         elif not self.state.players[target].alive:
-            self.outcome.note("poison_settlement", "void", f"{target} is already out (WW18-009).", poison)
+            self.outcome.note("poison_settlement", "void", said("werewolf18.already_out", player=target), poison)
         else:
-            self._exit(target, "poison", "poisoned", poison)
+            self._exit(target, "poison", poison)
 
-    def _exit(self, target: str, cause: str, how: str, action: Action) -> None:
+    def _exit(self, target: str, cause: str, action: Action) -> None:
         """四 the lover's sacrifice (WW18-037, WW18-039), else 五 the exit."""
         step = "poison_settlement" if cause == "poison" else "knife_settlement"
         lover = sacrificing_lover(self.state, target, self.hit, self._lovers())
         if lover is not None:
-            self.exits.sacrifice(lover.name, target, how, step, action)
+            self.exits.sacrifice(lover.name, target, cause, step, action)
             return
-        self.outcome.note(step, "effect", f"{target} is {how} (WW18-060/WW18-063).", action)
+        self.outcome.note(step, "effect", said(f"werewolf18.is_{SACRIFICE_CODES[cause]}", player=target), action)
         self.exits.leave(target, cause)
 
     def _count(self, action: Action) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 
 from rulesets.core import Action, GameState, Outcome, RulesError
+from rulesets.core.said import said
 
 PLAYERS = 18
 
@@ -63,11 +64,13 @@ def apply_support(outcome: Outcome, actions: list[Action]) -> None:
         outcome.note(
             "support",
             "effect",
-            f"Mixed-blood {player.name} supports {target.name} and joins {target.team} (WW18-042).",
+            said("werewolf18.mixed_blood_supports_joins", player=player.name, player2=target.name, team=target.team),
             action,
         )
     for player in state.with_role("mixed_blood"):
         if player.name not in supported:
             outcome.note(
-                "support", "info", f"Mixed-blood {player.name} named nobody and stays in {player.team} (WW18-003)."
+                "support",
+                "info",
+                said("werewolf18.mixed_blood_named_nobody_stays", player=player.name, team=player.team),
             )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rulesets.core import Action
+from rulesets.core.said import said
 
 from .cards import give_card
 from .exits import Exits, Orders
@@ -32,8 +33,8 @@ def apply_surrender(exits: Exits, actions: list[Action]) -> None:
 
 def _surrender_text(actor: str, missing: list[str]) -> str:
     if missing:
-        return f"{actor} agrees to surrender, but {', '.join(missing)} did not: no surrender (WW18-017)."
-    return f"{actor} agrees to surrender; every werewolf agreed, so the wolves are defeated, unannounced (WW18-017)."
+        return said("werewolf18.agrees_surrender_but_did_not", player=actor, names=", ".join(missing))
+    return said("werewolf18.agrees_surrender_every_werewolf_agreed", player=actor)
 
 
 def apply_cards(exits: Exits, cards: list[tuple[str, str]]) -> None:
@@ -48,6 +49,6 @@ def note_unused_orders(exits: Exits, orders: Orders) -> None:
         exits.outcome.note(
             "orders",
             "void",
-            f"{action.actor}'s {action.ability} order is ignored: its condition did not happen (A17).",
+            said("werewolf18.order_ignored_condition_did_not", player=action.actor, ability=action.ability),
             action,
         )

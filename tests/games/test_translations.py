@@ -6,7 +6,7 @@ copy of the project and compared), and the committed ``.mo`` files hold
 exactly what the ``.po`` files say.
 
 After changing a marked string: ``python manage.py makemessages -l ru
--l zh_Hans --no-obsolete --ignore=tests --ignore=rulesets --ignore=var
+-l zh_Hans --no-obsolete --ignore=tests --ignore=var
 --ignore=staticfiles --ignore=scripts``, translate the new entries, then
 ``python manage.py compilemessages --ignore=.venv`` (docs/languages.md, "Translations").
 """
@@ -27,9 +27,9 @@ from django.conf import settings
 
 ROOT = Path(settings.BASE_DIR)
 LOCALES = ("ru", "zh_Hans")
-# What makemessages reads: the project minus the tests, the rules engines
-# (they mark nothing; their names are declared per language) and build output.
-IGNORED = ("tests", "rulesets", "var", "staticfiles", "scripts")
+# What makemessages reads: the project minus the tests and build output (the
+# rules engines mark their message templates in ``rulesets/<id>/messages.py``).
+IGNORED = ("tests", "var", "staticfiles", "scripts")
 # A role summary that only cites the rules (FORUM-043..047) reads the same in every language.
 RULES_ONLY = re.compile(r"[A-Z0-9]+-[\d.]+(?:, [A-Z0-9]+-\d+)*")
 PLACEHOLDER = re.compile(r"%\([a-z_]+\)[sd]|%[sd]|\{[a-z_]*(?::[^}]*)?\}")

@@ -26,6 +26,7 @@ from rulesets.core import (
     PlayerState,
     Rejection,
     TraceEntry,
+    said,
 )
 
 KILL = Action("kill", "P1", None, "P2")
@@ -78,8 +79,9 @@ def test_outcome_helpers_build_the_same_records() -> None:
     outcome.announce("killed", "P2 was killed.", "P2", "citizen")
     assert outcome.trace == [
         TraceEntry("kill", "effect", "P1 kills P2 (RULE-1).", KILL, "P1"),
-        TraceEntry("check", "rejected", "You cannot choose yourself.", KILL, None),
+        TraceEntry("check", "rejected", said("core.refusal", message="You cannot choose yourself."), KILL, None),
     ]
+    assert outcome.trace[1].text == "You cannot choose yourself."
     assert outcome.rejected == [Rejection(KILL, "self_target", "You cannot choose yourself.")]
     assert outcome.feedback == [Feedback("P1", "P2", "mafia")]
     assert outcome.announcements == [Announcement("killed", "P2 was killed.", "P2", "citizen")]

@@ -1,0 +1,108 @@
+"""The English templates of the piter ruleset's message codes (see
+``rulesets.core.said``), marked for translation."""
+
+from rulesets.core.said import gettext_noop, templates
+
+TEXTS = templates(
+    "piter",
+    {
+        "nominated_order": gettext_noop("Nominated, in order: %(names)s (PITER-010)."),
+        "votes": gettext_noop("Votes: %(rows)s (PITER-016)."),
+        "tie_between_one_more_minute": gettext_noop(
+            "Tie between %(names)s: one more minute each, then a re-vote (PITER-017)."
+        ),
+        "re_vote_ties_again_nobody": gettext_noop(
+            "The re-vote ties again: nobody is executed («ночь без жертв», PITER-018)."
+        ),
+        "nobody_was_nominated_no_vote": gettext_noop("Nobody was nominated: no vote and no execution (PITER-020)."),
+        "mafia_all_voted_one_candidate": gettext_noop(
+            "The mafia all voted for one candidate: technical defeat of the mafia (PITER-094)."
+        ),
+        "has_most_votes_executed": gettext_noop("%(player)s has the most votes (%(n)s) and is executed (PITER-016)."),
+        "tie_ghost_takes_from_table": gettext_noop(
+            "Tie: the Ghost %(player)s takes %(player2)s from the table (PITER-093)."
+        ),
+        "ignored_nominations": gettext_noop(
+            "Ignored nominations (out of the game or repeated): %(names)s (PITER-010)."
+        ),
+        "ghost_names_counts_only_tie": gettext_noop(
+            "The Ghost %(player)s names %(player2)s; it counts only on a tie (PITER-093)."
+        ),
+        "no_valid_vote_from_counted": gettext_noop(
+            "No valid vote from %(names)s: counted against %(player)s (PITER-015)."
+        ),
+        "no_tie_ghost_pick_not": gettext_noop("No tie: the Ghost %(player)s's pick is not used (PITER-093)."),
+        "no_tie_re_vote_not": gettext_noop("No tie: the re-vote is not held (PITER-017)."),
+        "no_ghost_can_be_left": gettext_noop(
+            "No Ghost can be left today: the pick of %(player)s is ignored (PITER-092)."
+        ),
+        "leaves_table_night_sentence": gettext_noop("%(player)s leaves the table by the night's sentence (PITER-050)."),
+        "werewolf_turns_mafioso_joins_clan": gettext_noop(
+            "Werewolf %(player)s turns mafioso and joins the clan: a shooting mafioso left the table (PITER-061)."
+        ),
+        "komsomolets_takes_over_left_table": gettext_noop(
+            "Komsomolets %(player)s takes over as %(role)s: %(player2)s left the table (PITER-060)."
+        ),
+        "gets_warning": gettext_noop("%(player)s gets warning %(n)s of %(m)s for %(offence)s (PITER-110)."),
+        "takes_their_extra_minute_game": gettext_noop("%(player)s takes their extra minute of the game (PITER-122)."),
+        "has_warnings_removed_from_game": gettext_noop(
+            "%(player)s has %(n)s warnings and is removed from the game (PITER-111)."
+        ),
+        "clan_meets": gettext_noop("The clan meets: %(names)s (PITER-003, PITER-046)."),
+        "there_are_mafia_town": gettext_noop("There are %(rows)s mafia in the town (PITER-004)."),
+        "was_blocked_bureaucrat_void": gettext_noop(
+            "%(role)s %(player)s was blocked by the bureaucrat: the %(ability)s on %(player2)s is void (PITER-070)."
+        ),
+        "mirror_chose_nothing_was_aimed": gettext_noop(
+            "Mirror %(player)s chose %(player2)s; nothing was aimed at it (PITER-048)."
+        ),
+        "will_leave_table_after_next": gettext_noop("%(player)s will leave the table after the next vote (PITER-050)."),
+        "discredited_stays_silent_tomorrow": gettext_noop(
+            "%(player)s is discredited and stays silent tomorrow (PITER-021)."
+        ),
+        "ghost_can_be_left_from": gettext_noop("A Ghost can be left from %(names)s (PITER-090, PITER-091)."),
+        "made_no_valid_night_move": gettext_noop(
+            "%(role)s %(player)s made no valid night move and leaves the table (PITER-031)."
+        ),
+        "n50_50_with_no_ghost": gettext_noop(
+            "50/50 with no Ghost: the non-consolidated vote rule holds today (PITER-091)."
+        ),
+        "bureaucrat_blocked_night_turn_void": gettext_noop(
+            "Bureaucrat %(player)s blocked %(player2)s: %(player2)s's night turn is void (PITER-044)."
+        ),
+        "nominated_nobody": gettext_noop("Nominated, in order: nobody (PITER-010)."),
+        "clan_meets_nobody": gettext_noop("The clan meets: nobody (PITER-003, PITER-046)."),
+        "clan_chose": gettext_noop("The clan chose %(player)s: kill marked (%(rule)s)."),
+        "chose_kill": gettext_noop("%(role)s %(player)s chose %(player2)s: kill marked (%(rule)s)."),
+        "chose_heal": gettext_noop("%(role)s %(player)s chose %(player2)s: heal marked (%(rule)s)."),
+        "chose_discredit": gettext_noop("%(role)s %(player)s chose %(player2)s: discredit marked (%(rule)s)."),
+        "chose_sentence": gettext_noop("%(role)s %(player)s chose %(player2)s: sentence marked (%(rule)s)."),
+        "compared_same": gettext_noop("Journalist %(player)s compared %(player2)s and %(player3)s: same (%(rule)s)."),
+        "compared_different": gettext_noop(
+            "Journalist %(player)s compared %(player2)s and %(player3)s: different (%(rule)s)."
+        ),
+        "reflected_kill": gettext_noop("Mirror %(player)s reflected the kill by %(who)s onto %(player2)s (PITER-048)."),
+        "reflected_heal": gettext_noop("Mirror %(player)s reflected the heal by %(who)s onto %(player2)s (PITER-048)."),
+        "reflected_discredit": gettext_noop(
+            "Mirror %(player)s reflected the discredit by %(who)s onto %(player2)s (PITER-048)."
+        ),
+        "reflected_sentence": gettext_noop(
+            "Mirror %(player)s reflected the sentence by %(who)s onto %(player2)s (PITER-048)."
+        ),
+        "healed_clan_shot": gettext_noop(
+            "Doctor %(player)s healed %(player2)s: the mafia's shot (PITER-040) on %(player2)s is saved (PITER-051)."
+        ),
+        "healed_maniac_kill": gettext_noop(
+            "Doctor %(player)s healed %(player2)s: the maniac's kill (PITER-047) on %(player2)s is saved (PITER-051)."
+        ),
+        "healed_oper_kill": gettext_noop(
+            "Doctor %(player)s healed %(player2)s: the oper's kill (PITER-049) on %(player2)s is saved (PITER-051)."
+        ),
+        "dies_clan_shot": gettext_noop("%(player)s dies from the mafia's shot (PITER-040)."),
+        "dies_maniac_kill": gettext_noop("%(player)s dies from the maniac's kill (PITER-047)."),
+        "dies_oper_kill": gettext_noop("%(player)s dies from the oper's kill (PITER-049)."),
+        "was_blocked_bureaucrat_void_two": gettext_noop(
+            "%(role)s %(player)s was blocked by the bureaucrat: the %(ability)s on %(player2)s and %(player3)s is void (PITER-070)."
+        ),
+    },
+)
