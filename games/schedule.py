@@ -87,7 +87,6 @@ def phase_deadlines(
     ``relative`` is due its "HH:MM" after the phase opens (on a fast game,
     its ``fast_minutes`` × ``fast_scale``). ``opening``, ``state`` and
     ``vote_round``: see ``entries_for``."""
-    out: list[tuple[ScheduleEntry, datetime]] = []
     entries = entries_for(ruleset, phase_kind, opening, state, vote_round)
     if entries and all(e.relative for e in entries):
         scale = game.fast_scale if game.fast else 0
@@ -96,17 +95,40 @@ def phase_deadlines(
             for e in entries
         ]
     if game.fast or ruleset.SCHEDULE_RELATIVE:
+        return _offset_deadlines(game, ruleset, phase_kind, opened, entries, opening)
+    return _wall_deadlines(game, ruleset, phase_kind, opened, entries, opening, number)
 
-        def minutes(entry: ScheduleEntry) -> float:
-            if game.fast:
-                return entry.fast_minutes * game.fast_scale
-            return offset_minutes(local_time_for(game, entry))
 
-        day_entries = [] if opening else entries_for(ruleset, "day")
-        base = max((minutes(e) for e in day_entries), default=0) if phase_kind == "night" else 0
-        for entry in entries:
-            out.append((entry, opened + timedelta(minutes=minutes(entry) - base)))
-        return out
+def _offset_deadlines(
+    game: Game, ruleset: Ruleset, phase_kind: str, opened: datetime, entries: list[ScheduleEntry], opening: bool
+) -> list[tuple[ScheduleEntry, datetime]]:
+    """``phase_deadlines`` on offsets (a fast game, or a ruleset with
+    ``SCHEDULE_RELATIVE``): each entry due that long after the day's start;
+    a night counts from the same start, beginning at the day's last deadline."""
+
+    def minutes(entry: ScheduleEntry) -> float:
+        if game.fast:
+            return entry.fast_minutes * game.fast_scale
+        return offset_minutes(local_time_for(game, entry))
+
+    day_entries = [] if opening else entries_for(ruleset, "day")
+    base = max((minutes(e) for e in day_entries), default=0) if phase_kind == "night" else 0
+    return [(entry, opened + timedelta(minutes=minutes(entry) - base)) for entry in entries]
+
+
+def _wall_deadlines(
+    game: Game,
+    ruleset: Ruleset,
+    phase_kind: str,
+    opened: datetime,
+    entries: list[ScheduleEntry],
+    opening: bool,
+    number: int,
+) -> list[tuple[ScheduleEntry, datetime]]:
+    """``phase_deadlines`` on wall times in the game's zone: each entry at
+    the first occurrence of its local time after the previous one, the
+    first on the ruleset's close date where it gives one (WW18-072)."""
+    out: list[tuple[ScheduleEntry, datetime]] = []
     tz = ZoneInfo(game.timezone)
     previous = opened
     close_date = None if opening else ruleset.phase_close_date(phase_kind, number, opened.astimezone(tz))

@@ -165,27 +165,7 @@ def resolve_phase(
     with batched(Batch(last=read.last), write=False) as batch:
         hand_feedback(game, outcome, seats, read)
         log_event(game, "phase_resolved", {"phase": str(phase), "trace": resolution.outcome["trace"]})
-        opens = None
-        if outcome.state.winner is None:
-            kind = ruleset.next_phase(outcome.state)
-            if kind == phase.kind == Phase.Kind.DAY:
-                # Another lynch vote of the same day (CLASSIC-066), in its threads.
-                open_phase(
-                    game,
-                    phase.number,
-                    kind,
-                    when,
-                    now,
-                    state=outcome.state,
-                    vote_round=phase.vote_round + 1,
-                    read=read,
-                )
-            else:
-                opens = delayed_opening(game, ruleset, kind, when)
-                if opens is not None and opens <= now:
-                    opens = None  # caught up after an outage: it opens now
-                open_phase(game, read.next_number(kind), kind, opens or when, now, state=outcome.state, read=read)
-            grant_last_words(game, ruleset, outcome, when, read)
+        opens = _open_next(game, phase, outcome, when, now, read) if outcome.state.winner is None else None
         if game.autopublish and opens is None:
             text = resolution.results.strip()
             if not text:
@@ -201,6 +181,29 @@ def resolve_phase(
     resolution.save()
     batch.write_events()
     return outcome
+
+
+def _open_next(
+    game: Game, phase: Phase, outcome: Outcome, when: datetime, now: datetime, read: GameRead
+) -> datetime | None:
+    """Open the phase that follows ``phase``'s resolution at ``when``
+    (really at ``now``): another lynch vote of the same day (CLASSIC-066),
+    or the next phase, waiting for its delayed opening where the ruleset
+    has one (WW18-072); grant the last words the outcome gives. Returns
+    when the next phase opens if it waits, else None."""
+    ruleset = ruleset_of(game)
+    kind = ruleset.next_phase(outcome.state)
+    opens = None
+    if kind == phase.kind == Phase.Kind.DAY:
+        # Another lynch vote of the same day (CLASSIC-066), in its threads.
+        open_phase(game, phase.number, kind, when, now, state=outcome.state, vote_round=phase.vote_round + 1, read=read)
+    else:
+        opens = delayed_opening(game, ruleset, kind, when)
+        if opens is not None and opens <= now:
+            opens = None  # caught up after an outage: it opens now
+        open_phase(game, read.next_number(kind), kind, opens or when, now, state=outcome.state, read=read)
+    grant_last_words(game, ruleset, outcome, when, read)
+    return opens
 
 
 def grant_last_words(

@@ -98,25 +98,33 @@ def open_phase(
     )
     if read is not None:
         read.add_phase(phase)
-    rows = [Deadline(phase=phase, kind=OPENS, due_at=phase.opened_at, resolves=False)] if phase.opened_at > now else []
-    rows += [
-        Deadline(phase=phase, kind=entry.id, due_at=due + shift, resolves=entry.resolves) for entry, due in deadlines
-    ]
-    Deadline.objects.bulk_create(rows)
-    page_cache.game_changed(game.pk)
-    if shift:
-        log_event(
-            game,
-            "schedule_shifted",
-            # ``key`` finds it again: the phase's name is in the game's language.
-            {"phase": str(phase), "key": phase.key, "minutes": round(shift.total_seconds() / 60)},
-            Event.Audience.PUBLIC,
-        )
+    _write_deadlines(phase, deadlines, shift, now)
     if kind == "day":
         _day_threads(game, number, read)
     opened = {"phase": kind, "number": number} | ({"vote_round": vote_round} if vote_round > 1 else {})
     log_event(game, "phase_opened", opened, Event.Audience.PUBLIC)
     return phase
+
+
+def _write_deadlines(phase: Phase, deadlines: list, shift: timedelta, now: datetime) -> None:
+    """Write the new ``phase``'s deadlines (``phase_deadlines``: schedule
+    entry, due time) moved by ``shift``, and its delayed opening (``OPENS``)
+    when it opens after ``now``, in one query; a shifted schedule is told
+    to the players (``schedule_shifted``)."""
+    rows = [Deadline(phase=phase, kind=OPENS, due_at=phase.opened_at, resolves=False)] if phase.opened_at > now else []
+    rows += [
+        Deadline(phase=phase, kind=entry.id, due_at=due + shift, resolves=entry.resolves) for entry, due in deadlines
+    ]
+    Deadline.objects.bulk_create(rows)
+    page_cache.game_changed(phase.game_id)
+    if shift:
+        log_event(
+            phase.game,
+            "schedule_shifted",
+            # ``key`` finds it again: the phase's name is in the game's language.
+            {"phase": str(phase), "key": phase.key, "minutes": round(shift.total_seconds() / 60)},
+            Event.Audience.PUBLIC,
+        )
 
 
 def _day_threads(game: Game, number: int, read: GameRead | None = None) -> None:
@@ -206,41 +214,64 @@ def sync_rooms(game: Game, state: GameState, seated: list[Player] | None = None,
         claim.slugs.append(game.slug)
     else:
         live.access_changed(game.slug)
-    ruleset = ruleset_of(game)
     seats = {p.nickname: p for p in (game.players.seated() if seated is None else seated)}
     read = read or GameRead(game)
-    rooms = {
-        (r.kind, r.key): r
-        for r in read.rooms.values()
-        if r.day is None and r.kind in (Room.Kind.TEAM, Room.Kind.CABINET)
-    }
-    through = Room.members.through
-    current = read.members
-    wanted: list[tuple[Room, set[int]]] = []
+    rooms = _GameRooms(game, read)
+    wanted = _team_rooms_wanted(game, state, seats, rooms)
+    for seat in seats.values():
+        title = _("Cabinet of %(nick)s") % {"nick": seat.nickname}
+        wanted.append((rooms.get(Room.Kind.CABINET, seat.public_id, title), {seat.pk}))
+    if _write_members(wanted, read.members):
+        page_cache.game_changed(game.pk)
 
-    def room_for(kind: str, key: str, title: str) -> Room:
-        room = rooms.get((kind, key))
+
+class _GameRooms:
+    """The game's team rooms and cabinets by (kind, key), from ``read``;
+    ``get`` creates a missing one (and records it in ``read``)."""
+
+    def __init__(self, game: Game, read: GameRead) -> None:
+        self.game, self.read = game, read
+        self.rooms = {
+            (r.kind, r.key): r
+            for r in read.rooms.values()
+            if r.day is None and r.kind in (Room.Kind.TEAM, Room.Kind.CABINET)
+        }
+
+    def get(self, kind: str, key: str, title: str) -> Room:
+        """The room of ``kind`` and ``key``, created with ``title`` when missing."""
+        room = self.rooms.get((kind, key))
         if room is None:
             room, created = Room.objects.get_or_create(
-                game=game, kind=kind, day=None, key=key, defaults={"title": title}
+                game=self.game, kind=kind, day=None, key=key, defaults={"title": title}
             )
-            rooms[(kind, key)] = room
-            read.add_room(room, set(room.members.values_list("pk", flat=True)), created)
+            self.rooms[(kind, key)] = room
+            self.read.add_room(room, set(room.members.values_list("pk", flat=True)), created)
         return room
 
+
+def _team_rooms_wanted(
+    game: Game, state: GameState, seats: dict[str, Player], rooms: _GameRooms
+) -> list[tuple[Room, set[int]]]:
+    """Each team room and shared cabinet the rules' ``state`` groups players
+    in (``Ruleset.team_rooms``, and a room per team that has one), with the
+    seat ids that should be its members: the living, and the dead where
+    they keep reading (``dead_read_team_room``; a shared cabinet keeps its
+    dead members)."""
+    ruleset = ruleset_of(game)
     groups = ruleset.team_rooms(state)
     for team in ruleset.TEAMS.values():
         if team.room:
             groups.setdefault(team.id, [p.name for p in state.players.values() if p.team == team.id])
     dead = {seats[p.name].pk for p in state.players.values() if not p.alive and p.name in seats}
     dead_read = dead_read_team_room(game)
+    wanted = []
     for key, names in groups.items():
         members = {seats[n].pk for n in names if n in seats}
         is_team = key in ruleset.TEAMS
-        if not members and is_team and (Room.Kind.TEAM, key) not in rooms:
+        if not members and is_team and (Room.Kind.TEAM, key) not in rooms.rooms:
             continue
         title = results.team_title(ruleset, key) if is_team else results.shared_cabinet_title(ruleset, key)
-        room = room_for(Room.Kind.TEAM if is_team else Room.Kind.CABINET, key, title)
+        room = rooms.get(Room.Kind.TEAM if is_team else Room.Kind.CABINET, key, title)
         if is_team:
             kept = {
                 seats[p.name].pk
@@ -248,11 +279,16 @@ def sync_rooms(game: Game, state: GameState, seated: list[Player] | None = None,
                 if dead_read and p.name in seats and seats[p.name].pk in dead and p.team == key
             }
         else:
-            kept = current[room.pk] & dead
+            kept = rooms.read.members[room.pk] & dead
         wanted.append((room, members | kept))
-    for seat in seats.values():
-        title = _("Cabinet of %(nick)s") % {"nick": seat.nickname}
-        wanted.append((room_for(Room.Kind.CABINET, seat.public_id, title), {seat.pk}))
+    return wanted
+
+
+def _write_members(wanted: list[tuple[Room, set[int]]], current: dict[int, set[int]]) -> bool:
+    """Make each room's members the wanted seat ids, writing only the
+    differences from ``current`` (room id → member ids, kept in step): one
+    delete and one insert at most. Returns True when anything changed."""
+    through = Room.members.through
     removed: Q | None = None
     added = []
     for room, members in wanted:
@@ -265,8 +301,7 @@ def sync_rooms(game: Game, state: GameState, seated: list[Player] | None = None,
         through.objects.filter(removed).delete()
     if added:
         through.objects.bulk_create(added)
-    if removed is not None or added:
-        page_cache.game_changed(game.pk)
+    return removed is not None or bool(added)
 
 
 def store_votes(game: Game, phase: Phase, state: GameState | None = None) -> None:

@@ -71,6 +71,13 @@ class GameRead:
             reads[phase.game_id]._phases.append(phase)  # type: ignore[union-attr]
         for seat in Player.objects.filter(game__in=games).seated():
             reads[seat.game_id]._seats.append(seat)  # type: ignore[union-attr]
+        cls._read_ballots_and_choices(reads, phases)
+        return reads
+
+    @staticmethod
+    def _read_ballots_and_choices(reads: dict[int, GameRead], phases: list[Phase]) -> None:
+        """Fill each read's ballots of its day phase among ``phases`` and
+        the choices of its phase: one query each for all the games."""
         days = [p for p in phases if p.kind == Phase.Kind.DAY]
         for read in reads.values():
             read.votes = {(p.number, p.vote_round): [] for p in days if p.game_id == read.game.pk}
@@ -92,7 +99,6 @@ class GameRead:
             .values_list("phase_id", "ability", "team", "targets", "actor__nickname")
         ):
             reads[phase_game[phase_id]].actions[phase_id].append(tuple(row))
-        return reads
 
     @property
     def rooms(self) -> dict[int, Room]:

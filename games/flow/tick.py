@@ -95,12 +95,7 @@ def _process_some(
             return None
         if crowded is not None and len(games) == CLAIM_BATCH:
             crowded()
-        oldest: dict[int, Deadline] = {}
-        for deadline in Deadline.objects.due(at).filter(phase__game__in=games).select_related("phase"):
-            oldest.setdefault(deadline.phase.game_id, deadline)
-        by_id = {game.pk: game for game in games}
-        for deadline in oldest.values():
-            deadline.phase.game = by_id[deadline.phase.game_id]  # the row just locked, as it is now
+        oldest = _oldest_due(games, at)
         resolving = [
             d.phase for d in oldest.values() if d.resolves and d.phase.game.is_running and not d.phase.resolved_at
         ]
@@ -123,6 +118,19 @@ def _process_some(
             except Exception as exc:
                 raise ClaimUnwritten from exc
         return len(games), fired
+
+
+def _oldest_due(games: list[Game], at: datetime) -> dict[int, Deadline]:
+    """The oldest deadline due at ``at`` of each of the claimed ``games``
+    (locked by the caller), by game id, in one query; each deadline's
+    ``phase.game`` is the row just locked, as it is now."""
+    oldest: dict[int, Deadline] = {}
+    for deadline in Deadline.objects.due(at).filter(phase__game__in=games).select_related("phase"):
+        oldest.setdefault(deadline.phase.game_id, deadline)
+    by_id = {game.pk: game for game in games}
+    for deadline in oldest.values():
+        deadline.phase.game = by_id[deadline.phase.game_id]
+    return oldest
 
 
 def _fire_isolated(deadline: Deadline, now: datetime, read: GameRead | None = None) -> str | None:
