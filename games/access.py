@@ -28,6 +28,7 @@ The rules (forum document, FORUM-020 and the thread structure of §1):
 from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
+from django.db.models import Q, QuerySet
 from django.http import Http404
 from django.utils.translation import gettext as _
 
@@ -92,6 +93,36 @@ def room_for_reader(user, game: Game, room_id: str) -> tuple[Room, Player | None
     if not can_read_room(user, room, seat):
         raise Http404
     return room, seat
+
+
+def rooms_for_reader(user, game: Game, seat: Player | None) -> QuerySet[Room]:
+    """Every room of ``game`` the reader (seated as ``seat``) may read, as
+    ``can_read_room`` decides for one: all of them for the host and
+    co-hosts; the public threads and the rooms ``seat`` is a member of for
+    everyone else. ``game`` comes from ``game_for_reader`` (a draft's
+    public threads are its host's alone)."""
+    rooms = Room.objects.filter(game=game)
+    if is_host(user, game):
+        return rooms
+    public = Q(kind__in=Room.PUBLIC)
+    return rooms.filter(public | Q(members=seat) if seat else public).distinct()
+
+
+def rooms_near(game: Game, room: Room) -> QuerySet[Room]:
+    """The public threads beside the day or vote thread ``room``: the day
+    and vote threads of its day and of the days before and after, and the
+    graveyard. Everyone who reads ``room`` reads them."""
+    days = [room.day - 1, room.day, room.day + 1]
+    return Room.objects.filter(game=game).filter(
+        Q(kind__in=[Room.Kind.DAY, Room.Kind.VOTE], day__in=days) | Q(kind=Room.Kind.GRAVEYARD)
+    )
+
+
+def rooms_of_seat(game: Game, seat: Player, besides: Room) -> QuerySet[Room]:
+    """The rooms of ``game`` whose members include ``seat`` (its team's
+    room, a shared cabinet), ``besides`` (the seat's own cabinet) left out:
+    the private rooms the seat reads as a member."""
+    return Room.objects.filter(game=game, members=seat).exclude(pk=besides.pk)
 
 
 def post_refusal(user, room: Room, seat: Player | None) -> str | None:
@@ -166,3 +197,16 @@ def may_edit(user, post: Post, seat: Player | None) -> bool:
     if post.by_host or post.author_id is None:
         return is_host(user, post.room.game)
     return seat is not None and post.author_id == seat.pk
+
+
+def post_for_author(user, room: Room, seat: Player | None, number: int) -> Post:
+    """Post ``#number`` of ``room`` (a room the reader may read, from
+    ``room_for_reader``) for its author to edit; raises Http404 when the
+    room has no such post and PermissionDenied when ``user`` did not write
+    it (``may_edit``)."""
+    post = room.posts.select_related("author", "room__game").filter(number=number).first()
+    if post is None:
+        raise Http404
+    if not may_edit(user, post, seat):
+        raise PermissionDenied(_("Only the author of a post may edit it."))
+    return post

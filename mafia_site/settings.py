@@ -34,6 +34,7 @@ INSTALLED_APPS = [
     "allauth.account",
     "django_htmx",
     "games",
+    "benchmarks",
 ]
 
 MIDDLEWARE = [

@@ -14,6 +14,6 @@ urlpatterns = [
 
 if env_bool("MAFIA_BENCH_BARE_VIEW", False):
     # The yardstick of ``manage.py bench_pages``; never mounted otherwise.
-    from games.bench import bare_view
+    from benchmarks.bench import bare_view
 
     urlpatterns.insert(0, path("bench/bare/", bare_view))

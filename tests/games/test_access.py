@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AnonymousUser
 from django.urls import reverse
 
-from games import flow
+from games import access, flow
 from games.models import Game, Player, Post, Vote
 
-from .pages import PERSONAS, ROOM_NAMES, client_as, kill_mafioso, mark_rooms, rooms_of
+from .pages import PERSONAS, ROOM_NAMES, USERNAMES, client_as, kill_mafioso, mark_rooms, rooms_of
 
 pytestmark = pytest.mark.django_db
 
@@ -74,6 +75,18 @@ def test_room_page_is_shown_only_to_its_readers(game, room_name, persona) -> Non
     else:
         assert response.status_code == 404
         assert marker not in response.content.decode()
+
+
+@pytest.mark.parametrize("persona", PERSONAS)
+def test_the_room_list_holds_exactly_the_rooms_the_persona_reads(game, persona) -> None:
+    """``access.rooms_for_reader`` (the game page's list of threads) holds a
+    room exactly when the persona may read it (``READERS``)."""
+    user = (
+        AnonymousUser() if persona == "anon" else get_user_model().objects.get(username=USERNAMES.get(persona, persona))
+    )
+    rooms = rooms_of(game)
+    listed = set(access.rooms_for_reader(user, game, access.seat_of(user, game))) & set(rooms.values())
+    assert listed == {room for name, room in rooms.items() if persona in READERS[name]}
 
 
 @pytest.mark.parametrize(("room_name", "persona"), MATRIX)

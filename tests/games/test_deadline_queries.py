@@ -14,7 +14,8 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
-from games import bench, flow
+from benchmarks import bench
+from games import flow
 from games.models import Deadline, Game, Phase, Post, Resolution
 
 pytestmark = pytest.mark.django_db(transaction=True)

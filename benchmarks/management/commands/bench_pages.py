@@ -29,7 +29,8 @@ from django.db import connection
 from django.urls import reverse
 from django.utils import timezone
 
-from games import bench, flow
+from benchmarks import bench
+from games import flow
 from games.models import Player, Room
 
 BARE = "bare view"

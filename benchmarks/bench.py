@@ -33,8 +33,8 @@ from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import CSRF_SECRET_LENGTH
 from django.utils.crypto import get_random_string
 
-from . import flow
-from .models import Game, Phase, Player, Room, Vote
+from games import flow
+from games.models import Game, Phase, Player, Room, Vote
 
 BASE_DIR = Path(settings.BASE_DIR)
 

@@ -31,7 +31,7 @@ from django.db import connection
 from django.db.models import Count
 from django.utils import timezone
 
-from games import bench
+from benchmarks import bench
 from games.flow import resolve_due
 from games.models import Deadline, Game, Phase, Resolution
 

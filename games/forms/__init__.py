@@ -1,0 +1,54 @@
+"""Forms: every request is parsed by a Django form; invalid input comes
+back with the form kept and a sentence saying what is wrong.
+
+One module per family: ``game`` (announcing a game, its settings),
+``options`` (the ruleset's house rules), ``play`` (the player's forms),
+``host`` (the host's tools), ``account`` (an account's own settings).
+"""
+
+from .account import MailPreferenceForm, TimeZoneForm
+from .game import TIMEZONES, GameCreateForm, GameSettingsForm, LanguageSelect, reminder_field
+from .host import (
+    CandidatesForm,
+    CohostForm,
+    CompositionForm,
+    ExtendForm,
+    PenaltyForm,
+    RegisterNicknameForm,
+    ReminderForm,
+    ReplaceForm,
+    ResolveNowForm,
+    ResultsForm,
+)
+from .options import HouseRulesForm, form_options, option_errors, option_field
+from .play import ActionForm, ApplyForm, LastWordsForm, NominateForm, PostForm, VoteForm
+
+__all__ = [
+    "TIMEZONES",
+    "ActionForm",
+    "ApplyForm",
+    "CandidatesForm",
+    "CohostForm",
+    "CompositionForm",
+    "ExtendForm",
+    "GameCreateForm",
+    "GameSettingsForm",
+    "HouseRulesForm",
+    "LanguageSelect",
+    "LastWordsForm",
+    "MailPreferenceForm",
+    "NominateForm",
+    "PenaltyForm",
+    "PostForm",
+    "RegisterNicknameForm",
+    "ReminderForm",
+    "ReplaceForm",
+    "ResolveNowForm",
+    "ResultsForm",
+    "TimeZoneForm",
+    "VoteForm",
+    "form_options",
+    "option_errors",
+    "option_field",
+    "reminder_field",
+]

@@ -1,0 +1,130 @@
+"""The player's forms: applying to a game, posting, voting and
+nominating in the vote thread, handing in a choice, last words."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.formats import number_format
+from django.utils.functional import lazy
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy as _
+
+from ..results import ability_name
+
+
+class ApplyForm(forms.Form):
+    """A player applies with a character (it becomes the game nickname)."""
+
+    nickname = forms.CharField(label=_("Character / game nickname"), max_length=60)
+
+    def __init__(
+        self, *args: Any, characters: list[str] | None = None, taken: set[str] | None = None, **kwargs: Any
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        if characters:
+            free = [c for c in characters if c not in (taken or set())]
+            self.fields["nickname"] = forms.ChoiceField(label=_("Character"), choices=[(c, c) for c in free])
+
+
+def _grouped(n: int) -> str:
+    return number_format(n, force_grouping=True)
+
+
+# ``n`` with the reader's digit grouping (20,000; 20 000), when shown.
+grouped = lazy(_grouped, str)
+
+
+class LastWordsForm(forms.Form):
+    """The last words of a player out of the game who holds the right
+    (``Ruleset.LAST_WORDS_DUE``, WW18-016), rewritable until the deadline."""
+
+    last_words = forms.CharField(
+        label=_("Your last words"),
+        max_length=20000,
+        widget=forms.Textarea(attrs={"rows": 5}),
+    )
+
+
+class PostForm(forms.Form):
+    """A post: BBCode subset, at most ``MAX_LENGTH`` characters (the limit
+    is stated under the box and a longer post is refused, its text kept)."""
+
+    MAX_LENGTH = 20000
+
+    body = forms.CharField(
+        label=_("Message"),
+        max_length=MAX_LENGTH,
+        widget=forms.Textarea(attrs={"rows": 5, "id": "post-body"}),
+        help_text=format_lazy(_("At most {limit} characters."), limit=grouped(MAX_LENGTH)),
+        error_messages={
+            "max_length": _(
+                "A post may be at most %(limit_value)d characters long; this one has %(show_value)d."
+                " Shorten it or split it into two posts."
+            )
+        },
+    )
+
+
+class VoteForm(forms.Form):
+    """A vote post: one of the choices the ruleset's day procedure offers
+    (a player's public id, ``ABSTAIN`` where abstention is allowed, or a
+    re-vote word prefixed with ``WORD``)."""
+
+    ABSTAIN = "abstain"
+    # A re-vote word's value is this prefix and the word (cosmo ``jail``).
+    WORD = "word:"
+
+    target = forms.ChoiceField(label=_("Vote for"))
+    reason = forms.CharField(
+        label=_("Reason"),
+        required=False,
+        max_length=2000,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text=_("Why you vote so; it is posted with your vote."),
+    )
+
+    def __init__(
+        self, *args: Any, candidates: list[tuple[str, str]] | None = None, reason: bool = False, **kwargs: Any
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["target"].choices = candidates or []
+        if not reason:
+            del self.fields["reason"]
+
+
+class NominateForm(forms.Form):
+    """A nomination post: one living player's public id, not yet a candidate."""
+
+    target = forms.ChoiceField(label=_("Candidate"))
+
+    def __init__(self, *args: Any, candidates: list[tuple[str, str]] | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["target"].choices = candidates or []
+
+
+class ActionForm(forms.Form):
+    """A choice for one ability slot, built from the ruleset's declaration:
+    only legal targets are offered."""
+
+    ability = forms.CharField(widget=forms.HiddenInput)
+    team = forms.BooleanField(required=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args: Any, slot: Any, ruleset: Any, handed: list[str] | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.slot = slot
+        self.title = ability_name(ruleset, slot.ability)
+        self.fields["ability"].initial = slot.ability
+        self.fields["team"].initial = slot.team is not None
+        choices = [(c, c) for c in slot.candidates if c]
+        # ``handed``: the targets of the choice handed in already, selected.
+        handed = handed or []
+        for i in range(slot.targets):
+            label = _("Target") if slot.targets == 1 else _("Target %(n)d") % {"n": i + 1}
+            initial = handed[i] if i < len(handed) and handed[i] in slot.candidates else None
+            self.fields[f"target{i}"] = forms.ChoiceField(label=label, choices=choices, initial=initial)
+
+    def targets(self) -> list[str]:
+        """The chosen targets in order."""
+        return [self.cleaned_data[f"target{i}"] for i in range(self.slot.targets)]

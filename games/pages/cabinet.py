@@ -1,0 +1,141 @@
+"""The player's cabinet: the role card, the choices the seat may hand in
+now (forms built from the ruleset) with its receipts, the last-words form
+of a player out of the game who holds the right, the private rooms it is
+a member of, and its private thread with the host."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Q
+from django.http import HttpRequest
+
+from .. import access, flow, unread
+from ..forms import ActionForm, LastWordsForm, PostForm
+from ..models import Action, Game, Phase, Player
+from ..results import ability_name, role_name, role_summary, team_name
+from .thread import mark_editable, read_thread
+
+
+@dataclass(frozen=True)
+class Choices:
+    """The seat's choices in the cabinet's ``phase`` (the open one; None
+    without): the ``slots`` it may hand in now (``flow.open_slots``), the
+    choices it and its team handed in (``mine``), and one form per slot
+    (``forms``), a posted one bound to the request's data."""
+
+    phase: Phase | None
+    slots: list
+    mine: list[Action]
+    forms: list[ActionForm]
+
+
+def last_words_form(game: Game, seat: Player, data: Any = None) -> LastWordsForm | None:
+    """The cabinet's last-words form of a player out of the game who holds
+    the right (``flow.last_words_send``, WW18-016), its deadline as
+    ``due``; None for everybody else. Bound to ``data`` (a POST) when it
+    carries last words."""
+    due = seat.last_words_until
+    posted = data is not None and "last_words" in data
+    if due is None or seat.alive or (seat.last_words_used and not posted) or not game.is_running:
+        return None
+    form = LastWordsForm(data if posted else None, initial={"last_words": seat.last_words})
+    form.due = flow.local_deadline(game, due.due_at)
+    return form
+
+
+def choices(game: Game, seat: Player, ctx: dict[str, Any], data: Any = None) -> Choices:
+    """The seat's ``Choices`` in the phase of ``ctx`` (the phase bar's
+    context; the latest phase once the game is no longer running). The
+    seat's own and its team's choices of the phase are selected in their
+    forms; the form whose ability ``data`` (a POST) names is bound to it."""
+    ruleset = flow.ruleset_of(game)
+    phase = ctx["phase"] if game.is_running else flow.current_phase(game)
+    slots = flow.open_slots(game, seat, phase)
+    mine = (
+        list(
+            Action.objects.filter(phase=phase)
+            .filter(Q(actor=seat, team="") | Q(team=seat.team, team__gt=""))
+            .select_related("actor")
+        )
+        if phase
+        else []
+    )
+    handed_in = {(a.team or "", a.ability): a.targets for a in mine}
+    forms = []
+    for slot in slots:
+        bound = data if data is not None and data.get("ability") == slot.ability else None
+        handed = handed_in.get((slot.team or "", slot.ability))
+        forms.append(ActionForm(bound, slot=slot, ruleset=ruleset, handed=handed, prefix=None))
+    return Choices(phase=phase, slots=slots, mine=mine, forms=forms)
+
+
+def _date_forms(game: Game, phase: Phase | None, forms: list[ActionForm]) -> Any:
+    """Set each form's ``deadline`` where its choice has its own (the
+    werewolf18 witch's, WW18-071); returns the phase's general choice
+    deadline (None without a phase)."""
+    deadlines = list(phase.deadlines.all()) if phase else []
+    general = flow.choice_deadline(phase, deadlines) if phase else None
+    for f in forms:
+        own = flow.ability_deadline(game, phase, f.slot.ability, deadlines) if phase else None
+        f.deadline = flow.local_deadline(game, own.due_at) if own and general and own.pk != general.pk else ""
+    return general
+
+
+def _receipts(game: Game, ruleset: Any, phase: Phase | None, mine: list[Action]) -> list[dict[str, Any]]:
+    """The choices handed in this phase, as the cabinet lists them."""
+    if not phase:
+        return []
+    return [
+        {
+            "id": a.public_id,
+            "ability": ability_name(ruleset, a.ability),
+            "targets": ", ".join(a.targets),
+            "when": flow.local_deadline(game, a.updated_at),
+            "phase": str(phase),
+            "by": a.actor.nickname if a.actor else "",
+            "team": a.team,
+        }
+        for a in mine
+    ]
+
+
+def cabinet_page(
+    request: HttpRequest, game: Game, seat: Player, ctx: dict[str, Any], chosen: Choices, last_words: Any
+) -> dict[str, Any]:
+    """The cabinet's context: ``ctx`` (the phase bar's) with the seat's
+    ``chosen`` choices, receipts and idle abilities, its role card, the
+    ``last_words`` form, the private rooms it shares, and a page of its
+    thread with the host (``read_position``: for ``unread.seen``)."""
+    ruleset = flow.ruleset_of(game)
+    room = flow.cabinet_of(seat)
+    general = _date_forms(game, chosen.phase, chosen.forms)
+    # The documents' host tells a team who its members are: each private
+    # room the seat reads is listed with its members.
+    shared = [
+        (r, [m.nickname for m in r.members.all() if m.pk != seat.pk])
+        for r in unread.with_counts(access.rooms_of_seat(game, seat, room), request.user, seat, False).prefetch_related(
+            "members"
+        )
+    ]
+    page, where = read_thread(request, room, seat, False)
+    mark_editable(request, game, seat, page.object_list)
+    idle = flow.idle_abilities(game, seat, chosen.slots, chosen.phase)
+    ctx.update(
+        idle=[(ability_name(ruleset, a), why) for a, why in idle],
+        room=room,
+        page=page,
+        first_unread=where.first_unread,
+        read_position=where,
+        forms=chosen.forms,
+        last_words=last_words,
+        receipts=_receipts(game, ruleset, chosen.phase, chosen.mine),
+        role=role_name(ruleset, seat.role),
+        role_summary=role_summary(ruleset, seat.role),
+        team=team_name(ruleset, seat.team),
+        post_form=PostForm(),
+        shared_rooms=shared,
+        choice_deadline=flow.local_deadline(game, general.due_at) if general else "",
+    )
+    return ctx

@@ -1,0 +1,95 @@
+"""A game's own page: its threads with the reader's unread counts, its
+players (nicknames; roles as the results reveal them), sign-up, the
+reader's seat and the acceleration box."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest
+
+from .. import access, flow, unread
+from ..forms import ApplyForm
+from ..models import Game, Player, Room
+from ..results import role_name, team_name
+from .phase_bar import game_context
+
+
+def game_page(request: HttpRequest, game: Game, seat: Player | None) -> dict[str, Any]:
+    """The game page's context: the phase bar (``game_context``), the rooms
+    the reader may read (``access.rooms_for_reader``) with their counts,
+    the players, the reader's application, role and team, the winner, and
+    the acceleration box."""
+    ctx = game_context(request, game, seat)
+    # Only the rooms the reader may read are counted (games.access's rule).
+    rooms = unread.with_counts(access.rooms_for_reader(request.user, game, seat), request.user, seat, ctx["is_host"])
+    ruleset = flow.ruleset_of(game)
+    players = _players(request, game, ruleset)
+    applied = None
+    if request.user.is_authenticated and not seat:
+        applied = game.players.filter(user=request.user).first()
+    ctx.update(
+        rooms=_current_day_first(list(rooms.order_by("kind", "day", "id"))),
+        players=players,
+        applied=applied,
+        apply_form=apply_form(game) if game.status == Game.Status.SIGNUP else None,
+        my_role=role_name(ruleset, seat.role) if seat and seat.role else "",
+        my_team=team_name(ruleset, seat.team) if seat and seat.team else "",
+        winner=team_name(ruleset, game.winner) if game.winner and game.winner != "draw" else game.winner,
+        acceleration=acceleration_context(game, seat),
+    )
+    return ctx
+
+
+def _players(request: HttpRequest, game: Game, ruleset: Any) -> list[dict[str, Any]]:
+    """The seated players: nickname, alive, the role the reader may see
+    (every role for the host and after the game, else the revealed ones)
+    and the account where a finished game reveals them."""
+    show_roles = access.can_see_roles(request.user, game)
+    # Accounts are shown on the registry page only, and here to everyone
+    # once a finished game reveals them.
+    show_accounts = access.accounts_revealed(game)
+    players = []
+    for p in game.players.seated().select_related("user") if show_accounts else game.players.seated():
+        shown = p.role if show_roles else p.revealed_role
+        players.append(
+            {
+                "nickname": p.nickname,
+                "alive": p.alive,
+                "role": role_name(ruleset, shown) if shown else "",
+                "account": p.user.get_username() if show_accounts else "",
+            }
+        )
+    return players
+
+
+def apply_form(game: Game, data: Any = None) -> ApplyForm:
+    """The sign-up form of ``game`` (bound to ``data`` when given): the
+    game's characters not yet taken by an application, or a free nickname."""
+    taken = set(game.players.exclude(status=Player.Status.DECLINED).values_list("nickname", flat=True))
+    return ApplyForm(data, characters=game.characters, taken=taken)
+
+
+def _current_day_first(rooms: list[Room]) -> list[Room]:
+    """The game's threads with the latest day's day and vote threads first."""
+    days = [r.day for r in rooms if r.kind in (Room.Kind.DAY, Room.Kind.VOTE) and r.day]
+    current = max(days, default=None)
+    return sorted(rooms, key=lambda r: not (r.kind in (Room.Kind.DAY, Room.Kind.VOTE) and r.day == current))
+
+
+def acceleration_context(game: Game, seat: Player | None) -> dict[str, Any] | None:
+    """The game page's acceleration box where the ruleset has one
+    (``Ruleset.ACCELERATION``): how many of the living asked, whether the
+    reader did and may still ask or withdraw; None elsewhere."""
+    ruleset = flow.ruleset_of(game)
+    if not ruleset.ACCELERATION or not game.is_running:
+        return None
+    living = game.players.alive()
+    return {
+        "accelerated": bool(game.options.get(ruleset.ACCELERATION)),
+        "asked": living.filter(acceleration_asked=True).count(),
+        "alive": living.count(),
+        "rule": ruleset.ACCELERATION_RULE,
+        "mine": bool(seat and seat.alive and seat.acceleration_asked),
+        "may_ask": bool(seat and seat.alive and flow.acceleration_open(game)),
+    }

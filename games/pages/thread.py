@@ -1,0 +1,248 @@
+"""A thread's pages: a page of its posts with the reader's place in it,
+the ways to the threads beside it, the "Edit" links of the reader's own
+posts, the live poll's new and edited posts, and the post edit page."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from django.conf import settings
+from django.db.models import Q
+from django.http import Http404, HttpRequest
+from django.utils import timezone
+
+from .. import access, flow, live, page_cache, unread
+from ..forms import PostForm
+from ..models import Game, Player, Post, Resolution, Room, Vote
+from .phase_bar import game_context
+from .vote import count_content, vote_context
+
+# How much earlier than the poll's ``since`` an edit may be stamped and still
+# be sent: an edit is stamped before its transaction commits, and the web
+# processes' clocks may differ a little. An edit sent twice replaces the
+# same post twice.
+EDIT_MARGIN = timedelta(seconds=10)
+
+
+@dataclass(frozen=True)
+class PostPage:
+    """One page of a thread: page ``number`` of ``num_pages`` holds the
+    posts numbered ``(number - 1) * per_page + 1`` … ``number * per_page``."""
+
+    number: int
+    num_pages: int
+    object_list: list[Post]
+
+    @property
+    def has_previous(self) -> bool:
+        return self.number > 1
+
+    @property
+    def has_next(self) -> bool:
+        return self.number < self.num_pages
+
+    @property
+    def previous_page_number(self) -> int:
+        return self.number - 1
+
+    @property
+    def next_page_number(self) -> int:
+        return self.number + 1
+
+
+def posts_page(room: Room, page_number: Any, last_number: int | None = None, opening: int | None = None) -> PostPage:
+    """The page ``page_number`` of the thread (1-based; ``"last"``, a
+    malformed or out-of-range number gives the last page; a missing one
+    the page of post ``opening`` when given, else the last page). Posts
+    are numbered densely in their room, so a page is a range of numbers
+    read through the (room, number) index: the last page of a thread of
+    100,000 posts costs what its first page costs (no OFFSET, no COUNT).
+    ``last_number`` is the room's last post number when already known."""
+    per_page = settings.MAFIA_POSTS_PER_PAGE
+    if last_number is None:
+        last_number = room.posts.order_by("-number").values_list("number", flat=True).first() or 0
+    num_pages = max(1, -(-last_number // per_page))
+    try:
+        number = int(page_number)
+    except (TypeError, ValueError):
+        number = (opening - 1) // per_page + 1 if page_number is None and opening else num_pages
+    number = min(max(number, 1), num_pages)
+    first = (number - 1) * per_page + 1
+    posts = room.posts.select_related("author").filter(number__gte=first, number__lt=first + per_page)
+    return PostPage(number=number, num_pages=num_pages, object_list=list(posts.order_by("number")))
+
+
+def read_thread(request: HttpRequest, room: Room, seat: Player | None, host: bool) -> tuple[PostPage, unread.Position]:
+    """The page of the thread the reader asked for (without a page: the
+    page of his first unread post, else the last page), its posts read
+    now, and the reader's place in the room (``unread.position``), which
+    the view moves over the page once it is shown (``unread.seen``)."""
+    where = unread.position(room, request.user, seat, host)
+    return posts_page(room, request.GET.get("page"), where.last, where.first_unread), where
+
+
+def page_of(room: Room, number: int) -> int:
+    """The page of the thread that holds post ``#number``; raises Http404
+    for a number the room lacks."""
+    if not room.posts.filter(number=number).exists():
+        raise Http404
+    return (number - 1) // settings.MAFIA_POSTS_PER_PAGE + 1
+
+
+def thread_links(request: HttpRequest, game: Game, room: Room, seat: Player | None, host: bool) -> dict | None:
+    """The ways out of a day or vote thread: that day's other thread, the
+    same thread of the day before and after, the graveyard (each with the
+    reader's unread count) and the reader's cabinet; None elsewhere. One
+    query, whatever the number of the game's rooms: these are public
+    threads, read by everyone who reads this one (``access.rooms_near``)."""
+    if room.kind not in (Room.Kind.DAY, Room.Kind.VOTE) or not room.day:
+        return None
+    near = access.rooms_near(game, room)
+    found = {(r.kind, r.day): r for r in unread.with_counts(near, request.user, seat, host)}
+    other = Room.Kind.VOTE if room.kind == Room.Kind.DAY else Room.Kind.DAY
+    graveyard = next((r for (kind, _day), r in found.items() if kind == Room.Kind.GRAVEYARD), None)
+    return {
+        "other": found.get((other, room.day)),
+        "previous": found.get((room.kind, room.day - 1)),
+        "next": found.get((room.kind, room.day + 1)),
+        "graveyard": graveyard,
+        "cabinet": bool(seat and seat.role),
+    }
+
+
+def _editable(request: HttpRequest, game: Game, seat: Player | None, posts: list[Post]) -> list[Post]:
+    """The posts of ``posts`` the reader wrote younger than the game's edit
+    window (none without a window or for a visitor)."""
+    if not game.edit_minutes or not request.user.is_authenticated:
+        return []
+    since = timezone.now() - timedelta(minutes=game.edit_minutes)
+    recent = [p for p in posts if p.created_at > since]
+    if any(p.by_host for p in recent) and access.is_host(request.user, game):
+        return [p for p in recent if p.by_host or seat is not None and p.author_id == seat.pk]
+    return [p for p in recent if not p.by_host and seat is not None and p.author_id == seat.pk]
+
+
+def mark_editable(request: HttpRequest, game: Game, seat: Player | None, posts: list[Post]) -> None:
+    """Set ``post.edit_until`` (the window's end, as the reader reads times)
+    on the posts of ``posts`` the reader wrote and may still edit, for their
+    "Edit" link; the others get "". Only the reader's posts younger than the
+    game's window are looked at further: a player's own posts outside a
+    vote thread cost no query; vote posts and the host's results posts are
+    looked up once for the page."""
+    for post in posts:
+        post.edit_until = ""
+    mine = _editable(request, game, seat, posts)
+    if not mine:
+        return
+    ids = [p.pk for p in mine]
+    fixed: set[int] = set()
+    if any(p.room.kind == Room.Kind.VOTE for p in mine):
+        fixed |= set(Vote.objects.filter(post_id__in=ids).values_list("post_id", flat=True))
+    if any(p.by_host for p in mine):
+        for published, copy in Resolution.objects.filter(
+            Q(published_post_id__in=ids) | Q(day_copy_id__in=ids)
+        ).values_list("published_post_id", "day_copy_id"):
+            fixed |= {published, copy}
+    for post in mine:
+        if post.pk not in fixed:
+            until = post.created_at + timedelta(minutes=game.edit_minutes)
+            post.edit_until = flow.local_time(game, until)
+            page_cache.expires(request, until)  # the "Edit" link goes then
+
+
+def room_page(
+    request: HttpRequest, game: Game, room: Room, seat: Player | None, form: PostForm, refusal: str | None, **extra: Any
+) -> dict[str, Any]:
+    """A thread's page: the phase bar, a page of posts with the reader's
+    first unread one (and ``read_position``, for ``unread.seen``), the
+    links beside it, a private room's members, the post ``form`` or the
+    ``refusal`` (why the reader may not post), and in a vote thread the
+    count and the vote forms (``vote_context``). ``extra``: more context."""
+    host = access.is_host(request.user, game)
+    page, where = read_thread(request, room, seat, host)
+    if refusal is None:
+        mark_editable(request, game, seat, page.object_list)
+    ctx = game_context(request, game, seat)
+    ctx.update(
+        room=room,
+        first_unread=where.first_unread,
+        read_position=where,
+        links=thread_links(request, game, room, seat, host),
+        # A private room's readers know each other (the documents' host
+        # tells the mafia who its members are): list them on its page.
+        members=[] if room.is_public else list(room.members.order_by("nickname").values_list("nickname", "alive")),
+        page=page,
+        form=form,
+        refusal=refusal,
+        last_number=page.object_list[-1].number if page.object_list else 0,
+        first_number=page.object_list[0].number if page.object_list else 1,
+        **extra,
+    )
+    if room.kind == Room.Kind.VOTE:
+        ctx.update(vote_context(game, room, seat))
+        ctx.update(count_content(request, ctx))
+    return ctx
+
+
+def _edited_since(room: Room, first: int, after: int, since: int) -> list[Post]:
+    """The posts numbered ``first`` to ``after`` edited since ``since`` (a
+    ``live.clock`` time, less ``EDIT_MARGIN``), at most a page of them."""
+    if first > after:
+        return []
+    try:
+        edited_after = datetime.fromtimestamp(since / 1000, tz=UTC) - EDIT_MARGIN
+    except (OverflowError, OSError, ValueError):  # a ``since`` no clock gives
+        edited_after = datetime.min.replace(tzinfo=UTC)
+    return list(
+        room.posts.select_related("author")
+        .filter(number__gte=first, number__lte=after, edited_at__gt=edited_after)
+        .order_by("number")[: settings.MAFIA_POSTS_PER_PAGE]
+    )
+
+
+def new_posts(
+    request: HttpRequest, game: Game, room: Room, seat: Player | None, *, after: int, first: int, since: int, now: int
+) -> dict[str, Any] | None:
+    """The live poll's answer: the room's posts after number ``after`` (at
+    most a page), those of numbers ``first`` to ``after`` edited since
+    ``since``, and the next poller's ``poll_since`` (``now``); None when
+    there is nothing new nor edited."""
+    posts = list(
+        room.posts.select_related("author").filter(number__gt=after).order_by("number")[: settings.MAFIA_POSTS_PER_PAGE]
+    )
+    edited = _edited_since(room, first, after, since)
+    if not posts and not edited and live.last_edit(room.public_id) <= since:
+        return None
+    if access.post_refusal(request.user, room, seat) is None:
+        mark_editable(request, game, seat, posts + edited)
+    return {
+        "posts": posts,
+        "edited": edited,
+        "room": room,
+        "game": game,
+        "last_number": posts[-1].number if posts else after,
+        "first_number": first,
+        "poll_since": now,
+        "poll": True,
+        "is_host": access.is_host(request.user, game),
+    }
+
+
+def post_edit_page(
+    request: HttpRequest, game: Game, room: Room, seat: Player | None, post: Post, form: PostForm, refusal: str | None
+) -> dict[str, Any]:
+    """The post edit page: the phase bar, the post and its ``form``, the
+    ``refusal`` (why it may not be edited now) and ``until``, the end of
+    its edit window as the reader reads times."""
+    until = flow.edit_until(post)
+    ctx = game_context(request, game, seat)
+    ctx.update(
+        room=room,
+        post=post,
+        form=form,
+        refusal=refusal,
+        until=flow.local_time(game, until) if until else "",
+    )
+    return ctx

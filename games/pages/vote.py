@@ -1,0 +1,125 @@
+"""The vote thread's live part: the ruleset's public count of the day,
+the ballots as cast, and the nomination and vote forms the day's window
+allows the reader now."""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from django.http import HttpRequest
+from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
+
+from rulesets.core.day import LISTED, Ballot
+
+from .. import flow
+from ..forms import NominateForm, VoteForm
+from ..models import Game, Player, Room
+from ..results import localized
+
+
+def vote_context(game: Game, room: Room, seat: Player | None) -> dict[str, Any]:
+    """The vote thread's count and forms: the ruleset's public vote count
+    (``Ruleset.vote_count``) of the room's day, the ballots as cast, the
+    day's candidates where it has nominations, and the forms the day's
+    window (``flow.day_window``) and the ruleset's procedure allow now: a
+    nomination, a vote, or a re-vote among the tied."""
+    ruleset = flow.ruleset_of(game)
+    state = flow.state_of(game)
+    phase = flow.current_phase(game)
+    ballots = flow.day_ballots(game, room.day, phase)
+    today = phase is not None and phase.kind == "day" and phase.number == room.day
+    procedure = ruleset.day_procedure(state)
+    # What the rules make of the day's ballots, as stored when they were cast.
+    votes = flow.vote_view(game, flow.day_phase(game, room.day, phase), ballots)
+    window = flow.day_window(game, phase, ballots=ballots, votes=votes) if today else flow.DayWindow()
+    count = votes.count
+    words = set(procedure.revote_words)
+    ctx: dict[str, Any] = {
+        "count": count,
+        "count_notes": [f"{_(ruleset.message(code))} {nick}".strip() for code, nick in count.notes],
+        # The posts as cast (not the host's list, CLASSIC-011), re-vote words as players read them.
+        "ballots": [
+            Ballot(b.voter, flow.revote_label(ruleset, state, b.choice) if b.choice in words else b.choice, b.round)
+            for b in ballots
+            if b.round != LISTED
+        ],
+        "not_voted": count.not_voted if today else [],
+        "vote_law": localized(procedure.law),
+        "candidates": votes.candidates,
+        "revote": window.revote,
+        "votes_open_at": flow.local_deadline(game, window.opens_at) if window.opens_at else "",
+        "vote_form": None,
+        "nominate_form": None,
+    }
+    if seat is not None and seat.alive and window.nominations and seat.nickname in votes.nominators:
+        named = set(ctx["candidates"] or ())
+        ctx["nominate_form"] = NominateForm(
+            candidates=[(p.public_id, p.nickname) for p in game.players.alive() if p.nickname not in named]
+        )
+    if today and flow.ballot_open(game, seat, phase, ballots, window, votes):
+        ctx["vote_form"] = VoteForm(
+            candidates=vote_candidates(game, ruleset, state, seat, ballots, window, votes),
+            reason=bool(procedure.reason_text) and not window.revote,
+        )
+    return ctx
+
+
+def vote_candidates(
+    game: Game,
+    ruleset: Any,
+    state: Any,
+    seat: Player,
+    ballots: list,
+    window: flow.DayWindow,
+    votes: flow.VoteView | None = None,
+) -> list[tuple[str, str]]:
+    """(value, label) pairs of a vote form: in a re-vote, its words
+    (``VoteForm.WORD`` + word) or the tied players; otherwise the players
+    the ruleset lets ``seat`` name (today's candidates where the day has
+    nominations), then the abstention where the day procedure allows one.
+    ``votes``: the day's stored ``VoteView`` (a page), read instead of
+    asking the rules (a vote being posted)."""
+    if window.revote:
+        allowed = votes.revote_choices if votes is not None else ruleset.revote_choices(state, window.revote)
+        words = set(ruleset.day_procedure(state).revote_words)
+        if words:
+            return [(VoteForm.WORD + w, _(ruleset.message(f"revote_{w}"))) for w in allowed]
+        names = set(allowed)
+    elif votes is not None:
+        names = set(votes.choices.get(seat.nickname, ()))
+    else:
+        names = set(ruleset.vote_choices(state, seat.nickname, ballots))
+    choices = [(p.public_id, p.nickname) for p in game.players.alive() if p.nickname in names]
+    if ruleset.day_procedure(state).abstain and not window.revote:
+        choices.append((VoteForm.ABSTAIN, _("Abstain")))
+    return choices
+
+
+def posted_vote_form(game: Game, room: Room, seat: Player, data: Any) -> VoteForm:
+    """A vote post's form bound to ``data``, offering what the rules let
+    ``seat`` vote for now (asked of the ruleset, not read from the stored
+    count) and a reason where the day procedure asks for one."""
+    ruleset, state = flow.ruleset_of(game), flow.state_of(game)
+    phase = flow.current_phase(game)
+    window = flow.day_window(game, phase)
+    ballots = flow.day_ballots(game, room.day, phase)
+    return VoteForm(
+        data,
+        candidates=vote_candidates(game, ruleset, state, seat, ballots, window),
+        reason=bool(ruleset.day_procedure(state).reason_text) and not window.revote,
+    )
+
+
+def nominate_form(game: Game, data: Any) -> NominateForm:
+    """A nomination post's form bound to ``data``: any living player."""
+    return NominateForm(data, candidates=[(p.public_id, p.nickname) for p in game.players.alive()])
+
+
+def count_content(request: HttpRequest, ctx: dict[str, Any]) -> dict[str, Any]:
+    """The vote count's content rendered once, and its version (a digest):
+    the poll sends the version it shows and gets nothing back while it
+    holds, so a screen reader announces the count only when it changes."""
+    content = render_to_string("games/_vote_count_body.html", ctx, request=request)
+    return {"count_content": content, "count_version": hashlib.sha256(content.encode()).hexdigest()[:16]}

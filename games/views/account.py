@@ -1,0 +1,51 @@
+"""An account's own settings: what it wants by e-mail and the time zone
+it reads times in."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from .. import languages
+from ..forms import MailPreferenceForm, TimeZoneForm
+from ..models import MailPreference
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def mail_settings(request: HttpRequest) -> HttpResponse:
+    """The logged-in account's e-mail settings: reminders before a deadline
+    and the results drafts of the games it hosts (``MailPreference``), and
+    the address they go to (changed on allauth's e-mail page)."""
+    preference = MailPreference.of(request.user.pk)
+    form = MailPreferenceForm(request.POST or None, instance=preference)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(request, _("Your e-mail settings were saved."))
+        return HttpResponseRedirect(reverse("mail_settings"))
+    return render(request, "games/mail_settings.html", {"form": form, "address": request.user.email})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def time_zone(request: HttpRequest) -> HttpResponse:
+    """The account's time zone setting: every time on the site in the zone
+    it chose, with its UTC offset, or in each game's own zone. ``next``:
+    where to go back to once saved (a page of this site only)."""
+    form = TimeZoneForm(
+        request.POST or None, initial={"time_zone": request.session.get(languages.ZONE_SESSION_KEY, "")}
+    )
+    back = request.POST.get("next") or request.GET.get("next") or ""
+    if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}, require_https=False):
+        back = ""
+    if request.method == "POST" and form.is_valid():
+        languages.remember_time_zone(request, form.cleaned_data["time_zone"])
+        messages.success(request, _("Your time zone is saved."))
+        return HttpResponseRedirect(back or reverse("account_time_zone"))
+    return render(request, "games/time_zone.html", {"form": form, "next": back}, status=400 if form.errors else 200)

@@ -1,0 +1,95 @@
+"""The vote thread's own views: its live count, casting a vote (or a
+re-vote) and naming a candidate."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from .. import access, flow, page_cache
+from ..forms import VoteForm
+from ..models import Game, Player, Room
+from ..pages import vote as pages
+
+
+@require_GET
+@page_cache.kept_page
+def vote_count(request: HttpRequest, slug: str, room_id: str) -> HttpResponse:
+    """htmx: the live vote count of a vote thread; 204 while the count the
+    poll holds (its version ``v``) is unchanged."""
+    game = access.game_for_reader(request.user, slug)
+    room, seat = access.room_for_reader(request.user, game, room_id)
+    if room.kind != Room.Kind.VOTE:
+        return HttpResponse(status=404)
+    ctx = {"game": game, "room": room, **pages.vote_context(game, room, seat)}
+    ctx.update(pages.count_content(request, ctx))
+    if request.GET.get("v") == ctx["count_version"]:
+        return HttpResponse(status=204)  # unchanged: the live region stays quiet
+    return render(request, "games/_vote_count_poll.html", ctx)
+
+
+def _cast(request: HttpRequest, game: Game, seat: Player, form: VoteForm) -> None:
+    """Cast the valid vote ``form`` (``flow.vote_cast``): a player's public
+    id, the abstention, or a re-vote word; say what was counted, or why not."""
+    choice = form.cleaned_data["target"]
+    word = choice.removeprefix(VoteForm.WORD) if choice.startswith(VoteForm.WORD) else ""
+    target = None if choice == VoteForm.ABSTAIN or word else game.players.alive().get(public_id=choice)
+    reason = form.cleaned_data.get("reason", "")
+    try:
+        flow.vote_cast(
+            game=game, seat=seat, target=target, abstain=target is None and not word, word=word, reason=reason
+        )
+    except flow.FlowError as exc:
+        messages.error(request, str(exc))
+        return
+    if word:
+        messages.success(request, _("Your re-vote is counted."))
+    elif target is None:
+        messages.success(request, _("Your abstention is counted."))
+    else:
+        messages.success(request, _("Your vote for %(nick)s is counted.") % {"nick": target.nickname})
+
+
+@login_required
+@require_POST
+def vote(request: HttpRequest, slug: str, room_id: str) -> HttpResponse:
+    """Post a vote (or a re-vote) in today's vote thread, under the
+    ruleset's vote law (``Ruleset.day_procedure``); a refused vote says why."""
+    game = access.game_for_reader(request.user, slug)
+    room, seat = access.room_for_reader(request.user, game, room_id)
+    if seat is None or room.kind != Room.Kind.VOTE:
+        raise PermissionDenied(_("Only the game's players vote."))
+    form = pages.posted_vote_form(game, room, seat, request.POST)
+    if form.is_valid():
+        _cast(request, game, seat, form)
+    else:
+        messages.error(request, _("Choose a player who is still in the game."))
+    return HttpResponseRedirect(reverse("room", args=[slug, room_id]) + "?page=last#bottom")
+
+
+@login_required
+@require_POST
+def nominate(request: HttpRequest, slug: str, room_id: str) -> HttpResponse:
+    """Name a candidate in today's vote thread, in the window the ruleset
+    declares (PITER-010, COSMO-007); a refused nomination says why."""
+    game = access.game_for_reader(request.user, slug)
+    room, seat = access.room_for_reader(request.user, game, room_id)
+    if seat is None or room.kind != Room.Kind.VOTE:
+        raise PermissionDenied(_("Only the game's players nominate."))
+    form = pages.nominate_form(game, request.POST)
+    if form.is_valid():
+        target = game.players.alive().get(public_id=form.cleaned_data["target"])
+        try:
+            flow.nominate(game=game, seat=seat, target=target)
+            messages.success(request, _("%(nick)s is a candidate now.") % {"nick": target.nickname})
+        except flow.FlowError as exc:
+            messages.error(request, str(exc))
+    else:
+        messages.error(request, _("Choose a player who is still in the game."))
+    return HttpResponseRedirect(reverse("room", args=[slug, room_id]) + "?page=last#bottom")
