@@ -34,7 +34,32 @@ def _seated_games(request: HttpRequest) -> QuerySet[Player]:
     return Player.objects.filter(user_id=request.user.pk).exclude(status=Player.Status.DECLINED).values("game_id")
 
 
-class HiddenGameDataAdmin(admin.ModelAdmin):
+class GameVersionAdmin(admin.ModelAdmin):
+    """An admin whose saves and deletions move the version of the game the
+    row belongs to (``page_cache.game_changed``): an admin's edit is not a
+    transition of the game (``games.flow``), so it tells the kept pages
+    and the live poll itself."""
+
+    def save_model(self, request: HttpRequest, obj, form, change: bool) -> None:
+        super().save_model(request, obj, form, change)
+        page_cache.game_changed(page_cache.game_of(obj))
+
+    def save_related(self, request: HttpRequest, form, formsets, change: bool) -> None:
+        super().save_related(request, form, formsets, change)
+        page_cache.game_changed(page_cache.game_of(form.instance))
+
+    def delete_model(self, request: HttpRequest, obj) -> None:
+        game = page_cache.game_of(obj)
+        super().delete_model(request, obj)
+        page_cache.game_changed(game)
+
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet) -> None:
+        games = [page_cache.game_of(obj) for obj in queryset]
+        super().delete_queryset(request, queryset)
+        page_cache.game_changed(*games)
+
+
+class HiddenGameDataAdmin(GameVersionAdmin):
     """An admin of objects holding a game's hidden information, found
     through ``game_path`` (the lookup from the object to its game)."""
 
@@ -61,6 +86,7 @@ class HiddenGameDataAdmin(admin.ModelAdmin):
                 audience=Event.Audience.HOST,
                 data={"admin": request.user.get_username(), "object": self.model._meta.model_name, "id": obj.pk},
             )
+            page_cache.game_changed(game.pk)
         return super().change_view(request, object_id, form_url, extra_context)
 
 
@@ -128,7 +154,7 @@ class FailedFilter(admin.SimpleListFilter):
 
 
 @admin.register(Deadline)
-class DeadlineAdmin(admin.ModelAdmin):
+class DeadlineAdmin(GameVersionAdmin):
     """Deadlines of every game; "failed" lists those whose resolution raised
     (the error, the attempts, the next retry), which may be retried at once."""
 
@@ -160,4 +186,4 @@ class DeadlineAdmin(admin.ModelAdmin):
         messages.success(request, _("%(n)d deadline(s) will be retried at the next tick.") % {"n": count})
 
 
-admin.site.register([Phase, Room, Post, Vote])
+admin.site.register([Phase, Room, Post, Vote], GameVersionAdmin)

@@ -14,10 +14,11 @@ the live poll's answer is kept in the process's own bounded cache (the
 - the **game's version** (``game_changed``): a random token in the shared
   cache, replaced once any write to the game commits: a post in any of its
   rooms, a vote, a choice, a seat, a phase, a deadline, a resolution, an
-  event, a room's members, the co-hosts. Django's signals catch every
-  ``save``, ``delete`` and change of members; the few bulk writes
-  (``QuerySet.update``, ``bulk_create``, the tick's joint writes) call
-  ``game_changed`` themselves;
+  event, a room's members, the co-hosts. Every such write is a transition
+  of the game, and every transition runs in ``games.flow.turn.game_turn``,
+  which moves the version once when it closes; the tick moves the versions
+  of the games it claimed, and the few writes outside the game's flow (the
+  admin's edits, the mail claim) call ``game_changed`` themselves;
 - the **reader's version** in that game (``reader_changed``): replaced when
   his read marks move, so the "new posts" marker and the unread counts are
   never stale.
@@ -57,7 +58,6 @@ from django.conf import settings
 from django.contrib.messages.storage.cookie import CookieStorage
 from django.core.cache import cache, caches
 from django.db import DEFAULT_DB_ALIAS, connections, transaction
-from django.db.models.signals import m2m_changed, post_delete, post_save
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone, translation
 
@@ -346,42 +346,3 @@ def game_of(instance: Any) -> Any:
         phase = _cached(deadline, "phase") if deadline is not None else None
         return phase.game_id if phase is not None else _deadline_game(instance.deadline_id)
     return None
-
-
-def _connect() -> None:
-    """Listen to every model of the app whose rows a game's pages show."""
-    from .models import Action, Deadline, Event, Game, Phase, Player, Post, ReadMark, Reminder, Resolution, Room, Vote
-
-    for model in (Game, Player, Room, Post, Vote, Action, Phase, Deadline, Resolution, Reminder, Event):
-        post_save.connect(_row_saved, sender=model, dispatch_uid=f"page-cache-save-{model.__name__}")
-        post_delete.connect(_row_saved, sender=model, dispatch_uid=f"page-cache-delete-{model.__name__}")
-    m2m_changed.connect(_members_changed, sender=Room.members.through, dispatch_uid="page-cache-members")
-    m2m_changed.connect(_cohosts_changed, sender=Game.cohosts.through, dispatch_uid="page-cache-cohosts")
-    post_save.connect(_mark_saved, sender=ReadMark, dispatch_uid="page-cache-mark-save")
-    post_delete.connect(_mark_saved, sender=ReadMark, dispatch_uid="page-cache-mark-delete")
-
-
-def _row_saved(sender: Any, instance: Any, **kwargs: Any) -> None:
-    game_changed(game_of(instance))
-
-
-def _members_changed(sender: Any, instance: Any, action: str, pk_set: set[int] | None, **kwargs: Any) -> None:
-    if action.startswith("post_"):
-        game_changed(game_of(instance))
-
-
-def _cohosts_changed(
-    sender: Any, instance: Any, action: str, reverse: bool, pk_set: set[int] | None, **kwargs: Any
-) -> None:
-    if not reverse:
-        if action.startswith("post_"):
-            game_changed(instance.pk)
-    elif action == "pre_clear":  # an account leaves every game it co-hosts
-        game_changed(*sender.objects.filter(user_id=instance.pk).values_list("game_id", flat=True))
-    elif action.startswith("post_"):  # an account's co-hosted games: pk_set holds games
-        game_changed(*(pk_set or ()))
-
-
-def _mark_saved(sender: Any, instance: Any, **kwargs: Any) -> None:
-    room = _cached(instance, "room")
-    reader_changed(room.game_id if room is not None else _room_game(instance.room_id), instance.user_id)

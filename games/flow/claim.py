@@ -7,7 +7,7 @@ from __future__ import annotations
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 
-from .. import live, page_cache
+from .. import live
 from ..models import Deadline, Event, Game, Phase, Player, Post, Resolution
 from .read_model import update_rows
 from .records import Batch
@@ -75,7 +75,6 @@ class Claim:
         ``live.access_changed_many``: one cache round trip)."""
         live.access_changed_many(self.slugs)
         # Every row taken belongs to the game of one of the claim's deadlines.
-        page_cache.game_changed(*self.games, *{deadline.phase.game_id for deadline in self.deadlines})
         if self.deadlines:
             update_rows(Deadline, self.deadlines, sorted(self.fields))
         if self.games:

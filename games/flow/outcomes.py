@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from rulesets.core import Action as RulesAction
 from rulesets.core import Ballot, GameState, Outcome, PhaseInput, Ruleset
 
-from .. import page_cache, results
+from .. import results
 from ..clock import local_deadline
 from ..errors import FlowError
 from ..models import Deadline, Event, Game, Phase, Player, Resolution, Room
@@ -284,7 +284,6 @@ def finish(game: Game, state: GameState, when: datetime, read: GameRead | None =
     game.status, game.winner, game.finished_at = Game.Status.FINISHED, state.winner or "", when
     game.save(update_fields=["status", "winner", "finished_at"])
     Deadline.objects.filter(phase__game=game, done_at__isnull=True).update(done_at=when)
-    page_cache.game_changed(game.pk)
     text = results.final_text(ruleset_of(game), game, state)
     if read is not None:
         room = read.latest_day_room() or read.graveyard()

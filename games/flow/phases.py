@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from rulesets.core import GameState, Ruleset
 
-from .. import live, page_cache, results
+from .. import live, results
 from ..models import Deadline, Event, Game, Phase, Player, Room
 from ..reads.choices import idle_rows, slot_rows, vote_rows
 from ..reads.day import ballots_of
@@ -116,7 +116,6 @@ def _write_deadlines(phase: Phase, deadlines: list, shift: timedelta, now: datet
         Deadline(phase=phase, kind=entry.id, due_at=due + shift, resolves=entry.resolves) for entry, due in deadlines
     ]
     Deadline.objects.bulk_create(rows)
-    page_cache.game_changed(phase.game_id)
     if shift:
         log_event(
             phase.game,
@@ -145,7 +144,6 @@ def _day_threads(game: Game, number: int, read: GameRead | None = None) -> None:
         if kind not in found
     ]
     Room.objects.bulk_create(missing)
-    page_cache.game_changed(game.pk)
     for room in missing:
         if read is not None:
             read.add_room(room, created=True)
@@ -192,11 +190,9 @@ def sync_players(
         claim.seat_fields |= fields
     elif changed:
         update_rows(Player, list(changed.values()), sorted(fields))
-        page_cache.game_changed(game.pk)
     for name, role in revealed.items():
         # A revealed nickname that is not a seated player's.
         game.players.filter(nickname=name).update(revealed_role=role)
-        page_cache.game_changed(game.pk)
     return seated
 
 
@@ -221,8 +217,7 @@ def sync_rooms(game: Game, state: GameState, seated: list[Player] | None = None,
     for seat in seats.values():
         title = _("Cabinet of %(nick)s") % {"nick": seat.nickname}
         wanted.append((rooms.get(Room.Kind.CABINET, seat.public_id, title), {seat.pk}))
-    if _write_members(wanted, read.members):
-        page_cache.game_changed(game.pk)
+    _write_members(wanted, read.members)
 
 
 class _GameRooms:
@@ -316,7 +311,6 @@ def store_votes(game: Game, phase: Phase, state: GameState | None = None) -> Non
         state = state_of(game)
     phase.votes = vote_rows(ruleset_of(game), state, phase.kind, ballots_of(game, phase.number, phase.vote_round))
     Phase.objects.filter(pk=phase.pk).update(votes=phase.votes)
-    page_cache.game_changed(game.pk)
 
 
 def store_slots(game: Game, phase: Phase | None = None) -> None:
@@ -334,4 +328,3 @@ def store_slots(game: Game, phase: Phase | None = None) -> None:
     ballots = ballots_of(game, phase.number, phase.vote_round) if phase.kind == Phase.Kind.DAY else []
     phase.votes = vote_rows(ruleset, state, phase.kind, ballots)
     Phase.objects.filter(pk=phase.pk).update(slots=phase.slots, idle=phase.idle, votes=phase.votes)
-    page_cache.game_changed(game.pk)

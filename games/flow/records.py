@@ -16,7 +16,7 @@ from typing import Any
 
 from django.utils import timezone
 
-from .. import markup, page_cache
+from .. import markup
 from ..clock import local_deadline
 from ..errors import FlowError
 from ..models import Deadline, Event, Game, Player, Post, Room
@@ -57,7 +57,6 @@ class Batch:
     def write_events(self) -> None:
         """Save the events logged so far, in order."""
         Event.objects.bulk_create(self.events)
-        page_cache.game_changed(*{event.game_id for event in self.events})
         self.events = []
 
 

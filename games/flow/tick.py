@@ -13,7 +13,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from .. import languages
+from .. import languages, page_cache
 from ..models import Deadline, Event, Game, Phase, Resolution
 from ..reads.game import OPENS, first_phase, ruleset_of
 from .claim import Claim, ClaimUnwritten, current_claim
@@ -112,6 +112,8 @@ def _process_some(
                     fired += 1
         finally:
             current_claim.reset(token)
+        # Every claimed game changed (a deadline done, or failed and set aside).
+        page_cache.game_changed(*games)
         if claim is not None:
             try:
                 claim.write()
