@@ -14,7 +14,7 @@ from django.utils.translation import gettext_noop
 import rulesets
 
 from .models import Event, Game, Phase
-from .results import ability_name, localized, role_name, team_name
+from .names import ability_name, localized, role_name, team_name
 
 # Event kind → what the log calls it. A kind not listed is shown as it is.
 KINDS: dict[str, str] = {

@@ -17,6 +17,8 @@ from django.dispatch import receiver
 from django.http import HttpRequest
 from django.utils import translation
 
+from .models import AccountLanguage
+
 # The session key holding the logged-in account's language ("" for none
 # chosen), so that pages and the live poll need no query to know it.
 SESSION_KEY = "account_language"
@@ -34,15 +36,11 @@ def supported(code: str | None) -> str | None:
 
 def account_language(user_id: Any) -> str:
     """The language the account chose, or "" if it never chose one."""
-    from .models import AccountLanguage
-
     return AccountLanguage.objects.filter(user_id=user_id).values_list("language", flat=True).first() or ""
 
 
 def remember_language(request: HttpRequest, code: str) -> None:
     """Store ``code`` as the logged-in account's language."""
-    from .models import AccountLanguage
-
     AccountLanguage.objects.update_or_create(user=request.user, defaults={"language": code})
     request.session[SESSION_KEY] = code
 
@@ -99,15 +97,11 @@ def _zones() -> frozenset[str]:
 
 def account_time_zone(user_id: Any) -> str:
     """The time zone the account chose, or "" for each game's own."""
-    from .models import AccountLanguage
-
     return AccountLanguage.objects.filter(user_id=user_id).values_list("time_zone", flat=True).first() or ""
 
 
 def remember_time_zone(request: HttpRequest, name: str) -> None:
     """Store ``name`` ("" for the game's zone) as the account's time zone."""
-    from .models import AccountLanguage
-
     AccountLanguage.objects.update_or_create(user=request.user, defaults={"time_zone": name})
     request.session[ZONE_SESSION_KEY] = name
 
@@ -130,8 +124,6 @@ def reading_in_zone(name: str | None) -> Iterator[None]:
 @receiver(user_logged_in)
 def _language_on_login(sender: Any, request: HttpRequest | None, user: Any, **kwargs: Any) -> None:
     """On login, the account's language and time zone go into the new session."""
-    from .models import AccountLanguage
-
     if request is not None and hasattr(request, "session"):
         row = AccountLanguage.objects.filter(user_id=user.pk).values_list("language", "time_zone").first()
         request.session[SESSION_KEY], request.session[ZONE_SESSION_KEY] = row or ("", "")

@@ -37,7 +37,7 @@ from django.utils.translation import gettext as _
 
 from . import flow, languages, page_cache
 from .models import Deadline, Game, MailPreference, Phase, Player, Reminder, Resolution, Room, Vote
-from .results import ability_name
+from .names import ability_name
 
 log = logging.getLogger(__name__)
 

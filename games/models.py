@@ -19,7 +19,7 @@ from django.utils import timezone as dj_tz
 from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 
-from . import live, page_cache
+from . import live
 
 
 def public_id() -> str:
@@ -379,7 +379,6 @@ class PostManager(models.Manager["Post"]):
             for post in posts:
                 post.number = last[post.room_id] = last[post.room_id] + 1
             self.bulk_create(posts)
-        page_cache.game_changed(*{room.game_id for room in rooms.values()})
         numbers = {rooms[post.room_id].public_id: post.number for post in posts}
         transaction.on_commit(lambda: live.posts_committed(numbers))
         return posts

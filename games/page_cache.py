@@ -62,6 +62,7 @@ from django.http import HttpRequest, HttpResponse
 from django.utils import timezone, translation
 
 from . import languages
+from .models import Action, Deadline, Event, Game, Phase, Player, Post, Reminder, Resolution, Room, Vote
 
 # How long a page is kept at most, in seconds; and how long a version token
 # lives without a write (a missing one is simply created again, new).
@@ -106,8 +107,6 @@ def _slug(game_id: int) -> str | None:
     unless a ``Game`` passed through here before."""
     slug = _SLUGS.get(game_id)
     if slug is None:
-        from .models import Game
-
         slug = Game.objects.filter(pk=game_id).values_list("slug", flat=True).first()
         if slug is not None:
             _remember(game_id, slug)
@@ -305,22 +304,16 @@ def _cached(instance: Any, name: str) -> Any:
 
 @lru_cache(maxsize=8192)
 def _phase_game(phase_id: int) -> int | None:
-    from .models import Phase
-
     return Phase.objects.filter(pk=phase_id).values_list("game_id", flat=True).first()
 
 
 @lru_cache(maxsize=8192)
 def _room_game(room_id: int) -> int | None:
-    from .models import Room
-
     return Room.objects.filter(pk=room_id).values_list("game_id", flat=True).first()
 
 
 @lru_cache(maxsize=8192)
 def _deadline_game(deadline_id: int) -> int | None:
-    from .models import Deadline
-
     return Deadline.objects.filter(pk=deadline_id).values_list("phase__game_id", flat=True).first()
 
 
@@ -329,8 +322,6 @@ def game_of(instance: Any) -> Any:
     else its id (read through the row's loaded relations where it can, else
     one query per room, phase or deadline and process); None for rows of no
     game."""
-    from .models import Action, Deadline, Event, Game, Phase, Player, Post, Reminder, Resolution, Room, Vote
-
     if isinstance(instance, Game):
         return instance
     if isinstance(instance, Player | Room | Vote | Event | Phase):

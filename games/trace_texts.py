@@ -27,7 +27,7 @@ from django.utils.translation import gettext_noop
 from rulesets.core import Ruleset
 from rulesets.core.said import TEMPLATES, Said
 
-from .results import ability_name, localized, team_name
+from .names import ability_name, localized, team_name
 
 # ORDER step ids of every ruleset (``Ruleset.ORDER``, ``DAY_ORDER``,
 # ``EXIT_ORDER`` and the steps the engines name when they note) → the word

@@ -10,10 +10,11 @@ from django.utils.translation import gettext as _
 from rulesets.core import DayProcedure
 from rulesets.core.day import LAST_COUNTS, NEVER
 
-from .. import languages, results
+from .. import languages
 from ..clock import local_deadline
 from ..errors import FlowError
 from ..models import Event, Game, Phase, Player, Room, Vote
+from ..names import localized
 from ..reads.day import ballots_of, day_window, passed
 from ..reads.game import current_phase, revote_label, ruleset_of, state_of
 from .posting import refuse_before_opening, write_post
@@ -87,12 +88,12 @@ def _ballot_text(procedure: DayProcedure, target: Player | None, reason: str = "
     «投票对象：弃权», WW18-065): the name, or the abstention; the reason on
     its own line where the procedure has one and the voter gave it."""
     if target is None:
-        choice = results.localized(procedure.abstain_word) if procedure.abstain_word else _("abstains")
+        choice = localized(procedure.abstain_word) if procedure.abstain_word else _("abstains")
     else:
         choice = target.nickname
-    text = results.localized(procedure.ballot_text).format(choice=choice) if procedure.ballot_text else choice
+    text = localized(procedure.ballot_text).format(choice=choice) if procedure.ballot_text else choice
     if procedure.reason_text and reason.strip() and target is not None:
-        text += "\n" + results.localized(procedure.reason_text).format(reason=reason.strip())
+        text += "\n" + localized(procedure.reason_text).format(reason=reason.strip())
     return text
 
 

@@ -13,8 +13,9 @@ from django.utils.translation import gettext as _
 
 from rulesets.core import GameState, Ruleset
 
-from .. import live, results
+from .. import live
 from ..models import Deadline, Event, Game, Phase, Player, Room
+from ..names import shared_cabinet_title, team_title
 from ..reads.choices import idle_rows, slot_rows, vote_rows
 from ..reads.day import ballots_of
 from ..reads.game import OPENS, current_phase, dead_read_team_room, ruleset_of, state_of
@@ -265,7 +266,7 @@ def _team_rooms_wanted(
         is_team = key in ruleset.TEAMS
         if not members and is_team and (Room.Kind.TEAM, key) not in rooms.rooms:
             continue
-        title = results.team_title(ruleset, key) if is_team else results.shared_cabinet_title(ruleset, key)
+        title = team_title(ruleset, key) if is_team else shared_cabinet_title(ruleset, key)
         room = rooms.get(Room.Kind.TEAM if is_team else Room.Kind.CABINET, key, title)
         if is_team:
             kept = {

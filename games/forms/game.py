@@ -14,7 +14,7 @@ from rulesets.core import Ruleset
 
 from ..languages import ruleset_language
 from ..models import Game
-from ..results import localized
+from ..names import localized
 from ..schedule import is_valid_local_time, offset_minutes
 from .options import form_options, option_field
 

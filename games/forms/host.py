@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from rulesets.core import Ruleset
 
-from ..results import localized, role_name
+from ..names import localized, role_name
 from .game import reminder_field
 
 

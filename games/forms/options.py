@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from rulesets.core import Option, Ruleset
 
-from ..results import localized
+from ..names import localized
 
 
 def option_errors(ruleset: Ruleset, options: dict[str, Any], seated: Collection[str]) -> list[forms.ValidationError]:

@@ -11,7 +11,7 @@ from django.utils.functional import lazy
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
-from ..results import ability_name
+from ..names import ability_name
 
 
 class ApplyForm(forms.Form):

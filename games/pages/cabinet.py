@@ -14,7 +14,8 @@ from django.http import HttpRequest
 from .. import access, flow, unread
 from ..forms import ActionForm, LastWordsForm, PostForm
 from ..models import Action, Game, Phase, Player
-from ..results import ability_name, role_name, role_summary, team_name
+from ..names import ability_name, role_name, team_name
+from ..results import role_summary
 from .thread import mark_editable, read_thread
 
 

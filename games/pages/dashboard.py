@@ -30,7 +30,7 @@ from ..forms import (
     ResultsForm,
 )
 from ..models import Action, Deadline, Event, Game, Player, Post, Resolution, Room
-from ..results import ability_name, role_name, team_name
+from ..names import ability_name, role_name, team_name
 from .phase_bar import game_context
 
 

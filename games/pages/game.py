@@ -11,7 +11,7 @@ from django.http import HttpRequest
 from .. import access, flow, unread
 from ..forms import ApplyForm
 from ..models import Game, Player, Room
-from ..results import role_name, team_name
+from ..names import role_name, team_name
 from .phase_bar import game_context
 
 

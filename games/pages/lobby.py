@@ -15,7 +15,7 @@ from rulesets.core import Ruleset
 
 from ..forms import GameCreateForm
 from ..models import Game, Player
-from ..results import localized
+from ..names import localized
 
 
 def home(user: Any) -> dict[str, Any]:

@@ -16,7 +16,7 @@ from rulesets.core.day import LISTED, Ballot
 from .. import flow
 from ..forms import NominateForm, VoteForm
 from ..models import Game, Player, Room
-from ..results import localized
+from ..names import localized
 
 
 def vote_context(game: Game, room: Room, seat: Player | None) -> dict[str, Any]:

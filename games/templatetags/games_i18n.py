@@ -13,7 +13,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 import rulesets
-from games import results
+from games import names as declared
 from games.flow import ruleset_of
 from games.models import Game, Phase, Room
 from rulesets.core import RulesError
@@ -26,7 +26,7 @@ CABINET_OF = "Cabinet of %(nick)s"
 @register.filter
 def localized(names: dict[str, str] | None) -> str:
     """A declared text (``{"ru": …, "zh": …, "en": …}``) in the reader's language."""
-    return results.localized(names or {})
+    return declared.localized(names or {})
 
 
 def _cabinet_owner(title: str) -> str | None:
@@ -67,9 +67,9 @@ def room_title(room: Room, game: Game | None = None) -> str:
         except RulesError:  # an unknown ruleset id: keep the stored title
             return room.title
         if kind == Room.Kind.TEAM and room.key in ruleset.TEAMS:
-            return results.team_title(ruleset, room.key)
+            return declared.team_title(ruleset, room.key)
         if kind == Room.Kind.CABINET and room.key in ruleset.ROLES:
-            return results.shared_cabinet_title(ruleset, room.key)
+            return declared.shared_cabinet_title(ruleset, room.key)
         if kind == Room.Kind.CABINET:
             nick = _cabinet_owner(room.title)
             if nick is not None:
@@ -81,7 +81,7 @@ def room_title(room: Room, game: Game | None = None) -> str:
 def ruleset_title(ruleset_id: str) -> str:
     """The name of a ruleset in the reader's language (its id if unknown)."""
     try:
-        return results.localized(rulesets.get(ruleset_id).title, ruleset_id)
+        return declared.localized(rulesets.get(ruleset_id).title, ruleset_id)
     except RulesError:
         return ruleset_id
 
@@ -94,7 +94,7 @@ def variant_title(variant: str, ruleset_id: str) -> str:
         names = rulesets.get(ruleset_id).VARIANT_NAMES.get(variant, {})
     except RulesError:
         return variant
-    return results.localized(names, variant)
+    return declared.localized(names, variant)
 
 
 @register.filter

@@ -20,7 +20,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from games import flow
 from games.models import Deadline, Game, Player
-from games.results import role_name, team_name
+from games.names import role_name, team_name
 
 pytestmark = [pytest.mark.e2e]
 

@@ -18,7 +18,7 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import Browser, Page, expect
 
 from games import flow
-from games.results import role_name, team_name
+from games.names import role_name, team_name
 
 from .test_every_ruleset import ACCOUNTS, Table
 from .test_forum_game import PASSWORD

@@ -84,20 +84,22 @@ def test_a_werewolf18_day_gives_its_vote_count_once(personas, make_user) -> None
 
 def test_cosmos_coin_and_spare_read_in_the_readers_language() -> None:
     """COSMO-013, COSMO-014: the coin's side and the spared are told in the
-    reader's language, the side in the document's words."""
+    reader's language, the side in the document's words (the engine says
+    them as codes, ``cosmo.re_vote_tied_coin_says`` and ``cosmo.are_spared``)."""
     from django.utils import translation
 
     import rulesets
     from games.results import announcement_line
+    from rulesets.core.said import said
 
     cosmo = rulesets.get("cosmo")
     with translation.override("ru"):
-        coin = announcement_line(cosmo, "coin", "The re-vote tied; the coin says: jail.", None, None)
-        spared = announcement_line(cosmo, "no_elimination", "Ann, Bea are spared.", None, None)
+        coin = announcement_line(cosmo, "coin", said("cosmo.re_vote_tied_coin_says", rows="jail"), None, None)
+        spared = announcement_line(cosmo, "no_elimination", said("cosmo.are_spared", rows="Ann, Bea"), None, None)
     assert "посадить всех" in coin.lower() and "coin" not in coin and "jail" not in coin
     assert spared.startswith("Ann, Bea ") and "spared" not in spared
     with translation.override("en"):
-        coin = announcement_line(cosmo, "coin", "The re-vote tied; the coin says: spare.", None, None)
+        coin = announcement_line(cosmo, "coin", said("cosmo.re_vote_tied_coin_says", rows="spare"), None, None)
     assert coin == "The re-vote tied; the coin says: Spare them all («пощадить всех»)."
 
 
@@ -108,8 +110,9 @@ def test_piters_first_morning_counts_the_mafia_in_the_readers_language() -> None
 
     import rulesets
     from games.results import announcement_line
+    from rulesets.core.said import said
 
     piter = rulesets.get("piter")
     with translation.override("ru"):
-        line = announcement_line(piter, "mafia_count", "There are 3 mafia in the town (PITER-004).", None, None)
+        line = announcement_line(piter, "mafia_count", said("piter.there_are_mafia_town", rows=3), None, None)
     assert "3" in line and "mafia" not in line and "PITER" not in line

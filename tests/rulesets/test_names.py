@@ -5,7 +5,7 @@ classic's «Голосование 2», CLASSIC-066, and its deciding vote, CLAS
 penalties and private rooms, the title and the vote law.
 
 The site shows a declared text in the reader's language, else in English
-(``games.results.localized``): a missing language would show a Russian
+(``games.names.localized``): a missing language would show a Russian
 reader of werewolf18, or a Chinese reader of piter, English words. The
 document's own term stays in its language (``Ruleset.language``)."""
 
