@@ -53,7 +53,7 @@ from .host_tools import (
 from .phases import store_slots, store_votes
 from .posting import post_create, post_edit
 from .publishing import results_publish
-from .records import game_lock, host_post, log_event, random_seed
+from .records import game_lock, log_event, random_seed
 from .setup import (
     cohost_add,
     cohost_remove,
@@ -110,7 +110,6 @@ __all__ = [
     "game_lock",
     "game_settings_set",
     "game_start",
-    "host_post",
     "idle_abilities",
     "last_words_send",
     "local_clock",

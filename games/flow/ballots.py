@@ -18,7 +18,7 @@ from ..names import localized
 from ..reads.day import ballots_of, day_window, passed
 from ..reads.game import current_phase, revote_label, ruleset_of, state_of
 from .posting import refuse_before_opening, write_post
-from .records import host_post, log_event, refuse_if_late
+from .records import refuse_if_late
 from .turn import Turn, transition
 
 
@@ -166,8 +166,7 @@ def vote_cast(
         post=post,
         created_at=now,
     )
-    log_event(
-        game,
+    turn.log(
         "vote_cast",
         {"day": phase.number, "round": round_, "voter": seat.nickname, "target": choice if target or word else None},
         Event.Audience.PUBLIC,
@@ -250,9 +249,7 @@ def nominate(turn: Turn, *, seat: Player, target: Player) -> Vote:
         post=post,
         created_at=now,
     )
-    log_event(
-        game, "nominated", {"day": phase.number, "by": seat.nickname, "target": target.nickname}, Event.Audience.PUBLIC
-    )
+    turn.log("nominated", {"day": phase.number, "by": seat.nickname, "target": target.nickname}, Event.Audience.PUBLIC)
     turn.ballots_changed(phase)
     return vote
 
@@ -289,7 +286,7 @@ def candidates_put(turn: Turn, *, names: list[str]) -> Phase:
             "names": ", ".join(chosen),
             "rule": procedure.host_candidates,
         }
-    host_post(room, text, phase.number, when=now)
-    log_event(game, "candidates_put", {"day": phase.number, "names": chosen}, Event.Audience.PUBLIC)
+    turn.post(room, text, phase.number, when=now)
+    turn.log("candidates_put", {"day": phase.number, "names": chosen}, Event.Audience.PUBLIC)
     turn.ballots_changed(phase)
     return phase

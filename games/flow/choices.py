@@ -18,7 +18,7 @@ from ..models import Action, Event, Game, Phase, Player, Room
 from ..reads.choices import ability_deadline, choice_deadline
 from ..reads.game import current_day, current_phase
 from .posting import refuse_before_opening
-from .records import host_post, log_event, refuse_if_late
+from .records import refuse_if_late
 from .turn import Turn, transition
 
 
@@ -80,8 +80,7 @@ def action_submit(turn: Turn, *, seat: Player, ability: str, targets: list[str],
     else:
         action.actor, action.targets, action.updated_at = seat, targets, now
         action.save(update_fields=["actor", "targets", "updated_at"])
-    log_event(
-        game,
+    turn.log(
         "action_submitted",
         {
             "phase": str(phase),
@@ -140,7 +139,7 @@ def last_words_send(turn: Turn, *, seat: Player, text: str) -> None:
         raise FlowError(_("You hold no right to last words now."))
     seat.last_words = text
     seat.save(update_fields=["last_words"])
-    log_event(game, "last_words_sent", {"nickname": seat.nickname}, Event.Audience.PLAYER, seat)
+    turn.log("last_words_sent", {"nickname": seat.nickname}, Event.Audience.PLAYER, seat)
 
 
 @transition
@@ -169,8 +168,7 @@ def acceleration_ask(turn: Turn, *, seat: Player, ask: bool = True) -> bool:
         )
     seat.acceleration_asked = ask
     seat.save(update_fields=["acceleration_asked"])
-    log_event(
-        game,
+    turn.log(
         "acceleration_asked" if ask else "acceleration_withdrawn",
         {"nickname": seat.nickname},
         Event.Audience.PUBLIC,
@@ -192,6 +190,6 @@ def acceleration_ask(turn: Turn, *, seat: Player, ask: bool = True) -> bool:
         ) % {"asked": asked, "alive": alive, "rule": ruleset.ACCELERATION_RULE}
     room = Room.objects.filter(game=game, kind=Room.Kind.DAY).order_by("-day").first()
     if room is not None:
-        host_post(room, text, current_day(game), now)
-    log_event(game, "game_accelerated", {"asked": asked, "alive": alive}, Event.Audience.PUBLIC)
+        turn.post(room, text, current_day(game), now)
+    turn.log("game_accelerated", {"asked": asked, "alive": alive}, Event.Audience.PUBLIC)
     return True

@@ -4,7 +4,6 @@ through."""
 
 from __future__ import annotations
 
-from contextvars import ContextVar
 from dataclasses import dataclass, field
 
 from .. import live
@@ -86,10 +85,6 @@ class Claim:
         Post.objects.create_many(self.posts, self.last)
         Resolution.objects.bulk_create(self.resolutions)
         Event.objects.bulk_create(self.events)
-
-
-# The claim whose resolutions leave their writes to it (``_process_some``).
-current_claim: ContextVar[Claim | None] = ContextVar("claim", default=None)
 
 
 class ClaimUnwritten(Exception):

@@ -8,7 +8,7 @@ from datetime import datetime, timedelta
 
 from django.utils.translation import gettext as _
 
-from rulesets.core import RulesError, Ruleset
+from rulesets.core import RulesError
 
 from .. import languages, results
 from ..errors import FlowError, ResolutionFailed
@@ -16,7 +16,6 @@ from ..models import Deadline, Event, Game, Player, Room
 from ..reads.game import cabinet_of, current_day, current_phase
 from .outcomes import finish, grant_last_words, hand_feedback, revealed_roles
 from .phases import sync_players, sync_rooms
-from .records import host_post, log_event
 from .setup import refuse_hosts_as_players
 from .tick import failure_text, fire_due_of
 from .turn import Turn, game_turn, transition
@@ -42,8 +41,8 @@ def phase_resolve_now(*, game: Game, phase: str | None = None, now: datetime | N
         for deadline in current.deadlines.filter(done_at__isnull=True).order_by("due_at"):
             deadline.due_at, deadline.retry_at = min(deadline.due_at, now), None
             deadline.save(update_fields=["due_at", "retry_at"])
-        log_event(game, "resolved_early", {"phase": str(current)}, Event.Audience.PUBLIC)
-        error = fire_due_of(game, now)
+        turn.log("resolved_early", {"phase": str(current)}, Event.Audience.PUBLIC)
+        error = fire_due_of(turn)
     if error:
         raise ResolutionFailed(failure_text(current, error))
 
@@ -71,8 +70,8 @@ def deadline_retry(*, game: Game, now: datetime | None = None) -> None:
         if failing is None:
             raise FlowError(_("No deadline of this game is failing."))
         Deadline.objects.filter(pk=failing.pk).update(retry_at=None)
-        log_event(game, "deadline_retried", {"phase": str(failing.phase), "deadline": failing.kind})
-        error = fire_due_of(game, now)
+        turn.log("deadline_retried", {"phase": str(failing.phase), "deadline": failing.kind})
+        error = fire_due_of(turn)
     if error:
         raise ResolutionFailed(failure_text(failing.phase, error))
 
@@ -94,7 +93,7 @@ def deadline_extend(turn: Turn, *, minutes: int) -> None:
     if phase.locked_at and phase.deadlines.filter(resolves=False, done_at__isnull=True).exists():
         phase.locked_at = None
         phase.save(update_fields=["locked_at"])
-    log_event(game, "deadline_extended", {"phase": str(phase), "minutes": minutes}, Event.Audience.PUBLIC)
+    turn.log("deadline_extended", {"phase": str(phase), "minutes": minutes}, Event.Audience.PUBLIC)
 
 
 @transition
@@ -108,7 +107,7 @@ def reminders_set(turn: Turn, *, minutes: int) -> None:
         raise FlowError(_("Give between 0 and %(max)d minutes.") % {"max": Game.REMINDER_MAX_MINUTES})
     game.reminder_minutes = minutes
     game.save(update_fields=["reminder_minutes"])
-    log_event(game, "reminders_set", {"minutes": minutes})
+    turn.log("reminders_set", {"minutes": minutes})
 
 
 AUTOKILL_DECISIONS = {
@@ -141,7 +140,7 @@ def autokill_decide(turn: Turn, *, player: Player, decision: str) -> None:
     options[key] = by_day
     game.options = options
     game.save(update_fields=["options"])
-    log_event(game, f"autokill_{decision}", {"nickname": player.nickname, "day": phase.number})
+    turn.log(f"autokill_{decision}", {"nickname": player.nickname, "day": phase.number})
 
 
 @transition
@@ -158,7 +157,7 @@ def penalty_apply(turn: Turn, *, kind: str, target: str) -> None:
     if kind not in ruleset.PENALTIES:
         raise FlowError(_("The rules of this game name no such penalty."))
     if kind in ruleset.DEFERRED_PENALTIES:
-        _defer_penalty(game, ruleset, kind, target)
+        _defer_penalty(turn, kind, target)
         return
     try:
         outcome = ruleset.apply_penalty(turn.state, kind, target)
@@ -169,10 +168,9 @@ def penalty_apply(turn: Turn, *, kind: str, target: str) -> None:
     # public, with only the roles the ruleset announces (werewolf18 never
     # publishes one, WW18-074).
     public = kind == "disqualify" or bool(outcome.out)
-    sync_players(game, outcome.state, current_day(game), revealed_roles(outcome) if public else None)
-    sync_rooms(game, outcome.state)
-    log_event(
-        game,
+    sync_players(turn, outcome.state, current_day(game), revealed_roles(outcome) if public else None)
+    sync_rooms(turn, outcome.state)
+    turn.log(
         "penalty",
         {"kind": kind, "target": target, "trace": [t.to_dict() for t in outcome.trace]},
         Event.Audience.PUBLIC if public else Event.Audience.HOST,
@@ -182,25 +180,26 @@ def penalty_apply(turn: Turn, *, kind: str, target: str) -> None:
             text = results.modkill_text(ruleset, outcome)
             room = Room.objects.filter(game=game, kind=Room.Kind.DAY).order_by("-day").first()
             if room is not None:
-                host_post(room, text, current_day(game), now)
-        hand_feedback(game, outcome)
+                turn.post(room, text, current_day(game), now)
+        hand_feedback(turn, outcome)
         if outcome.state.winner is None:
-            grant_last_words(game, ruleset, outcome, now)
+            grant_last_words(turn, outcome, now)
         else:
-            finish(game, outcome.state, now)
+            finish(turn, outcome.state, now)
 
 
-def _defer_penalty(game: Game, ruleset: Ruleset, kind: str, target: str) -> None:
+def _defer_penalty(turn: Turn, kind: str, target: str) -> None:
     """Record a penalty the ruleset applies when the open phase resolves
     (``Ruleset.DEFERRED_PENALTIES``: werewolf18's cards, WW18-069); it is
     public at once. Raises FlowError outside a phase that takes it."""
+    game, ruleset = turn.game, turn.ruleset
     phase = current_phase(game)
     seat = game.players.seated().filter(nickname=target, alive=True).first()
     if seat is None:
         raise FlowError(_("Choose a player still in the game."))
     if phase is None or not ruleset.penalty_fields([(kind, target)], phase.kind):
         raise FlowError(_("This penalty is given during a day or a night."))
-    log_event(game, "penalty_deferred", {"phase": phase.key, "kind": kind, "target": target}, Event.Audience.PUBLIC)
+    turn.log("penalty_deferred", {"phase": phase.key, "kind": kind, "target": target}, Event.Audience.PUBLIC)
 
 
 def player_modkill(*, game: Game, player: Player, now: datetime | None = None) -> None:
@@ -222,6 +221,6 @@ def player_replace(turn: Turn, *, player: Player, new_user) -> None:
     player.user = new_user
     player.save(update_fields=["user"])
     turn.access_changed()
-    log_event(game, "player_replaced", {"nickname": player.nickname, "old_user": old_user_id, "new_user": new_user.pk})
+    turn.log("player_replaced", {"nickname": player.nickname, "old_user": old_user_id, "new_user": new_user.pk})
     with languages.in_game_language(game):
-        host_post(cabinet_of(player), _("A replacement has taken over this seat."), current_day(game))
+        turn.post(cabinet_of(player), _("A replacement has taken over this seat."), current_day(game))

@@ -6,7 +6,7 @@ opened, the game finished; and what happens at the deadlines before it
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
 
@@ -16,14 +16,14 @@ from rulesets.core import Ballot, GameState, Outcome, PhaseInput, Ruleset
 from .. import results
 from ..clock import local_deadline
 from ..errors import FlowError
-from ..models import Deadline, Event, Game, Phase, Player, Resolution, Room
+from ..models import Deadline, Event, Game, Phase, Resolution, Room
 from ..reads.day import ballots_of
-from ..reads.game import current_day, deferred_penalties, excused_today, revote_label, ruleset_of, state_of
-from .claim import current_claim
+from ..reads.game import deferred_penalties, excused_today, revote_label, ruleset_of, state_of
 from .phases import delayed_opening, open_phase, sync_players, sync_rooms
 from .publishing import publish_results
-from .read_model import GameRead
-from .records import Batch, batched, cabinet_post, host_post, log_event
+
+if TYPE_CHECKING:
+    from .turn import Turn
 
 
 def lock_entries(ruleset: Ruleset, phase: Phase) -> set[str]:
@@ -32,21 +32,22 @@ def lock_entries(ruleset: Ruleset, phase: Phase) -> set[str]:
     return {ruleset.choice_closes(a.id, phase.kind) for a in ruleset.ABILITIES.values() if a.phase == phase.kind}
 
 
-def interim_feedback(game: Game, phase: Phase, deadline: Deadline, ruleset: Ruleset) -> None:
+def interim_feedback(turn: Turn, phase: Phase, deadline: Deadline) -> None:
     """Hand out the private results due at a deadline before the phase
     resolves (``Ruleset.interim_feedback``: the witch learns the knife)."""
-    state = state_of(game)
-    items = ruleset.interim_feedback(state, _phase_input(game, phase, state), deadline.kind)
+    state = state_of(turn.game)
+    items = turn.ruleset.interim_feedback(state, _phase_input(turn, phase, state), deadline.kind)
     if items:
-        hand_feedback(game, Outcome(state, feedback=list(items)))
+        hand_feedback(turn, Outcome(state, feedback=list(items)))
 
 
-def vote_closed(game: Game, phase: Phase, deadline: Deadline, ruleset: Ruleset) -> None:
+def vote_closed(turn: Turn, phase: Phase, deadline: Deadline) -> None:
     """Where the vote closes before the day resolves (``DayProcedure.votes_until``:
     werewolf18's vote at 22:00, the exit orders until 22:30, WW18-071),
     the final public count goes up in the vote thread at once, so a player
     voted out knows it while his after-vote order is still open (§2 «The
     count is published»)."""
+    game, ruleset = turn.game, turn.ruleset
     state = state_of(game)
     if phase.kind != Phase.Kind.DAY or deadline.kind != ruleset.day_procedure(state).votes_until:
         return
@@ -59,15 +60,16 @@ def vote_closed(game: Game, phase: Phase, deadline: Deadline, ruleset: Ruleset) 
             % {"when": local_deadline(game, resolves.due_at)}
         )
     room = Room.objects.get(game=game, kind=Room.Kind.VOTE, day=phase.number)
-    host_post(room, "\n".join(lines), phase.number, deadline.due_at)
-    log_event(game, "vote_closed", {"phase": str(phase)}, Event.Audience.PUBLIC)
+    turn.post(room, "\n".join(lines), phase.number, deadline.due_at)
+    turn.log("vote_closed", {"phase": str(phase)}, Event.Audience.PUBLIC)
 
 
-def revote_opened(game: Game, phase: Phase, deadline: Deadline, ruleset: Ruleset) -> bool:
+def revote_opened(turn: Turn, phase: Phase, deadline: Deadline) -> bool:
     """At the vote's deadline of a day with a re-vote window, a tie is not
     resolved: the re-vote opens among the tied until the ``revote_until``
     deadline, announced in the vote thread (PITER-017, COSMO-013). Returns
     True when it opened (the day stays unresolved)."""
+    game, ruleset = turn.game, turn.ruleset
     state = state_of(game)
     procedure = ruleset.day_procedure(state)
     if phase.kind != Phase.Kind.DAY or not procedure.revote_until or deadline.kind == procedure.revote_until:
@@ -85,21 +87,20 @@ def revote_opened(game: Game, phase: Phase, deadline: Deadline, ruleset: Ruleset
         "when": local_deadline(game, until.due_at),
         "choices": "; ".join(choices),
     }
-    host_post(room, text, phase.number, deadline.due_at)
-    log_event(game, "revote_opened", {"phase": str(phase), "tied": list(tied)}, Event.Audience.PUBLIC)
+    turn.post(room, text, phase.number, deadline.due_at)
+    turn.log("revote_opened", {"phase": str(phase), "tied": list(tied)}, Event.Audience.PUBLIC)
     return True
 
 
-def _phase_input(
-    game: Game, phase: Phase, state: GameState, ballots: list[Ballot] | None = None, read: GameRead | None = None
-) -> PhaseInput:
+def _phase_input(turn: Turn, phase: Phase, state: GameState, ballots: list[Ballot] | None = None) -> PhaseInput:
     """The choices and votes handed in during ``phase``, as the engine reads
     them (``ballots``: the day's, when the caller has read them already;
-    ``read``: the game as a resolution read it, the phase's choices
-    included)."""
+    the phase's choices from the turn's read where the tick read them for
+    its claim)."""
+    game = turn.game
     actions = []
-    if read is not None and phase.pk in read.actions:
-        rows: Any = read.actions[phase.pk]
+    if phase.pk in turn.read.actions:
+        rows: Any = turn.read.actions[phase.pk]
     else:
         rows = phase.actions.order_by("updated_at", "id").values_list("ability", "team", "targets", "actor__nickname")
     for ability, team, targets, actor in rows:
@@ -125,29 +126,28 @@ def _phase_input(
     return step
 
 
-def resolve_phase(
-    game: Game, phase: Phase, when: datetime, now: datetime, resolution: Resolution, read: GameRead | None = None
-) -> Outcome:
+def resolve_phase(turn: Turn, phase: Phase, when: datetime, resolution: Resolution) -> Outcome:
     """Resolve ``phase`` as of ``when`` (its deadline, aware) with the
     ruleset, store the outcome in ``resolution`` (the deadline's, unsaved),
     publish or draft the results, move the dead and open the next phase,
-    which really opens at ``now`` (see ``open_phase`` for a catch-up
-    after an outage).
+    which really opens at the turn's ``now`` (see ``open_phase`` for a
+    catch-up after an outage).
 
-    It reads the game once (``read``, which the tick reads for all the
-    games it claimed at once, else ``GameRead``: the rooms, locked, with
-    their members and last post numbers, the phases, the seats, the votes
-    and choices) and writes in bulk: the seats in one update, the rooms'
-    members only where they differ, the posts and events at the end
-    (``batched``), the resolution once: about a dozen queries whatever
-    the number of seats."""
-    ruleset = ruleset_of(game)
+    It reads the game once (``Turn.read_locked``: the read the tick made
+    for all the games it claimed at once, else a new one: the rooms,
+    locked, with their members and last post numbers, the phases, the
+    seats, the votes and choices) and writes in bulk: the seats in one
+    update, the rooms' members only where they differ, the posts and
+    events at the end (``Turn.batched``), the resolution once: about a
+    dozen queries whatever the number of seats. Inside a claim of the tick
+    (``Turn.claim``) its rows are left to the claim."""
+    game, ruleset = turn.game, turn.ruleset
     state = state_of(game)
-    read = read or GameRead(game, lock=True)
+    read = turn.read_locked()
     ballots = ballots_of(game, phase.number, phase.vote_round, read) if phase.kind == Phase.Kind.DAY else None
     count = ruleset.vote_count(state, ballots) if ballots is not None else None
-    outcome = ruleset.resolve(state, _phase_input(game, phase, state, ballots, read))
-    claim = current_claim.get()
+    outcome = ruleset.resolve(state, _phase_input(turn, phase, state, ballots))
+    claim = turn.claim
     game.state = outcome.state.to_dict()
     phase.resolved_at = when
     phase.locked_at = phase.locked_at or when
@@ -158,22 +158,22 @@ def resolve_phase(
     else:
         game.save(update_fields=["state"])
         phase.save(update_fields=["resolved_at", "locked_at"])
-    seats = sync_players(game, outcome.state, phase.number, revealed_roles(outcome), read.seats)
-    sync_rooms(game, outcome.state, seats, read)
+    sync_players(turn, outcome.state, phase.number, revealed_roles(outcome))
+    sync_rooms(turn, outcome.state)
     resolution.outcome = results.outcome_json(outcome)
     resolution.results = results.results_text(ruleset, game, phase, outcome, count)
-    with batched(Batch(last=read.last), write=False) as batch:
-        hand_feedback(game, outcome, seats, read)
-        log_event(game, "phase_resolved", {"phase": str(phase), "trace": resolution.outcome["trace"]})
-        opens = _open_next(game, phase, outcome, when, now, read) if outcome.state.winner is None else None
+    with turn.batched(last=read.last, write=False) as batch:
+        hand_feedback(turn, outcome)
+        turn.log("phase_resolved", {"phase": str(phase), "trace": resolution.outcome["trace"]})
+        opens = _open_next(turn, phase, outcome, when) if outcome.state.winner is None else None
         if game.autopublish and opens is None:
             text = resolution.results.strip()
             if not text:
                 raise FlowError(_("The results post is empty."))
-            publish_results(game, resolution, text, when, read)
-            log_event(game, "results_published", {"phase": str(phase)}, Event.Audience.PUBLIC)
+            publish_results(turn, resolution, text, when)
+            turn.log("results_published", {"phase": str(phase)}, Event.Audience.PUBLIC)
         if outcome.state.winner is not None:
-            finish(game, outcome.state, when, read)
+            finish(turn, outcome.state, when)
     if claim is not None:
         claim.take(batch, resolution)
         return outcome
@@ -183,36 +183,32 @@ def resolve_phase(
     return outcome
 
 
-def _open_next(
-    game: Game, phase: Phase, outcome: Outcome, when: datetime, now: datetime, read: GameRead
-) -> datetime | None:
+def _open_next(turn: Turn, phase: Phase, outcome: Outcome, when: datetime) -> datetime | None:
     """Open the phase that follows ``phase``'s resolution at ``when``
-    (really at ``now``): another lynch vote of the same day (CLASSIC-066),
-    or the next phase, waiting for its delayed opening where the ruleset
-    has one (WW18-072); grant the last words the outcome gives. Returns
-    when the next phase opens if it waits, else None."""
-    ruleset = ruleset_of(game)
+    (really at the turn's ``now``): another lynch vote of the same day
+    (CLASSIC-066), or the next phase, waiting for its delayed opening where
+    the ruleset has one (WW18-072); grant the last words the outcome gives.
+    Returns when the next phase opens if it waits, else None."""
+    ruleset = turn.ruleset
     kind = ruleset.next_phase(outcome.state)
     opens = None
     if kind == phase.kind == Phase.Kind.DAY:
         # Another lynch vote of the same day (CLASSIC-066), in its threads.
-        open_phase(game, phase.number, kind, when, now, state=outcome.state, vote_round=phase.vote_round + 1, read=read)
+        open_phase(turn, phase.number, kind, when, state=outcome.state, vote_round=phase.vote_round + 1)
     else:
-        opens = delayed_opening(game, ruleset, kind, when)
-        if opens is not None and opens <= now:
+        opens = delayed_opening(turn.game, ruleset, kind, when)
+        if opens is not None and opens <= turn.now:
             opens = None  # caught up after an outage: it opens now
-        open_phase(game, read.next_number(kind), kind, opens or when, now, state=outcome.state, read=read)
-    grant_last_words(game, ruleset, outcome, when, read)
+        open_phase(turn, turn.read.next_number(kind), kind, opens or when, state=outcome.state)
+    grant_last_words(turn, outcome, when)
     return opens
 
 
-def grant_last_words(
-    game: Game, ruleset: Ruleset, outcome: Outcome, when: datetime, read: GameRead | None = None
-) -> None:
+def grant_last_words(turn: Turn, outcome: Outcome, when: datetime) -> None:
     """The players the resolution gives last words (``Ruleset.last_words_given``)
     may send them from their cabinet until the next ``LAST_WORDS_DUE``
-    deadline after ``when``; each is told when (WW18-016, §2). ``read``:
-    the game's rooms and phases, when the caller has them."""
+    deadline after ``when``; each is told when (WW18-016, §2)."""
+    game, ruleset = turn.game, turn.ruleset
     names = ruleset.last_words_given(outcome)
     if not names or not ruleset.LAST_WORDS_DUE:
         return
@@ -226,12 +222,10 @@ def grant_last_words(
     for seat in game.players.seated().filter(nickname__in=names, last_words_used=False):
         seat.last_words_until = due
         seat.save(update_fields=["last_words_until"])
-        cabinet_post(
-            game,
+        turn.cabinet_post(
             seat,
             _("Send your last words from this cabinet until %(when)s; after that they are given up.")
             % {"when": local_deadline(game, due.due_at)},
-            read,
         )
 
 
@@ -241,19 +235,15 @@ def revealed_roles(outcome: Outcome) -> dict[str, str]:
     return {line.player: line.role for line in outcome.announcements if line.player and line.role}
 
 
-def hand_feedback(
-    game: Game, outcome: Outcome, seated: list[Player] | None = None, read: GameRead | None = None
-) -> None:
+def hand_feedback(turn: Turn, outcome: Outcome) -> None:
     """Private results go to the seat's cabinet, and also to the cabinet the
-    ruleset makes it share (the cop's assistant reads the cop's checks).
-    ``seated``: the game's seated players, and ``read``: its rooms, members
-    and phases, when the caller has them. The posts and events are written
-    together (``batched``)."""
+    ruleset makes it share (the cop's assistant reads the cop's checks),
+    found in the turn's read of the game's seats, rooms and members. The
+    posts and events are written together (``Turn.batched``)."""
     if not outcome.feedback:
         return
-    ruleset = ruleset_of(game)
-    seats = {p.nickname: p for p in (game.players.seated() if seated is None else seated)}
-    read = read or GameRead(game)
+    ruleset, read = turn.ruleset, turn.read
+    seats = {p.nickname: p for p in read.seats}
     personal = {seat.public_id for seat in seats.values()}
     # Every cabinet each recipient reads: its own first, then the shared
     # ones (another seat's own cabinet never).
@@ -265,33 +255,26 @@ def hand_feedback(
             if own or room.key not in personal:
                 cabinets[player_id].insert(0 if own else len(cabinets[player_id]), room)
     day = read.current_day()
-    with batched():
+    with turn.batched():
         for item in outcome.feedback:
             seat = seats.get(item.to)
             if seat is None:
                 continue
             body = results.feedback_text(ruleset, item)
             for room in cabinets[seat.pk]:
-                host_post(room, body, day)
-            log_event(game, "private_result", item.to_dict(), Event.Audience.PLAYER, seat)
+                turn.post(room, body, day)
+            turn.log("private_result", item.to_dict(), Event.Audience.PLAYER, seat)
 
 
-def finish(game: Game, state: GameState, when: datetime, read: GameRead | None = None) -> None:
+def finish(turn: Turn, state: GameState, when: datetime) -> None:
     """The game ends with ``state``'s winner at ``when``: its pending
     deadlines are closed and the final post goes up in the last day thread
-    (else the graveyard). ``read``: the game's rooms and phases, when the
-    caller has them."""
+    (else the graveyard), found in the turn's read of the game's rooms."""
+    game, read = turn.game, turn.read
     game.status, game.winner, game.finished_at = Game.Status.FINISHED, state.winner or "", when
     game.save(update_fields=["status", "winner", "finished_at"])
     Deadline.objects.filter(phase__game=game, done_at__isnull=True).update(done_at=when)
     text = results.final_text(ruleset_of(game), game, state)
-    if read is not None:
-        room = read.latest_day_room() or read.graveyard()
-        day = read.current_day()
-    else:
-        room = Room.objects.filter(game=game, kind=Room.Kind.DAY).order_by("-day").first() or Room.objects.get(
-            game=game, kind=Room.Kind.GRAVEYARD
-        )
-        day = current_day(game)
-    host_post(room, text, day, when)
-    log_event(game, "game_finished", {"winner": game.winner}, Event.Audience.PUBLIC)
+    room = read.latest_day_room() or read.graveyard()
+    turn.post(room, text, read.current_day(), when)
+    turn.log("game_finished", {"winner": game.winner}, Event.Audience.PUBLIC)

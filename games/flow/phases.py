@@ -5,6 +5,7 @@ what the rules make of an open phase (``store_slots``, ``store_votes``)."""
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo
 
 from django.conf import settings
@@ -13,16 +14,16 @@ from django.utils.translation import gettext as _
 
 from rulesets.core import GameState, Ruleset
 
-from .. import live
 from ..models import Deadline, Event, Game, Phase, Player, Room
 from ..names import shared_cabinet_title, team_title
 from ..reads.choices import idle_rows, slot_rows, vote_rows
 from ..reads.day import ballots_of
 from ..reads.game import OPENS, current_phase, dead_read_team_room, ruleset_of, state_of
 from ..schedule import next_local, parse_hhmm, phase_deadlines
-from .claim import current_claim
 from .read_model import GameRead, update_rows
-from .records import log_event
+
+if TYPE_CHECKING:
+    from .turn import Turn
 
 
 def delayed_opening(game: Game, ruleset: Ruleset, kind: str, after: datetime) -> datetime | None:
@@ -54,18 +55,16 @@ def catchup_grace() -> timedelta:
 
 
 def open_phase(
-    game: Game,
+    turn: Turn,
     number: int,
     kind: str,
     scheduled: datetime,
-    now: datetime | None = None,
     opening: bool = False,
     state: GameState | None = None,
     vote_round: int = 1,
-    read: GameRead | None = None,
 ) -> Phase:
-    """Open a phase meant to open at ``scheduled`` (aware), really opening
-    at ``now``. When ``now`` is later than the catch-up grace (the site was
+    """Open a phase of the turn's game meant to open at ``scheduled``
+    (aware), really opening at the turn's ``now``. When ``now`` is later than the catch-up grace (the site was
     down), each deadline keeps its full window from ``now``: the schedule
     shifts, and the host is told (``schedule_shifted``), so no phase opens
     and closes in one catch-up with nobody able to play it. ``opening``: the
@@ -74,11 +73,10 @@ def open_phase(
     ``state``: the game's state the phase opens on (default: the stored
     one), from which the ruleset may derive its deadlines
     (``Ruleset.phase_schedule``); ``vote_round``: a further lynch vote of
-    day ``number`` (``Phase.vote_round``, CLASSIC-066). ``read``: what the
-    caller read of the game's rooms and phases, kept in step. The
-    deadlines are written in one query, a day's two threads looked up in
-    one and the missing ones created in one."""
-    now = now or scheduled
+    day ``number`` (``Phase.vote_round``, CLASSIC-066). The turn's read of
+    the game's rooms and phases is kept in step. The deadlines are written
+    in one query, and a day's missing threads created in one."""
+    game, now = turn.game, turn.now
     late = now - scheduled
     shift = late if late > catchup_grace() else timedelta(0)
     ruleset = ruleset_of(game)
@@ -97,29 +95,28 @@ def open_phase(
     deadlines = phase_deadlines(
         game, ruleset, kind, scheduled, opening=opening, state=state, vote_round=vote_round, number=number
     )
-    if read is not None:
-        read.add_phase(phase)
-    _write_deadlines(phase, deadlines, shift, now)
+    turn.read.add_phase(phase)
+    _write_deadlines(turn, phase, deadlines, shift)
     if kind == "day":
-        _day_threads(game, number, read)
+        _day_threads(turn, number)
     opened = {"phase": kind, "number": number} | ({"vote_round": vote_round} if vote_round > 1 else {})
-    log_event(game, "phase_opened", opened, Event.Audience.PUBLIC)
+    turn.log("phase_opened", opened, Event.Audience.PUBLIC)
     return phase
 
 
-def _write_deadlines(phase: Phase, deadlines: list, shift: timedelta, now: datetime) -> None:
+def _write_deadlines(turn: Turn, phase: Phase, deadlines: list, shift: timedelta) -> None:
     """Write the new ``phase``'s deadlines (``phase_deadlines``: schedule
     entry, due time) moved by ``shift``, and its delayed opening (``OPENS``)
-    when it opens after ``now``, in one query; a shifted schedule is told
-    to the players (``schedule_shifted``)."""
-    rows = [Deadline(phase=phase, kind=OPENS, due_at=phase.opened_at, resolves=False)] if phase.opened_at > now else []
+    when it opens after the turn's ``now``, in one query; a shifted
+    schedule is told to the players (``schedule_shifted``)."""
+    later = phase.opened_at > turn.now
+    rows = [Deadline(phase=phase, kind=OPENS, due_at=phase.opened_at, resolves=False)] if later else []
     rows += [
         Deadline(phase=phase, kind=entry.id, due_at=due + shift, resolves=entry.resolves) for entry, due in deadlines
     ]
     Deadline.objects.bulk_create(rows)
     if shift:
-        log_event(
-            phase.game,
+        turn.log(
             "schedule_shifted",
             # ``key`` finds it again: the phase's name is in the game's language.
             {"phase": str(phase), "key": phase.key, "minutes": round(shift.total_seconds() / 60)},
@@ -127,42 +124,30 @@ def _write_deadlines(phase: Phase, deadlines: list, shift: timedelta, now: datet
         )
 
 
-def _day_threads(game: Game, number: int, read: GameRead | None = None) -> None:
+def _day_threads(turn: Turn, number: int) -> None:
     """The day thread and the vote thread of game day ``number``: those
-    missing are created (the caller holds the game lock, so nobody else
-    creates them meanwhile). Looked up in ``read`` when given, else in one
-    query; created in one."""
+    missing are created (the turn holds the game lock, so nobody else
+    creates them meanwhile), in one query, and recorded in the turn's read."""
     titles = {Room.Kind.DAY: _("Day %(n)d") % {"n": number}, Room.Kind.VOTE: _("Vote, day %(n)d") % {"n": number}}
-    if read is not None:
-        found = {r.kind for r in read.rooms.values() if r.kind in titles and r.day == number and r.key == ""}
-    else:
-        found = set(
-            Room.objects.filter(game=game, kind__in=list(titles), day=number, key="").values_list("kind", flat=True)
-        )
+    read = turn.read
+    found = {r.kind for r in read.rooms.values() if r.kind in titles and r.day == number and r.key == ""}
     missing = [
-        Room(game=game, kind=kind, day=number, key="", title=title)
+        Room(game=turn.game, kind=kind, day=number, key="", title=title)
         for kind, title in titles.items()
         if kind not in found
     ]
     Room.objects.bulk_create(missing)
     for room in missing:
-        if read is not None:
-            read.add_room(room, created=True)
+        read.add_room(room, created=True)
 
 
-def sync_players(
-    game: Game,
-    state: GameState,
-    day: int | None,
-    revealed: dict[str, str] | None = None,
-    seated: list[Player] | None = None,
-) -> list[Player]:
-    """Mirror the ruleset state's roles, teams and lives onto the seats, and
-    record the roles ``revealed`` (nickname → role, ``revealed_roles``), in one
-    update of the seats that changed (inside a claim of the tick, with the
-    claim's other games, ``Claim``); returns the seated players
-    (``seated``, when the caller read them)."""
-    seated = list(game.players.seated()) if seated is None else seated
+def sync_players(turn: Turn, state: GameState, day: int | None, revealed: dict[str, str] | None = None) -> list[Player]:
+    """Mirror the ruleset state's roles, teams and lives onto the seats (the
+    turn's read of them), and record the roles ``revealed`` (nickname →
+    role, ``revealed_roles``), in one update of the seats that changed
+    (inside a claim of the tick, with the claim's other games, ``Claim``);
+    returns the seated players."""
+    game, seated = turn.game, turn.read.seats
     revealed = dict(revealed or {})
     changed: dict[int, Player] = {}
     fields: set[str] = set()
@@ -185,7 +170,7 @@ def sync_players(
         if touched:
             changed[seat.pk] = seat
             fields.update(touched)
-    claim = current_claim.get()
+    claim = turn.claim
     if changed and claim is not None:
         claim.seats += changed.values()
         claim.seat_fields |= fields
@@ -197,22 +182,16 @@ def sync_players(
     return seated
 
 
-def sync_rooms(game: Game, state: GameState, seated: list[Player] | None = None, read: GameRead | None = None) -> None:
+def sync_rooms(turn: Turn, state: GameState) -> None:
     """Team rooms (current members; the dead keep reading where the game
     lets them, ``dead_read_team_room``) and cabinets (one per seat; shared where the ruleset
     groups roles, as the cop and the cop's assistant in the forum game; a
-    member who dies keeps reading it). The rooms and their members are read
-    in one query (or taken from ``read``, which is kept in step) and only
-    the differences written. ``seated``: the game's seated players, when
-    the caller has them. Inside a claim of the tick the game's remembered
-    permissions are forgotten with the claim's other games' (``Claim``)."""
-    claim = current_claim.get()
-    if claim is not None:
-        claim.slugs.append(game.slug)
-    else:
-        live.access_changed(game.slug)
-    seats = {p.nickname: p for p in (game.players.seated() if seated is None else seated)}
-    read = read or GameRead(game)
+    member who dies keeps reading it). The rooms and their members are the
+    turn's read (kept in step) and only the differences are written; the
+    live poll forgets the game's remembered permissions (``Turn.access_changed``)."""
+    game, read = turn.game, turn.read
+    turn.access_changed()
+    seats = {p.nickname: p for p in read.seats}
     rooms = _GameRooms(game, read)
     wanted = _team_rooms_wanted(game, state, seats, rooms)
     for seat in seats.values():

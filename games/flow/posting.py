@@ -15,7 +15,6 @@ from ..errors import FlowError
 from ..models import Event, Game, Phase, Player, Post, Room
 from ..reads.day import ballots_of, passed
 from ..reads.game import OPENS, current_day, current_phase, edit_refusal
-from .records import log_event
 from .turn import Turn, game_turn
 
 
@@ -118,8 +117,7 @@ def post_edit(*, post: Post, body: str, now: datetime | None = None) -> Post:
         post.body, post.body_html, post.edited_at = body, markup.render(body), turn.now
         post.save(update_fields=["body", "body_html", "edited_at", "original_body"])
         edit_committed(post)
-        log_event(
-            post.room.game,
+        turn.log(
             "post_edited",
             {"room": post.room.public_id, "number": post.number, "old": old, "new": body},
             player=post.author,
@@ -154,4 +152,4 @@ def _refuse_outside_defence(turn: Turn, room: Room, seat: Player, phase: Phase |
         if extra is None:
             raise FlowError(_("You have given your defence post; the vote opens at %(when)s.") % {"when": until})
         turn.set_state(extra)
-        log_event(game, "extra_defence_post", {"nickname": seat.nickname}, Event.Audience.PUBLIC)
+        turn.log("extra_defence_post", {"nickname": seat.nickname}, Event.Audience.PUBLIC)

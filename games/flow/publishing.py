@@ -10,19 +10,19 @@ from django.utils.translation import gettext as _
 
 from .. import markup
 from ..errors import FlowError
-from ..models import Deadline, Event, Game, Phase, Post, Resolution, Room
+from ..models import Deadline, Event, Phase, Post, Resolution, Room
 from ..reads.game import OPENS, current_day
 from .posting import edit_committed
 from .read_model import GameRead
-from .records import host_post, log_event
-from .turn import game_turn
+from .turn import Turn, game_turn
 
 
-def publish_waiting(game: Game, phase: Phase, when: datetime) -> None:
+def publish_waiting(turn: Turn, phase: Phase, when: datetime) -> None:
     """At a phase's delayed opening (``OPENS``), publish the results that
     waited for it: the morning report (WW18-072); the host of a game
     without automatic publication publishes his draft himself."""
-    log_event(game, "phase_opened_now", {"phase": str(phase)}, Event.Audience.PUBLIC)
+    game = turn.game
+    turn.log("phase_opened_now", {"phase": str(phase)}, Event.Audience.PUBLIC)
     if not game.autopublish:
         return
     waiting = Resolution.objects.filter(
@@ -32,16 +32,17 @@ def publish_waiting(game: Game, phase: Phase, when: datetime) -> None:
         text = resolution.results.strip()
         if not text:
             raise FlowError(_("The results post is empty."))
-        publish_or_correct(game, resolution, text, when)
+        publish_or_correct(turn, resolution, text, when)
 
 
-def publish_last_words(game: Game, deadline: Deadline) -> None:
+def publish_last_words(turn: Turn, deadline: Deadline) -> None:
     """At the ``LAST_WORDS_DUE`` deadline the last words it closes join the
     morning report (WW18-072: the report gives the exits, the sheriff, then
     the last words): they are added to the results draft that waits for the
     next thread's opening (``OPENS``), published with it; with no such draft
     they are posted in the latest day thread at once. A holder who sent none
     has given them up (WW18-016, §2 «遗言»)."""
+    game = turn.game
     holders = list(
         game.players.seated().filter(last_words_until=deadline, last_words_used=False).order_by("left_at_day", "id")
     )
@@ -69,46 +70,29 @@ def publish_last_words(game: Game, deadline: Deadline) -> None:
     if report is not None:
         report.results = f"{report.results}\n\n{text}"
         report.save(update_fields=["results"])
-        log_event(game, "last_words_in_report", names)
+        turn.log("last_words_in_report", names)
         return
     room = Room.objects.filter(game=game, kind=Room.Kind.DAY).order_by("-day").first() or Room.objects.get(
         game=game, kind=Room.Kind.GRAVEYARD
     )
-    host_post(room, text, current_day(game), deadline.due_at)
-    log_event(game, "last_words_published", names, Event.Audience.PUBLIC)
+    turn.post(room, text, current_day(game), deadline.due_at)
+    turn.log("last_words_published", names, Event.Audience.PUBLIC)
 
 
-def _results_room(game: Game, resolution: Resolution, read: GameRead | None = None) -> Room:
-    """Where a resolution's results are posted: a day's in its vote thread;
-    a night's (or the setup step's) open the day thread that follows it
-    (FORUM-031), else the last day thread; a game that ended before any
-    day posts them in the graveyard thread. ``read``: the game's rooms and
-    phases, when the caller has them."""
+def _results_room(read: GameRead, resolution: Resolution) -> Room:
+    """Where a resolution's results are posted, found in ``read`` (the
+    game's rooms and phases): a day's in its vote thread; a night's (or the
+    setup step's) open the day thread that follows it (FORUM-031), else the
+    last day thread; a game that ended before any day posts them in the
+    graveyard thread."""
     phase = resolution.deadline.phase
-    if read is not None:
-        votes = read.of_kind(Room.Kind.VOTE, phase.number) if phase.kind == Phase.Kind.DAY else []
-        if votes:
-            return votes[0]
-        later = [
-            p for p in read.phases if p.kind == Phase.Kind.DAY and p.opened_at >= phase.opened_at and p.pk != phase.pk
-        ]
-        following = min(later, key=lambda p: (p.opened_at, p.pk)) if later else None
-        days = read.of_kind(Room.Kind.DAY, following.number) if following else []
-        return (days[0] if days else None) or read.latest_day_room() or read.graveyard()
-    if phase.kind == Phase.Kind.DAY:
-        room = Room.objects.filter(game=game, kind=Room.Kind.VOTE, day=phase.number).first()
-        if room is not None:
-            return room
-    following = (
-        game.phases.filter(kind=Phase.Kind.DAY, opened_at__gte=phase.opened_at)
-        .exclude(pk=phase.pk)
-        .order_by("opened_at", "id")
-        .first()
-    )
-    rooms = Room.objects.filter(game=game, kind=Room.Kind.DAY)
-    room = rooms.filter(day=following.number).first() if following else None
-    room = room or rooms.order_by("-day").first()
-    return room or Room.objects.get(game=game, kind=Room.Kind.GRAVEYARD)
+    votes = read.of_kind(Room.Kind.VOTE, phase.number) if phase.kind == Phase.Kind.DAY else []
+    if votes:
+        return votes[0]
+    later = [p for p in read.phases if p.kind == Phase.Kind.DAY and p.opened_at >= phase.opened_at and p.pk != phase.pk]
+    following = min(later, key=lambda p: (p.opened_at, p.pk)) if later else None
+    days = read.of_kind(Room.Kind.DAY, following.number) if following else []
+    return (days[0] if days else None) or read.latest_day_room() or read.graveyard()
 
 
 def results_publish(*, resolution: Resolution, text: str, now: datetime | None = None) -> Post:
@@ -125,13 +109,13 @@ def results_publish(*, resolution: Resolution, text: str, now: datetime | None =
         resolution.refresh_from_db()
         if resolution.published_post_id and resolution.published_post.body == text:
             return resolution.published_post
-        return publish_or_correct(turn.game, resolution, text, turn.now)
+        return publish_or_correct(turn, resolution, text, turn.now)
 
 
-def publish_or_correct(game: Game, resolution: Resolution, text: str, now: datetime) -> Post:
-    """``results_publish`` in the caller's transaction, which holds the
-    game's lock: the first publication of ``text`` (stripped, not empty),
-    or a correction of the published post and its day copy."""
+def publish_or_correct(turn: Turn, resolution: Resolution, text: str, now: datetime) -> Post:
+    """``results_publish`` in the caller's turn: the first publication of
+    ``text`` (stripped, not empty), or a correction of the published post
+    and its day copy."""
     if resolution.published_post_id:
         post = resolution.published_post
         old = post.body
@@ -145,28 +129,26 @@ def publish_or_correct(game: Game, resolution: Resolution, text: str, now: datet
             edit_committed(copy)
         resolution.results = text
         resolution.save(update_fields=["results"])
-        log_event(game, "results_corrected", {"old": old, "new": text}, Event.Audience.PUBLIC)
+        turn.log("results_corrected", {"old": old, "new": text}, Event.Audience.PUBLIC)
         return post
-    post = publish_results(game, resolution, text, now)
+    post = publish_results(turn, resolution, text, now)
     resolution.save(update_fields=["results", "published_post", "published_at", "day_copy"])
-    log_event(game, "results_published", {"phase": str(resolution.deadline.phase)}, Event.Audience.PUBLIC)
+    turn.log("results_published", {"phase": str(resolution.deadline.phase)}, Event.Audience.PUBLIC)
     return post
 
 
-def publish_results(game: Game, resolution: Resolution, text: str, now: datetime, read: GameRead | None = None) -> Post:
+def publish_results(turn: Turn, resolution: Resolution, text: str, now: datetime) -> Post:
     """The first publication of ``text`` (stripped, not empty) as
     ``resolution``'s results: the host posts (``_results_room``, and a
-    day's copy in its day thread), set on ``resolution`` for the caller to
-    save. ``read``: the game's rooms and phases, when the caller has them."""
-    post = host_post(_results_room(game, resolution, read), text, resolution.deadline.phase.number, now)
+    day's copy in its day thread, found in the turn's read of the game's
+    rooms), set on ``resolution`` for the caller to save."""
+    read = turn.read
+    post = turn.post(_results_room(read, resolution), text, resolution.deadline.phase.number, now)
     resolution.results, resolution.published_post, resolution.published_at = text, post, now
     phase = resolution.deadline.phase
-    if read is not None:
-        day_rooms = read.of_kind(Room.Kind.DAY, phase.number)
-        day_room = day_rooms[0] if day_rooms else None
-    else:
-        day_room = Room.objects.filter(game=game, kind=Room.Kind.DAY, day=phase.number).first()
+    day_rooms = read.of_kind(Room.Kind.DAY, phase.number)
+    day_room = day_rooms[0] if day_rooms else None
     if phase.kind == Phase.Kind.DAY and day_room is not None and day_room.pk != post.room_id:
         # The day thread shows its own day's results too, not only the vote thread.
-        resolution.day_copy = host_post(day_room, text, phase.number, now)
+        resolution.day_copy = turn.post(day_room, text, phase.number, now)
     return post

@@ -18,7 +18,7 @@ from ..errors import FlowError
 from ..models import Event, Game, Phase, Player, Room
 from ..reads.game import WEB_OPTIONS, engine_options, first_phase, ruleset_of
 from .phases import next_number, open_phase, sync_players, sync_rooms
-from .records import cabinet_post, log_event
+from .records import log_event
 from .turn import Turn, transition
 
 
@@ -51,7 +51,7 @@ def signup_open(turn: Turn) -> None:
     )
     game.status = Game.Status.SIGNUP
     game.save(update_fields=["status"])
-    log_event(game, "signup_opened", {}, Event.Audience.PUBLIC)
+    turn.log("signup_opened", {}, Event.Audience.PUBLIC)
 
 
 def _check_nickname(game: Game, nickname: str, exclude: Player | None = None) -> str:
@@ -94,7 +94,7 @@ def signup_apply(turn: Turn, *, user, nickname: str) -> Player:
     nickname = _check_nickname(game, nickname)
     game.players.filter(user=user, status=Player.Status.DECLINED).delete()
     player = Player.objects.create(game=game, user=user, nickname=nickname)
-    log_event(game, "signup_applied", {"nickname": nickname}, player=player)
+    turn.log("signup_applied", {"nickname": nickname}, player=player)
     return player
 
 
@@ -103,19 +103,19 @@ def signup_decide(turn: Turn, *, player: Player, accept: bool) -> None:
     """The host accepts (the character becomes the game nickname) or
     declines an application. Called as ``signup_decide(game=…, player=…,
     accept=…)`` (``transition``); raises FlowError."""
-    _decide(turn.game, player, accept)
+    _decide(turn, player, accept)
 
 
-def _decide(game: Game, player: Player, accept: bool) -> None:
+def _decide(turn: Turn, player: Player, accept: bool) -> None:
     """``signup_decide`` in the caller's turn."""
+    game = turn.game
     if game.state:
         raise FlowError(_("Roles are already drawn; the table is closed."))
     if accept and game.players.seated().count() >= game.signup_limit:
         raise FlowError(_("The game is full."))
     player.status = Player.Status.SEATED if accept else Player.Status.DECLINED
     player.save(update_fields=["status"])
-    log_event(
-        game,
+    turn.log(
         "signup_accepted" if accept else "signup_declined",
         {"nickname": player.nickname},
         Event.Audience.PUBLIC if accept else Event.Audience.HOST,
@@ -136,7 +136,7 @@ def signup_accept_all(turn: Turn) -> int:
             if not accepted:
                 raise FlowError(_("The game is full."))
             break
-        _decide(game, player, accept=True)
+        _decide(turn, player, accept=True)
         accepted += 1
     return accepted
 
@@ -152,7 +152,7 @@ def nickname_register(turn: Turn, *, user, nickname: str) -> Player:
         raise FlowError(_("This account already has a seat in the game."))
     nickname = _check_nickname(game, nickname)
     player = Player.objects.create(game=game, user=user, nickname=nickname, status=Player.Status.SEATED)
-    log_event(game, "nickname_registered", {"nickname": nickname})
+    turn.log("nickname_registered", {"nickname": nickname})
     return player
 
 
@@ -175,7 +175,7 @@ def cohost_add(turn: Turn, *, username: str) -> None:
         raise FlowError(_("That account is a co-host already."))
     game.cohosts.add(user)
     turn.access_changed()
-    log_event(game, "cohost_added", {"account": user.username})
+    turn.log("cohost_added", {"account": user.username})
 
 
 @transition
@@ -186,7 +186,7 @@ def cohost_remove(turn: Turn, *, user_id: int) -> None:
     if user is not None:
         game.cohosts.remove(user)
         turn.access_changed()
-        log_event(game, "cohost_removed", {"account": user.username})
+        turn.log("cohost_removed", {"account": user.username})
 
 
 @transition
@@ -201,7 +201,7 @@ def game_settings_set(turn: Turn, *, edit_minutes: int, language: str) -> None:
         raise FlowError(_("Choose one of the site's languages."))
     game.edit_minutes, game.language = edit_minutes, language
     game.save(update_fields=["edit_minutes", "language"])
-    log_event(game, "settings_changed", {"edit_minutes": edit_minutes, "language": language})
+    turn.log("settings_changed", {"edit_minutes": edit_minutes, "language": language})
 
 
 @transition
@@ -227,7 +227,7 @@ def options_set(turn: Turn, *, options: dict[str, Any]) -> None:
         game.state = state
         fields.append("state")
     game.save(update_fields=fields)
-    log_event(game, "options_set", {"keys": sorted(options)})
+    turn.log("options_set", {"keys": sorted(options)})
 
 
 @transition
@@ -243,8 +243,8 @@ def roles_draw(turn: Turn, *, composition: dict[str, int]) -> None:
         dealt = ruleset.draw_seats([p.nickname for p in seats], composition, game.seed)
     except RulesError as exc:
         raise FlowError(str(exc)) from exc
-    _deal(game, seats, dealt, composition)
-    log_event(game, "roles_drawn", {"composition": composition, "seed": game.seed})
+    _deal(turn, seats, dealt, composition)
+    turn.log("roles_drawn", {"composition": composition, "seed": game.seed})
 
 
 @transition
@@ -261,8 +261,8 @@ def roles_deal(turn: Turn, *, roles: dict[str, tuple[str, str | None]]) -> None:
     composition: dict[str, int] = {}
     for _name, role, _team in dealt:
         composition[role] = composition.get(role, 0) + 1
-    _deal(game, seats, dealt, composition)
-    log_event(game, "roles_dealt", {"composition": composition})
+    _deal(turn, seats, dealt, composition)
+    turn.log("roles_dealt", {"composition": composition})
 
 
 def _seats_to_deal(game: Game, by_hand: bool = False) -> list[Player]:
@@ -280,11 +280,11 @@ def _seats_to_deal(game: Game, by_hand: bool = False) -> list[Player]:
 
 
 def _deal(
-    game: Game, seats: list[Player], dealt: list[tuple[str, str, str | None]], composition: dict[str, int]
+    turn: Turn, seats: list[Player], dealt: list[tuple[str, str, str | None]], composition: dict[str, int]
 ) -> None:
     """Seat ``dealt`` (nickname, role, team or None) in the ruleset; store
     the state, open the rooms and hand every seat its role card."""
-    ruleset = ruleset_of(game)
+    game, ruleset = turn.game, turn.ruleset
     variant = game.variant or ruleset.default_variant(len(seats)) or ""
     try:
         state = ruleset.new_game(dealt, variant or None, engine_options(game), seed=game.seed)
@@ -292,12 +292,12 @@ def _deal(
         raise FlowError(str(exc)) from exc
     game.variant, game.composition, game.state = variant, composition, state.to_dict()
     game.save(update_fields=["variant", "composition", "state"])
-    sync_players(game, state, None)
-    sync_rooms(game, state)
+    sync_players(turn, state, None)
+    sync_rooms(turn, state)
     with languages.in_game_language(game):
         for seat in seats:
             seat.refresh_from_db()
-            cabinet_post(game, seat, results.role_card(ruleset, seat.role, seat.team))
+            turn.cabinet_post(seat, results.role_card(ruleset, seat.role, seat.team))
 
 
 @transition
@@ -318,9 +318,9 @@ def game_start(turn: Turn) -> Phase:
         )
     game.status, game.started_at = Game.Status.RUNNING, now
     game.save(update_fields=["status", "started_at"])
-    log_event(game, "game_started", {}, Event.Audience.PUBLIC)
+    turn.log("game_started", {}, Event.Audience.PUBLIC)
     ruleset = ruleset_of(game)
     if ruleset.OPENING and "opens_with" not in game.options:
-        return open_phase(game, 0, ruleset.schedule_entry(ruleset.OPENING).closes, now, opening=True)
+        return open_phase(turn, 0, ruleset.schedule_entry(ruleset.OPENING).closes, now, opening=True)
     first = first_phase(game)
-    return open_phase(game, next_number(game, first), first, now)
+    return open_phase(turn, next_number(game, first), first, now)

@@ -16,12 +16,13 @@ from django.utils.translation import gettext as _
 from .. import languages, page_cache
 from ..models import Deadline, Event, Game, Phase, Resolution
 from ..reads.game import OPENS, first_phase, ruleset_of
-from .claim import Claim, ClaimUnwritten, current_claim
+from .claim import Claim, ClaimUnwritten
 from .outcomes import interim_feedback, lock_entries, resolve_phase, revote_opened, vote_closed
 from .phases import next_number, open_phase
 from .publishing import publish_last_words, publish_waiting
 from .read_model import GameRead
 from .records import log_event
+from .turn import Turn
 
 log = logging.getLogger(__name__)
 
@@ -102,16 +103,14 @@ def _process_some(
         reads = GameRead.of_games(resolving) if resolving else {}
         fired = 0
         claim = Claim() if together else None
-        token = current_claim.set(claim)
-        try:
-            for game in games:
-                deadline = oldest.get(game.pk)
-                if deadline is None:
-                    continue  # done by another worker between the two reads
-                if _fire_isolated(deadline, now or timezone.now(), reads.get(game.pk)) is None:
-                    fired += 1
-        finally:
-            current_claim.reset(token)
+        for game in games:
+            deadline = oldest.get(game.pk)
+            if deadline is None:
+                continue  # done by another worker between the two reads
+            # The claim holds the game's lock: its turn takes none.
+            turn = Turn(game, now or timezone.now(), claim=claim, _read=reads.get(game.pk))
+            if _fire_isolated(deadline, turn) is None:
+                fired += 1
         # Every claimed game changed (a deadline done, or failed and set aside).
         page_cache.game_changed(*games)
         if claim is not None:
@@ -135,19 +134,20 @@ def _oldest_due(games: list[Game], at: datetime) -> dict[int, Deadline]:
     return oldest
 
 
-def _fire_isolated(deadline: Deadline, now: datetime, read: GameRead | None = None) -> str | None:
-    """Fire ``deadline`` in a savepoint of the caller's transaction (which
-    holds the game lock). Whatever its resolution raises (a rules engine
-    error on bad house rules, a bug) rolls back this game's writes only;
-    the failure is recorded on the deadline with its retry time
-    (``Deadline.fail``), logged for the host, and its text returned, so the
-    caller goes on with other games. ``read``: what the caller read of the
-    game for its resolution. Returns None when the deadline fired."""
-    claim = current_claim.get()
+def _fire_isolated(deadline: Deadline, turn: Turn) -> str | None:
+    """Fire ``deadline`` in the game's ``turn``, in a savepoint of the
+    caller's transaction (which holds the game lock). Whatever its
+    resolution raises (a rules engine error on bad house rules, a bug)
+    rolls back this game's writes only (and takes back its part of the
+    turn's claim); the failure is recorded on the deadline with its retry
+    time (``Deadline.fail``), logged for the host, and its text returned,
+    so the caller goes on with other games. Returns None when the deadline
+    fired."""
+    claim, now = turn.claim, turn.now
     mark = claim.mark() if claim is not None else ()
     try:
         with transaction.atomic(), languages.in_game_language(deadline.phase.game):
-            _fire(deadline, now, read)
+            _fire(deadline, turn)
     except Exception as exc:  # noqa: BLE001 (one game's failure must never stop the others)
         if claim is not None:
             claim.undo(mark)
@@ -171,20 +171,19 @@ def _fire_isolated(deadline: Deadline, now: datetime, read: GameRead | None = No
     return None
 
 
-def _fire(deadline: Deadline, now: datetime, read: GameRead | None = None) -> None:
-    """Process ``deadline`` at ``now``: the last words it closes, the
-    delayed opening of its phase, the opening step, a re-vote, a lock of
-    the choices with its interim results, or the phase's resolution (with
-    ``read``, what the caller read of the game for it)."""
-    phase, game = deadline.phase, deadline.phase.game
+def _fire(deadline: Deadline, turn: Turn) -> None:
+    """Process ``deadline`` at the turn's ``now``: the last words it closes,
+    the delayed opening of its phase, the opening step, a re-vote, a lock
+    of the choices with its interim results, or the phase's resolution."""
+    phase, game, now = deadline.phase, deadline.phase.game, turn.now
     deadline.done_at = now
     deadline.lateness_seconds = (now - deadline.due_at).total_seconds()
     fields = ["done_at", "lateness_seconds"]
     if deadline.failed_at:
-        log_event(game, "deadline_recovered", {"phase": str(phase), "deadline": deadline.kind})
+        turn.log("deadline_recovered", {"phase": str(phase), "deadline": deadline.kind})
         fields += deadline.clear_failure()
     ruleset = ruleset_of(game)
-    claim = current_claim.get()
+    claim = turn.claim
     if claim is not None and deadline.resolves and game.is_running and not phase.resolved_at:
         # A phase's resolution (or re-vote): nothing it does reads this
         # deadline's own row, written with the claim's others.
@@ -193,35 +192,35 @@ def _fire(deadline: Deadline, now: datetime, read: GameRead | None = None) -> No
     else:
         deadline.save(update_fields=fields)
     if game.is_running and ruleset.LAST_WORDS_DUE and deadline.kind == ruleset.LAST_WORDS_DUE:
-        publish_last_words(game, deadline)
-        read = None  # posted since it was read: the resolution reads afresh
+        publish_last_words(turn, deadline)
+        turn.forget_read()  # posted since it was read: the resolution reads afresh
     if not game.is_running or phase.resolved_at:
         return
     if deadline.kind == OPENS:
-        publish_waiting(game, phase, deadline.due_at)
+        publish_waiting(turn, phase, deadline.due_at)
         return
     if phase.number == 0 and deadline.kind == ruleset.OPENING:
         phase.resolved_at = phase.locked_at = deadline.due_at
         phase.save(update_fields=["resolved_at", "locked_at"])
         first = first_phase(game)
-        open_phase(game, next_number(game, first), first, deadline.due_at, now)
+        open_phase(turn, next_number(game, first), first, deadline.due_at)
         return
-    if deadline.resolves and revote_opened(game, phase, deadline, ruleset):
+    if deadline.resolves and revote_opened(turn, phase, deadline):
         return
     if not deadline.resolves:
-        interim_feedback(game, phase, deadline, ruleset)
-        vote_closed(game, phase, deadline, ruleset)
+        interim_feedback(turn, phase, deadline)
+        vote_closed(turn, phase, deadline)
         closing = lock_entries(ruleset, phase)
         if deadline.kind in closing:
             # Choices close here; the phase locks once none is left open.
             if not phase.deadlines.filter(kind__in=closing, done_at__isnull=True).exists():
                 phase.locked_at = now
                 phase.save(update_fields=["locked_at"])
-            log_event(game, "choices_locked", {"phase": str(phase), "deadline": deadline.kind}, Event.Audience.PUBLIC)
+            turn.log("choices_locked", {"phase": str(phase), "deadline": deadline.kind}, Event.Audience.PUBLIC)
         return
     # Saved with its outcome at the end of the resolution; its one-to-one
     # link to the deadline refuses a second one in this same transaction.
-    resolve_phase(game, phase, deadline.due_at, now, Resolution(deadline=deadline), read)
+    resolve_phase(turn, phase, deadline.due_at, Resolution(deadline=deadline))
 
 
 def failure_text(phase: Phase, error: str) -> str:
@@ -231,14 +230,17 @@ def failure_text(phase: Phase, error: str) -> str:
     ) % {"phase": phase, "error": error}
 
 
-def fire_due_of(game: Game, now: datetime) -> str | None:
-    """Fire the game's due deadlines in order (the caller holds the game
-    lock) until none is left or one fails; returns the failure's text."""
+def fire_due_of(turn: Turn) -> str | None:
+    """Fire the due deadlines of the turn's game in order, at the turn's
+    ``now`` (the turn holds the game lock), until none is left or one
+    fails; returns the failure's text."""
     for _i in range(100):
-        deadline = Deadline.objects.due(now).filter(phase__game=game).select_related("phase__game").first()
+        deadline = Deadline.objects.due(turn.now).filter(phase__game=turn.game).select_related("phase").first()
         if deadline is None:
             return None
-        error = _fire_isolated(deadline, now)
+        deadline.phase.game = turn.game  # the row the turn locked, as the turn keeps it
+        turn.forget_read()  # each deadline reads the game as the one before left it
+        error = _fire_isolated(deadline, turn)
         if error:
             return error
     return None
