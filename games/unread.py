@@ -111,6 +111,25 @@ def seen(room: Room, user: Any, number: int, where: Position | None = None) -> N
     page_cache.reader_changed(page_cache.game_of(room), user.pk)
 
 
+def seen_up_to(room: Room, user: Any, number: int) -> None:
+    """``seen`` for a number the reader's page reports (``SeenForm``),
+    never past the room's last post: a mark beyond it would hide the posts
+    still to come."""
+    last = room.posts.order_by("-number").values_list("number", flat=True).first() or 0
+    if min(number, last) > 0:
+        seen(room, user, min(number, last))
+
+
+def unseen_last(user: Any, where: Position, posts: list[Post]) -> int | None:
+    """The number of the last of ``posts`` (a page the reader is shown)
+    when it lies past his mark, for the page to report it seen
+    (``templates/games/_seen.html``); None for a visitor or nothing new."""
+    if not user.is_authenticated or not posts:
+        return None
+    number = posts[-1].number
+    return number if where.mark is None or where.mark < number else None
+
+
 def posted(room: Room, user: Any, post: Post, seat: Player | None, host: bool) -> None:
     """The reader wrote ``post``: it is read, and so is the room up to it
     when every post between his mark and it is his own too (posts of

@@ -17,6 +17,7 @@ urlpatterns = [
     path("g/<slug:slug>/cabinet/withdraw/<slug:action_id>/", cabinet.action_withdraw, name="action_withdraw"),
     path("g/<slug:slug>/r/<slug:room_id>/", thread.room_page, name="room"),
     path("g/<slug:slug>/r/<slug:room_id>/new/", thread.room_new_posts, name="room_new_posts"),
+    path("g/<slug:slug>/r/<slug:room_id>/seen/", thread.room_seen, name="room_seen"),
     path("g/<slug:slug>/r/<slug:room_id>/p/<int:number>/", thread.post_link, name="post_link"),
     path("g/<slug:slug>/r/<slug:room_id>/p/<int:number>/edit/", thread.post_edit, name="post_edit"),
     path("g/<slug:slug>/r/<slug:room_id>/votes/", vote.vote_count, name="vote_count"),

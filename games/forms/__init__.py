@@ -21,7 +21,7 @@ from .host import (
     ResultsForm,
 )
 from .options import HouseRulesForm, form_options, option_errors, option_field
-from .play import ActionForm, ApplyForm, LastWordsForm, NominateForm, PostForm, VoteForm
+from .play import ActionForm, ApplyForm, LastWordsForm, NominateForm, PostForm, SeenForm, VoteForm
 
 __all__ = [
     "TIMEZONES",
@@ -40,6 +40,7 @@ __all__ = [
     "NominateForm",
     "PenaltyForm",
     "PostForm",
+    "SeenForm",
     "RegisterNicknameForm",
     "ReminderForm",
     "ReplaceForm",

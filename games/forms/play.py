@@ -67,6 +67,13 @@ class PostForm(forms.Form):
     )
 
 
+class SeenForm(forms.Form):
+    """The page's own report that its reader saw a room up to post
+    ``number`` (``unread.seen_up_to``)."""
+
+    number = forms.IntegerField(min_value=1)
+
+
 class VoteForm(forms.Form):
     """A vote post: one of the choices the ruleset's day procedure offers
     (a player's public id, ``ABSTAIN`` where abstention is allowed, or a

@@ -129,6 +129,7 @@ def cabinet_page(
         page=page,
         first_unread=where.first_unread,
         read_position=where,
+        seen_number=unread.unseen_last(request.user, where, page.object_list),
         forms=chosen.forms,
         last_words=last_words,
         receipts=_receipts(game, ruleset, chosen.phase, chosen.mine),

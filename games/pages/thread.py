@@ -169,6 +169,7 @@ def room_page(
         room=room,
         first_unread=where.first_unread,
         read_position=where,
+        seen_number=unread.unseen_last(request.user, where, page.object_list),
         links=thread_links(request, game, room, seat, host),
         # A private room's readers know each other (the documents' host
         # tells the mafia who its members are): list them on its page.
@@ -223,6 +224,8 @@ def new_posts(
         "room": room,
         "game": game,
         "last_number": posts[-1].number if posts else after,
+        # The new posts appear on the reader's open page: he has seen them.
+        "seen_number": posts[-1].number if posts and request.user.is_authenticated else None,
         "first_number": first,
         "poll_since": now,
         "poll": True,

@@ -17,7 +17,6 @@ from ..forms import ActionForm, LastWordsForm
 from ..models import Game, Player
 from ..pages import cabinet as pages
 from ..pages.phase_bar import game_context
-from .common import record_seen
 
 
 def _send_last_words(request: HttpRequest, game: Game, seat: Player, form: LastWordsForm) -> bool:
@@ -85,7 +84,6 @@ def cabinet(request: HttpRequest, slug: str) -> HttpResponse:
     if posted is not None and not words_posted and _hand_in(request, game, seat, chosen.forms):
         return HttpResponseRedirect(reverse("cabinet", args=[slug]))
     ctx = pages.cabinet_page(request, game, seat, ctx, chosen, last_words)
-    record_seen(request, ctx["room"], ctx)
     refused = posted is not None and (any(f.errors for f in chosen.forms) or bool(last_words and last_words.errors))
     return render(request, "games/cabinet.html", ctx, status=400 if refused else 200)
 

@@ -11,13 +11,12 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from .. import access, flow, live, page_cache, unread
-from ..forms import PostForm
+from ..forms import PostForm, SeenForm
 from ..models import Player, Post, Room
 from ..pages import thread as pages
-from .common import record_seen
 
 
 def _flood_limited(seat_or_user: str) -> bool:
@@ -75,7 +74,6 @@ def room_page(request: HttpRequest, slug: str, room_id: str) -> HttpResponse:
             # The poster lands on the page of their own post.
             return HttpResponseRedirect(reverse("post_link", args=[slug, room_id, post.number]))
     ctx = pages.room_page(request, game, room, seat, form, refusal, poll_since=poll_since)
-    record_seen(request, room, ctx)
     return render(request, "games/room.html", ctx, status=status)
 
 
@@ -128,9 +126,6 @@ def _new_posts(request: HttpRequest, slug: str, room_id: str) -> HttpResponse:
     ctx = pages.new_posts(request, game, room, seat, after=after, first=first, since=since, now=now)
     if ctx is None:
         return HttpResponse(status=204)
-    if ctx["posts"]:
-        # The new posts appear on the reader's open page: he has seen them.
-        unread.seen(room, request.user, ctx["posts"][-1].number)
     return render(request, "games/_posts.html", ctx)
 
 
@@ -172,3 +167,21 @@ def post_edit(request: HttpRequest, slug: str, room_id: str, number: int) -> Htt
             return HttpResponseRedirect(reverse("post_link", args=[slug, room_id, post.number]))
     ctx = pages.post_edit_page(request, game, room, seat, post, form, refusal)
     return render(request, "games/post_edit.html", ctx, status=status)
+
+
+@require_POST
+@login_required
+def room_seen(request: HttpRequest, slug: str, room_id: str) -> HttpResponse:
+    """The reader has seen the room up to post ``number``: the page reports
+    it by its own POST once shown (a GET never writes), and his read mark
+    moves forward to it, never past the room's last post. Raises Http404
+    for a room the reader may not read; a bad number changes nothing.
+    Answers 204 to the page's script, else goes back to the thread."""
+    game = access.game_for_reader(request.user, slug)
+    room, _seat = access.room_for_reader(request.user, game, room_id)
+    form = SeenForm(request.POST)
+    if form.is_valid():
+        unread.seen_up_to(room, request.user, form.cleaned_data["number"])
+    if request.htmx:
+        return HttpResponse(status=204)
+    return HttpResponseRedirect(reverse("room", args=[slug, room_id]))

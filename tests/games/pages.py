@@ -11,6 +11,8 @@ Persona names used by the page tests (see ``tests/conftest.py``):
 
 from __future__ import annotations
 
+import re
+
 from django.contrib.auth import get_user_model
 from django.db.models import Max
 from django.test import Client
@@ -92,3 +94,17 @@ def running_game(host, make_user, n: int, prefix: str) -> Game:
     flow.game_start(game=game)
     game.refresh_from_db()
     return game
+
+
+SEEN_FORM = re.compile(r'<form class="seen" method="post" action="([^"]+)".*?name="number" value="(\d+)"', re.S)
+
+
+def read(client: Client, url: str, params: dict | None = None):
+    """GET ``url`` as a browser does, then report what it showed as seen
+    (the page's own POST to ``room_seen``, as its script sends it once the
+    page is shown). Returns the GET's response."""
+    response = client.get(url, params or {})
+    found = SEEN_FORM.search(response.content.decode()) if response.status_code == 200 else None
+    if found is not None:
+        client.post(found.group(1), {"number": found.group(2)}, HTTP_HX_REQUEST="true")
+    return response

@@ -1,9 +1,9 @@
-"""A GET request writes nothing of the game: every page of a running game
-of every ruleset, crawled as its host, its players (living and out of the
-game), a stranger and a visitor, runs no INSERT, UPDATE or DELETE on any
-table but the reader's own read marks (``ReadMark``, ``unread.seen``: his
-place in a room, which moves as he reads). What a page shows of the game
-is stored by its transitions (``games.flow.turn.game_turn``)."""
+"""A GET request never writes: every page of a running game of every
+ruleset, crawled as its host, its players (living and out of the game), a
+stranger and a visitor, runs no INSERT, UPDATE or DELETE. What a page
+shows is stored by the game's transitions (``games.flow.turn.game_turn``);
+the reader's place in a room moves by the page's own POST once shown
+(``room_seen``)."""
 
 from __future__ import annotations
 
@@ -24,14 +24,13 @@ LINK = re.compile(r'(?:href|hx-get)="(/[^"#?]*)')
 
 
 class WriteWatch:
-    """An ``execute_wrapper`` that records every writing statement but those
-    on the reader's read marks."""
+    """An ``execute_wrapper`` that records every writing statement."""
 
     def __init__(self) -> None:
         self.writes: list[str] = []
 
     def __call__(self, execute, sql, params, many, context):
-        if WRITES.match(sql) and "games_readmark" not in sql:
+        if WRITES.match(sql):
             self.writes.append(sql.split(" WHERE ")[0][:120])
         return execute(sql, params, many, context)
 

@@ -14,7 +14,7 @@ from django.urls import reverse
 from games import flow
 from games.models import Game, Player, Post
 
-from .pages import add_posts, client_as, rooms_of, running_game
+from .pages import add_posts, client_as, read, rooms_of, running_game
 
 pytestmark = pytest.mark.django_db
 
@@ -88,7 +88,7 @@ def test_a_long_thread_opens_on_its_last_page_with_the_live_poller(forum_game) -
     add_posts(room, list(seats.values()), 100)
     url = reverse("room", args=[game.slug, room.public_id])
     for query in ({"page": "last"}, {"page": "999"}, {}):
-        html = client_as("bob").get(url, query).content.decode()
+        html = read(client_as("bob"), url, query).content.decode()
         assert "page 4 of 4" in html
         assert 'id="p100"' in html and 'id="p90"' not in html
         assert 'id="poller"' in html

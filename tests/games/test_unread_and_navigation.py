@@ -16,7 +16,7 @@ from django.urls import reverse
 from games import flow
 from games.models import Game, Player, ReadMark, Room
 
-from .pages import add_posts, client_as, rooms_of
+from .pages import add_posts, client_as, read, rooms_of
 from .test_queries import count_queries
 
 pytestmark = pytest.mark.django_db
@@ -49,17 +49,17 @@ def test_counts_go_up_when_others_post_and_to_zero_after_reading(forum_game) -> 
     game, seats = forum_game
     day = rooms_of(game)["day"]
     carol = client_as("carol")
-    carol.get(room_url(game, day))
+    read(carol, room_url(game, day))
     assert unread_counts(carol, game)[day.public_id] == 0
     post_as(seats["Bonnie"], day, 3)
     post_as(None, day)
     assert unread_counts(carol, game)[day.public_id] == 4
-    html = carol.get(room_url(game, day)).content.decode()
+    html = read(carol, room_url(game, day)).content.decode()
     assert 'id="new"' in html
     assert unread_counts(carol, game)[day.public_id] == 0
     # Posts that arrive on the open page (the live poller) are read too.
     post_as(seats["Bonnie"], day, 2)
-    carol.get(reverse("room_new_posts", args=[game.slug, day.public_id]), {"after": 4})
+    read(carol, reverse("room_new_posts", args=[game.slug, day.public_id]), {"after": 4})
     assert unread_counts(carol, game)[day.public_id] == 0
     # One row per reader and room, however often he reads.
     assert ReadMark.objects.filter(room=day, user__username="carol").count() == 1
@@ -79,7 +79,7 @@ def test_ones_own_posts_are_never_unread(forum_game) -> None:
     day = rooms_of(game)["day"]
     post_as(None, day)
     carol = client_as("carol")
-    carol.get(room_url(game, day))
+    read(carol, room_url(game, day))
     assert ReadMark.objects.get(room=day, user__username="carol").number == 1
     # Others post while she writes: her post counts as read, theirs stay new.
     post_as(seats["Bonnie"], day, 2)
@@ -88,14 +88,14 @@ def test_ones_own_posts_are_never_unread(forum_game) -> None:
     assert ReadMark.objects.get(room=day, user__username="carol").number == 1
     assert unread_counts(carol, game)[day.public_id] == 2
     # Posting with nothing of others unread moves her mark over her post.
-    carol.get(room_url(game, day))
+    read(carol, room_url(game, day))
     carol.post(room_url(game, day), {"body": "and more"})
     assert ReadMark.objects.get(room=day, user__username="carol").number == 5
     post_as(seats["Clyde"], day, 2)
     assert unread_counts(carol, game)[day.public_id] == 0
     # The host's own posts are not new to the host (nor to a co-host).
     alice = client_as("alice")
-    alice.get(room_url(game, day))
+    read(alice, room_url(game, day))
     post_as(None, day, 3)
     assert unread_counts(alice, game)[day.public_id] == 0
     assert unread_counts(carol, game)[day.public_id] == 3
@@ -106,11 +106,11 @@ def test_the_thread_opens_at_the_first_unread_post(forum_game) -> None:
     day = rooms_of(game)["day"]
     add_posts(day, [seats["Bonnie"], seats["Doc"]], 3 * PER_PAGE)
     carol = client_as("carol")
-    assert carol.get(room_url(game, day), {"page": 1}).status_code == 200  # reads #1 … #PER_PAGE
+    assert read(carol, room_url(game, day), {"page": 1}).status_code == 200  # reads #1 … #PER_PAGE
     # Her own post right after the mark is not where she starts.
     add_posts(day, [seats["Clyde"]], 1)
     first_new = PER_PAGE + 1
-    html = carol.get(room_url(game, day)).content.decode()
+    html = read(carol, room_url(game, day)).content.decode()
     assert "page 2 of 4" in html
     assert re.search(r'id="new".*?<article class="post" id="p(\d+)"', html, re.S).group(1) == str(first_new)
     assert f'id="p{first_new}"' in html and f'id="p{PER_PAGE}"' not in html
@@ -118,8 +118,8 @@ def test_the_thread_opens_at_the_first_unread_post(forum_game) -> None:
     game_html = carol.get(reverse("game", args=[game.slug])).content.decode()
     assert f"{room_url(game, day)}#new" in game_html
     # Read to the end: no separator, the thread opens on its last page.
-    carol.get(room_url(game, day), {"page": "last"})
-    html = carol.get(room_url(game, day)).content.decode()
+    read(carol, room_url(game, day), {"page": "last"})
+    html = read(carol, room_url(game, day)).content.decode()
     assert "page 4 of 4" in html and 'id="new"' not in html
     # A visitor without an account has no marks and sees no separator.
     html = Client().get(room_url(game, day)).content.decode()
@@ -152,6 +152,8 @@ def test_no_counts_for_rooms_one_cannot_read(forum_game, persona) -> None:
         assert room.public_id not in counts
         assert client.get(room_url(game, room)).status_code == 404
         assert client.get(reverse("room_new_posts", args=[game.slug, room.public_id])).status_code == 404
+        seen = client.post(reverse("room_seen", args=[game.slug, room.public_id]), {"number": 1})
+        assert seen.status_code == (302 if persona == "anon" else 404)  # a visitor is sent to log in
     # The refused reads left no mark behind.
     assert not ReadMark.objects.filter(room__in=hidden).exists()
     # The rooms they may read are counted.
@@ -222,21 +224,21 @@ def test_a_day_thread_links_the_days_other_threads(forum_game) -> None:
     rooms = {(r.kind, r.day): r for r in Room.objects.filter(game=game)}
     graveyard = Room.objects.get(game=game, kind=Room.Kind.GRAVEYARD)
     carol = client_as("carol")
-    links = _links(carol.get(room_url(game, rooms["day", 2])).content.decode())
+    links = _links(read(carol, room_url(game, rooms["day", 2])).content.decode())
     assert links == {
         "other-thread": room_url(game, rooms["vote", 2]),
         "previous-day": room_url(game, rooms["day", 1]),
         "graveyard": room_url(game, graveyard),
         "my-cabinet": reverse("cabinet", args=[game.slug]),
     }
-    links = _links(carol.get(room_url(game, rooms["vote", 1])).content.decode())
+    links = _links(read(carol, room_url(game, rooms["vote", 1])).content.decode())
     assert links["other-thread"] == room_url(game, rooms["day", 1])
     assert links["next-day"] == room_url(game, rooms["vote", 2])
     assert "previous-day" not in links
     # A link shows what is new behind it.
-    carol.get(room_url(game, rooms["day", 1]))
+    read(carol, room_url(game, rooms["day", 1]))
     post_as(seats["Doc"], rooms["day", 1], 2)
-    html = carol.get(room_url(game, rooms["vote", 1])).content.decode()
+    html = read(carol, room_url(game, rooms["vote", 1])).content.decode()
     nav = re.search(r'<nav class="thread-links".*?</nav>', html, re.S).group(0)
     assert re.search(r'class="other-thread"[^>]*#new">.*?</a> <span class="unread-count">2 new<', nav, re.S)
     # The host is sent to the dashboard; a visitor to no cabinet.
@@ -291,3 +293,26 @@ def test_the_thread_page_costs_the_same_for_few_and_many_rooms(forum_game) -> No
     many = [count_queries(carol, url), count_queries(alice, url), count_queries(alice, dashboard)]
     assert many == few
     assert alice.get(dashboard).content.decode().count("posts waiting:") == 11
+
+
+def test_viewing_a_thread_writes_nothing_and_its_page_reports_what_was_seen(forum_game) -> None:
+    """A GET never writes: the thread's page carries the report of what it
+    showed (``room_seen``), which its script posts once shown; without
+    script, the reader posts it with "Mark as read" and comes back to the
+    thread. The report never moves the mark past the room's last post, nor
+    back."""
+    game, seats = forum_game
+    day = rooms_of(game)["day"]
+    post_as(seats["Doc"], day, 3)
+    carol = client_as("carol")
+    html = carol.get(room_url(game, day)).content.decode()
+    assert not ReadMark.objects.filter(room=day, user__username="carol").exists()
+    assert 'name="number" value="3"' in html and "Mark as read" in html
+    seen_url = reverse("room_seen", args=[game.slug, day.public_id])
+    back = carol.post(seen_url, {"number": 99})
+    assert back.status_code == 302 and back["Location"] == room_url(game, day)
+    assert ReadMark.objects.get(room=day, user__username="carol").number == 3
+    assert carol.post(seen_url, {"number": 1}, HTTP_HX_REQUEST="true").status_code == 204
+    assert carol.post(seen_url, {"number": "x"}, HTTP_HX_REQUEST="true").status_code == 204
+    assert ReadMark.objects.get(room=day, user__username="carol").number == 3
+    assert carol.get(seen_url).status_code == 405
