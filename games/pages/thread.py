@@ -37,18 +37,22 @@ class PostPage:
 
     @property
     def has_previous(self) -> bool:
+        """A page comes before this one."""
         return self.number > 1
 
     @property
     def has_next(self) -> bool:
+        """A page comes after this one."""
         return self.number < self.num_pages
 
     @property
     def previous_page_number(self) -> int:
+        """The number of the page before."""
         return self.number - 1
 
     @property
     def next_page_number(self) -> int:
+        """The number of the page after."""
         return self.number + 1
 
 
