@@ -108,7 +108,8 @@ def cabinet_page(
     """The cabinet's context: ``ctx`` (the phase bar's) with the seat's
     ``chosen`` choices, receipts and idle abilities, its role card, the
     ``last_words`` form, the private rooms it shares, and a page of its
-    thread with the host (``read_position``: for ``unread.seen``)."""
+    thread with the host (``read_position``, and ``seen_number``: what the
+    page reports seen, ``room_seen``)."""
     ruleset = flow.ruleset_of(game)
     room = flow.cabinet_of(seat)
     general = _date_forms(game, chosen.phase, chosen.forms)

@@ -31,6 +31,7 @@ from ..forms import (
 )
 from ..models import Action, Deadline, Event, Game, Player, Post, Resolution, Room
 from ..names import ability_name, role_name, team_name
+from ..reads.choices import slot_rows
 from .phase_bar import game_context
 
 
@@ -213,8 +214,8 @@ def _phase_overview(game: Game, phase: Any, seated: list[Player], ruleset: Any) 
     state = flow.state_of(game)
     actions = list(Action.objects.filter(phase=phase).select_related("actor"))
     handed = {(a.team or a.actor.nickname, a.ability) for a in actions}
-    if phase.slots is None:  # a phase opened before its choices were stored
-        flow.store_slots(game, phase)
+    if phase.slots is None:  # a phase opened before its choices were stored: worked out, not written
+        phase.slots = slot_rows(ruleset, state, phase.kind)
     # The phase's choices as stored when it opened or last changed
     # (``flow.store_slots``): no rules engine call on a page view.
     ctx: dict[str, Any] = {

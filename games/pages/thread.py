@@ -82,7 +82,7 @@ def read_thread(request: HttpRequest, room: Room, seat: Player | None, host: boo
     """The page of the thread the reader asked for (without a page: the
     page of his first unread post, else the last page), its posts read
     now, and the reader's place in the room (``unread.position``), which
-    the view moves over the page once it is shown (``unread.seen``)."""
+    the page reports seen once shown (``room_seen``)."""
     where = unread.position(room, request.user, seat, host)
     return posts_page(room, request.GET.get("page"), where.last, where.first_unread), where
 
@@ -160,7 +160,7 @@ def room_page(
     request: HttpRequest, game: Game, room: Room, seat: Player | None, form: PostForm, refusal: str | None, **extra: Any
 ) -> dict[str, Any]:
     """A thread's page: the phase bar, a page of posts with the reader's
-    first unread one (and ``read_position``, for ``unread.seen``), the
+    first unread one (``read_position``, and ``seen_number`` for ``room_seen``), the
     links beside it, a private room's members, the post ``form`` or the
     ``refusal`` (why the reader may not post), and in a vote thread the
     count and the vote forms (``vote_context``). ``extra``: more context."""
