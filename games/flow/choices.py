@@ -50,21 +50,7 @@ def action_submit(turn: Turn, *, seat: Player, ability: str, targets: list[str],
     if phase is None or not game.is_running:
         raise FlowError(_("No phase is open."))
     _refuse_late_choice(game, phase, now, ability)
-    ruleset, state = turn.ruleset, turn.state
-    target: Any = targets[0] if len(targets) == 1 else (list(targets) or None)
-    probe = (
-        RulesAction(ability, team=seat.team, target=target)
-        if team
-        else RulesAction(ability, actor=seat.nickname, target=target)
-    )
-    if team and seat.nickname not in [p.name for p in state.team_members(seat.team)]:
-        raise FlowError(_("Only a living member of the team may hand in its choice."))
-    try:
-        reason = ruleset.validate(state, probe, phase.kind)
-    except RulesError as exc:
-        raise FlowError(str(exc)) from exc
-    if reason is not None:
-        raise FlowError(_(ruleset.message(reason)))
+    _refuse_choice(turn, phase, seat, ability, targets, team)
     lookup = Q(phase=phase, ability=ability) & (Q(team=seat.team) if team else Q(actor=seat, team=""))
     action = Action.objects.filter(lookup).first()
     if action is None:
@@ -108,7 +94,32 @@ def action_withdraw(turn: Turn, *, seat: Player, action_id: str) -> None:
     if phase is None or action is None:
         raise FlowError(_("There is no such choice to withdraw."))
     _refuse_late_choice(game, phase, now)
+    _refuse_choice(turn, phase, seat, action.ability, action.targets, bool(action.team))
     action.delete()
+
+
+def _refuse_choice(turn: Turn, phase: Phase, seat: Player, ability: str, targets: list[str], team: bool) -> None:
+    """Raise FlowError (a sentence) when the rules refuse ``seat`` this
+    choice of ``ability`` on ``targets`` now: a team's choice from a player
+    who is not a living member of the team, or what the ruleset's
+    ``validate`` refuses (its own message). The same guard holds for
+    handing a choice in and for withdrawing it: a player out of the game
+    takes back no choice he could not make."""
+    ruleset, state = turn.ruleset, turn.state
+    target: Any = targets[0] if len(targets) == 1 else (list(targets) or None)
+    probe = (
+        RulesAction(ability, team=seat.team, target=target)
+        if team
+        else RulesAction(ability, actor=seat.nickname, target=target)
+    )
+    if team and seat.nickname not in [p.name for p in state.team_members(seat.team)]:
+        raise FlowError(_("Only a living member of the team may hand in its choice."))
+    try:
+        reason = ruleset.validate(state, probe, phase.kind)
+    except RulesError as exc:
+        raise FlowError(str(exc)) from exc
+    if reason is not None:
+        raise FlowError(_(ruleset.message(reason)))
 
 
 @transition

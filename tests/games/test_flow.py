@@ -9,7 +9,7 @@ import pytest
 from django.utils import timezone
 
 from games import flow
-from games.models import Deadline, Event, Phase, Post, Resolution, Room, Vote
+from games.models import Action, Deadline, Event, Phase, Post, Resolution, Room, Vote
 
 pytestmark = pytest.mark.django_db
 
@@ -310,3 +310,21 @@ def test_a_game_with_house_rules_its_engine_cannot_read_does_not_start(personas,
         flow.game_start(game=game)
     game.refresh_from_db()
     assert game.status == "signup"
+
+
+def test_a_team_choice_is_withdrawn_only_by_a_living_member_who_may_hand_it_in(forum_game) -> None:
+    """Withdrawing is guarded as handing in is: the Don hands in the
+    mafia's kill (FORUM-021: each criminal team kills one player a night);
+    a mafioso voted out the day before may not take it back — the host
+    keeps seeing the team's choice — while the Don still may."""
+    game, seats = forum_game
+    everyone_votes_for(game, seats, "Mafia Two")
+    flow.phase_resolve_now(game=game)
+    kill = flow.action_submit(game=game, seat=seats["Bonnie"], ability="kill", targets=["Plain One"], team=True)
+    voted_out = game.players.get(nickname="Mafia Two")
+    assert not voted_out.alive
+    with pytest.raises(flow.FlowError, match="Only a living member of the team"):
+        flow.action_withdraw(game=game, seat=voted_out, action_id=kill.public_id)
+    assert Action.objects.filter(pk=kill.pk).exists()
+    flow.action_withdraw(game=game, seat=seats["Bonnie"], action_id=kill.public_id)
+    assert not Action.objects.filter(pk=kill.pk).exists()
