@@ -32,14 +32,12 @@ from .model import (
     RulesError,
     ScheduleEntry,
     Team,
-    builder,
-    new_action,
 )
 from .options import OptionProblem, check_options
-from .rng import PhaseRandom, draws_by_bits, sample_few
+from .rng import PhaseRandom
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True)
 class ActionSlot:
     """A choice somebody may hand in now: who (``actor`` or ``team``), which
     ability, and the legal targets (names) for each of its target places."""
@@ -49,30 +47,6 @@ class ActionSlot:
     actor: str | None = None
     team: str | None = None
     targets: int = 1
-
-    def __new__(
-        cls,
-        ability: str,
-        candidates: tuple[str, ...],
-        actor: str | None = None,
-        team: str | None = None,
-        targets: int = 1,
-    ) -> ActionSlot:
-        new = _ACTION_SLOT()  # see ``model.builder``: slots are built in every phase
-        new.ability = ability
-        new.candidates = candidates
-        new.actor = actor
-        new.team = team
-        new.targets = targets
-        new.__class__ = cls
-        return new
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        """Copies and pickles rebuild through the constructor."""
-        return (type(self), (self.ability, self.candidates, self.actor, self.team, self.targets))
-
-
-_ACTION_SLOT = builder(ActionSlot)
 
 
 def under_target_limit(counters: Mapping[str, Any], ability: str, names: Iterable[str], limit: int) -> list[str]:
@@ -84,66 +58,6 @@ def under_target_limit(counters: Mapping[str, Any], ability: str, names: Iterabl
     if limit > 0 and not any(key.startswith(prefix) for key in counters):
         return list(names)  # nobody chosen yet: every count is 0
     return [n for n in names if counters.get(prefix + n, 0) < limit]
-
-
-def target_and_limit_reason(
-    spec: Ability, players: Mapping[str, Any], actor: str | None, ability: str, targets: Sequence[str]
-) -> str | None:
-    """The target and limit checks of ``validate`` written out for the
-    rulesets that inline it (classic, werewolf18): each target against
-    ``spec.target_rule`` (``out``, ``other_alive``, ``self``, else alive),
-    then the actor's ``per_game_limit`` and ``per_target_limit`` counters.
-    Returns the first rejection reason, or None; ``players``: name → player
-    state, every target in it."""
-    rule = spec.target_rule
-    for name in targets:
-        chosen = players[name]
-        if rule == "out":
-            if chosen.alive:
-                return "not_out"
-            continue
-        if not chosen.alive:
-            return "target_not_alive"
-        if rule == "other_alive" and name == actor:
-            return "self_target"
-        if rule == "self" and name != actor:
-            return "not_self"
-    if actor:  # ``counter_owner``: the actor's counters hold the limits
-        counters = players[actor].counters
-        if spec.per_game_limit is not None and counters.get(f"uses:{ability}", 0) >= spec.per_game_limit:
-            return "used_up"
-        if spec.per_target_limit is not None:
-            for name in targets:
-                if counters.get(f"{ability}:{name}", 0) >= spec.per_target_limit:
-                    return "target_limit"
-    return None
-
-
-# An ``ActionSlot``'s fields as a plain tuple: (ability, candidates, actor, team, targets).
-SlotFields = tuple[str, tuple[str, ...], str | None, str | None, int]
-
-
-def slot_fields(
-    ability: str, candidates: tuple[str, ...], actor: str | None = None, team: str | None = None, targets: int = 1
-) -> SlotFields:
-    """The fields ``new_slot`` would build a slot of, as a plain tuple
-    (``Ruleset.play_slots``)."""
-    return (ability, candidates, actor, team, targets)
-
-
-def new_slot(
-    ability: str, candidates: tuple[str, ...], actor: str | None = None, team: str | None = None, targets: int = 1
-) -> ActionSlot:
-    """``ActionSlot(ability, candidates, actor, team, targets)``, for the
-    loops that list slots: a plain call costs less than the class's."""
-    new = _ACTION_SLOT()  # see ``model.builder``
-    new.ability = ability
-    new.candidates = candidates
-    new.actor = actor
-    new.team = team
-    new.targets = targets
-    new.__class__ = ActionSlot
-    return new
 
 
 # Generic rejection messages, by reason code; a ruleset may add its own.
@@ -616,13 +530,13 @@ class Ruleset:
                     if (p.team, ab_id) in seen_teams:
                         continue
                     seen_teams.add((p.team, ab_id))
-                    probe = new_action(ab_id, None, p.team)
+                    probe = Action(ab_id, None, p.team)
                 else:
-                    probe = new_action(ab_id, p.name)
+                    probe = Action(ab_id, p.name)
                 cands = self.legal_targets(state, probe, phase)
                 if ability.targets and not cands:
                     continue
-                slots.append(new_slot(ab_id, tuple(cands), probe.actor, probe.team, ability.targets))
+                slots.append(ActionSlot(ab_id, tuple(cands), probe.actor, probe.team, ability.targets))
         return slots
 
     def legal_targets(self, state: GameState, probe: Action, phase: str) -> list[str]:
@@ -659,7 +573,7 @@ class Ruleset:
             names = list(state.players) if out else state.alive_names()
         legal = self.target_filter(state, probe, phase, names)
         if legal and not self.EXACT_TARGET_CHECKS:
-            if self.validate(state, new_action(probe.ability, probe.actor, probe.team, legal[0]), phase) is not None:
+            if self.validate(state, Action(probe.ability, probe.actor, probe.team, legal[0]), phase) is not None:
                 return []  # refused whatever the target: the actor may not act now
         return legal
 
@@ -673,7 +587,7 @@ class Ruleset:
         """
         ability, actor, team = probe.ability, probe.actor, probe.team
         target_reason = self.target_reason
-        return [name for name in names if target_reason(state, new_action(ability, actor, team, name), phase) is None]
+        return [name for name in names if target_reason(state, Action(ability, actor, team, name), phase) is None]
 
     def check_targets_filter(
         self, state: GameState, probe: Action, ability: Ability, names: Iterable[str]
@@ -733,52 +647,33 @@ class Ruleset:
         property tests: every slot acts with probability 0.8 on a random
         legal target; every living player votes by day."""
         actions: list[Action] = []
-        draw, below = rng.random, rng._randbelow
-        for ability, candidates, actor, team, targets in self.play_slots(state, phase):
-            if draw() > 0.8:
+        for slot in self.action_slots(state, phase):
+            if rng.random() > 0.8:
                 continue
             target: Any = None
-            if targets == 1 and candidates:
-                # ``rng.choice(seq)`` is ``seq[rng._randbelow(len(seq))]`` for a
-                # non-empty ``seq``: the same numbers without its two calls.
-                target = candidates[below(len(candidates))]
-            elif targets == 2:
-                pool = [c for c in candidates if c != actor]
+            if slot.targets == 1 and slot.candidates:
+                target = rng.choice(slot.candidates)
+            elif slot.targets == 2:
+                pool = [c for c in slot.candidates if c != slot.actor]
                 if len(pool) < 2:
                     continue
-                target = sample_few(rng, pool, 2)
-            actions.append(new_action(ability, actor, team, target))
+                target = rng.sample(pool, 2)
+            actions.append(Action(slot.ability, slot.actor, slot.team, target))
         step = PhaseInput(phase, actions)  # type: ignore[arg-type]
         if phase == "day":
             alive = state.alive_names()
-            # Each votes for somebody else: ``rng.choice`` of ``alive`` without the
-            # voter (seat ``i``), or of ``alive`` when he is alone. Drawing r below
-            # n - 1 and skipping seat ``i`` names the same player as that choice.
-            n = len(alive)
-            if n > 1:
-                votes: dict[str, str | None] = {}
-                if draws_by_bits(rng):
-                    # ``below(n - 1)`` written out: the same ``getrandbits`` calls.
-                    bits, m = rng.getrandbits, n - 1
-                    k = m.bit_length()
-                    for i, v in enumerate(alive):
-                        r = bits(k)
-                        while r >= m:
-                            r = bits(k)
-                        votes[v] = alive[r + 1 if r >= i else r]
-                else:
-                    for i, v in enumerate(alive):
-                        r = below(n - 1)
-                        votes[v] = alive[r + 1 if r >= i else r]
-                step.votes = votes
+            if len(alive) > 1:
+                # Each votes for somebody else.
+                step.votes = {v: rng.choice([n for n in alive if n != v]) for v in alive}
             else:
-                step.votes = {v: alive[below(1)] for v in alive}
+                step.votes = {v: rng.choice(alive) for v in alive}
         return step
 
-    def play_slots(self, state: GameState, phase: str) -> list[SlotFields]:
+    def play_slots(
+        self, state: GameState, phase: str
+    ) -> list[tuple[str, tuple[str, ...], str | None, str | None, int]]:
         """``action_slots`` as plain tuples of their fields (ability,
-        candidates, actor, team, targets), in the same order, for random
-        play; a ruleset may build them without the ``ActionSlot``s."""
+        candidates, actor, team, targets), in the same order."""
         return [(s.ability, s.candidates, s.actor, s.team, s.targets) for s in self.action_slots(state, phase)]
 
     def next_phase(self, state: GameState) -> str:

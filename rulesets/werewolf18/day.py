@@ -16,7 +16,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rulesets.core import Action, GameState, Outcome, PhaseInput, RulesError
-from rulesets.core.model import new_action
 from rulesets.core.votes import leaders, tally
 
 from .cards import give_card, parse_cards
@@ -122,7 +121,7 @@ def collect_ballots(outcome: Outcome, step: PhaseInput, message: Callable[[str],
     cast: dict[str, int] = {}
     accelerated = state.option("accelerated")
     for voter, target in ballot_entries(step, state):  # every name checked seated
-        action = new_action("vote", voter, None, target)
+        action = Action("vote", voter, None, target)
         # ``_seated_ballot_reason``, its usual answer found inline: a living voter
         # and target, neither a revealed idiot (WW18-010, WW18-011, WW18-034).
         chosen = None if target is None else players[target]
