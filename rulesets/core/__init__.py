@@ -1,6 +1,7 @@
 """Shared vocabulary and machinery of the rules engines (no Django)."""
 
-from .base import ActionSlot, Ruleset
+from .base import Ruleset
+from .choices_part import ActionSlot
 from .day import Ballot, DayProcedure, VoteCount, VoteRow
 from .model import (
     Ability,

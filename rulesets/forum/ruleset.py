@@ -10,8 +10,7 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from rulesets.core import Action, Ballot, DayProcedure, GameState, Outcome, PhaseInput, Ruleset
-from rulesets.core.base import ActionSlot
+from rulesets.core import Action, ActionSlot, Ballot, DayProcedure, GameState, Outcome, PhaseInput, Ruleset
 from rulesets.core.day import NEVER, standing
 
 from . import day, night, penalties, query, setup, validate, victory

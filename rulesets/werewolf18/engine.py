@@ -28,7 +28,7 @@ from rulesets.core import (
     Ruleset,
     VoteCount,
 )
-from rulesets.core.base import under_target_limit
+from rulesets.core.choices_part import under_target_limit
 from rulesets.core.day import ONCE, count, standing
 from rulesets.core.rng import PhaseRandom
 

@@ -14,7 +14,7 @@ import random
 from dataclasses import dataclass, field
 
 from rulesets.core import Action, Outcome, PlayerState
-from rulesets.core.base import MESSAGES as CORE_MESSAGES
+from rulesets.core.declarations import MESSAGES as CORE_MESSAGES
 
 from . import victory
 from .common import has_skills, may_hold_badge, sheriff
