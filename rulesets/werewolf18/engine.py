@@ -28,75 +28,15 @@ from rulesets.core import (
     Ruleset,
     VoteCount,
 )
-from rulesets.core.choices_part import under_target_limit
 from rulesets.core.day import ONCE, count, standing
 from rulesets.core.rng import PhaseRandom
 
 from . import day, night, roles, schedule, setup, victory
+from .choices import PHASES_OF, TEAM_ABILITIES, own_slot, probes, targets_of
 from .common import has_skills, revealed, sheriff, werewolf_in_game
 from .exits import EXIT_ORDER, Exits, GameEnded, Orders
 
 SURRENDER_CHANCE = 0.02  # random play: how often the whole wolf group gives up
-
-
-# Ability → the phases it may be handed in: orders by night or day (A17).
-_PHASES_OF: dict[str, tuple[str, ...]] = {
-    ability: ("day", "night") if ability in roles.DUAL_PHASE else (spec.phase,)
-    for ability, spec in roles.ABILITIES.items()
-}
-
-# Role → its team abilities (``Ability.team``), in the role's order, for ``team_abilities``.
-_TEAM_ABILITIES: dict[str, tuple[str, ...]] = {
-    role: tuple(ab for ab in spec.abilities if roles.ABILITIES[ab].team) for role, spec in roles.ROLES.items()
-}
-
-
-def _probes(role: str, phase: str, holds_badge: bool, alive: bool) -> tuple[tuple[str, Ability], ...]:
-    """The abilities worth probing for a seat in ``phase``: those of
-    ``abilities_of`` (the role's, the sheriff's badge, WW18-048) handed in
-    in ``phase``; out of the game only a team's and ``surrender``
-    (WW18-012), as ``check_actor`` refuses the rest whatever they name."""
-    spec = roles.ROLES.get(role)
-    own = spec.abilities if spec else ()
-    probes = []
-    for ability in (*own, "pass_badge") if holds_badge else own:
-        declared = roles.ABILITIES[ability]
-        if phase in _PHASES_OF[ability] and (alive or declared.team or ability == "surrender"):
-            probes.append((ability, declared))
-    return tuple(probes)
-
-
-def _targets_of(spec: Ability, alive: list[str], actor: str | None) -> list[str]:
-    """``check_targets_filter``'s target rule over the living names ``alive``
-    (in seat order), before the limits."""
-    rule = spec.target_rule
-    if rule == "other_alive":
-        legal = list(alive)
-        if actor in legal:
-            legal.remove(actor)
-        return legal
-    if rule == "self":
-        return [actor] if actor in alive else []
-    return list(alive)
-
-
-def _own_slot(player: PlayerState, ability: str, spec: Ability, names: list[str]) -> ActionSlot | None:
-    """The slot of a living ``player``'s own ``ability`` (one target or none)
-    that keeps his skills, or None:
-    ``validate`` for a holder of it with nobody the winner. ``names`` are
-    the living it may name (the badge never goes to a revealed idiot,
-    WW18-034); the limits are his counters."""
-    counters = player.counters
-    limit = spec.per_game_limit
-    if limit is not None and counters.get(f"uses:{ability}", 0) >= limit:
-        return None  # ``used_up``
-    if spec.targets == 0:
-        return ActionSlot(ability, (), player.name, None, 0)
-    legal = _targets_of(spec, names, player.name)
-    limit = spec.per_target_limit
-    if limit is not None:
-        legal = under_target_limit(counters, ability, legal, limit)
-    return ActionSlot(ability, tuple(legal), player.name, None, 1) if legal else None
 
 
 class Werewolf18(Ruleset):
@@ -382,14 +322,14 @@ class Werewolf18(Ruleset):
         found: list[str] = []
         for p in state.players.values():
             if p.alive and p.team == team:
-                for ab in _TEAM_ABILITIES.get(p.role, ()):
+                for ab in TEAM_ABILITIES.get(p.role, ()):
                     if ab not in found:
                         found.append(ab)
         return tuple(found)
 
     def phases_of(self, ability: str) -> tuple[str, ...]:
         """Phases in which ``ability`` may be handed in (A17 for orders)."""
-        return _PHASES_OF[ability]
+        return PHASES_OF[ability]
 
     def validate(self, state: GameState, action: Action, phase: str) -> str | None:
         """The document's own limits on top of the generic checks (digest §6).
@@ -409,7 +349,7 @@ class Werewolf18(Ruleset):
             raise RulesError(f"unknown ability {ability!r} in ruleset {self.id}")
         if state.winner is not None:
             return "game_over"
-        if phase not in _PHASES_OF[ability]:  # ``phases_of``
+        if phase not in PHASES_OF[ability]:  # ``phases_of``
             return "wrong_phase"
         if ability == "vote":
             return day.ballot_reason(state, action.actor, action.target if isinstance(action.target, str) else None)
@@ -427,7 +367,7 @@ class Werewolf18(Ruleset):
         the actor or team holding the ability."""
         if state.winner is not None:
             return "game_over"
-        if phase not in _PHASES_OF[probe.ability]:  # ``phases_of``
+        if phase not in PHASES_OF[probe.ability]:  # ``phases_of``
             return "wrong_phase"
         if probe.ability == "vote":
             return day.ballot_reason(state, probe.actor, None)
@@ -523,7 +463,7 @@ class Werewolf18(Ruleset):
         slots: list[ActionSlot] = []
         teams: set[str] = set()
         for player in state.players.values():
-            for ability, spec in _probes(player.role, phase, sheriff(state) == player.name, player.alive):
+            for ability, spec in probes(player.role, phase, sheriff(state) == player.name, player.alive):
                 if spec.team:
                     if player.team in teams:
                         continue
@@ -549,7 +489,7 @@ class Werewolf18(Ruleset):
             return []  # ``skills_lost``: the village's skills went with the elder (WW18-028)
         else:
             names = self._ballot_targets(state) if ability == "pass_badge" else alive
-            slot = _own_slot(player, ability, spec, names)
+            slot = own_slot(player, ability, spec, names)
         return [slot] if slot is not None else []
 
     def _team_slot(
@@ -561,13 +501,13 @@ class Werewolf18(Ruleset):
         limit it."""
         # ``ability in self.team_abilities(state, team)``, stopping at its first living holder.
         for p in state.players.values():
-            if p.alive and p.team == team and ability in _TEAM_ABILITIES.get(p.role, ()):
+            if p.alive and p.team == team and ability in TEAM_ABILITIES.get(p.role, ()):
                 break
         else:
             return None  # ``not_your_ability``
         if ability == "kill" and ((team == "wolves" and not werewolf_in_game(state)) or victory.wolves_defeated(state)):
             return None  # ``no_werewolf`` or ``camp_defeated``
-        legal = _targets_of(spec, alive, None)
+        legal = targets_of(spec, alive, None)
         return ActionSlot(ability, tuple(legal), None, team, 1) if legal else None
 
     def _ballot_targets(self, state: GameState) -> list[str]:
