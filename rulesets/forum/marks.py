@@ -41,7 +41,7 @@ class Shot:
         return self.via_tw or self.shooter
 
 
-@dataclass(slots=True, init=False)
+@dataclass(slots=True)
 class Night:
     """Everything marked during one night before it takes effect."""
 
@@ -62,25 +62,9 @@ class Night:
     # The working state (a copy of the input state): ``outcome.state``, kept at hand.
     state: GameState = field(init=False)
 
-    def __init__(
-        self, outcome: Outcome, step: PhaseInput, start: dict[str, tuple[str, str]], on_duty: dict[str, dict[str, str]]
-    ) -> None:
-        # Written out: the generated one calls a default factory per field, and every night builds one.
-        self.outcome = outcome
-        self.step = step
-        self.start = start
-        self.on_duty = on_duty
-        self.actions = []
-        self.shots = []
-        self.protected = {}
-        self.deaths = {}
-        self.hidden_roles = set()
-        self.conversions = []
-        self.next_duty = {}
-        self.bum_holders = {}
-        self.team_tells = []
-        self.walking_grants = []
-        self.state = outcome.state
+    def __post_init__(self) -> None:
+        """Keep the working state at hand."""
+        self.state = self.outcome.state
 
     def role(self, name: str) -> str:
         """The role at the start of the night."""

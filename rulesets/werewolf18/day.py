@@ -46,18 +46,13 @@ DAY_ORDER: tuple[tuple[str, str, str], ...] = (
 SHERIFF_WEIGHT = 1.5  # 带队: 警长投出的票计为1.5票 (WW18-047)
 
 
-@dataclass(slots=True, init=False)
+@dataclass(slots=True)
 class Ballots:
     """Accepted ballots: ``final`` voter → target (None = abstain), in first
     casting order, and ``log``, every accepted entry in time order."""
 
     final: dict[str, str | None] = field(default_factory=dict)
     log: list[tuple[str, str | None]] = field(default_factory=list)
-
-    def __init__(self) -> None:
-        # Written out: the generated one calls a default factory per field.
-        self.final = {}
-        self.log = []
 
 
 def ballot_reason(state: GameState, voter: str | None, target: str | None) -> str | None:
