@@ -14,10 +14,20 @@ from __future__ import annotations
 import os
 
 import pytest
+from django.utils import translation
 
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 PASSWORD = "correct-horse-battery"
+
+
+@pytest.fixture(autouse=True)
+def _no_language_left_behind():
+    """After each test, no language stays active in this thread: a page the
+    test client renders activates its reader's language (the locale
+    middleware) and leaves it, which would change the next test's messages."""
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture

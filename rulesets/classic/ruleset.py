@@ -8,7 +8,7 @@ Ties the declarations (``roles``), setup (``setup``), schedule
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Any
 
 from rulesets.core import (
@@ -25,26 +25,20 @@ from rulesets.core import (
     Ruleset,
     ScheduleEntry,
 )
-from rulesets.core.base import SlotFields, new_slot, slot_fields, target_and_limit_reason
 from rulesets.core.day import LAST_COUNTS
-from rulesets.core.model import new_action
-from rulesets.core.rng import draws_by_bits, sample_few
 from rulesets.core.said import said
 
 from . import day, night, setup, victory
 from .roles import ABILITIES, MESSAGES, OPTIONS, ROLES, TEAMS, reason_rule
 from .schedule import SCHEDULE, web_day_entries
 
-# (role, phase) → the role's abilities (``abilities_of``) handed in in ``phase``, with their declarations.
-_PROBES: dict[tuple[str, str], tuple[tuple[str, Ability], ...]] = {
-    (role.id, phase): tuple((ab, ABILITIES[ab]) for ab in role.abilities if ABILITIES[ab].phase == phase)
-    for role in ROLES.values()
-    for phase in ("day", "night")
-}
-
-# ``_PROBES`` as phase → role → probes, read without building a tuple key per seat.
+# Phase → role → the role's abilities (``abilities_of``) handed in in that phase, with their declarations.
 _PROBES_IN: dict[str, dict[str, tuple[tuple[str, Ability], ...]]] = {
-    phase: {role: _PROBES[role, phase] for role in ROLES} for phase in ("day", "night")
+    phase: {
+        role.id: tuple((ab, ABILITIES[ab]) for ab in role.abilities if ABILITIES[ab].phase == phase)
+        for role in ROLES.values()
+    }
+    for phase in ("day", "night")
 }
 
 # Role → its team abilities (``Ability.team``), in the role's order, for ``team_abilities``.
@@ -208,44 +202,7 @@ class ClassicRuleset(Ruleset):
             return "first_night"
         if phase == "night" and state.memory.get("deciding"):
             return "deciding_vote_pending"
-        return self._generic_reason(state, action, phase) or self._document_limits(state, action)
-
-    def _generic_reason(self, state: GameState, action: Action, phase: str) -> str | None:
-        """``check_action`` written out (every choice of every step goes
-        through it): the ability and the players known, ``check_actor`` (the
-        role's abilities, the team's from its living members), then
-        ``check_targets`` with the actor's counters. Raises ``RulesError``
-        like it (tests/rulesets/test_classic.py compares the two)."""
-        ability = action.ability
-        spec = ABILITIES.get(ability)
-        if spec is None:
-            raise RulesError(f"unknown ability {ability!r} in ruleset {self.id}")
-        players = state.players
-        target = action.target
-        targets = [] if target is None else list(target) if isinstance(target, (list, tuple)) else [target]
-        for name in targets:
-            if name not in players:
-                raise RulesError(f"unknown player {name!r}")
-        actor = action.actor
-        if actor is not None:
-            if actor not in players:
-                raise RulesError(f"unknown player {actor!r}")
-            player = players[actor]
-            if not player.alive:
-                return "actor_not_alive"
-            role = ROLES.get(player.role)  # ``abilities_of``
-            if role is None or ability not in role.abilities:
-                return "not_your_ability"
-        else:
-            if action.team not in TEAMS:
-                raise RulesError(f"unknown team {action.team!r}")
-            if ability not in self.team_abilities(state, action.team or ""):
-                return "not_your_ability"
-        if spec.phase != phase:
-            return "wrong_phase"
-        if spec.targets and len(targets) != spec.targets:
-            return "target_count"
-        return target_and_limit_reason(spec, players, actor, ability, targets)
+        return self.check_action(state, action, phase) or self._document_limits(state, action)
 
     def actor_reason(self, state: GameState, probe: Action, phase: str) -> str | None:
         """The checks of ``validate`` that do not look at the target (see
@@ -375,68 +332,71 @@ class ClassicRuleset(Ruleset):
         before and a heal the doctor himself after his one self-heal
         (CLASSIC-033, CLASSIC-034, CLASSIC-036).
         """
-        return self._slots(state, phase, new_slot)
-
-    def play_slots(self, state: GameState, phase: str) -> list[SlotFields]:
-        """``action_slots`` as plain tuples, for random play (``Ruleset.play_slots``)."""
-        return self._slots(state, phase, slot_fields)
-
-    def _slots(self, state: GameState, phase: str, make: Callable[..., Any]) -> list[Any]:
-        """``action_slots``, each slot built by ``make`` (``new_slot`` or ``slot_fields``)."""
         memory = state.memory
         if phase == "night" and (state.steps_played == 0 or memory.get("deciding")):
             return []  # ``first_night`` or ``deciding_vote_pending`` whatever the choice
-        players = state.players
-        alive = [p.name for p in players.values() if p.alive]
+        alive = state.alive_names()
         no_host = setup.option(state.options, "no_host")
-        night = memory.get("night", 0)
-        victims: tuple[str, ...] | None = None  # the living honest players, found once
-        slots: list[Any] = []
+        victims = tuple(n for n in alive if state.players[n].team != "mafia")  # CLASSIC-021
+        slots: list[ActionSlot] = []
         seen_teams: set[tuple[str, str]] = set()
-        probes_of = _PROBES_IN.get(phase, {})
-        for p in players.values():
-            if not p.alive:
-                continue
-            for ab_id, ability in probes_of.get(p.role, ()):
-                if ability.team:
-                    if (p.team, ab_id) in seen_teams:
-                        continue
+        for p in state.alive():
+            for ab_id, ability in _PROBES_IN.get(phase, {}).get(p.role, ()):
+                if not ability.team:
+                    slots.extend(self._own_slot(state, p, ab_id, ability, phase, alive))
+                elif (p.team, ab_id) not in seen_teams:
                     seen_teams.add((p.team, ab_id))
-                    if ab_id != "kill":
-                        slots.extend(self._generic_slot(state, new_action(ab_id, team=p.team), phase, alive, make))
-                    elif not no_host:  # CLASSIC-061: no team choice without a host
-                        if victims is None:
-                            victims = tuple([n for n in alive if players[n].team != "mafia"])
-                        if victims:
-                            slots.append(make("kill", victims, None, p.team, ability.targets))
-                    continue
-                if ab_id in ("heal", "visit", "check"):
-                    cands = _own_targets(p, ab_id, ability, alive, night)
-                    if cands:
-                        slots.append(make(ab_id, cands, p.name, None, ability.targets))
-                else:
-                    slots.extend(self._generic_slot(state, new_action(ab_id, actor=p.name), phase, alive, make))
-        if phase != "night" or not no_host:
-            return slots
-        for p in players.values():
-            if p.alive and p.team == "mafia":  # ``team_members("mafia")``
-                role = ROLES.get(p.role)
-                if role is None or "kill" not in role.abilities:
-                    continue  # ``not_your_ability``
-                if victims is None:
-                    victims = tuple([n for n in alive if players[n].team != "mafia"])
-                if victims:  # CLASSIC-061: his own note, naming an honest player (CLASSIC-021)
-                    slots.append(make("kill", victims, p.name))
+                    slots.extend(self._team_slot(state, p.team, ab_id, ability, phase, alive, no_host, victims))
+        if phase == "night" and no_host:
+            slots.extend(self._note_slots(state, victims))
         return slots
 
-    def _generic_slot(
-        self, state: GameState, probe: Action, phase: str, alive: list[str], make: Callable[..., Any]
-    ) -> list[Any]:
+    def _own_slot(
+        self, state: GameState, player: PlayerState, ab_id: str, ability: Ability, phase: str, alive: list[str]
+    ) -> list[ActionSlot]:
+        """The slot of a living ``player``'s own ability, if it has targets."""
+        if ab_id not in ("heal", "visit", "check"):
+            return self._generic_slot(state, Action(ab_id, actor=player.name), phase, alive)
+        cands = _own_targets(player, ab_id, ability, alive, state.memory.get("night", 0))
+        return [ActionSlot(ab_id, cands, player.name, None, ability.targets)] if cands else []
+
+    def _team_slot(
+        self,
+        state: GameState,
+        team: str,
+        ab_id: str,
+        ability: Ability,
+        phase: str,
+        alive: list[str],
+        no_host: bool,
+        victims: tuple[str, ...],
+    ) -> list[ActionSlot]:
+        """The slot of ``team``'s collective ability: its kill names a
+        living honest player, and only with a host (CLASSIC-021, CLASSIC-061)."""
+        if ab_id != "kill":
+            return self._generic_slot(state, Action(ab_id, team=team), phase, alive)
+        if no_host or not victims:
+            return []
+        return [ActionSlot("kill", victims, None, team, ability.targets)]
+
+    def _note_slots(self, state: GameState, victims: tuple[str, ...]) -> list[ActionSlot]:
+        """Without a host, each living mafioso holding the kill hands in his
+        own note naming an honest player (CLASSIC-061, CLASSIC-021)."""
+        if not victims:
+            return []
+        slots = []
+        for p in state.team_members("mafia"):
+            role = ROLES.get(p.role)
+            if role is not None and "kill" in role.abilities:
+                slots.append(ActionSlot("kill", victims, p.name))
+        return slots
+
+    def _generic_slot(self, state: GameState, probe: Action, phase: str, alive: list[str]) -> list[ActionSlot]:
         """The slot of ``probe`` by ``single_targets``, for an ability the
         shortcuts of ``action_slots`` do not know."""
         cands = self.single_targets(state, probe, phase, alive)
         targets = ABILITIES[probe.ability].targets
-        return [make(probe.ability, tuple(cands), probe.actor, probe.team, targets)] if cands else []
+        return [ActionSlot(probe.ability, tuple(cands), probe.actor, probe.team, targets)] if cands else []
 
     def _random_night(self, state: GameState, rng: random.Random) -> PhaseInput:
         """Generic night choices; without a host the mafiosi mostly agree on
@@ -445,7 +405,7 @@ class ClassicRuleset(Ruleset):
         notes = [a for a in step.actions if a.ability == "kill" and a.actor]
         if notes and rng.random() < 0.8:
             agreed = notes[0].target
-            step.actions = [new_action("kill", a.actor, None, agreed) if a in notes else a for a in step.actions]
+            step.actions = [Action("kill", a.actor, None, agreed) if a in notes else a for a in step.actions]
         return step
 
     def phase_schedule(self, state: GameState, phase: str, vote_round: int = 1) -> tuple[ScheduleEntry, ...]:
@@ -494,29 +454,12 @@ class ClassicRuleset(Ruleset):
         if phase != "day":
             return self._random_night(state, rng)
         pool = day.candidates(state, None)
-        suspects = sample_few(rng, pool, min(2, len(pool)))
-        votes: dict[str, str | None] = {}
-        draw, below = rng.random, rng._randbelow
+        suspects = rng.sample(pool, min(2, len(pool)))
         memory = state.memory
         # Nobody barred and no deciding vote: the electorate is the living, ``pool``.
         voters = pool if not memory.get("deciding") and not memory.get("no_vote") else day.electorate(state)
-        if not pool or not draws_by_bits(rng):
-            for v in voters:
-                among = suspects if draw() < 0.8 else pool
-                # ``rng.choice(among)`` without its two calls (the same numbers).
-                votes[v] = among[below(len(among))] if among else rng.choice(among)
-            return PhaseInput("day", votes=votes)
-        # ``below(len(among))`` written out: the same ``getrandbits`` calls.
-        bits = rng.getrandbits
-        few, many = len(suspects), len(pool)
-        few_bits, many_bits = few.bit_length(), many.bit_length()
+        votes: dict[str, str | None] = {}
         for v in voters:
-            if draw() < 0.8:
-                among, n, k = suspects, few, few_bits
-            else:
-                among, n, k = pool, many, many_bits
-            r = bits(k)
-            while r >= n:
-                r = bits(k)
-            votes[v] = among[r]
+            among = suspects if rng.random() < 0.8 else pool
+            votes[v] = rng.choice(among)
         return PhaseInput("day", votes=votes)

@@ -1,7 +1,8 @@
 """Shared vocabulary and machinery of the rules engines (no Django)."""
 
 from . import messages  # noqa: F401  (registers the shared message codes)
-from .base import ActionSlot, Ruleset
+from .base import Ruleset
+from .choices_part import ActionSlot
 from .day import Ballot, DayProcedure, VoteCount, VoteRow
 from .model import (
     Ability,

@@ -23,76 +23,21 @@ TraceResult = Literal["effect", "blocked", "saved", "void", "rejected", "info"]
 
 
 _ATOMS = frozenset({str, int, float, bool, type(None)})
-_FLAT = _ATOMS.issuperset  # ``_FLAT(map(type, values))``: only scalars among ``values``
-
-
-def _flat(values: Any) -> bool:
-    """True when the list, tuple or dict view ``values`` holds only scalars:
-    a short one checked item by item, a longer one in C (``_FLAT``, which
-    first builds a set: dearer than a loop over a few items)."""
-    if len(values) > 4:
-        return _FLAT(map(type, values))
-    for value in values:
-        if type(value) not in _ATOMS:
-            return False
-    return True
 
 
 def _deep(value: Any) -> Any:
     """A deep copy of a JSON-like value: dicts, lists and tuples are copied
     recursively, immutable scalars shared, anything else deep-copied."""
     kind = type(value)
-    if kind is dict:
-        # A shallow copy, then the values that are not scalars replaced: most are scalars.
-        new = value.copy()
-        for key, item in value.items():
-            kind = type(item)
-            if kind not in _ATOMS:
-                if kind is list:
-                    new[key] = item.copy() if _flat(item) else _deep(item)
-                else:
-                    # An empty dict (a memory slot with nothing in it yet) needs no recursion.
-                    new[key] = {} if kind is dict and not item else _deep(item)
-        return new
     if kind in _ATOMS:
         return value
+    if kind is dict:
+        return {key: _deep(item) for key, item in value.items()}
     if kind is list:
-        return value.copy() if _flat(value) else [v if type(v) in _ATOMS else _deep(v) for v in value]
+        return [_deep(item) for item in value]
     if kind is tuple:
-        return tuple(v if type(v) in _ATOMS else _deep(v) for v in value)
+        return tuple(_deep(item) for item in value)
     return copy.deepcopy(value)
-
-
-def _copy_player(player: PlayerState) -> PlayerState:
-    """``PlayerState.copy``: the scalar fields shared, the counters copied,
-    their scalars inline and nested values by ``_deep``."""
-    new = object.__new__(PlayerState)
-    new.name = player.name
-    new.role = player.role
-    new.team = player.team
-    new.alive = player.alive
-    counters = player.counters
-    if type(counters) is not dict:
-        new.counters = _deep(counters)
-    elif counters:
-        new.counters = {k: v if type(v) in _ATOMS else _deep(v) for k, v in counters.items()}
-    else:
-        new.counters = {}
-    return new
-
-
-def builder(frozen: type) -> type:
-    """A plain class with the slots of the frozen slotted dataclass ``frozen``.
-
-    The result records (``Action``, ``TraceEntry``…) are built in every
-    phase, by the dozen. A frozen dataclass can only set its fields through
-    ``object.__setattr__``, one slow call each; so an instance starts as a
-    builder, whose fields are plain stores, and becomes a ``frozen`` by
-    ``__class__`` assignment (the two layouts are the same). Its fields stay
-    slots, which Python 3.11 reads fast, unlike an instance ``__dict__``
-    written directly.
-    """
-    return type(f"_{frozen.__name__}Builder", (), {"__slots__": frozen.__slots__})
 
 
 class RulesError(ValueError):
@@ -245,7 +190,7 @@ class PlayerState:
     def copy(self) -> PlayerState:
         """A deep copy (the counters are copied recursively; the other
         fields are immutable scalars and shared)."""
-        return _copy_player(self)
+        return PlayerState(self.name, self.role, self.team, self.alive, _deep(self.counters))
 
     def bump(self, key: str, by: int = 1) -> int:
         """Increase the counter ``key`` and return its new value."""
@@ -277,46 +222,21 @@ class GameState:
     def copy(self) -> GameState:
         """A deep copy, so resolution never mutates its input.
 
-        Built field by field (``copy.deepcopy`` was most of a phase's cost):
-        the JSON values of options, counters and memory are copied
+        The JSON values of options, counters and memory are copied
         recursively, so two states never share a mutable value.
         """
-        new = object.__new__(GameState)
-        new.ruleset = self.ruleset
-        new.variant = self.variant
-        options = self.options
-        new.options = {} if not options and type(options) is dict else _deep(options)  # most games set none
-        new.seed = self.seed
-        new.day = self.day
-        new.phase = self.phase
-        new.steps_played = self.steps_played
-        new.memory = _deep(self.memory)
-        new.winner = self.winner
-        players: dict[str, PlayerState] = {}
-        new_player, player_state, atoms, flat = object.__new__, PlayerState, _ATOMS, _flat
-        for name, player in self.players.items():
-            # ``_copy_player`` inline: this loop is most of a copy's cost.
-            copied = new_player(player_state)
-            copied.name = player.name
-            copied.role = player.role
-            copied.team = player.team
-            copied.alive = player.alive
-            counters = player.counters
-            if not counters:
-                copied.counters = {} if type(counters) is dict else _deep(counters)
-            elif type(counters) is dict:
-                # ``_deep`` inline: a shallow copy, then the few values that are not scalars
-                # (a list of scalars such as a last choice ``[night, name]``) copied in turn.
-                fresh = counters.copy()
-                for key, value in counters.items():
-                    if type(value) not in atoms:
-                        fresh[key] = value.copy() if type(value) is list and flat(value) else _deep(value)
-                copied.counters = fresh
-            else:
-                copied.counters = _deep(counters)
-            players[name] = copied
-        new.players = players
-        return new
+        return GameState(
+            self.ruleset,
+            self.variant,
+            _deep(self.options),
+            {name: player.copy() for name, player in self.players.items()},
+            seed=self.seed,
+            day=self.day,
+            phase=self.phase,
+            steps_played=self.steps_played,
+            memory=_deep(self.memory),
+            winner=self.winner,
+        )
 
     def alive(self) -> list[PlayerState]:
         """Players still in the game, in seat order."""
@@ -368,7 +288,7 @@ class GameState:
         return cls(players=players, **fields)
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True)
 class Action:
     """A choice handed in: by a player (``actor``) or a team (``team``).
 
@@ -379,21 +299,6 @@ class Action:
     actor: str | None = None
     team: str | None = None
     target: str | list[str] | None = None
-
-    def __new__(
-        cls, ability: str, actor: str | None = None, team: str | None = None, target: str | list[str] | None = None
-    ) -> Action:
-        new = _ACTION()  # see ``builder``
-        new.ability = ability
-        new.actor = actor
-        new.team = team
-        new.target = target
-        new.__class__ = cls
-        return new
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        """Copies and pickles rebuild through the constructor."""
-        return (type(self), (self.ability, self.actor, self.team, self.target))
 
     @property
     def who(self) -> str:
@@ -427,20 +332,6 @@ class Action:
         if isinstance(target, list):
             target = tuple(target)
         return cls(ability=data["ability"], actor=data.get("actor"), team=data.get("team"), target=target)
-
-
-def new_action(
-    ability: str, actor: str | None = None, team: str | None = None, target: str | list[str] | None = None
-) -> Action:
-    """``Action(ability, actor, team, target)``, for the loops that build
-    choices by the dozen: a plain call costs less than the class's."""
-    new = _ACTION()  # see ``builder``
-    new.ability = ability
-    new.actor = actor
-    new.team = team
-    new.target = target
-    new.__class__ = Action
-    return new
 
 
 @dataclass(init=False)
@@ -479,7 +370,7 @@ class PhaseInput:
         self.extra = {} if extra is None else extra
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True)
 class Feedback:
     """A private result for one player: ``result`` is a team id, a role id,
     ``same``/``different``, ``attacked``, or a list of role ids."""
@@ -488,24 +379,12 @@ class Feedback:
     about: str | None
     result: Any
 
-    def __new__(cls, to: str, about: str | None, result: Any) -> Feedback:
-        new = _FEEDBACK()  # see ``builder``
-        new.to = to
-        new.about = about
-        new.result = result
-        new.__class__ = cls
-        return new
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        """Copies and pickles rebuild through the constructor."""
-        return (type(self), (self.to, self.about, self.result))
-
     def to_dict(self) -> dict[str, Any]:
         """Scenario-format form."""
         return {"to": self.to, "about": self.about, "result": self.result}
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True)
 class Rejection:
     """An action refused by the rules. ``reason`` is a short code
     (``actor_not_alive``, ``limit``…); ``message`` a sentence a player reads."""
@@ -514,24 +393,12 @@ class Rejection:
     reason: str
     message: str
 
-    def __new__(cls, action: Action, reason: str, message: str) -> Rejection:
-        new = _REJECTION()  # see ``builder``
-        new.action = action
-        new.reason = reason
-        new.message = message
-        new.__class__ = cls
-        return new
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        """Copies and pickles rebuild through the constructor."""
-        return (type(self), (self.action, self.reason, self.message))
-
     def to_dict(self) -> dict[str, Any]:
         """Scenario-format form."""
         return {**self.action.to_dict(), "reason": self.reason}
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True)
 class TraceEntry:
     """How one action (or one rule) was handled, for the host.
 
@@ -547,22 +414,6 @@ class TraceEntry:
     said: Said | str
     action: Action | None = None
     by: str | None = None
-
-    def __new__(
-        cls, step: str, result: TraceResult, said: Said | str, action: Action | None = None, by: str | None = None
-    ) -> TraceEntry:
-        new = _TRACE_ENTRY()  # see ``builder``
-        new.step = step
-        new.result = result
-        new.said = said
-        new.action = action
-        new.by = by
-        new.__class__ = cls
-        return new
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        """Copies and pickles rebuild through the constructor."""
-        return (type(self), (self.step, self.result, self.said, self.action, self.by))
 
     @property
     def text(self) -> str:
@@ -580,7 +431,7 @@ class TraceEntry:
         }
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True)
 class Announcement:
     """A line of the public results post, rendered by the web app.
 
@@ -595,19 +446,6 @@ class Announcement:
     said: Said | str
     player: str | None = None
     role: str | None = None
-
-    def __new__(cls, kind: str, said: Said | str, player: str | None = None, role: str | None = None) -> Announcement:
-        new = _ANNOUNCEMENT()  # see ``builder``
-        new.kind = kind
-        new.said = said
-        new.player = player
-        new.role = role
-        new.__class__ = cls
-        return new
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        """Copies and pickles rebuild through the constructor."""
-        return (type(self), (self.kind, self.said, self.player, self.role))
 
     @property
     def text(self) -> str:
@@ -666,21 +504,8 @@ class Outcome:
         """Record a refused action, in the rejections and in the trace (the
         trace line says ``message``, the sentence the player reads, as the
         code ``core.refusal``)."""
-        # ``Rejection(…)`` and ``TraceEntry(…)`` without their constructor calls (see ``builder``).
-        refused = _REJECTION()
-        refused.action = action
-        refused.reason = reason
-        refused.message = message
-        refused.__class__ = Rejection
-        self.rejected.append(refused)
-        entry = _TRACE_ENTRY()
-        entry.step = step
-        entry.result = "rejected"
-        entry.said = Said("core.refusal", {"message": message})
-        entry.action = action
-        entry.by = None
-        entry.__class__ = TraceEntry
-        self.trace.append(entry)
+        self.rejected.append(Rejection(action, reason, message))
+        self.trace.append(TraceEntry(step, "rejected", Said("core.refusal", {"message": message}), action, None))
 
     def note(
         self,
@@ -690,36 +515,19 @@ class Outcome:
         action: Action | None = None,
         by: Said | str | None = None,
     ) -> None:
-        """Add a trace line (``said``: a ``Said`` code, see ``rulesets.core.said``)."""
-        # ``TraceEntry(step, result, said, action, by)`` without the constructor
-        # call (see ``builder``): every phase notes dozens of lines.
-        entry = _TRACE_ENTRY()
-        entry.step = step
-        entry.result = result
-        entry.said = said
-        entry.action = action
-        entry.by = by if by is None or type(by) is str else english(by)  # a clause (forum's guard) in English
-        entry.__class__ = TraceEntry
-        self.trace.append(entry)
+        """Add a trace line (``said``: a ``Said`` code, see ``rulesets.core.said``;
+        ``by``: who blocked or saved, a clause such as forum's guard given as a
+        ``Said`` is kept in English)."""
+        clause = by if by is None or type(by) is str else english(by)
+        self.trace.append(TraceEntry(step, result, said, action, clause))
 
     def tell(self, to: str, about: str | None, result: Any) -> None:
         """Hand a private result to a player."""
-        told = _FEEDBACK()  # ``Feedback(to, about, result)``, see ``builder``
-        told.to = to
-        told.about = about
-        told.result = result
-        told.__class__ = Feedback
-        self.feedback.append(told)
+        self.feedback.append(Feedback(to, about, result))
 
     def announce(self, kind: str, said: Said | str, player: str | None = None, role: str | None = None) -> None:
         """Add a line to the public results post (``said``: a ``Said`` code)."""
-        line = _ANNOUNCEMENT()  # ``Announcement(kind, said, player, role)``, see ``builder``
-        line.kind = kind
-        line.said = said
-        line.player = player
-        line.role = role
-        line.__class__ = Announcement
-        self.announcements.append(line)
+        self.announcements.append(Announcement(kind, said, player, role))
 
     def remove(self, name: str) -> None:
         """Take a player out of the game (idempotent)."""
@@ -740,10 +548,3 @@ class Outcome:
             "winner": self.state.winner,
             **self.extra_state,
         }
-
-
-_ACTION = builder(Action)
-_FEEDBACK = builder(Feedback)
-_REJECTION = builder(Rejection)
-_TRACE_ENTRY = builder(TraceEntry)
-_ANNOUNCEMENT = builder(Announcement)

@@ -11,24 +11,19 @@ the night resolution), ``day`` (judge, vote, re-vote, coin), ``victory`` and
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
 from rulesets.core import (
-    Ability,
     Action,
-    ActionSlot,
     DayProcedure,
     GameState,
     Outcome,
     PhaseInput,
-    PlayerState,
     RulesError,
     Ruleset,
 )
-from rulesets.core.base import SlotFields, new_slot, slot_fields, under_target_limit
 from rulesets.core.day import NEVER, Ballot
-from rulesets.core.model import new_action
 from rulesets.core.said import said
 
 from . import (
@@ -262,83 +257,6 @@ class CosmoRuleset(Ruleset):
     def random_step(self, state: GameState, phase: str, rng: random.Random) -> PhaseInput:
         """Random legal play (see ``play``)."""
         return play.random_step(self, state, phase, rng)
-
-    def action_slots(self, state: GameState, phase: str) -> list[ActionSlot]:
-        """``Ruleset.action_slots``, with what every probe asks read once: the
-        living, those out of the game, the promoted sergeant's abilities
-        (COSMO-027) and the turncoats' conversion (COSMO-054). A one-target
-        choice of a living holder passes ``actor_reason`` (no team action,
-        §5), so its candidates are ``target_filter`` of the names its target
-        rule may name (``EXACT_TARGET_CHECKS``)."""
-        return self._slots(state, phase, new_slot)
-
-    def play_slots(self, state: GameState, phase: str) -> list[SlotFields]:
-        """``action_slots`` as plain tuples, for random play (``Ruleset.play_slots``)."""
-        return self._slots(state, phase, slot_fields)
-
-    def _slots(self, state: GameState, phase: str, make: Callable[..., Any]) -> list[Any]:
-        """``action_slots``, each slot built by ``make`` (``new_slot`` or ``slot_fields``)."""
-        players = state.players
-        alive = [p.name for p in players.values() if p.alive]
-        out: list[str] | None = None
-        inherited: tuple[str, ...] | None = None
-        converted: bool | None = None
-        slots: list[Any] = []
-        for p in players.values():
-            if not p.alive:
-                continue
-            name, role = p.name, p.role
-            # ``abilities_of``
-            if role == "sergeant":
-                if inherited is None:
-                    inherited = powers.inherited(state)
-                held = inherited
-            elif role == "turncoat" and (converted if converted is not None else powers.conversion_due(state)):
-                converted = True
-                held = ROLES["mafioso"].abilities
-            else:
-                if role == "turncoat":
-                    converted = False
-                spec = ROLES.get(role)
-                held = spec.abilities if spec else ()
-            for ab_id in held:
-                ability = ABILITIES[ab_id]
-                if ability.phase != phase:
-                    continue
-                if ability.team or ability.targets != 1:
-                    slots.extend(self._probed_slot(state, p, ab_id, ability, phase, make))
-                    continue
-                rule = ability.target_rule
-                if rule == "out":
-                    if out is None:
-                        out = [n for n, q in players.items() if not q.alive]
-                    legal = list(out)
-                elif rule == "self":
-                    legal = [name]
-                else:
-                    legal = list(alive)
-                    if rule == "other_alive":
-                        legal.remove(name)
-                counters = p.counters  # ``counter_owner``: the actor
-                if legal and ability.per_game_limit is not None:
-                    if counters.get(f"uses:{ab_id}", 0) >= ability.per_game_limit:
-                        legal = []
-                if legal and ability.per_target_limit is not None:
-                    legal = under_target_limit(counters, ab_id, legal, ability.per_target_limit)
-                if legal:
-                    slots.append(make(ab_id, tuple(legal), name, None, 1))
-        return slots
-
-    def _probed_slot(
-        self, state: GameState, p: PlayerState, ab_id: str, ability: Ability, phase: str, make: Callable[..., Any]
-    ) -> list[Any]:
-        """``Ruleset.action_slots`` for one ability of a team or of another
-        target count: its ``legal_targets``."""
-        probe = new_action(ab_id, None, p.team) if ability.team else new_action(ab_id, p.name)
-        cands = self.legal_targets(state, probe, phase)
-        if ability.targets and not cands:
-            return []
-        return [make(ab_id, tuple(cands), probe.actor, probe.team, ability.targets)]
 
 
 def _conflict(kept: dict[tuple[str, str], Action], action: Action) -> str | None:

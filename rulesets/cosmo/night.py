@@ -39,7 +39,7 @@ ORDER: tuple[tuple[str, str, str], ...] = (
 )
 
 
-@dataclass(slots=True, init=False)
+@dataclass(slots=True)
 class Night:
     """The marks of one night.
 
@@ -64,23 +64,6 @@ class Night:
     poisoned: set[str] = field(default_factory=set)
     saved: set[str] = field(default_factory=set)
     promoted: bool = False
-
-    def __init__(
-        self, state: GameState, actions: list[Action], present: set[str] | None = None, promoted: bool = False
-    ) -> None:
-        # Written out: the generated one calls a default factory per field, and every night builds one.
-        self.state = state
-        self.actions = actions
-        self.present = set() if present is None else present
-        self.blocked = {}
-        self.guards = {}
-        self.repelled_visits = set()
-        self.framed = set()
-        self.attacks = {}
-        self.attacked = set()
-        self.poisoned = set()
-        self.saved = set()
-        self.promoted = promoted
 
     def using(self, ability: str) -> list[Action]:
         """The accepted actions of ``ability``, in hand-in order."""

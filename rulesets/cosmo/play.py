@@ -13,7 +13,6 @@ import random
 from typing import Any
 
 from rulesets.core import Action, GameState, PhaseInput, Ruleset
-from rulesets.core.model import new_action
 
 from .day import COIN_SIDES, silenced
 from .roles import EXCLUSIVE, MAFIA_MEMBERS
@@ -31,10 +30,11 @@ def _night_actions(ruleset: Ruleset, state: GameState, rng: random.Random) -> li
     victim = rng.choice(outsiders)
     actions: list[Action] = []
     done: set[str] = set()
-    for ability, candidates, holder, _team, _targets in ruleset.play_slots(state, "night"):
+    for slot in ruleset.action_slots(state, "night"):
+        ability, candidates = slot.ability, slot.candidates
         if rng.random() > 0.8 or not candidates:
             continue
-        actor = str(holder)
+        actor = str(slot.actor)
         if ability in EXCLUSIVE and actor in done:
             continue
         target: Any = rng.choice(candidates)
@@ -42,7 +42,7 @@ def _night_actions(ruleset: Ruleset, state: GameState, rng: random.Random) -> li
             target = victim
         if ability in EXCLUSIVE:
             done.add(actor)
-        actions.append(new_action(ability, actor, None, target))
+        actions.append(Action(ability, actor, None, target))
     return actions
 
 
@@ -53,8 +53,8 @@ def _day(ruleset: Ruleset, state: GameState, rng: random.Random) -> PhaseInput:
     votes: dict[str, str | None] = {v: rng.choice(nominated) for v in alive if v not in mute}
     revote: dict[str, str | None] = {v: rng.choice(COIN_SIDES) for v in alive if v not in mute}
     actions = [
-        new_action(ability, actor, None, rng.choice(candidates))
-        for ability, candidates, actor, _team, _targets in ruleset.play_slots(state, "day")
-        if candidates and rng.random() < 0.1
+        Action(slot.ability, slot.actor, None, rng.choice(slot.candidates))
+        for slot in ruleset.action_slots(state, "day")
+        if slot.candidates and rng.random() < 0.1
     ]
     return PhaseInput("day", actions, votes, nominated, revote, {"coin": rng.choice(COIN_SIDES)})

@@ -37,7 +37,7 @@ DAY_ORDER: tuple[tuple[str, str, str], ...] = (
 )
 
 
-@dataclass(slots=True, init=False)
+@dataclass(slots=True)
 class Day:
     """The day's choices once validated."""
 
@@ -47,15 +47,6 @@ class Day:
     extra: list[str] = field(default_factory=list)
     directs: dict[str, str] = field(default_factory=dict)
     acted: set[tuple[str, str]] = field(default_factory=set)
-
-    def __init__(self) -> None:
-        # Written out: the generated one calls a default factory per field, and every day builds one.
-        self.protected = set()
-        self.blocked = set()
-        self.admitted = set()
-        self.extra = []
-        self.directs = {}
-        self.acted = set()
 
 
 def resolve_day(outcome: Outcome, step: PhaseInput, rng: random.Random) -> None:

@@ -7,15 +7,11 @@ vote holders, team feedback (FORUM-031, digest night step 8).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from rulesets.core import GameState, Outcome
 from rulesets.core.said import said
 
 from . import query
-
-if TYPE_CHECKING:
-    from .night import Night
+from .marks import Night
 
 
 def apply_night(night: Night) -> None:

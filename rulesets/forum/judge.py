@@ -8,14 +8,10 @@ matching case decides: the Tin Woodman off duty, the Child, the Bum, the Cop
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from rulesets.core.said import said
 
 from . import query
-
-if TYPE_CHECKING:
-    from .night import Night, Shot
+from .marks import Night, Shot
 
 
 def judge_target(night: Night, target: str, shots: list[Shot]) -> None:

@@ -8,8 +8,6 @@ first and applied together at the end, so the dead still act that night.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
-from typing import Any
 
 from rulesets.core import Action, GameState, Outcome, PhaseInput
 from rulesets.core.said import said
@@ -17,6 +15,7 @@ from rulesets.core.said import said
 from . import query
 from .effects import apply_night
 from .judge import judge_target
+from .marks import Night, Shot
 from .roles import DEFAULT_SKIPS_ALLOWED, DUTIES, MESSAGES, SKIPS_ALLOWED
 from .validate import GUN_KINDS, accept
 
@@ -40,108 +39,6 @@ ORDER: tuple[tuple[str, str, str], ...] = (
     # FORUM-031: everything marked takes effect together and is announced.
     ("apply", "FORUM-031", "deaths, conversions, vote holders, TW choosers and walking basements take effect"),
 )
-
-
-@dataclass(slots=True)
-class Shot:
-    """One accepted shot: ``kind`` is ``cop``, ``sniper``, ``team``, ``maniac``,
-    ``zombie`` or ``avenger``; ``shooter`` the player who fired (None for a
-    team's own shot); ``via_tw`` the Tin Woodman firing on duty."""
-
-    kind: str
-    target: str
-    action: Action
-    shooter: str | None = None
-    team: str | None = None
-    via_tw: str | None = None
-    deal: bool = False
-    void: bool = False
-
-    @property
-    def label(self) -> str:
-        """``team:X`` for a team's shot, else the kind (digest's S sets)."""
-        return f"team:{self.team}" if self.kind == "team" else self.kind
-
-    @property
-    def firer(self) -> str | None:
-        """The player who pulled the trigger: the TW on duty, else the shooter."""
-        return self.via_tw or self.shooter
-
-
-@dataclass(slots=True, init=False)
-class Night:
-    """Everything marked during one night before it takes effect."""
-
-    outcome: Outcome
-    step: PhaseInput
-    start: dict[str, tuple[str, str]]
-    on_duty: dict[str, dict[str, str]]
-    actions: list[Action] = field(default_factory=list)
-    shots: list[Shot] = field(default_factory=list)
-    protected: dict[str, str] = field(default_factory=dict)
-    deaths: dict[str, str] = field(default_factory=dict)
-    hidden_roles: set[str] = field(default_factory=set)
-    conversions: list[tuple[str, str, str]] = field(default_factory=list)
-    next_duty: dict[str, list[dict[str, str]]] = field(default_factory=dict)
-    bum_holders: dict[str, dict[str, Any]] = field(default_factory=dict)
-    team_tells: list[tuple[str, str, str]] = field(default_factory=list)
-    walking_grants: list[str] = field(default_factory=list)
-    # The working state (a copy of the input state): ``outcome.state``, kept at hand.
-    state: GameState = field(init=False)
-
-    def __init__(
-        self, outcome: Outcome, step: PhaseInput, start: dict[str, tuple[str, str]], on_duty: dict[str, dict[str, str]]
-    ) -> None:
-        # Written out: the generated one calls a default factory per field, and every night builds one.
-        self.outcome = outcome
-        self.step = step
-        self.start = start
-        self.on_duty = on_duty
-        self.actions = []
-        self.shots = []
-        self.protected = {}
-        self.deaths = {}
-        self.hidden_roles = set()
-        self.conversions = []
-        self.next_duty = {}
-        self.bum_holders = {}
-        self.team_tells = []
-        self.walking_grants = []
-        self.state = outcome.state
-
-    def role(self, name: str) -> str:
-        """The role at the start of the night."""
-        return self.start[name][0]
-
-    def team(self, name: str) -> str:
-        """The side a shot meets: the TW on duty counts as his chooser's side (FORUM-062, FORUM-082)."""
-        spec = self.on_duty.get(name)
-        if spec is None:
-            return self.start[name][1]
-        return {"team": spec["who"], "maniac": "maniac", "zombie": "zombie"}.get(spec["kind"], "town")
-
-    def acting_cop(self, name: str) -> bool:
-        """The Cop or the acting Assistant at the start of the night (FORUM-040)."""
-        role = self.role(name)
-        if role != "cop_assistant":
-            return role == "cop"
-        players = self.outcome.state.players
-        for n, (r, _) in self.start.items():
-            if r == "cop" and players[n].alive:
-                return False  # a Cop of the night's start still in the game acts himself
-        return True
-
-    def mark_death(self, name: str, why: str) -> None:
-        """Mark ``name`` to leave at the end of the night (first reason kept)."""
-        self.deaths.setdefault(name, why)
-
-    def convert(self, name: str, role: str, team: str) -> None:
-        """Mark a change of role and team, applied at the end of the night."""
-        self.conversions.append((name, role, team))
-
-    def note(self, step: str, result: Any, text: str, action: Action | None = None, by: str | None = None) -> None:
-        """A trace line for the host."""
-        self.outcome.note(step, result, text, action, by)
 
 
 def resolve_night(outcome: Outcome, step: PhaseInput, rng: random.Random) -> None:

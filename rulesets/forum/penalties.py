@@ -16,16 +16,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
-from rulesets.core import GameState, Outcome, RulesError
+from rulesets.core import GameState, Outcome, RulesError, Ruleset
 from rulesets.core.said import said
 
 from .effects import convert, cop_lover_learns
 from .roles import CRIMINAL_TEAMS, DUTIES, ROLES, TEAMS
-
-if TYPE_CHECKING:
-    from rulesets.core import Ruleset
 
 # Kind → its name by language (the host's penalty form lists them).
 PENALTIES: dict[str, dict[str, str]] = {

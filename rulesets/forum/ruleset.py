@@ -7,13 +7,11 @@ digest ``spec/rulesets/forum.md`` (rule ids FORUM-NNN).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
-from rulesets.core import Action, Ballot, DayProcedure, GameState, Outcome, PhaseInput, Ruleset
-from rulesets.core.base import ActionSlot, SlotFields, new_slot, slot_fields
+from rulesets.core import Action, ActionSlot, Ballot, DayProcedure, GameState, Outcome, PhaseInput, Ruleset
 from rulesets.core.day import NEVER, standing
-from rulesets.core.model import new_action
 
 from . import day, night, penalties, query, setup, validate, victory
 from .roles import (
@@ -213,15 +211,7 @@ class ForumRuleset(Ruleset):
     def action_slots(self, state: GameState, phase: str) -> list[ActionSlot]:
         """Every choice open now: the players' own moves (the TW on duty, a basement
         holder, a Bum's vote holder, a Kamikaze voted out included) and the teams'."""
-        return self._slots(state, phase, new_slot)
-
-    def play_slots(self, state: GameState, phase: str) -> list[SlotFields]:
-        """``action_slots`` as plain tuples, for random play (``Ruleset.play_slots``)."""
-        return self._slots(state, phase, slot_fields)
-
-    def _slots(self, state: GameState, phase: str, make: Callable[..., Any]) -> list[Any]:
-        """``action_slots``, each slot built by ``make`` (``new_slot`` or ``slot_fields``)."""
-        slots: list[Any] = []
+        slots: list[ActionSlot] = []
         # Who may hide or direct a Bum's vote at all, found once (FORUM-126, FORUM-119):
         # for anybody else ``validate`` refuses those moves whatever the target.
         extra = query.hiders(state) if phase == "night" else query.bum_vote_directors(state)
@@ -240,7 +230,7 @@ class ForumRuleset(Ruleset):
             else:
                 continue
             for ability in offered:
-                slot = self._slot(state, new_action(ability, player.name), phase, alive, make)
+                slot = self._slot(state, Action(ability, player.name), phase, alive)
                 if slot is not None:
                     slots.append(slot)
         for team in CRIMINAL_TEAMS:
@@ -251,12 +241,13 @@ class ForumRuleset(Ruleset):
                     continue  # no basement left: ``validate`` refuses whatever the target (FORUM-126)
                 if ability == "direct_vote" and not query.holds_bum_vote(state, f"team:{team}"):
                     continue  # no Bum's vote held: ``validate`` refuses whatever the target (FORUM-119)
-                slot = self._slot(state, new_action(ability, None, team), phase, alive, make)
+                slot = self._slot(state, Action(ability, None, team), phase, alive)
                 if slot is not None:
                     slots.append(slot)
         return slots
 
-    def _slot(self, state: GameState, probe: Action, phase: str, alive: list[str], make: Callable[..., Any]) -> Any:
+    def _slot(self, state: GameState, probe: Action, phase: str, alive: list[str]) -> ActionSlot | None:
+        """The slot of ``probe`` with its legal targets among ``alive``, or None."""
         spec = ABILITIES[probe.ability]
         if spec.targets == 1:
             # ``single_targets`` of the living, found once per ``action_slots``, with
@@ -272,7 +263,7 @@ class ForumRuleset(Ruleset):
             candidates = self.legal_targets(state, probe, phase)
         if not candidates:
             return None
-        return make(probe.ability, tuple(candidates), probe.actor, probe.team, 1)
+        return ActionSlot(probe.ability, tuple(candidates), probe.actor, probe.team, 1)
 
     def random_step(self, state: GameState, phase: str, rng: random.Random) -> PhaseInput:
         """Random legal play; a team hands in a kill or a deal, never both (FORUM-021)."""

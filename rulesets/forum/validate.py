@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from rulesets.core import Action, GameState, Outcome, PlayerState, Rejection, RulesError
-from rulesets.core.base import under_target_limit
+from rulesets.core.choices_part import under_target_limit
 from rulesets.core.said import said
 
 from . import query

@@ -16,7 +16,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rulesets.core import Action, GameState, Outcome, PhaseInput, RulesError
-from rulesets.core.model import new_action
 from rulesets.core.said import said
 from rulesets.core.votes import leaders, tally
 
@@ -48,18 +47,13 @@ DAY_ORDER: tuple[tuple[str, str, str], ...] = (
 SHERIFF_WEIGHT = 1.5  # 带队: 警长投出的票计为1.5票 (WW18-047)
 
 
-@dataclass(slots=True, init=False)
+@dataclass(slots=True)
 class Ballots:
     """Accepted ballots: ``final`` voter → target (None = abstain), in first
     casting order, and ``log``, every accepted entry in time order."""
 
     final: dict[str, str | None] = field(default_factory=dict)
     log: list[tuple[str, str | None]] = field(default_factory=list)
-
-    def __init__(self) -> None:
-        # Written out: the generated one calls a default factory per field.
-        self.final = {}
-        self.log = []
 
 
 def ballot_reason(state: GameState, voter: str | None, target: str | None) -> str | None:
@@ -123,7 +117,7 @@ def collect_ballots(outcome: Outcome, step: PhaseInput, message: Callable[[str],
     cast: dict[str, int] = {}
     accelerated = state.option("accelerated")
     for voter, target in ballot_entries(step, state):  # every name checked seated
-        action = new_action("vote", voter, None, target)
+        action = Action("vote", voter, None, target)
         # ``_seated_ballot_reason``, its usual answer found inline: a living voter
         # and target, neither a revealed idiot (WW18-010, WW18-011, WW18-034).
         chosen = None if target is None else players[target]

@@ -28,96 +28,16 @@ from rulesets.core import (
     Ruleset,
     VoteCount,
 )
-from rulesets.core.base import new_slot, slot_fields, target_and_limit_reason, under_target_limit
 from rulesets.core.day import ONCE, count, standing
-from rulesets.core.model import new_action
-from rulesets.core.rng import PhaseRandom, draws_by_bits
+from rulesets.core.rng import PhaseRandom
 from rulesets.core.said import said
 
 from . import day, night, roles, schedule, setup, victory
+from .choices import PHASES_OF, TEAM_ABILITIES, own_slot, probes, targets_of
 from .common import has_skills, revealed, sheriff, werewolf_in_game
 from .exits import EXIT_ORDER, Exits, GameEnded, Orders
 
 SURRENDER_CHANCE = 0.02  # random play: how often the whole wolf group gives up
-
-
-# Ability → the phases it may be handed in: orders by night or day (A17).
-_PHASES_OF: dict[str, tuple[str, ...]] = {
-    ability: ("day", "night") if ability in roles.DUAL_PHASE else (spec.phase,)
-    for ability, spec in roles.ABILITIES.items()
-}
-
-# Role → its team abilities (``Ability.team``), in the role's order, for ``team_abilities``.
-_TEAM_ABILITIES: dict[str, tuple[str, ...]] = {
-    role: tuple(ab for ab in spec.abilities if roles.ABILITIES[ab].team) for role, spec in roles.ROLES.items()
-}
-
-
-def _probes(role: str, phase: str, holds_badge: bool, alive: bool) -> tuple[tuple[str, Ability], ...]:
-    """The abilities worth probing for a seat in ``phase``: those of
-    ``abilities_of`` (the role's, the sheriff's badge, WW18-048) handed in
-    in ``phase``; out of the game only a team's and ``surrender``
-    (WW18-012), as ``check_actor`` refuses the rest whatever they name."""
-    spec = roles.ROLES.get(role)
-    own = spec.abilities if spec else ()
-    probes = []
-    for ability in (*own, "pass_badge") if holds_badge else own:
-        declared = roles.ABILITIES[ability]
-        if phase in _PHASES_OF[ability] and (alive or declared.team or ability == "surrender"):
-            probes.append((ability, declared))
-    return tuple(probes)
-
-
-# (role, phase, holds the badge, in the game) → ``_probes``.
-_PROBES = {
-    (role, phase, badge, alive): _probes(role, phase, badge, alive)
-    for role in roles.ROLES
-    for phase in ("setup", "day", "night")
-    for badge in (True, False)
-    for alive in (True, False)
-}
-
-
-# Phase → role → ``_probes`` of a seat without the badge, in the game or out: the commonest lookups.
-_LIVING_PROBES: dict[str, dict[str, tuple[tuple[str, Ability], ...]]] = {
-    phase: {role: _PROBES[role, phase, False, True] for role in roles.ROLES} for phase in ("setup", "day", "night")
-}
-_OUT_PROBES: dict[str, dict[str, tuple[tuple[str, Ability], ...]]] = {
-    phase: {role: _PROBES[role, phase, False, False] for role in roles.ROLES} for phase in ("setup", "day", "night")
-}
-
-
-def _targets_of(spec: Ability, alive: list[str], actor: str | None) -> list[str]:
-    """``check_targets_filter``'s target rule over the living names ``alive``
-    (in seat order), before the limits."""
-    rule = spec.target_rule
-    if rule == "other_alive":
-        legal = list(alive)
-        if actor in legal:
-            legal.remove(actor)
-        return legal
-    if rule == "self":
-        return [actor] if actor in alive else []
-    return list(alive)
-
-
-def _own_slot(player: PlayerState, ability: str, spec: Ability, names: list[str], make: Any = new_slot) -> Any:
-    """The slot of a living ``player``'s own ``ability`` (one target or none)
-    that keeps his skills, built by ``make`` (``new_slot``), or None:
-    ``validate`` for a holder of it with nobody the winner. ``names`` are
-    the living it may name (the badge never goes to a revealed idiot,
-    WW18-034); the limits are his counters."""
-    counters = player.counters
-    limit = spec.per_game_limit
-    if limit is not None and counters.get(f"uses:{ability}", 0) >= limit:
-        return None  # ``used_up``
-    if spec.targets == 0:
-        return make(ability, (), player.name, None, 0)
-    legal = _targets_of(spec, names, player.name)
-    limit = spec.per_target_limit
-    if limit is not None:
-        legal = under_target_limit(counters, ability, legal, limit)
-    return make(ability, tuple(legal), player.name, None, 1) if legal else None
 
 
 class Werewolf18(Ruleset):
@@ -403,14 +323,14 @@ class Werewolf18(Ruleset):
         found: list[str] = []
         for p in state.players.values():
             if p.alive and p.team == team:
-                for ab in _TEAM_ABILITIES.get(p.role, ()):
+                for ab in TEAM_ABILITIES.get(p.role, ()):
                     if ab not in found:
                         found.append(ab)
         return tuple(found)
 
     def phases_of(self, ability: str) -> tuple[str, ...]:
         """Phases in which ``ability`` may be handed in (A17 for orders)."""
-        return _PHASES_OF[ability]
+        return PHASES_OF[ability]
 
     def validate(self, state: GameState, action: Action, phase: str) -> str | None:
         """The document's own limits on top of the generic checks (digest §6).
@@ -419,11 +339,10 @@ class Werewolf18(Ruleset):
         Raises ``RulesError`` for an unknown ability, player or team.
 
         In order: the game over, the phase (A17), a ballot (``ballot_reason``)
-        or a surrender (``_surrender_reason``); else ``_skill_reason``,
-        ``check_action`` (WW18-019, then ``Ruleset.check_action``) and
-        ``_document_reason``, written out here because every choice of
-        every step goes through them (tests/rulesets/test_werewolf18.py
-        compares the two).
+        or a surrender (``_surrender_reason``); else ``_skill_reason``
+        (WW18-028), ``check_action`` (WW18-019, then ``Ruleset.check_action``
+        in the ability's declared phase) and ``_document_reason`` (WW18-020,
+        WW18-034).
         """
         ability = action.ability
         spec = roles.ABILITIES.get(ability)
@@ -431,56 +350,17 @@ class Werewolf18(Ruleset):
             raise RulesError(f"unknown ability {ability!r} in ruleset {self.id}")
         if state.winner is not None:
             return "game_over"
-        if phase not in _PHASES_OF[ability]:  # ``phases_of``
+        if phase not in PHASES_OF[ability]:  # ``phases_of``
             return "wrong_phase"
         if ability == "vote":
             return day.ballot_reason(state, action.actor, action.target if isinstance(action.target, str) else None)
         if ability == "surrender":
             return self._surrender_reason(state, action)
-        players = state.players
-        memory = state.memory
-        actor = action.actor
-        if actor is not None and ability in roles.VILLAGE_SKILLS:  # ``_skill_reason`` (WW18-028)
-            player = players.get(actor)
-            if player is not None and player.alive and memory.get("skills_lost") and player.team == "village":
-                role = roles.ROLES.get(player.role)
-                if role is not None and ability in role.abilities:
-                    return "skills_lost"
-        if ability == "kill" and action.team == "wolves" and not werewolf_in_game(state):
-            return "no_werewolf"  # ``check_action``: WW18-019
-        # ``Ruleset.check_action``: the targets known, ``check_actor``, ``check_targets``.
-        target = action.target
-        targets = [] if target is None else list(target) if isinstance(target, (list, tuple)) else [target]
-        for name in targets:
-            if name not in players:
-                raise RulesError(f"unknown player {name!r}")
-        if actor is not None:
-            if actor not in players:
-                raise RulesError(f"unknown player {actor!r}")
-            player = players[actor]
-            if not player.alive:
-                return "actor_not_alive"
-            role = roles.ROLES.get(player.role)  # ``abilities_of``: the role's, and the sheriff's badge
-            if (role is None or ability not in role.abilities) and not (
-                ability == "pass_badge" and memory.get("sheriff") == actor
-            ):
-                return "not_your_ability"
-        else:
-            if action.team not in roles.TEAMS:
-                raise RulesError(f"unknown team {action.team!r}")
-            if ability not in self.team_abilities(state, action.team or ""):
-                return "not_your_ability"
-        if spec.targets and len(targets) != spec.targets:
-            return "target_count"
-        reason = target_and_limit_reason(spec, players, actor, ability, targets)
-        if reason is not None:
-            return reason
-        # ``_document_reason``: the knife of an undefeated group (WW18-020), no badge to a revealed idiot (WW18-034).
-        if ability == "kill" and victory.wolves_defeated(state):
-            return "camp_defeated"
-        if ability == "pass_badge" and players[str(target)].counters.get("revealed"):
-            return "revealed_idiot"
-        return None
+        return (
+            self._skill_reason(state, action)
+            or self.check_action(state, action, spec.phase)
+            or self._document_reason(state, action)
+        )
 
     def actor_reason(self, state: GameState, probe: Action, phase: str) -> str | None:
         """The checks of ``validate`` that do not look at the target (see
@@ -488,7 +368,7 @@ class Werewolf18(Ruleset):
         the actor or team holding the ability."""
         if state.winner is not None:
             return "game_over"
-        if phase not in _PHASES_OF[probe.ability]:  # ``phases_of``
+        if phase not in PHASES_OF[probe.ability]:  # ``phases_of``
             return "wrong_phase"
         if probe.ability == "vote":
             return day.ballot_reason(state, probe.actor, None)
@@ -572,104 +452,64 @@ class Werewolf18(Ruleset):
         """Every choice that may be handed in now, ballots included; out
         werewolves keep ``surrender`` (WW18-012).
 
-        ``validate`` worked out once per state: the facts every probe asks
-        (the winner, the skills, the badge, the living) are read once, and
-        each slot's candidates are ``target_filter`` of the living
-        (tests/rulesets/test_legal_targets.py compares the two).
-        """
-        return self._slots(state, phase)[0]
-
-    def _slots(
-        self, state: GameState, phase: str, voters: list[str] | None = None, surrenders: list[str] | None = None
-    ) -> tuple[list[Any], tuple[str, ...]]:
-        """``action_slots``, and the targets every ballot may name today.
-
-        With lists of ``voters`` and ``surrenders`` (random play), the
-        ballots' and the surrenders' slots are left out, their holders
-        appended to those lists instead, in seat order, and the other slots
-        are plain tuples of ``ActionSlot``'s fields (``slot_fields``).
+        ``validate`` worked out once per state: each slot's candidates are
+        ``target_filter`` of the living (tests/rulesets/test_legal_targets.py
+        compares the two); a ballot names a living player who is no revealed
+        idiot, and only such a player votes (WW18-010, WW18-011, WW18-034).
         """
         if state.winner is not None:
-            return [], ()  # ``validate`` answers ``game_over`` to everything (WW18-051)
-        make = new_slot if voters is None else slot_fields
-        players = state.players
-        memory = state.memory
-        holder = memory.get("sheriff")  # ``sheriff(state)``
-        skills_lost = memory.get("skills_lost")  # ``has_skills``
-        alive = [name for name, p in players.items() if p.alive]
-        # Living players but a revealed idiot: whom a ballot may name and the badge go to (WW18-011, WW18-034).
-        unrevealed = [
-            name
-            for name, p in players.items()
-            if p.alive and ("revealed" not in p.counters or not p.counters["revealed"])
-        ]
-        ballot = tuple(unrevealed) if phase == "day" else ()
-        own_probes, dead_probes = _LIVING_PROBES[phase], _OUT_PROBES[phase]
+            return []  # ``validate`` answers ``game_over`` to everything (WW18-051)
+        alive = state.alive_names()
+        ballot = tuple(self._ballot_targets(state)) if phase == "day" else ()
         slots: list[ActionSlot] = []
         teams: set[str] = set()
-        for player in players.values():
-            name = player.name
-            if name == holder:
-                probes = _PROBES.get((player.role, phase, True, player.alive))
-            elif player.alive:
-                probes = own_probes.get(player.role)
-            else:
-                probes = dead_probes.get(player.role)
-            if probes is None:
-                probes = _probes(player.role, phase, holder == name, player.alive)
-            for ability, spec in probes:
-                if ability == "surrender":
-                    # ``validate`` of a surrender in its phases, for a holder of it, in
-                    # or out of the game, is None while nobody has won (WW18-012, WW18-017).
-                    if surrenders is None:
-                        slots.append(new_slot("surrender", (), name, None, 0))
-                    else:
-                        surrenders.append(name)
-                    continue
+        for player in state.players.values():
+            for ability, spec in probes(player.role, phase, sheriff(state) == player.name, player.alive):
                 if spec.team:
                     if player.team in teams:
                         continue
                     teams.add(player.team)
-                    slot = self._team_slot(state, ability, spec, player.team, alive, make)
-                elif spec.targets > 1 or spec.target_rule == "out":
-                    for found in self._slot(state, phase, ability, name, player.team, alive):
-                        slots.append(make(found.ability, found.candidates, found.actor, found.team, found.targets))
-                    continue
-                elif skills_lost and player.team == "village" and ability in roles.VILLAGE_SKILLS:
-                    continue  # ``skills_lost``: the village's skills went with the elder (WW18-028)
-                else:
-                    slot = _own_slot(player, ability, spec, unrevealed if ability == "pass_badge" else alive, make)
-                if slot is not None:
-                    slots.append(slot)
-            if ballot and player.alive and ("revealed" not in player.counters or not player.counters["revealed"]):
-                # ``validate`` of a ballot on a day with no winner is ``ballot_reason``: for
-                # the targets in ``ballot`` it refuses only a voter out of the game or a
-                # revealed idiot (WW18-010, WW18-034); the targets are the same for every
-                # voter, so they are found once.
-                if voters is None:
-                    slots.append(new_slot("vote", ballot, name, None, 1))
-                else:
-                    voters.append(name)
-        return slots, ballot
+                slots.extend(self._probe_slots(state, phase, player, ability, spec, alive))
+            if ballot and player.alive and not revealed(player):
+                slots.append(ActionSlot("vote", ballot, player.name, None, 1))
+        return slots
+
+    def _probe_slots(
+        self, state: GameState, phase: str, player: PlayerState, ability: str, spec: Ability, alive: list[str]
+    ) -> list[ActionSlot]:
+        """The slots of one of ``player``'s probed abilities: a surrender in
+        or out of the game while nobody has won (WW18-012, WW18-017), his
+        team's choice, or his own move while he keeps his skills (WW18-028)."""
+        if ability == "surrender":
+            return [ActionSlot("surrender", (), player.name, None, 0)]
+        if spec.team:
+            slot = self._team_slot(state, ability, spec, player.team, alive)
+        elif spec.targets > 1 or spec.target_rule == "out":
+            return self._slot(state, phase, ability, player.name, player.team, alive)
+        elif not has_skills(state, player) and ability in roles.VILLAGE_SKILLS:
+            return []  # ``skills_lost``: the village's skills went with the elder (WW18-028)
+        else:
+            names = self._ballot_targets(state) if ability == "pass_badge" else alive
+            slot = own_slot(player, ability, spec, names)
+        return [slot] if slot is not None else []
 
     def _team_slot(
-        self, state: GameState, ability: str, spec: Ability, team: str, alive: list[str], make: Any = new_slot
-    ) -> Any:
-        """The slot of ``team``'s collective ``ability`` (the knife), built by
-        ``make`` (``new_slot``), or None: ``actor_reason`` (a living member
+        self, state: GameState, ability: str, spec: Ability, team: str, alive: list[str]
+    ) -> ActionSlot | None:
+        """The slot of ``team``'s collective ``ability`` (the knife), or None: ``actor_reason`` (a living member
         holding it, WW18-019; the knife of an undefeated group, WW18-020)
         and the generic target rule, with no actor whose counters could
         limit it."""
         # ``ability in self.team_abilities(state, team)``, stopping at its first living holder.
         for p in state.players.values():
-            if p.alive and p.team == team and ability in _TEAM_ABILITIES.get(p.role, ()):
+            if p.alive and p.team == team and ability in TEAM_ABILITIES.get(p.role, ()):
                 break
         else:
             return None  # ``not_your_ability``
         if ability == "kill" and ((team == "wolves" and not werewolf_in_game(state)) or victory.wolves_defeated(state)):
             return None  # ``no_werewolf`` or ``camp_defeated``
-        legal = _targets_of(spec, alive, None)
-        return make(ability, tuple(legal), None, team, 1) if legal else None
+        legal = targets_of(spec, alive, None)
+        return ActionSlot(ability, tuple(legal), None, team, 1) if legal else None
 
     def _ballot_targets(self, state: GameState) -> list[str]:
         """Whom any ballot may name: living players but a revealed idiot (WW18-011, WW18-034)."""
@@ -696,40 +536,20 @@ class Werewolf18(Ruleset):
     def random_step(self, state: GameState, phase: str, rng: random.Random) -> PhaseInput:
         """Random legal play: each choice with probability 0.8, every voter
         votes (one in ten abstains), and now and then a whole-group surrender."""
-        voters: list[str] = []
-        surrenders: list[str] = []
-        # ``action_slots`` as plain tuples, the ballots and the surrenders apart.
-        slots, ballot = self._slots(state, phase, voters, surrenders)
-        # ``rng.choice(seq)`` is ``seq[below(len(seq))]``: the same numbers without
-        # its two calls (every slot with targets has candidates, WW18 ``_slot``).
-        draw, below = rng.random, rng._randbelow
+        slots = self.action_slots(state, phase)
+        voters = [str(s.actor) for s in slots if s.ability == "vote"]
+        surrenders = [str(s.actor) for s in slots if s.ability == "surrender"]
         actions = [
-            new_action(ability, actor, team, candidates[below(len(candidates))] if targets else None)
-            for ability, candidates, actor, team, targets in slots
-            if draw() < 0.8
+            Action(s.ability, s.actor, s.team, rng.choice(s.candidates) if s.targets else None)
+            for s in slots
+            if s.ability not in ("vote", "surrender") and rng.random() < 0.8
         ]
-        if draw() < SURRENDER_CHANCE:
+        if rng.random() < SURRENDER_CHANCE:
             actions += [Action("surrender", name) for name in surrenders]
         step = PhaseInput(phase, actions)  # type: ignore[arg-type]
         if phase == "day":
-            # Each ballot: ``None if draw() < 0.1 else rng.choice(ballot)``.
-            n = len(ballot)
-            votes: dict[str, str | None] = {}
-            if voters and draws_by_bits(rng):
-                # ``below(n)`` written out: the same ``getrandbits`` calls.
-                bits, k = rng.getrandbits, n.bit_length()
-                for name in voters:
-                    if draw() < 0.1:
-                        votes[name] = None
-                        continue
-                    r = bits(k)
-                    while r >= n:
-                        r = bits(k)
-                    votes[name] = ballot[r]
-            else:
-                for name in voters:
-                    votes[name] = None if draw() < 0.1 else ballot[below(n)]
-            step.votes = votes
+            ballot = self._ballot_targets(state)
+            step.votes = {name: None if rng.random() < 0.1 else rng.choice(ballot) for name in voters}
         return step
 
     def next_phase(self, state: GameState) -> str:

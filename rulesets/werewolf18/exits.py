@@ -14,7 +14,7 @@ import random
 from dataclasses import dataclass, field
 
 from rulesets.core import Action, Outcome, PlayerState
-from rulesets.core.base import MESSAGES as CORE_MESSAGES
+from rulesets.core.declarations import MESSAGES as CORE_MESSAGES
 from rulesets.core.said import said
 
 from . import victory
@@ -64,7 +64,7 @@ class GameEnded(Exception):
     """A camp has won: all remaining settlement stops (WW18-051, WW18-064)."""
 
 
-@dataclass(slots=True, init=False)
+@dataclass(slots=True)
 class Orders:
     """The conditional orders of one step (A17), by the acting player's name.
 
@@ -77,13 +77,6 @@ class Orders:
     badges: dict[str, Action] = field(default_factory=dict)
     dumb: dict[str, Action] = field(default_factory=dict)
     used: set[tuple[str, str]] = field(default_factory=set)
-
-    def __init__(self) -> None:
-        # Written out: the generated one calls a default factory per field, and every step builds one.
-        self.shots = {}
-        self.badges = {}
-        self.dumb = {}
-        self.used = set()
 
     @classmethod
     def from_actions(cls, actions: list[Action]) -> Orders:

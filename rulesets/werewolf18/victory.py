@@ -49,44 +49,13 @@ def group_of(player: PlayerState) -> int | None:
 
 def group_flags(state: GameState) -> tuple[bool, ...]:
     """For each group (``WOLVES``, ``GODS_GROUP``, ``VILLAGERS``,
-    ``WHITE_WOLF``): a member in the game, then a member out of it. Once
-    every group has a member in the game, the rest is not read: no group
-    is all out, whoever else is."""
-    wolves_in = wolves_out = gods_in = gods_out = villagers_in = villagers_out = white_in = white_out = False
-    standing = 0  # groups with a member in the game
-    # One pass with plain comparisons: a lookup per seat would cost more than the whole test.
-    for p in state.players.values():
-        role = p.role
-        if role == "werewolf":
-            if not p.alive:
-                wolves_out = True
-            elif not wolves_in:
-                wolves_in = True
-                standing += 1
-        elif role == "villager":
-            if p.team == "village":
-                if not p.alive:
-                    villagers_out = True
-                elif not villagers_in:
-                    villagers_in = True
-                    standing += 1
-        elif role == "white_wolf":
-            if not p.alive:
-                white_out = True
-            elif not white_in:
-                white_in = True
-                standing += 1
-        elif role in GODS and p.team == "village":
-            if not p.alive:
-                gods_out = True
-            elif not gods_in:
-                gods_in = True
-                standing += 1
-        else:
-            continue
-        if standing == 4:
-            break
-    return (wolves_in, wolves_out, gods_in, gods_out, villagers_in, villagers_out, white_in, white_out)
+    ``WHITE_WOLF``): a member in the game, then a member out of it."""
+    flags = [False] * 8
+    for player in state.players.values():
+        group = group_of(player)
+        if group is not None:
+            flags[2 * group + (0 if player.alive else 1)] = True
+    return tuple(flags)
 
 
 def with_member_in(flags: tuple[bool, ...], group: int | None) -> tuple[bool, ...]:

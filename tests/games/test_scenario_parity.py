@@ -127,34 +127,44 @@ def _cast(game: Game, ballots: list[tuple[str, str | None]], now: datetime, revo
             pass  # refused when cast; the engine rejects it at resolution
 
 
+def _give_cards(game: Game, step: dict, now: datetime) -> None:
+    """The directors' cards of ``step``: the host's penalties of the phase (WW18-069)."""
+    for card in step.get("cards") or []:
+        try:
+            flow.penalty_apply(game=game, kind=f"card:{card['card']}", target=card["player"], now=now)
+        except flow.FlowError:
+            pass  # a card for a player out of the game: the engine rejects it too
+
+
+def _day_choices(game: Game, phase: Phase, step: dict, now: datetime, done: dict[str, bool]) -> None:
+    """Hand in the day's nominations, votes and re-vote of ``step`` in the
+    windows open at ``now``, each once (``done`` records which were)."""
+    window = flow.day_window(game, phase, now)
+    if window.nominations and not done["nominations"] and step.get("nominations"):
+        _nominate(game, step["nominations"], now)
+        done["nominations"] = True
+    if window.votes and not done["votes"]:
+        _cast(game, _ballots(step, "votes"), now, revote=False)
+        done["votes"] = True
+    if window.revote and not done["revote"]:
+        _cast(game, _ballots(step, "revote"), now, revote=True)
+        done["revote"] = True
+
+
 def _play_step(game: Game, step: dict) -> Resolution:
     phase = flow.current_phase(game)
     if phase is None or phase.kind != step["phase"]:
         raise Unexpressible(f"the site opened {phase and phase.key}, the scenario plays a {step['phase']}")
     now = phase.opened_at + timedelta(seconds=1)
     waiting = _hand_in(game, [*(step.get("actions") or []), *_ghost_picks(game, step)], now)
-    for card in step.get("cards") or []:
-        # The directors' cards are the host's penalties of the phase (WW18-069).
-        try:
-            flow.penalty_apply(game=game, kind=f"card:{card['card']}", target=card["player"], now=now)
-        except flow.FlowError:
-            pass  # a card for a player out of the game: the engine rejects it too
+    _give_cards(game, step, now)
     done = {"nominations": False, "votes": False, "revote": False}
     for deadline in list(phase.deadlines.order_by("due_at")):
         deadline.refresh_from_db()
         if deadline.done_at is None and waiting:
             waiting = _hand_in(game, waiting, now)
         if deadline.done_at is None and phase.kind == Phase.Kind.DAY:
-            window = flow.day_window(game, phase, now)
-            if window.nominations and not done["nominations"] and step.get("nominations"):
-                _nominate(game, step["nominations"], now)
-                done["nominations"] = True
-            if window.votes and not done["votes"]:
-                _cast(game, _ballots(step, "votes"), now, revote=False)
-                done["votes"] = True
-            if window.revote and not done["revote"]:
-                _cast(game, _ballots(step, "revote"), now, revote=True)
-                done["revote"] = True
+            _day_choices(game, phase, step, now, done)
         if deadline.done_at is None:
             flow.resolve_due(now=deadline.due_at)
             now = deadline.due_at + timedelta(seconds=1)

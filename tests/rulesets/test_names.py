@@ -86,8 +86,9 @@ def schedules(engine: Ruleset) -> Iterator[tuple[str, Any]]:
         yield "phase_schedule(deciding)", engine.phase_schedule(state, "day")
 
 
-def all_problems(engine: Ruleset) -> list[str]:
-    """Every problem of the declared texts of ``engine`` (see module doc)."""
+def described_problems(engine: Ruleset) -> list[str]:
+    """The problems of the texts ``describe`` hands out: every localized
+    dict, the names of teams, roles, abilities and options, and the title."""
     found: list[str] = []
     described = engine.describe()
     for path, names in localized_dicts(described, engine.id):
@@ -102,6 +103,13 @@ def all_problems(engine: Ruleset) -> list[str]:
             if isinstance(choice, str):
                 found += problems(f"{engine.id}.options.{key}.choices.{choice}", names.get(choice))
     found += problems(f"{engine.id}.title", described["title"])
+    return found
+
+
+def declared_name_problems(engine: Ruleset) -> list[str]:
+    """The problems of the names the class declares beside ``describe``:
+    penalties, private rooms, variants, schedule entries and the day's words."""
+    found: list[str] = []
     for kind, names in engine.PENALTIES.items():
         found += problems(f"{engine.id}.PENALTIES.{kind}", names)
     for key, names in engine.ROOM_NAMES.items():
@@ -116,6 +124,11 @@ def all_problems(engine: Ruleset) -> list[str]:
         for path, names in localized_dicts(getattr(engine.DAY, field), f"{engine.id}.DAY.{field}"):
             found += problems(path, names)
     return found
+
+
+def all_problems(engine: Ruleset) -> list[str]:
+    """Every problem of the declared texts of ``engine`` (see module doc)."""
+    return described_problems(engine) + declared_name_problems(engine)
 
 
 @pytest.mark.parametrize("ruleset_id", rulesets.ids())

@@ -1,11 +1,9 @@
 """The records a resolution hands out (choices, slots, trace lines, results,
 rejections, announcements) are frozen values with slotted fields.
 
-They are built by the dozen in every phase, so ``model.builder`` fills a
-plain twin and turns it into the frozen class; these tests pin that the
-records still behave as frozen dataclasses: equal by value, hashable,
-immutable, copied and pickled whole, and built the same way whether the
-constructor or an ``Outcome`` helper makes them.
+These tests pin that the records behave as frozen dataclasses: equal by
+value, hashable, immutable, copied and pickled whole, and built the same
+way whether the constructor or an ``Outcome`` helper makes them.
 """
 
 from __future__ import annotations

@@ -1,0 +1,64 @@
+"""The declared data of a ruleset, the root of every part of ``Ruleset``.
+
+A rules document's module declares its teams, roles, abilities, options,
+variants, night order and rejection sentences as class attributes; every
+part of the contract (``setup_part``, ``schedule_part``, ``day_part``,
+``discipline_part``, ``choices_part``, ``resolution_part``) reads them.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from .model import Ability, Option, Role, Team
+
+# Generic rejection messages, by reason code; a ruleset may add its own.
+MESSAGES: dict[str, str] = {
+    "actor_not_alive": "You are out of the game and can no longer act.",
+    "target_not_alive": "That player is out of the game.",
+    "not_your_ability": "Your role has no such ability.",
+    "wrong_phase": "This ability cannot be used in this phase.",
+    "self_target": "You cannot choose yourself.",
+    "not_self": "This ability may only target yourself.",
+    "target_limit": "You have already chosen that player as many times as the rules allow.",
+    "used_up": "You have already used this ability as many times as the rules allow.",
+    "unknown_player": "There is no such player in this game.",
+    "target_count": "This ability needs a different number of targets.",
+    "game_over": "The game is over.",
+    "not_out": "That player is still in the game.",
+    "unknown_team": "There is no such team in this game.",
+    "not_in_team": "Only a living member of that team may hand in its choice.",
+    "already_nominated": "You have already named a candidate today.",
+}
+
+
+class Declarations:
+    """What a rules document declares as data.
+
+    Subclasses set ``id``, ``title``, ``document``, ``TEAMS``, ``ROLES``,
+    ``ABILITIES`` (dicts by id), ``OPTIONS``, ``VARIANTS`` and ``ORDER``
+    (the night resolution steps, each ``(step_id, rule_id, text)``), and
+    may add rejection sentences in ``MESSAGES``.
+    """
+
+    id: ClassVar[str] = ""
+    title: ClassVar[dict[str, str]] = {}
+    document: ClassVar[str] = ""
+    language: ClassVar[str] = "ru"
+    TEAMS: ClassVar[dict[str, Team]] = {}
+    ROLES: ClassVar[dict[str, Role]] = {}
+    ABILITIES: ClassVar[dict[str, Ability]] = {}
+    OPTIONS: ClassVar[dict[str, Option]] = {}
+    VARIANTS: ClassVar[tuple[str, ...]] = ()
+    # Variant id → its name by language code, for the host's form.
+    VARIANT_NAMES: ClassVar[dict[str, dict[str, str]]] = {}
+    ORDER: ClassVar[tuple[tuple[str, str, str], ...]] = ()
+    MIN_PLAYERS: ClassVar[int] = 3
+    MAX_PLAYERS: ClassVar[int] = 30
+    # Step fields beyond the common ones that this ruleset's page defines.
+    STEP_FIELDS: ClassVar[frozenset[str]] = frozenset()
+    MESSAGES: ClassVar[dict[str, str]] = {}
+
+    def message(self, reason: str) -> str:
+        """The sentence a player reads for a rejection ``reason``."""
+        return self.MESSAGES.get(reason) or MESSAGES.get(reason) or reason.replace("_", " ").capitalize() + "."
