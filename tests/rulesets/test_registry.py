@@ -113,3 +113,19 @@ def test_toy_004_a_tie_hangs_nobody(toy) -> None:
     state = toy.new_game(FOUR)
     day = toy.resolve(state, PhaseInput("day", votes={"A": "B", "B": "A"}))
     assert day.out == [] and day.announcements[0].kind == "no_elimination"
+
+
+def test_the_toy_rulesets_random_games_end_and_speak_in_codes(toy) -> None:
+    """``rulesets.simulate`` plays a registered ruleset as any other: every
+    random game of 4 to 8 ends with a winner (TOY-006), and every trace
+    line is a message code its messages module registered."""
+    from rulesets.core import Said
+    from rulesets.simulate import player_counts, random_game
+
+    assert player_counts(toy) == [4, 5, 6, 7, 8]
+    for seed in range(60):
+        game = random_game(toy, 4 + seed % 5, seed=seed)
+        assert game.final.winner in ("village", "wolves")
+        for outcome in game.outcomes:
+            for entry in outcome.trace:
+                assert isinstance(entry.said, Said) and entry.said.code in TEMPLATES, entry.said
