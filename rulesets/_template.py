@@ -26,7 +26,9 @@ Adding a ruleset:
 3. Implement ``composition``, ``resolve_day``, ``resolve_night`` and
    ``check_winner``; override ``validate`` for the document's own limits
    (and ``validate_options`` for constraints between options).
-4. Add the id to ``rulesets.REGISTRY``.
+4. Add the id to ``rulesets.REGISTRY`` (a ruleset kept elsewhere calls
+   ``rulesets.register(id, module_path)`` instead; ``tests/toy_ruleset``
+   is a complete small example).
 5. Add ``tests/rulesets/<id>/`` (one test per numbered rule, named after it)
    and scenarios in ``tests/scenarios/<id>/``.
 
