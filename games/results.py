@@ -88,8 +88,10 @@ PLAIN_TEXT = {
 
 
 def announcement_line(ruleset: Ruleset, kind: str, text: Said | str, player: str | None, role: str | None) -> str:
-    """One line of the results post: by its kind where the site words it,
-    else what the engine said (a ``Said`` code, in the reader's language)."""
+    """One line of the results post: by its kind where the site words it
+    (``ANNOUNCEMENT_TEXT``, ``PLAIN_TEXT``), else what the engine said (a
+    ``Said`` code, in the reader's language; a plain English ``text`` only
+    from before the codes, see ``engine_sentence``)."""
     template = ANNOUNCEMENT_TEXT.get(kind)
     if template and player:
         return _(template) % {"player": player, "role": role_name(ruleset, role) if role else _("not revealed")}
@@ -103,9 +105,10 @@ def announcement_line(ruleset: Ruleset, kind: str, text: Said | str, player: str
 
 
 def engine_sentence(text: str, player: str | None = None) -> str:
-    """A sentence an engine announces as plain English (not as a code), in
-    the reader's language when the catalogue has it with the player's name
-    as ``%(player)s``; else as the engine wrote it."""
+    """An announcement stored as plain English, before the engines spoke in
+    codes (every engine now announces a ``Said``): in the reader's language
+    when the catalogue has it with the player's name as ``%(player)s``; else
+    as the engine wrote it."""
     if "%" in text:
         return text
     if player and player in text:

@@ -35,7 +35,11 @@ Adding a ruleset:
 Every hook below receives an ``Outcome`` whose ``state`` is already a copy:
 mutate it in place, record every action's fate with ``outcome.note`` (the
 host's trace), private results with ``outcome.tell``, public lines with
-``outcome.announce`` and departures with ``outcome.remove``.
+``outcome.announce`` and departures with ``outcome.remove``. A trace line or
+an announcement is a message code (``said("<id>.code", rule=…, **params)``),
+never a sentence: its English template is registered in
+``rulesets/<id>/messages.py`` (here, ``TEXTS`` below), marked with
+``gettext_noop`` so that the site translates it (docs/rules-contract.md).
 """
 
 from __future__ import annotations
@@ -44,7 +48,18 @@ import random
 from typing import Any
 
 from rulesets.core import Ability, GameState, Outcome, PhaseInput, Role, Ruleset, ScheduleEntry, Team
+from rulesets.core.said import gettext_noop, said, templates
 from rulesets.core.votes import sole_leader, tally
+
+# The English templates of the ruleset's message codes: in a package, its
+# ``messages`` module, imported by the package's ``__init__``.
+TEXTS = templates(
+    "template",
+    {
+        "is_killed": gettext_noop("%(player)s is killed (TPL-001)."),
+        "was_lynched": gettext_noop("%(player)s was lynched."),
+    },
+)
 
 # Night resolution order: (step id, rule id, what it does). Modifiers first,
 # kills applied at the end (Natural Action Resolution).
@@ -87,12 +102,14 @@ class TemplateRuleset(Ruleset):
         leader = sole_leader(tally(votes))
         if leader:
             outcome.remove(leader)
-            outcome.announce("eliminated", f"{leader} was lynched.", leader, outcome.state.players[leader].role)
+            outcome.announce(
+                "eliminated", said("template.was_lynched", player=leader), leader, outcome.state.players[leader].role
+            )
 
     def resolve_night(self, outcome: Outcome, step: PhaseInput, rng: random.Random) -> None:
         """The mafia's kill takes effect."""
         for action in self.accept(outcome, step.actions, "night"):
-            outcome.note("kill", "effect", f"{action.target} is killed (TPL-001).", action)
+            outcome.note("kill", "effect", said("template.is_killed", player=action.target), action)
             outcome.remove(str(action.target))
 
     def check_winner(self, state: GameState) -> str | None:

@@ -99,7 +99,7 @@ def _ballots(
     totals = tally(ballots)
     if totals:
         line = ", ".join([f"{name}: {count:g}" for name, count in totals.items()])
-        outcome.announce("votes", f"Votes: {line}.")
+        outcome.announce("votes", said("classic.votes", rows=line))
     return totals
 
 
@@ -115,7 +115,7 @@ def lynch_vote(outcome: Outcome, step: PhaseInput, refuse: Refuse) -> None:
     leader = sole_leader(totals)
     if leader is None or not has_majority(totals[leader], voters):
         outcome.note("vote", "info", said("classic.nobody_has_majority_voters_nobody", n=voters))
-        outcome.announce("no_elimination", "Nobody reached a majority: nobody leaves today.")
+        outcome.announce("no_elimination", said("classic.nobody_reached_majority"))
         return
     _lynch(outcome, leader, said("classic.has_votes_majority_leaves", player=leader, n=f"{totals[leader]:g}", m=voters))
 
@@ -147,5 +147,9 @@ def _lynch(outcome: Outcome, name: str, text: str) -> None:
         state.memory["last_honest"] = name
     role = None if is_blind(state.options) else player.role
     outcome.note("vote", "effect", text)
-    shown = " The card stays hidden (CLASSIC-065)." if role is None else f" The card shows: {role}."
-    outcome.announce("eliminated", f"{name} was voted out.{shown}", name, role)
+    shown = (
+        said("classic.voted_out_card_hidden", player=name)
+        if role is None
+        else said("classic.voted_out_card_shown", player=name, role=role)
+    )
+    outcome.announce("eliminated", shown, name, role)

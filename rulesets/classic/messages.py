@@ -98,5 +98,24 @@ TEXTS = templates(
         "team_refused_nobody": gettext_noop(
             "the %(team)s team's %(ability)s of nobody is refused (%(rule)s): %(message)s"
         ),
+        # The public results post (``Outcome.announce``).
+        "votes": gettext_noop("Votes: %(rows)s."),
+        "nobody_reached_majority": gettext_noop("Nobody reached a majority: nobody leaves today."),
+        "voted_out_card_shown": gettext_noop("%(player)s was voted out. The card shows: %(role)s."),
+        "voted_out_card_hidden": gettext_noop("%(player)s was voted out. The card stays hidden (CLASSIC-065)."),
+        "first_night_passes": gettext_noop("The first night passes: nobody was killed."),
+        "nobody_killed_tonight": gettext_noop("Nobody was killed tonight."),
+        "killed_card_shown": gettext_noop("%(player)s was killed tonight. Their card: %(role)s."),
+        "killed_card_hidden": gettext_noop("%(player)s was killed tonight. Their card stays hidden (CLASSIC-065)."),
+        "note_honest": gettext_noop("A note reads: «честный»."),
+        "note": gettext_noop("A note reads: «%(player)s»."),
+        "note_blank": gettext_noop("A note is blank."),
+        "dispute_lot": gettext_noop("One mafioso and one honest player remain: the lot decides the game."),
+        "deciding_vote": gettext_noop(
+            "One mafioso and one honest player remain: %(player)s and %(player2)s will vote to decide the game."
+        ),
+        "deciding_vote_voter": gettext_noop(
+            "One mafioso and one honest player remain: %(player)s and %(player2)s and %(player3)s, the last honest player to leave, will vote to decide the game."
+        ),
     },
 )

@@ -49,7 +49,7 @@ def first_night(outcome: Outcome) -> None:
                 "info",
                 said(f"classic.{role}_wakes", player=p.name),
             )
-    outcome.announce("no_kill", "The first night passes: nobody was killed.")
+    outcome.announce("no_kill", said("classic.first_night_passes"))
 
 
 def resolve(outcome: Outcome, actions: list[Action], rng: random.Random) -> None:
@@ -205,7 +205,7 @@ def _deaths(outcome: Outcome, victim: str | None, kill: Action | None, saved_by:
     """The victim leaves in the morning unless saved (CLASSIC-020, CLASSIC-022, CLASSIC-065)."""
     state = outcome.state
     if victim is None:
-        outcome.announce("no_kill", "Nobody was killed tonight.")
+        outcome.announce("no_kill", said("classic.nobody_killed_tonight"))
         return
     if saved_by is not None:
         outcome.note(
@@ -215,7 +215,7 @@ def _deaths(outcome: Outcome, victim: str | None, kill: Action | None, saved_by:
             kill,
             by=saved_by,
         )
-        outcome.announce("no_kill", "Nobody was killed tonight.")
+        outcome.announce("no_kill", said("classic.nobody_killed_tonight"))
         return
     outcome.remove(victim)
     player = state.players[victim]
@@ -223,8 +223,12 @@ def _deaths(outcome: Outcome, victim: str | None, kill: Action | None, saved_by:
         state.memory["last_honest"] = victim
     role = None if is_blind(state.options) else player.role
     outcome.note("deaths", "effect", said("classic.was_killed_mafia_leaves_game", player=victim), kill)
-    shown = " Their card stays hidden (CLASSIC-065)." if role is None else f" Their card: {role}."
-    outcome.announce("killed", f"{victim} was killed tonight.{shown}", victim, role)
+    shown = (
+        said("classic.killed_card_hidden", player=victim)
+        if role is None
+        else said("classic.killed_card_shown", player=victim, role=role)
+    )
+    outcome.announce("killed", shown, victim, role)
 
 
 def _read_notes(outcome: Outcome, actions: list[Action], rng: random.Random) -> None:
@@ -241,8 +245,8 @@ def _read_notes(outcome: Outcome, actions: list[Action], rng: random.Random) -> 
     rng.shuffle(notes)
     for note in notes:
         if note == "честный":
-            outcome.announce("note_honest", "A note reads: «честный».")
+            outcome.announce("note_honest", said("classic.note_honest"))
         elif note:
-            outcome.announce("note", f"A note reads: «{note}».", note)
+            outcome.announce("note", said("classic.note", player=note), note)
         else:
-            outcome.announce("note_blank", "A note is blank.")
+            outcome.announce("note_blank", said("classic.note_blank"))

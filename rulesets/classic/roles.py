@@ -7,6 +7,7 @@ Everything here is frozen data the web app reads to build forms and cabinets
 from __future__ import annotations
 
 from rulesets.core import Ability, Option, Role, Team
+from rulesets.core.said import gettext_noop
 
 # CLASSIC-001: two teams; CLASSIC-006: only the mafia know each other, so
 # only the mafia share a private room.
@@ -23,35 +24,39 @@ ROLES: dict[str, Role] = {
         {"ru": "мафиози", "en": "Mafioso", "zh": "黑手党成员"},
         ("mafia",),
         ("kill",),
-        "Black card. Takes part in the mafia's nightly choice of a victim (CLASSIC-030).",
+        gettext_noop("Black card. Takes part in the mafia's nightly choice of a victim (CLASSIC-030)."),
     ),
     "citizen": Role(
         "citizen",
         {"ru": "честный житель", "en": "Honest resident", "zh": "诚实居民"},
         ("town",),
         (),
-        "Red card. No night action; discusses and votes by day (CLASSIC-031).",
+        gettext_noop("Red card. No night action; discusses and votes by day (CLASSIC-031)."),
     ),
     "doctor": Role(
         "doctor",
         {"ru": "Доктор", "en": "Doctor", "zh": "医生"},
         ("town",),
         ("heal",),
-        "High red card. Heals one player a night, not the same one two nights running, himself once (CLASSIC-032 to CLASSIC-034).",
+        gettext_noop(
+            "High red card. Heals one player a night, not the same one two nights running, himself once (CLASSIC-032 to CLASSIC-034)."
+        ),
     ),
     "putana": Role(
         "putana",
         {"ru": "Стерва/путана", "en": "Putana", "zh": "交际花"},
         ("town",),
         ("visit",),
-        "High red card. Occupies one other player a night: their action is void and they lose the next day's vote (CLASSIC-035, CLASSIC-036).",
+        gettext_noop(
+            "High red card. Occupies one other player a night: their action is void and they lose the next day's vote (CLASSIC-035, CLASSIC-036)."
+        ),
     ),
     "commissar": Role(
         "commissar",
         {"ru": "Комиссар", "en": "Commissar", "zh": "警长"},
         ("town",),
         ("check",),
-        "High red card. Checks one other player a night and learns their team (CLASSIC-037).",
+        gettext_noop("High red card. Checks one other player a night and learns their team (CLASSIC-037)."),
     ),
 }
 
@@ -76,12 +81,14 @@ OPTIONS: dict[str, Option] = {
     "no_host": Option(
         "no_host",
         {"ru": "Без ведущего", "en": "No host", "zh": "无主持人"},
-        help="Night kills by anonymous notes; only mafiosi and honest residents (CLASSIC-060 to CLASSIC-064).",
+        help=gettext_noop(
+            "Night kills by anonymous notes; only mafiosi and honest residents (CLASSIC-060 to CLASSIC-064)."
+        ),
     ),
     "blind": Option(
         "blind",
         {"ru": "Игра «вслепую»", "en": "Blind game", "zh": "「盲玩」游戏"},
-        help="Players who leave do not reveal their cards (CLASSIC-065).",
+        help=gettext_noop("Players who leave do not reveal their cards (CLASSIC-065)."),
     ),
     "blind_multi_lynch": Option(
         "blind_multi_lynch",
@@ -89,7 +96,7 @@ OPTIONS: dict[str, Option] = {
         kind="int",
         default=0,
         choices=(0, 2, 3),
-        help="2 or 3 lynch votes a day (0: one); implies the blind game (CLASSIC-066).",
+        help=gettext_noop("2 or 3 lynch votes a day (0: one); implies the blind game (CLASSIC-066)."),
     ),
     "dispute": Option(
         "dispute",
@@ -110,21 +117,21 @@ OPTIONS: dict[str, Option] = {
                 },
             ),
         ),
-        help="What decides a game of one mafioso against one honest player (CLASSIC-043 to CLASSIC-045).",
+        help=gettext_noop("What decides a game of one mafioso against one honest player (CLASSIC-043 to CLASSIC-045)."),
     ),
     "night_deadline": Option(
         "night_deadline",
         {"ru": "Конец ночи", "en": "Night deadline", "zh": "夜晚结束"},
         kind="time",
         default="10:00",
-        help="Local time the night is resolved and the morning post goes up (classic.md §2).",
+        help=gettext_noop("Local time the night is resolved and the morning post goes up (classic.md §2)."),
     ),
     "day_deadline": Option(
         "day_deadline",
         {"ru": "Конец дня", "en": "Day deadline", "zh": "白天结束"},
         kind="time",
         default="20:00",
-        help="Local time the day's vote closes (classic.md §2).",
+        help=gettext_noop("Local time the day's vote closes (classic.md §2)."),
     ),
     "day_hours_per_player": Option(
         "day_hours_per_player",
@@ -133,7 +140,9 @@ OPTIONS: dict[str, Option] = {
         default=0,
         min_value=0,
         max_value=24,
-        help="When set, the day lasts this many hours per living player instead of closing at the day deadline (CLASSIC-010).",
+        help=gettext_noop(
+            "When set, the day lasts this many hours per living player instead of closing at the day deadline (CLASSIC-010)."
+        ),
     ),
     "lynch_round_minutes": Option(
         "lynch_round_minutes",
@@ -142,7 +151,9 @@ OPTIONS: dict[str, Option] = {
         default=120,
         min_value=0,
         max_value=24 * 60,
-        help="With several lynches a day, each further vote closes this long after the previous one (CLASSIC-066).",
+        help=gettext_noop(
+            "With several lynches a day, each further vote closes this long after the previous one (CLASSIC-066)."
+        ),
     ),
     "deciding_vote_hours": Option(
         "deciding_vote_hours",
@@ -151,23 +162,23 @@ OPTIONS: dict[str, Option] = {
         default=24,
         min_value=0,
         max_value=7 * 24,
-        help="How long the deciding vote of last_honest_vote stays open (CLASSIC-044).",
+        help=gettext_noop("How long the deciding vote of last_honest_vote stays open (CLASSIC-044)."),
     ),
 }
 
 # Sentences a player reads when a choice is refused, by reason code.
 MESSAGES: dict[str, str] = {
-    "first_night": "The first night is only for meeting the host: nobody acts before the second night.",
-    "team_ability": "The mafia's victim is a shared choice: hand it in for the mafia, not on your own.",
-    "individual_notes": "Without a host every mafioso writes his own note: hand in the name yourself.",
-    "target_own_team": "The mafia may only choose an honest resident.",
-    "repeat_target": "You chose that player last night; choose somebody else tonight.",
-    "self_heal_used": "You have already healed yourself once in this game.",
-    "no_vote_right": "You spent the night with the putana and may not vote today.",
-    "not_a_candidate": "That player is not a candidate in this vote.",
-    "duplicate_action": "A later choice of yours replaced this one.",
-    "deciding_vote_pending": "The game waits for the deciding vote: nobody acts tonight.",
-    "actor_not_alive": "You are out of the game and can no longer take part.",
+    "first_night": gettext_noop("The first night is only for meeting the host: nobody acts before the second night."),
+    "team_ability": gettext_noop("The mafia's victim is a shared choice: hand it in for the mafia, not on your own."),
+    "individual_notes": gettext_noop("Without a host every mafioso writes his own note: hand in the name yourself."),
+    "target_own_team": gettext_noop("The mafia may only choose an honest resident."),
+    "repeat_target": gettext_noop("You chose that player last night; choose somebody else tonight."),
+    "self_heal_used": gettext_noop("You have already healed yourself once in this game."),
+    "no_vote_right": gettext_noop("You spent the night with the putana and may not vote today."),
+    "not_a_candidate": gettext_noop("That player is not a candidate in this vote."),
+    "duplicate_action": gettext_noop("A later choice of yours replaced this one."),
+    "deciding_vote_pending": gettext_noop("The game waits for the deciding vote: nobody acts tonight."),
+    "actor_not_alive": gettext_noop("You are out of the game and can no longer take part."),
 }
 
 # The rule a refusal rests on, for the host's trace: by reason, or by

@@ -81,7 +81,7 @@ def settle(outcome: Outcome, rng: random.Random) -> bool:
             "effect",
             said("classic.one_mafioso_one_honest_player", team=state.winner),
         )
-        outcome.announce("dispute", "One mafioso and one honest player remain: the lot decides the game.")
+        outcome.announce("dispute", said("classic.dispute_lot"))
         return False
     _open_deciding_vote(outcome)  # the deciding vote leaves the living and the options as they are
     return True
@@ -105,16 +105,15 @@ def _open_deciding_vote(outcome: Outcome) -> None:
     survivors = state.alive_names()
     voter = state.memory.get("last_honest")
     state.memory["deciding"] = {"survivors": survivors, "voter": voter}
-    who = f" and {voter}, the last honest player to leave," if voter else ""
     first, second = survivors
     if voter:
         outcome.note("end", "info", said("classic.one_against_one_voter", player=first, player2=second, player3=voter))
+        outcome.announce(
+            "deciding_vote", said("classic.deciding_vote_voter", player=first, player2=second, player3=voter)
+        )
     else:
         outcome.note("end", "info", said("classic.one_against_one", player=first, player2=second))
-    outcome.announce(
-        "deciding_vote",
-        f"One mafioso and one honest player remain: {' and '.join(survivors)}{who} will vote to decide the game.",
-    )
+        outcome.announce("deciding_vote", said("classic.deciding_vote", player=first, player2=second))
 
 
 def scores(state: GameState) -> dict[str, int]:

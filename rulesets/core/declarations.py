@@ -11,24 +11,25 @@ from __future__ import annotations
 from typing import ClassVar
 
 from .model import Ability, Option, Role, Team
+from .said import gettext_noop
 
 # Generic rejection messages, by reason code; a ruleset may add its own.
 MESSAGES: dict[str, str] = {
-    "actor_not_alive": "You are out of the game and can no longer act.",
-    "target_not_alive": "That player is out of the game.",
-    "not_your_ability": "Your role has no such ability.",
-    "wrong_phase": "This ability cannot be used in this phase.",
-    "self_target": "You cannot choose yourself.",
-    "not_self": "This ability may only target yourself.",
-    "target_limit": "You have already chosen that player as many times as the rules allow.",
-    "used_up": "You have already used this ability as many times as the rules allow.",
-    "unknown_player": "There is no such player in this game.",
-    "target_count": "This ability needs a different number of targets.",
-    "game_over": "The game is over.",
-    "not_out": "That player is still in the game.",
-    "unknown_team": "There is no such team in this game.",
-    "not_in_team": "Only a living member of that team may hand in its choice.",
-    "already_nominated": "You have already named a candidate today.",
+    "actor_not_alive": gettext_noop("You are out of the game and can no longer act."),
+    "target_not_alive": gettext_noop("That player is out of the game."),
+    "not_your_ability": gettext_noop("Your role has no such ability."),
+    "wrong_phase": gettext_noop("This ability cannot be used in this phase."),
+    "self_target": gettext_noop("You cannot choose yourself."),
+    "not_self": gettext_noop("This ability may only target yourself."),
+    "target_limit": gettext_noop("You have already chosen that player as many times as the rules allow."),
+    "used_up": gettext_noop("You have already used this ability as many times as the rules allow."),
+    "unknown_player": gettext_noop("There is no such player in this game."),
+    "target_count": gettext_noop("This ability needs a different number of targets."),
+    "game_over": gettext_noop("The game is over."),
+    "not_out": gettext_noop("That player is still in the game."),
+    "unknown_team": gettext_noop("There is no such team in this game."),
+    "not_in_team": gettext_noop("Only a living member of that team may hand in its choice."),
+    "already_nominated": gettext_noop("You have already named a candidate today."),
 }
 
 

@@ -62,6 +62,6 @@ class DisciplinePart(Declarations):
         outcome.remove(target)
         outcome.note("penalty", "effect", said("core.host_disqualifies_leaves_game", player=target))
         role = outcome.state.players[target].role
-        outcome.announce("disqualified", f"{target} was removed from the game by the host.", target, role)
+        outcome.announce("disqualified", said("core.removed_by_host", player=target), target, role)
         outcome.state.winner = self.check_winner(outcome.state)
         return outcome

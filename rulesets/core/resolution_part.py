@@ -12,6 +12,7 @@ from typing import Any
 from .declarations import Declarations
 from .model import Action, GameState, Outcome, PhaseInput, RulesError
 from .rng import PhaseRandom
+from .said import said
 
 
 class ResolutionPart(Declarations, ABC):
@@ -52,7 +53,7 @@ class ResolutionPart(Declarations, ABC):
         if new.winner is None and settled is not True:
             new.winner = self.check_winner(new)
         if new.winner is not None:
-            outcome.announce("winner", f"The game is over: {new.winner} wins.", None, None)
+            outcome.announce("winner", said("core.game_over_wins", team=new.winner), None, None)
         return outcome
 
     def canonical_order(self, state: GameState, actions: list[Action]) -> list[Action]:

@@ -29,8 +29,11 @@ TEMPLATES: dict[str, str] = {}
 
 
 def gettext_noop(text: str) -> str:
-    """Mark ``text`` for translation (``makemessages`` extracts it) and
-    return it unchanged; the rules engines never import Django."""
+    """Mark ``text`` for translation (``makemessages`` extracts it from
+    ``rulesets/``) and return it unchanged; the rules engines never import
+    Django. It marks the message templates and every other English text a
+    ruleset declares for players: ``MESSAGES``, ``Option.help``,
+    ``Role.summary``."""
     return text
 
 

@@ -24,7 +24,7 @@ from rulesets.core import (
     Ruleset,
 )
 from rulesets.core.day import NEVER, Ballot
-from rulesets.core.said import said
+from rulesets.core.said import gettext_noop, said
 
 from . import (
     day,
@@ -39,17 +39,17 @@ from .night import ORDER
 from .roles import ABILITIES, EXCLUSIVE, MAFIA_MEMBERS, ROLES, TEAMS
 
 MESSAGES: dict[str, str] = {
-    "team_action": "The mafia chooses its victim only through its members' own kill votes.",
-    "one_action_per_night": "You may either check or kill tonight, not both.",
-    "silenced": "You are silenced today: you may neither post nor vote (COSMO-047).",
-    "revote_jail": "Jail them all («посадить всех»)",
-    "revote_spare": "Spare them all («пощадить всех»)",
-    "abstention": "You cannot abstain: vote for one of the candidates.",
-    "not_candidate": "You can only vote for one of today's candidates.",
-    "revote_value": "In the re-vote, choose either to jail all the tied candidates or to spare them all.",
-    "not_out": "You can only contact a player who is out of the game.",
-    "used_up": "You have already used the judge's power; it works once a game.",
-    "not_your_ability": "Your role has no such ability, or not yet.",
+    "team_action": gettext_noop("The mafia chooses its victim only through its members' own kill votes."),
+    "one_action_per_night": gettext_noop("You may either check or kill tonight, not both."),
+    "silenced": gettext_noop("You are silenced today: you may neither post nor vote (COSMO-047)."),
+    "revote_jail": gettext_noop("Jail them all («посадить всех»)"),
+    "revote_spare": gettext_noop("Spare them all («пощадить всех»)"),
+    "abstention": gettext_noop("You cannot abstain: vote for one of the candidates."),
+    "not_candidate": gettext_noop("You can only vote for one of today's candidates."),
+    "revote_value": gettext_noop("In the re-vote, choose either to jail all the tied candidates or to spare them all."),
+    "not_out": gettext_noop("You can only contact a player who is out of the game."),
+    "used_up": gettext_noop("You have already used the judge's power; it works once a game."),
+    "not_your_ability": gettext_noop("Your role has no such ability, or not yet."),
 }
 
 

@@ -99,17 +99,17 @@ def jail(outcome: Outcome, name: str, how: str, **params: str) -> None:
     ``jailed_verdict``), with its ``params``."""
     role = outcome.state.players[name].role
     outcome.remove(name)
-    outcome.announce("eliminated", f"{name} is jailed; role: {role}.", name, role)
+    outcome.announce("eliminated", said("cosmo.is_jailed_role", player=name, role=role), name, role)
     outcome.note("jail", "effect", said(f"cosmo.{how}", player=name, role=role, **params))
 
 
 def _verdict(outcome: Outcome, action: Action) -> None:
     judge = str(action.actor)
-    outcome.announce("revealed", f"{judge} reveals the judge's card: the day's vote is cancelled.", judge, "judge")
+    outcome.announce("revealed", said("cosmo.reveals_judge_card", player=judge), judge, "judge")
     outcome.note("verdict", "effect", said("cosmo.judge_cancels_day_vote", player=judge), action)
     if not action.targets():
         outcome.note("verdict", "effect", said("cosmo.judge_jails_nobody_today", player=judge), action)
-        outcome.announce("no_elimination", "Nobody is jailed today.")
+        outcome.announce("no_elimination", said("cosmo.nobody_jailed_today"))
         return
     jail(outcome, action.targets()[0], "jailed_verdict", player2=judge)
 
@@ -128,7 +128,7 @@ def _vote(outcome: Outcome, step: PhaseInput, reject: Reject, rng: random.Random
     top = leaders(totals)
     if not top:
         outcome.note("jail", "void", said("cosmo.no_valid_vote_was_cast"))
-        outcome.announce("no_elimination", "Nobody is jailed today.")
+        outcome.announce("no_elimination", said("cosmo.nobody_jailed_today"))
     elif len(top) == 1:
         jail(outcome, top[0], "jailed_most_votes", n=f"{totals[top[0]]:g}")
     else:

@@ -117,5 +117,14 @@ TEXTS = templates(
         "journalist_learns_nobody": gettext_noop(
             "The journalist %(player)s learns who visited %(player2)s: nobody (COSMO-043)."
         ),
+        # The public results post (``Outcome.announce``).
+        "is_jailed_role": gettext_noop("%(player)s is jailed; role: %(role)s."),
+        "reveals_judge_card": gettext_noop("%(player)s reveals the judge's card: the day's vote is cancelled."),
+        "nobody_jailed_today": gettext_noop("Nobody is jailed today."),
+        "killed_tonight": gettext_noop("%(player)s was killed tonight."),
+        "attacked_and_saved": gettext_noop("%(player)s was attacked tonight and saved."),
+        "is_silenced_today": gettext_noop("%(player)s is silenced today."),
+        "visited_tonight_by": gettext_noop("%(player)s was visited tonight by: %(roles)s."),
+        "visited_tonight_by_nobody": gettext_noop("%(player)s was visited tonight by: nobody."),
     },
 )

@@ -343,12 +343,12 @@ def _morning_post(night: Night, outcome: Outcome, dying: list[str]) -> None:
     """§2 morning post: who was killed (no role, no killer), who was saved,
     who is silenced today."""
     for name in dying:
-        outcome.announce("killed", f"{name} was killed tonight.", name, None)
+        outcome.announce("killed", said("cosmo.killed_tonight", player=name), name, None)
     for name in night.state.players:
         if name in night.saved and name not in dying:
-            outcome.announce("saved", f"{name} was attacked tonight and saved.", name, None)
+            outcome.announce("saved", said("cosmo.attacked_and_saved", player=name), name, None)
     for name in night.state.memory.get("silenced", []):
-        outcome.announce("silenced", f"{name} is silenced today.", name, None)
+        outcome.announce("silenced", said("cosmo.is_silenced_today", player=name), name, None)
 
 
 def _visited(night: Night, action: Action) -> bool:
@@ -425,7 +425,7 @@ def _spies(night: Night, outcome: Outcome) -> None:
             continue
         visitors = _visitors(night, action)
         outcome.tell(str(action.actor), target, visitors)
-        listed = ", ".join(visitors) or "nobody"
+        listed = ", ".join(visitors)
         outcome.note(
             "spy",
             "effect",
@@ -434,7 +434,12 @@ def _spies(night: Night, outcome: Outcome) -> None:
             else said("cosmo.journalist_learns_nobody", player=action.actor, player2=target),
             action,
         )
-        outcome.announce("spied", f"{target} was visited tonight by: {listed}.", target, None)
+        spied = (
+            said("cosmo.visited_tonight_by", player=target, roles=listed)
+            if visitors
+            else said("cosmo.visited_tonight_by_nobody", player=target)
+        )
+        outcome.announce("spied", spied, target, None)
 
 
 def _contacts(night: Night, outcome: Outcome) -> None:

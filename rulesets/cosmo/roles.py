@@ -8,6 +8,7 @@ bottom (``MAFIA_MEMBERS``, ``CHIEFS``…), each tied to its rule id.
 from __future__ import annotations
 
 from rulesets.core import Ability, Role, Team
+from rulesets.core.said import gettext_noop
 
 # COSMO-001: two teams, and the maniac who «играет сам за себя». No team room
 # is declared: the mafia thread holds the mafia members and the lunatic but not
@@ -102,9 +103,14 @@ def _role(id_: str, ru: str, en: str, team: str, abilities: tuple[str, ...], sum
 
 
 ROLES: dict[str, Role] = {
-    "citizen": _role("citizen", "Мирный горожанин", "Citizen", "town", (), "No ability (COSMO-024)."),
+    "citizen": _role("citizen", "Мирный горожанин", "Citizen", "town", (), gettext_noop("No ability (COSMO-024).")),
     "commissar": _role(
-        "commissar", "Комиссар", "Commissar", "town", ("check",), "Learns one player's role a night (COSMO-025)."
+        "commissar",
+        "Комиссар",
+        "Commissar",
+        "town",
+        ("check",),
+        gettext_noop("Learns one player's role a night (COSMO-025)."),
     ),
     "sergeant": _role(
         "sergeant",
@@ -112,17 +118,36 @@ ROLES: dict[str, Role] = {
         "Sergeant",
         "town",
         (),
-        "Sees his chief's checks; takes the chief's abilities the night after the chief leaves (COSMO-026, COSMO-027).",
+        gettext_noop(
+            "Sees his chief's checks; takes the chief's abilities the night after the chief leaves (COSMO-026, COSMO-027)."
+        ),
     ),
     "sheriff": _role(
-        "sheriff", "Шериф", "Sheriff", "town", ("check", "kill"), "Checks or kills, one of the two a night (COSMO-029)."
+        "sheriff",
+        "Шериф",
+        "Sheriff",
+        "town",
+        ("check", "kill"),
+        gettext_noop("Checks or kills, one of the two a night (COSMO-029)."),
     ),
     "judge": _role(
-        "judge", "Судья", "Judge", "town", ("judge_verdict",), "Once a game, replaces the day vote (COSMO-030..032)."
+        "judge",
+        "Судья",
+        "Judge",
+        "town",
+        ("judge_verdict",),
+        gettext_noop("Once a game, replaces the day vote (COSMO-030..032)."),
     ),
-    "doctor": _role("doctor", "Доктор", "Doctor", "town", ("heal",), "Saves from one attack (COSMO-033..036)."),
+    "doctor": _role(
+        "doctor", "Доктор", "Doctor", "town", ("heal",), gettext_noop("Saves from one attack (COSMO-033..036).")
+    ),
     "putana": _role(
-        "putana", "Путана", "Putana", "town", ("block",), "Blocks a player and dies with him (COSMO-037..039)."
+        "putana",
+        "Путана",
+        "Putana",
+        "town",
+        ("block",),
+        gettext_noop("Blocks a player and dies with him (COSMO-037..039)."),
     ),
     "medium": _role(
         "medium",
@@ -130,13 +155,23 @@ ROLES: dict[str, Role] = {
         "Medium",
         "town",
         ("contact",),
-        "Talks by signs with a player who is out (COSMO-040).",
+        gettext_noop("Talks by signs with a player who is out (COSMO-040)."),
     ),
     "lunatic": _role(
-        "lunatic", "Лунатик", "Lunatic", "town", ("kill_vote",), "Votes with the mafia, never counted (COSMO-041, 042)."
+        "lunatic",
+        "Лунатик",
+        "Lunatic",
+        "town",
+        ("kill_vote",),
+        gettext_noop("Votes with the mafia, never counted (COSMO-041, 042)."),
     ),
     "journalist": _role(
-        "journalist", "Журналист", "Journalist", "town", ("spy",), "Learns which roles visited a player (COSMO-043)."
+        "journalist",
+        "Журналист",
+        "Journalist",
+        "town",
+        ("spy",),
+        gettext_noop("Learns which roles visited a player (COSMO-043)."),
     ),
     "bodyguard": _role(
         "bodyguard",
@@ -144,16 +179,18 @@ ROLES: dict[str, Role] = {
         "Bodyguard",
         "town",
         ("protect",),
-        "Every visitor of the protected player fails (COSMO-044, COSMO-045).",
+        gettext_noop("Every visitor of the protected player fails (COSMO-044, COSMO-045)."),
     ),
-    "mafioso": _role("mafioso", "Мафиози", "Mafioso", "mafia", ("kill_vote",), "Votes for the victim (COSMO-046)."),
+    "mafioso": _role(
+        "mafioso", "Мафиози", "Mafioso", "mafia", ("kill_vote",), gettext_noop("Votes for the victim (COSMO-046).")
+    ),
     "mafia_boss": _role(
         "mafia_boss",
         "Босс мафии",
         "Mafia boss",
         "mafia",
         ("kill_vote", "silence"),
-        "Votes and silences a player for the next day (COSMO-047..049).",
+        gettext_noop("Votes and silences a player for the next day (COSMO-047..049)."),
     ),
     "intriguer": _role(
         "intriguer",
@@ -161,7 +198,7 @@ ROLES: dict[str, Role] = {
         "Intriguer",
         "mafia",
         ("kill_vote", "frame"),
-        "Votes and frames a player for tonight's checks (COSMO-050..052).",
+        gettext_noop("Votes and frames a player for tonight's checks (COSMO-050..052)."),
     ),
     "turncoat": _role(
         "turncoat",
@@ -169,7 +206,7 @@ ROLES: dict[str, Role] = {
         "Turncoat",
         "mafia",
         (),
-        "Becomes a mafioso the night after the last mafia member leaves (COSMO-053, COSMO-054).",
+        gettext_noop("Becomes a mafioso the night after the last mafia member leaves (COSMO-053, COSMO-054)."),
     ),
     "plague_doctor": _role(
         "plague_doctor",
@@ -177,16 +214,18 @@ ROLES: dict[str, Role] = {
         "Plague doctor",
         "mafia",
         ("treat",),
-        "Saves an attacked player, kills an unattacked one (COSMO-055..057).",
+        gettext_noop("Saves an attacked player, kills an unattacked one (COSMO-055..057)."),
     ),
-    "maniac": _role("maniac", "Маньяк", "Maniac", "maniac", ("kill",), "Kills one player a night (COSMO-058)."),
+    "maniac": _role(
+        "maniac", "Маньяк", "Maniac", "maniac", ("kill",), gettext_noop("Kills one player a night (COSMO-058).")
+    ),
     "ninja": _role(
         "ninja",
         "Ниндзя",
         "Ninja",
         "mafia",
         ("kill_vote",),
-        "Votes with the mafia, checked as a citizen (COSMO-059, 060).",
+        gettext_noop("Votes with the mafia, checked as a citizen (COSMO-059, 060)."),
     ),
 }
 

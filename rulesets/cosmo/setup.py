@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from rulesets.core import GameState, Option, RulesError, ScheduleEntry
+from rulesets.core.said import gettext_noop
 
 from .roles import CRIMINAL_TEAMS, ROLES, SPECIAL_CRIMINALS, SPECIAL_TOWN
 
@@ -21,7 +22,7 @@ OPTIONS: dict[str, Option] = {
         {"ru": "Строго по таблице подготовки", "en": "Enforce the setup table", "zh": "严格按照准备表"},
         "bool",
         False,
-        help="Refuse a deal whose counts do not fit the setup table (COSMO-003, §9).",
+        help=gettext_noop("Refuse a deal whose counts do not fit the setup table (COSMO-003, §9)."),
     ),
 }
 

@@ -114,7 +114,7 @@ def _keymaster_notes(outcome: Outcome, day: Day) -> None:
             outcome.note("admission", "effect", said("forum.keymaster_admits_bouncer_block_cancelled", player=name))
         else:
             outcome.note("admission", "void", said("forum.keymaster_admitted_whom_nobody_blocked", player=name))
-            outcome.announce("keymaster_vain", "The Keymaster unlocked the back door in vain (FORUM-123).")
+            outcome.announce("keymaster_vain", said("forum.keymaster_in_vain"))
 
 
 def _ballots(outcome: Outcome, votes: dict[str, str | None], late: list[str], day: Day) -> dict[str, str | None]:
@@ -192,12 +192,12 @@ def _eliminate(outcome: Outcome, totals: dict[str, float], day: Day) -> str | No
     leader = sole_leader({t: n for t, n in totals.items() if t not in shielded})
     if leader is None:
         outcome.note("eliminate", "info", said("forum.no_single_leader_nobody_voted"))
-        outcome.announce("no_elimination", "The vote was tied: nobody leaves (FORUM-017).")
+        outcome.announce("no_elimination", said("forum.vote_tied_nobody_leaves"))
         return None
     outcome.note("eliminate", "effect", said("forum.has_most_votes_leaves", player=leader, n=int(totals[leader])))
     outcome.announce(
         "eliminated",
-        f"{leader} was voted out; the card is revealed (FORUM-014, FORUM-047).",
+        said("forum.voted_out_card_revealed", player=leader),
         leader,
         state.players[leader].role,
     )
@@ -250,7 +250,9 @@ def _autokill(outcome: Outcome, name: str, why: str, excused: set[str], leader: 
         return False
     outcome.note("autokill", "effect", said(f"forum.autokill_{why}", player=name))
     if name != leader:
-        outcome.announce("autokill", f"{name} leaves the game by autokill.", name, outcome.state.players[name].role)
+        outcome.announce(
+            "autokill", said("forum.leaves_by_autokill", player=name), name, outcome.state.players[name].role
+        )
     return True
 
 

@@ -38,7 +38,7 @@ def _leave(night: Night, name: str, why: str) -> None:
         return
     night.outcome.remove(name)
     shown = None if name in night.hidden_roles else player.role  # FORUM-092: the bitten role stays hidden
-    night.outcome.announce("killed", f"{name} was killed tonight.", name, shown)
+    night.outcome.announce("killed", said("forum.killed_tonight", player=name), name, shown)
     night.note("apply", "effect", said("forum.leaves_game", player=name, why=why))
 
 

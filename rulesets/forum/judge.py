@@ -87,7 +87,7 @@ def _finish(night: Night, target: str, lethal: list[Shot], rule: str = "") -> No
         )
         if shot.kind == "team":
             night.outcome.announce(
-                "saved", f"The {shot.team} attacked {target}, but {guard} saved him (FORUM-180).", target
+                "saved", said("forum.attacked_but_saved", team=shot.team, player=target, guard=guard), target
             )
 
 
@@ -181,7 +181,7 @@ def _child_joins(night: Night, target: str, team: str, shots: list[Shot]) -> Non
     for shot in shots:
         if shot.via_tw and shot.team == team:
             night.outcome.tell(shot.via_tw, target, team)  # FORUM-066: the TW knows the new member
-    night.outcome.announce("child_found", f"The {team} found their Child (FORUM-066).")
+    night.outcome.announce("child_found", said("forum.found_their_child", team=team))
     night.note("shots", "effect", said("forum.hit_child_joins", team=team, player=target))
 
 
@@ -344,7 +344,7 @@ def _sniper_joins(night: Night, don: str, team: str, shot: Shot) -> None:
     """FORUM-085, FORUM-079: the Don lives; the one who fired the Sniper's gun joins his team."""
     firer = shot.firer or ""
     night.convert(firer, "mafioso", team)
-    night.outcome.announce("converted", "The Sniper became a member of a criminal team (FORUM-085).", None)
+    night.outcome.announce("converted", said("forum.sniper_became_criminal"), None)
     night.note(
         "shots",
         "effect",
@@ -375,7 +375,9 @@ def _other(night: Night, target: str, shots: list[Shot], everything: list[Shot] 
             )
             if shot.kind == "team":
                 night.outcome.announce(
-                    "saved", f"The {shot.team} attacked {target}, but the Cop saved him (FORUM-180).", target
+                    "saved",
+                    said("forum.attacked_but_saved", team=shot.team, player=target, guard=said("forum.cop")),
+                    target,
                 )
             continue
         lethal.append(shot)
@@ -395,7 +397,7 @@ def _lethal(night: Night, target: str, shot: Shot) -> bool:
             said("forum.cop_shot_check_cop_missed", player=target),
             shot.action,
         )
-        night.outcome.announce("cop_missed", "The Cop missed (FORUM-038).")
+        night.outcome.announce("cop_missed", said("forum.cop_missed_announced"))
         return False
     if shot.kind == "zombie" and night.role(target) == "citizen":
         night.convert(target, "zombie", "zombie")

@@ -203,5 +203,19 @@ TEXTS = templates(
         "snitch_deal_no_child": gettext_noop(
             "%(team)s takes the Snitch %(player)s's deal: he lives and they learn the Child (none in play) (FORUM-117)."
         ),
+        # The public results post (``Outcome.announce``).
+        "keymaster_in_vain": gettext_noop("The Keymaster unlocked the back door in vain (FORUM-123)."),
+        "vote_tied_nobody_leaves": gettext_noop("The vote was tied: nobody leaves (FORUM-017)."),
+        "voted_out_card_revealed": gettext_noop(
+            "%(player)s was voted out; the card is revealed (FORUM-014, FORUM-047)."
+        ),
+        "leaves_by_autokill": gettext_noop("%(player)s leaves the game by autokill."),
+        "killed_tonight": gettext_noop("%(player)s was killed tonight."),
+        "demoted_by_host": gettext_noop("%(player)s was demoted by the host (FORUM-153)."),
+        "found_their_child": gettext_noop("The %(team)s found their Child (FORUM-066)."),
+        "sniper_became_criminal": gettext_noop("The Sniper became a member of a criminal team (FORUM-085)."),
+        "attacked_but_saved": gettext_noop("The %(team)s attacked %(player)s, but %(guard)s saved him (FORUM-180)."),
+        "cop_missed_announced": gettext_noop("The Cop missed (FORUM-038)."),
+        "kamikaze_choice_was": gettext_noop("The Kamikaze's choice was %(player)s (FORUM-089)."),
     },
 )

@@ -351,7 +351,7 @@ def _kamikaze_take(night: Night, name: str, victim: str | None, action: Action |
     if victim is None or victim in night.deaths or not night.state.players[victim].alive:
         night.note("kamikaze", "void", said("forum.kamikaze_leaves_without_taking_anyone", player=name), action)
         return
-    night.outcome.announce("kamikaze", f"The Kamikaze's choice was {victim} (FORUM-089).", victim)
+    night.outcome.announce("kamikaze", said("forum.kamikaze_choice_was", player=victim), victim)
     guard = night.protected.get(victim)
     if guard is not None:
         night.note(
@@ -417,7 +417,7 @@ def _autokill(night: Night, name: str, why: str, excused: set[str], **params: ob
         return
     night.mark_death(name, said(f"forum.autokill_{why}", **params))
     night.note("skips", "effect", said(f"forum.autokilled_{why}", player=name, **params))
-    night.outcome.announce("autokill", f"{name} leaves the game by autokill.", name, night.role(name))
+    night.outcome.announce("autokill", said("forum.leaves_by_autokill", player=name), name, night.role(name))
     if night.role(name) == "kamikaze" and night.deaths[name] == said(f"forum.autokill_{why}", **params):
         _kamikaze_revenge_pending(night, name)
 

@@ -56,7 +56,7 @@ def apply_penalty(ruleset: Ruleset, state: GameState, kind: str, target: str) ->
     if kind == "disqualify" and outcome.state.winner is None:
         outcome.state.winner = ruleset.check_winner(outcome.state)
         if outcome.state.winner is not None:
-            outcome.announce("winner", f"The game is over: {outcome.state.winner} wins.")
+            outcome.announce("winner", said("core.game_over_wins", team=outcome.state.winner))
     return outcome
 
 
@@ -106,7 +106,7 @@ def _demote(outcome: Outcome, name: str) -> None:
     plain = "mafioso" if player.role == "don" else "citizen"
     convert(state, name, plain, player.team)
     outcome.note("penalty", "effect", said("forum.host_demotes_plain", player=name, role=plain))
-    outcome.announce("demoted", f"{name} was demoted by the host (FORUM-153).", name)
+    outcome.announce("demoted", said("forum.demoted_by_host", player=name), name)
 
 
 def _disqualify(outcome: Outcome, name: str) -> None:
@@ -114,5 +114,5 @@ def _disqualify(outcome: Outcome, name: str) -> None:
     _player(state, name)
     outcome.remove(name)
     outcome.note("penalty", "effect", said("forum.host_disqualifies_leaves_game", player=name))
-    outcome.announce("disqualified", f"{name} was removed from the game by the host.", name, state.players[name].role)
+    outcome.announce("disqualified", said("core.removed_by_host", player=name), name, state.players[name].role)
     cop_lover_learns(outcome, [name])

@@ -8,6 +8,7 @@ rooms (``Ruleset.describe``). Rule ids are those of
 from __future__ import annotations
 
 from rulesets.core import Ability, Option, Role, ScheduleEntry, Team
+from rulesets.core.said import gettext_noop
 
 VARIANTS = ("two_sided", "three_sided")  # FORUM-001, FORUM-002
 
@@ -34,28 +35,28 @@ ROLES: dict[str, Role] = {
         {"ru": "Дон", "en": "Don", "zh": "教父"},
         CRIMINAL_TEAMS,
         _CRIMINAL_MOVES,
-        "leads a criminal team (FORUM-033)",
+        gettext_noop("leads a criminal team (FORUM-033)"),
     ),
     "mafioso": Role(
         "mafioso",
         {"ru": "Маф / ман", "en": "Mafioso", "zh": "黑手党成员"},
         CRIMINAL_TEAMS,
         _CRIMINAL_MOVES,
-        "plain criminal (FORUM-021)",
+        gettext_noop("plain criminal (FORUM-021)"),
     ),
     "cop": Role(
         "cop",
         {"ru": "Коп (Комиссар)", "en": "Cop", "zh": "警长"},
         ("town",),
         _COP_MOVES,
-        "shoots every night (FORUM-037)",
+        gettext_noop("shoots every night (FORUM-037)"),
     ),
     "cop_assistant": Role(
         "cop_assistant",
         {"ru": "Помощник Копа", "en": "Cop's Assistant", "zh": "警长助手"},
         ("town",),
         _COP_MOVES,
-        "takes over once the Cop is out (FORUM-040)",
+        gettext_noop("takes over once the Cop is out (FORUM-040)"),
     ),
     "child": Role(
         "child", {"ru": "Дитя мафии", "en": "Mafia's Child", "zh": "黑手党之子"}, ("town",), (), "FORUM-043..047"
@@ -84,7 +85,7 @@ ROLES: dict[str, Role] = {
         {"ru": "Железный Дровосек", "en": "Tin Woodman", "zh": "铁皮人"},
         ("town",),
         ("choose", "shoot", "kill", "deal", "direct_vote"),
-        "chooses once; shoots for whoever shot him (FORUM-056..082)",
+        gettext_noop("chooses once; shoots for whoever shot him (FORUM-056..082)"),
     ),
     "sniper": Role(
         "sniper", {"ru": "Снайпер", "en": "Sniper", "zh": "狙击手"}, ("town",), ("shoot",), "FORUM-083..086"
@@ -224,7 +225,7 @@ OPTIONS: dict[str, Option] = {
     "multifunctional_child": Option(
         "multifunctional_child",
         {"ru": "Многофункциональное Дитя", "en": "Multifunctional Child", "zh": "多功能黑手党之子"},
-        help="The Cop who hits the Child takes it into the Cop's room (FORUM-045, FORUM-149).",
+        help=gettext_noop("The Cop who hits the Child takes it into the Cop's room (FORUM-045, FORUM-149)."),
     ),
     "bonus": Option(
         "bonus",
@@ -233,7 +234,7 @@ OPTIONS: dict[str, Option] = {
         default=None,
         secret=True,
         fields=(("player", "nickname"), ("day", "day")),
-        help="The player protected, and the game day he is protected for (FORUM-125).",
+        help=gettext_noop("The player protected, and the game day he is protected for (FORUM-125)."),
     ),
     "basement": Option(
         "basement",
@@ -242,7 +243,9 @@ OPTIONS: dict[str, Option] = {
         default=[],
         choices=("town", *CRIMINAL_TEAMS),
         choice_names=tuple((team, TEAMS[team].name) for team in ("town", *CRIMINAL_TEAMS)),
-        help="Sides among mafia, maniacs, town (the cops) that may hide one of their own once (FORUM-126).",
+        help=gettext_noop(
+            "Sides among mafia, maniacs, town (the cops) that may hide one of their own once (FORUM-126)."
+        ),
     ),
     "walking_basement": Option(
         "walking_basement",
@@ -251,12 +254,12 @@ OPTIONS: dict[str, Option] = {
         default=None,
         secret=True,
         fields=(("carrier", "nickname"),),
-        help="The carrier: the first gun or team to shoot this player gets a basement (FORUM-128..131).",
+        help=gettext_noop("The carrier: the first gun or team to shoot this player gets a basement (FORUM-128..131)."),
     ),
     "rare_roles": Option(
         "rare_roles",
         {"ru": "Малоиспользуемые роли", "en": "Rare roles", "zh": "稀有身份"},
-        help="The host brings in the rarely used roles; no rule changes.",
+        help=gettext_noop("The host brings in the rarely used roles; no rule changes."),
     ),
 }
 
@@ -280,21 +283,21 @@ SCHEDULE = (
 )
 
 MESSAGES: dict[str, str] = {
-    "warn_no_vote": "No vote: autokill at the deadline (FORUM-163).",
-    "warn_self_vote": "Voted for self: autokill (FORUM-160).",
-    "dead_actor": "You are out of the game and can no longer act.",
-    "dead_target": "That player is out of the game.",
-    "wrong_phase": "This choice belongs to the other phase of the game day.",
-    "not_available": "This move is not open to you now.",
-    "limit": "You have already chosen that player twice this game (the limit).",
-    "used": "You have already used this once-per-game move.",
-    "first_night_only": "The bite is allowed only on the first night.",
-    "skipped": "You shot the Tin Woodman last night, so he moves for you tonight and you skip this move.",
-    "annulled": "The one you would act for is out of the game, so this shot is annulled.",
-    "not_own": "You may hide only a player of your own side.",
-    "duplicate": "You have already handed in this move in this phase.",
-    "self_target": "You cannot choose yourself.",
-    "target_count": "This move needs exactly one player.",
-    "penalty": "The host has taken this move away as a penalty.",
-    "late": "The deadline had passed; a late choice is not accepted.",
+    "warn_no_vote": gettext_noop("No vote: autokill at the deadline (FORUM-163)."),
+    "warn_self_vote": gettext_noop("Voted for self: autokill (FORUM-160)."),
+    "dead_actor": gettext_noop("You are out of the game and can no longer act."),
+    "dead_target": gettext_noop("That player is out of the game."),
+    "wrong_phase": gettext_noop("This choice belongs to the other phase of the game day."),
+    "not_available": gettext_noop("This move is not open to you now."),
+    "limit": gettext_noop("You have already chosen that player twice this game (the limit)."),
+    "used": gettext_noop("You have already used this once-per-game move."),
+    "first_night_only": gettext_noop("The bite is allowed only on the first night."),
+    "skipped": gettext_noop("You shot the Tin Woodman last night, so he moves for you tonight and you skip this move."),
+    "annulled": gettext_noop("The one you would act for is out of the game, so this shot is annulled."),
+    "not_own": gettext_noop("You may hide only a player of your own side."),
+    "duplicate": gettext_noop("You have already handed in this move in this phase."),
+    "self_target": gettext_noop("You cannot choose yourself."),
+    "target_count": gettext_noop("This move needs exactly one player."),
+    "penalty": gettext_noop("The host has taken this move away as a penalty."),
+    "late": gettext_noop("The deadline had passed; a late choice is not accepted."),
 }

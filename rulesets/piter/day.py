@@ -163,7 +163,7 @@ def _record(outcome: Outcome, counted: Round, label: str) -> None:
         )
     tally = ", ".join(f"{c} {n}" for c, n in counted.totals().items())
     outcome.note(label, "info", said("piter.votes", rows=tally))
-    outcome.announce("tally", f"Votes: {tally}.")
+    outcome.announce("tally", said("piter.tally", rows=tally))
 
 
 def _vote(outcome: Outcome, step: PhaseInput, listed: list[str], pick: Action | None) -> list[str]:
@@ -199,7 +199,7 @@ def _revote(outcome: Outcome, step: PhaseInput, tied: list[str]) -> list[str]:
     """PITER-017, PITER-018: one re-vote among the tied; a new tie executes
     nobody. Returns the mafia players who left on a technicality (PITER-094)."""
     outcome.note("revote", "info", said("piter.tie_between_one_more_minute", names=", ".join(tied)))
-    outcome.announce("tie", f"Tie between {', '.join(tied)}: the vote is repeated (PITER-017).")
+    outcome.announce("tie", said("piter.tie_vote_repeated", names=", ".join(tied)))
     second = count_round(outcome.state, step.revote, tied, "not_tied")
     _record(outcome, second, "revote")
     if _consolidated(outcome.state, second):
@@ -209,7 +209,7 @@ def _revote(outcome: Outcome, step: PhaseInput, tied: list[str]) -> list[str]:
         _execute(outcome, again[0], second)
         return []
     outcome.note("revote", "info", said("piter.re_vote_ties_again_nobody"))
-    outcome.announce("no_execution", "The re-vote tied again: nobody is executed today (PITER-018).")
+    outcome.announce("no_execution", said("piter.re_vote_tied_again_nobody_executed"))
     return []
 
 
@@ -221,7 +221,7 @@ def _no_vote(outcome: Outcome, step: PhaseInput) -> list[str]:
         if reason is not None:
             outcome.reject(Action("vote", actor=voter, target=target), reason, MESSAGES[reason], step="vote")
     outcome.note("vote", "info", said("piter.nobody_was_nominated_no_vote"))
-    outcome.announce("no_execution", "Nobody was nominated: nobody is executed today (PITER-020).")
+    outcome.announce("no_execution", said("piter.nobody_nominated_nobody_executed"))
     return []
 
 
@@ -238,10 +238,10 @@ def _technical_defeat(outcome: Outcome) -> list[str]:
     """PITER-094, A-12: every mafia player leaves and nobody is executed.
     Returns their names, in seat order."""
     outcome.note("vote", "effect", said("piter.mafia_all_voted_one_candidate"))
-    outcome.announce("technical_defeat", "The mafia voted together: the mafia loses on a technicality (PITER-094).")
+    outcome.announce("technical_defeat", said("piter.mafia_voted_together_loses"))
     defeated = [player.name for player in outcome.state.team_members("mafia")]
     for name in defeated:
-        leave(outcome, name, "technical_defeat", f"{name} leaves the table (PITER-094).")
+        leave(outcome, name, "technical_defeat", said("piter.leaves_table_technicality", player=name))
     return defeated
 
 
@@ -250,7 +250,7 @@ def _execute(outcome: Outcome, name: str, counted: Round) -> None:
     player executed on day 1 the host in a game without one."""
     votes = counted.totals()[name]
     outcome.note("vote", "effect", said("piter.has_most_votes_executed", player=name, n=votes))
-    leave(outcome, name, "executed", f"{name} is executed.")
+    leave(outcome, name, "executed", said("piter.is_executed", player=name))
     _appoint_host(outcome, name)
 
 
@@ -258,7 +258,7 @@ def _ghost_execution(outcome: Outcome, pick: Action) -> None:
     """PITER-093: the Ghost leaves the table with the tied nominee it names."""
     name = pick.targets()[0]
     outcome.note("ghost", "effect", said("piter.tie_ghost_takes_from_table", player=pick.actor, player2=name), pick)
-    leave(outcome, name, "executed", f"{name} is executed: the Ghost chose them in the tie.")
+    leave(outcome, name, "executed", said("piter.is_executed_ghost_chose", player=name))
     _appoint_host(outcome, name)
 
 
@@ -267,7 +267,7 @@ def _appoint_host(outcome: Outcome, name: str) -> None:
     memory = outcome.state.memory
     if outcome.state.option("no_host") and memory["day"] == 1 and "host" not in memory:
         memory["host"] = name
-        outcome.announce("host", f"{name} becomes the host (PITER-120).", name)
+        outcome.announce("host", said("piter.becomes_host", player=name), name)
 
 
 def _sentence(outcome: Outcome) -> None:
@@ -276,4 +276,4 @@ def _sentence(outcome: Outcome) -> None:
     for name in outcome.state.memory.get("sentenced", []):
         if outcome.state.players[name].alive:
             outcome.note("sentence", "effect", said("piter.leaves_table_night_sentence", player=name))
-            leave(outcome, name, "sentenced", f"{name} leaves the table by the judge's sentence.")
+            leave(outcome, name, "sentenced", said("piter.leaves_table_sentence", player=name))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from rulesets.core import GameState, Outcome
-from rulesets.core.said import said
+from rulesets.core.said import Said, said
 
 from .roles import FUNCTIONAL_TOWN, ROLES, SHOOTERS
 
@@ -27,17 +27,18 @@ def revealed_role(state: GameState, name: str) -> str | None:
     return None if state.option("dark") else state.players[name].role
 
 
-def leave(outcome: Outcome, name: str, kind: str, text: str) -> None:
+def leave(outcome: Outcome, name: str, kind: str, text: Said) -> None:
     """Take ``name`` out of the game and announce it with the card revealed
     unless the game is ``dark`` (PITER-005, PITER-121). ``kind`` is the
     announcement kind (``left``, ``executed``, ``sentenced``…); ``text`` the
-    public sentence, which never says who killed whom (PITER-006)."""
+    public sentence (a ``Said`` code), which never says who killed whom
+    (PITER-006)."""
     if not outcome.state.players[name].alive:
         return
     outcome.remove(name)
     role = revealed_role(outcome.state, name)
-    shown = f" Their card: {ROLES[role].name['en']}." if role else ""
-    outcome.announce(kind, text + shown, name, role)
+    shown = said("piter.their_card", clause=text, role=ROLES[role].name["en"]) if role else text
+    outcome.announce(kind, shown, name, role)
 
 
 def convert(outcome: Outcome, departed: Iterable[str]) -> None:

@@ -33,10 +33,10 @@ def give_warning(state: GameState, name: str, offence: str) -> Outcome:
     outcome.note(
         "warnings", "info", said("piter.gets_warning", player=name, n=count, m=WARNINGS_TO_REMOVE, offence=offence)
     )
-    outcome.announce("warning", f"{name} gets a warning ({count} of {WARNINGS_TO_REMOVE}).", name)
+    outcome.announce("warning", said("piter.gets_warning_of", player=name, n=count, m=WARNINGS_TO_REMOVE), name)
     if count >= WARNINGS_TO_REMOVE:
         outcome.note("warnings", "effect", said("piter.has_warnings_removed_from_game", player=name, n=count))
-        leave(outcome, name, "removed", f"{name} is removed from the game after {count} warnings.")
+        leave(outcome, name, "removed", said("piter.removed_after_warnings", player=name, n=count))
         convert(outcome, [name])
     return outcome
 

@@ -140,7 +140,7 @@ def _ordinary(outcome: Outcome, step: PhaseInput) -> list[str]:
     _remember(state, board, starters)
     departed = [n for n in starters if n in deaths or n in refusals]
     for name in departed:
-        leave(outcome, name, "left", f"{name} left the table this night.")
+        leave(outcome, name, "left", said("piter.left_table_this_night", player=name))
     convert(outcome, departed)
     return [n for n in starters if n in deaths]
 
@@ -333,7 +333,7 @@ def _morning(outcome: Outcome, killed: list[str]) -> None:
     state = outcome.state
     for name in state.memory.get("silenced", []):
         if state.players[name].alive:
-            outcome.announce("silenced", f"{name} is silent today (PITER-021).", name)
+            outcome.announce("silenced", said("piter.is_silent_today", player=name), name)
     ghosts = [n for n in killed if state.players[n].role in GHOST_ROLES]
     two_left = len(state.alive()) == 2
     fifty = is_fifty_fifty(state)
@@ -342,8 +342,8 @@ def _morning(outcome: Outcome, killed: list[str]) -> None:
     if winner(state) is not None:
         return
     if state.memory["ghosts"]:
-        outcome.announce("ghost", f"A Ghost may stay at the table, one of: {', '.join(ghosts)} (PITER-092).")
+        outcome.announce("ghost", said("piter.ghost_may_stay", names=", ".join(ghosts)))
         outcome.note("morning", "info", said("piter.ghost_can_be_left_from", names=", ".join(ghosts)))
     elif state.memory["non_consolidated"]:
-        outcome.announce("non_consolidated", "The mafia may not all vote for one candidate today (PITER-094).")
+        outcome.announce("non_consolidated", said("piter.mafia_may_not_all_vote_one"))
         outcome.note("morning", "info", said("piter.n50_50_with_no_ghost"))

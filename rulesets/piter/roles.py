@@ -7,6 +7,7 @@ Source: «Правила игры в мафию (Питер)» (``001_f0c3182968
 from __future__ import annotations
 
 from rulesets.core import Ability, Option, Role, Team
+from rulesets.core.said import gettext_noop
 
 # §4 Teams. The clan shares a room from the acquaintance night on (PITER-003,
 # PITER-046); the two neutrals play alone (PITER-047, PITER-048).
@@ -26,80 +27,84 @@ ROLES: dict[str, Role] = {
         {"ru": "Мафия", "en": "Mafioso", "zh": "黑手党成员"},
         ("mafia",),
         (),
-        "PITER-040: shoots with the clan at night.",
+        gettext_noop("PITER-040: shoots with the clan at night."),
     ),
     "putana": Role(
         "putana",
         {"ru": "Путана", "en": "Putana", "zh": "交际花"},
         ("mafia",),
         ("discredit",),
-        "PITER-042: silences a player for the next day.",
+        gettext_noop("PITER-042: silences a player for the next day."),
     ),
     "bureaucrat": Role(
         "bureaucrat",
         {"ru": "Бюрократ", "en": "Bureaucrat", "zh": "官僚"},
         ("mafia",),
         ("block",),
-        "PITER-044: blocks a player's night turn.",
+        gettext_noop("PITER-044: blocks a player's night turn."),
     ),
     "maniac": Role(
         "maniac",
         {"ru": "Маньяк", "en": "Maniac", "zh": "杀人狂"},
         ("maniac",),
         ("kill",),
-        "PITER-047: a solo neutral who kills.",
+        gettext_noop("PITER-047: a solo neutral who kills."),
     ),
     "mirror": Role(
         "mirror",
         {"ru": "Зеркало", "en": "Mirror", "zh": "镜子"},
         ("mirror",),
         ("reflect",),
-        "PITER-048: a solo neutral who passes everything aimed at it on to another player.",
+        gettext_noop("PITER-048: a solo neutral who passes everything aimed at it on to another player."),
     ),
     "oper": Role(
         "oper",
         {"ru": "Опер", "en": "Oper", "zh": "便衣警探"},
         ("town",),
         ("kill",),
-        "PITER-049: the town's night killer.",
+        gettext_noop("PITER-049: the town's night killer."),
     ),
     "judge": Role(
         "judge",
         {"ru": "Судья", "en": "Judge", "zh": "法官"},
         ("town",),
         ("execute",),
-        "PITER-050: sentences a player, who leaves after the next vote.",
+        gettext_noop("PITER-050: sentences a player, who leaves after the next vote."),
     ),
     "doctor": Role(
         "doctor",
         {"ru": "Доктор", "en": "Doctor", "zh": "医生"},
         ("town",),
         ("heal",),
-        "PITER-051: saves a player from the night's kills; may heal himself.",
+        gettext_noop("PITER-051: saves a player from the night's kills; may heal himself."),
     ),
     "journalist": Role(
         "journalist",
         {"ru": "Журналист", "en": "Journalist", "zh": "记者"},
         ("town",),
         ("compare",),
-        "PITER-055: learns whether two players are the same or different.",
+        gettext_noop("PITER-055: learns whether two players are the same or different."),
     ),
     "citizen": Role(
-        "citizen", {"ru": "Горожанин", "en": "Citizen", "zh": "平民"}, ("town",), (), "PITER-059: no night function."
+        "citizen",
+        {"ru": "Горожанин", "en": "Citizen", "zh": "平民"},
+        ("town",),
+        (),
+        gettext_noop("PITER-059: no night function."),
     ),
     "komsomolets": Role(
         "komsomolets",
         {"ru": "Комсомолец", "en": "Komsomolets", "zh": "共青团员"},
         ("town",),
         (),
-        "PITER-060: takes over the first functional town role to leave.",
+        gettext_noop("PITER-060: takes over the first functional town role to leave."),
     ),
     "werewolf": Role(
         "werewolf",
         {"ru": "Оборотень", "en": "Werewolf", "zh": "狼人"},
         ("town",),
         (),
-        "PITER-061: turns mafioso when a mafioso leaves.",
+        gettext_noop("PITER-061: turns mafioso when a mafioso leaves."),
     ),
 }
 
@@ -163,32 +168,32 @@ OPTIONS: dict[str, Option] = {
     "no_host": Option(
         "no_host",
         {"ru": "Игра без Ведущего", "en": "Game without a host", "zh": "无主持人游戏"},
-        help="PITER-120: the first player executed on day 1 becomes the host.",
+        help=gettext_noop("PITER-120: the first player executed on day 1 becomes the host."),
     ),
     "dark": Option(
         "dark",
         {"ru": "Игра в тёмную", "en": "Dark game", "zh": "暗牌游戏"},
-        help="PITER-121: players who leave do not reveal their cards.",
+        help=gettext_noop("PITER-121: players who leave do not reveal their cards."),
     ),
     "extra_minutes": Option(
         "extra_minutes",
         {"ru": "Игра с дополнительными минутами", "en": "Extra minutes", "zh": "附加发言时间"},
-        help="PITER-122: each nominee may take one extra defence post, once per game.",
+        help=gettext_noop("PITER-122: each nominee may take one extra defence post, once per game."),
     ),
     "putana_for_bureaucrat": Option(
         "putana_for_bureaucrat",
         {"ru": "Замена: Бюрократ – Путана", "en": "Putana instead of the bureaucrat", "zh": "替换：官僚 – 交际花"},
-        help="PITER-101: the setup table seats a putana where it has a bureaucrat.",
+        help=gettext_noop("PITER-101: the setup table seats a putana where it has a bureaucrat."),
     ),
     "judge_for_oper": Option(
         "judge_for_oper",
         {"ru": "Замена: Опер – Судья", "en": "Judge instead of the oper", "zh": "替换：便衣警探 – 法官"},
-        help="PITER-101: the setup table seats a judge where it has an oper.",
+        help=gettext_noop("PITER-101: the setup table seats a judge where it has an oper."),
     ),
     "mirror_for_maniac": Option(
         "mirror_for_maniac",
         {"ru": "Замена: Маньяк – Зеркало", "en": "Mirror instead of the maniac", "zh": "替换：杀人狂 – 镜子"},
-        help="PITER-101: the setup table seats a mirror where it has a maniac.",
+        help=gettext_noop("PITER-101: the setup table seats a mirror where it has a maniac."),
     ),
 }
 

@@ -10,29 +10,32 @@ checked by the resolvers.
 from __future__ import annotations
 
 from rulesets.core import Ability, Action, GameState
+from rulesets.core.said import gettext_noop
 
 from .roles import ABILITIES, NO_REPEAT, ROLES, SHOOTERS, TEAM_ABILITIES
 
 # The sentence a player reads for each reason code (digest §3).
 MESSAGES: dict[str, str] = {
-    "acquaintance_night": "The first night is the mafia's acquaintance night: nobody acts (PITER-003).",
-    "actor_not_alive": "You are out of the game and can no longer act or vote (PITER-019).",
-    "not_your_ability": "Your role has no such ability (PITER-032).",
-    "team_ability": "The mafia shoots as a clan: hand in the clan's choice, not your own (PITER-040).",
-    "no_shooter": "No shooting mafioso is left in the game, so the clan cannot shoot (PITER-041).",
-    "target_not_alive": "That player is out of the game (PITER-032).",
-    "self_target": "You cannot choose yourself (PITER-058).",
-    "same_player_twice": "Choose two different players to compare (PITER-055).",
-    "target_count": "This ability needs a different number of players (PITER-055).",
-    "repeat_target": "You chose that player last night; choose someone else (PITER-043, PITER-045, PITER-053).",
-    "duplicate_action": "Only one choice counts for this turn, and this one is not it (A-22).",
-    "wrong_phase": "This ability cannot be used in this part of the game day (PITER-001).",
-    "not_nominated": "You can only vote for a nominated player (PITER-012).",
-    "not_tied": "Only the tied nominees can be chosen now (PITER-017, PITER-093).",
-    "extra_minute_used": "You have already taken your extra minute this game (PITER-122).",
-    "no_extra_minutes": "This game is played without extra minutes (PITER-122).",
-    "silenced": "You were discredited last night and stay silent all day (PITER-021).",
-    "counted_against_last": "Whoever has not voted is counted against the last nominee (PITER-015):",
+    "acquaintance_night": gettext_noop("The first night is the mafia's acquaintance night: nobody acts (PITER-003)."),
+    "actor_not_alive": gettext_noop("You are out of the game and can no longer act or vote (PITER-019)."),
+    "not_your_ability": gettext_noop("Your role has no such ability (PITER-032)."),
+    "team_ability": gettext_noop("The mafia shoots as a clan: hand in the clan's choice, not your own (PITER-040)."),
+    "no_shooter": gettext_noop("No shooting mafioso is left in the game, so the clan cannot shoot (PITER-041)."),
+    "target_not_alive": gettext_noop("That player is out of the game (PITER-032)."),
+    "self_target": gettext_noop("You cannot choose yourself (PITER-058)."),
+    "same_player_twice": gettext_noop("Choose two different players to compare (PITER-055)."),
+    "target_count": gettext_noop("This ability needs a different number of players (PITER-055)."),
+    "repeat_target": gettext_noop(
+        "You chose that player last night; choose someone else (PITER-043, PITER-045, PITER-053)."
+    ),
+    "duplicate_action": gettext_noop("Only one choice counts for this turn, and this one is not it (A-22)."),
+    "wrong_phase": gettext_noop("This ability cannot be used in this part of the game day (PITER-001)."),
+    "not_nominated": gettext_noop("You can only vote for a nominated player (PITER-012)."),
+    "not_tied": gettext_noop("Only the tied nominees can be chosen now (PITER-017, PITER-093)."),
+    "extra_minute_used": gettext_noop("You have already taken your extra minute this game (PITER-122)."),
+    "no_extra_minutes": gettext_noop("This game is played without extra minutes (PITER-122)."),
+    "silenced": gettext_noop("You were discredited last night and stay silent all day (PITER-021)."),
+    "counted_against_last": gettext_noop("Whoever has not voted is counted against the last nominee (PITER-015):"),
 }
 
 

@@ -31,9 +31,9 @@ EXIT_ORDER: tuple[tuple[str, str, str], ...] = (
     ("badge", "WW18-048", "a sheriff's badge goes to his successor, after the shot (WW18-049)"),
 )
 
-# The cause a lover's sacrifice spares → its trace code and its words in the announcement (WW18-037).
+# The cause a lover's sacrifice spares → its trace code (the announcement's is
+# ``werewolf18.sacrifice_<cause>``, WW18-037).
 SACRIFICE_CODES = {"knife": "knifed", "poison": "poisoned", "vote": "voted"}
-SACRIFICE_WORDS = {"knife": "knifed out", "poison": "poisoned", "vote": "voted out"}
 
 # Cause → (rule id, words for the host's trace).
 CAUSES: dict[str, tuple[str, str]] = {
@@ -240,12 +240,8 @@ class Exits:
         in the document's words (WW18-037). ``step`` names the ORDER step."""
         text = said(f"werewolf18.would_be_{SACRIFICE_CODES[cause]}", player=admired, player2=lover)
         self.outcome.note(step, "saved", text, action, lover)
-        how = SACRIFICE_WORDS[cause]
         self.outcome.announce(
-            "sacrifice",
-            f"{admired} was {how}, and the lover {lover}, who loved them deeply, left the game in their place!",
-            lover,
-            "lover",
+            "sacrifice", said(f"werewolf18.sacrifice_{cause}", player=admired, player2=lover), lover, "lover"
         )
         self.leave(lover, "sacrifice")
 

@@ -132,5 +132,15 @@ TEXTS = templates(
         ),
         "is_knifed": gettext_noop("%(player)s is knifed out (WW18-060/WW18-063)."),
         "is_poisoned": gettext_noop("%(player)s is poisoned (WW18-060/WW18-063)."),
+        # The public results post (``Outcome.announce``).
+        "sacrifice_knife": gettext_noop(
+            "%(player)s was knifed out, and the lover %(player2)s, who loved them deeply, left the game in their place!"
+        ),
+        "sacrifice_poison": gettext_noop(
+            "%(player)s was poisoned, and the lover %(player2)s, who loved them deeply, left the game in their place!"
+        ),
+        "sacrifice_vote": gettext_noop(
+            "%(player)s was voted out, and the lover %(player2)s, who loved them deeply, left the game in their place!"
+        ),
     },
 )

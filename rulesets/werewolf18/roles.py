@@ -7,6 +7,7 @@ and the document's own Chinese term (``seeds/004_c4ea105fa104f254.txt``).
 from __future__ import annotations
 
 from rulesets.core import Ability, Option, Role, Team
+from rulesets.core.said import gettext_noop
 
 # The three camps (阵营), WW18-002. Only the werewolves share a group (狼群).
 TEAMS: dict[str, Team] = {
@@ -117,25 +118,25 @@ OPTIONS: dict[str, Option] = {
     "accelerated": Option(
         "accelerated",
         {"ru": "Ускорение игры", "zh": "进程加速", "en": "Accelerated game"},
-        help="WW18-068: no vote changes, and not voting earns no yellow card.",
+        help=gettext_noop("WW18-068: no vote changes, and not voting earns no yellow card."),
     ),
     "enforce_setup": Option(
         "enforce_setup",
         {"ru": "Стандартный расклад на 18 игроков", "zh": "标准配置", "en": "Enforce the 18-player deal"},
-        help="WW18-001: the players must be exactly the deal of the document.",
+        help=gettext_noop("WW18-001: the players must be exactly the deal of the document."),
     ),
 }
 
 # Sentences a player reads for each rejection reason of this ruleset.
 MESSAGES: dict[str, str] = {
-    "sheriff_weight": "The sheriff's vote counts 1.5 (WW18-047):",
-    "skills_lost": "Because the elder has left the game, you have lost your skills.",
-    "no_more_changes": "You have already used your one vote change today.",
-    "accelerated": "The game is accelerated: vote changes are not allowed.",
-    "revealed_idiot": "A revealed idiot can neither vote nor be voted for, nor hold the badge.",
-    "camp_defeated": "Your camp has been defeated and has lost its kill.",
-    "no_werewolf": "No werewolf is left in the game to knife.",
-    "used_up": "You have already used this skill as many times as the rules allow.",
-    "target_limit": "That player has already been the target of this skill once in this game.",
-    "self_target": "You must choose another player.",
+    "sheriff_weight": gettext_noop("The sheriff's vote counts 1.5 (WW18-047):"),
+    "skills_lost": gettext_noop("Because the elder has left the game, you have lost your skills."),
+    "no_more_changes": gettext_noop("You have already used your one vote change today."),
+    "accelerated": gettext_noop("The game is accelerated: vote changes are not allowed."),
+    "revealed_idiot": gettext_noop("A revealed idiot can neither vote nor be voted for, nor hold the badge."),
+    "camp_defeated": gettext_noop("Your camp has been defeated and has lost its kill."),
+    "no_werewolf": gettext_noop("No werewolf is left in the game to knife."),
+    "used_up": gettext_noop("You have already used this skill as many times as the rules allow."),
+    "target_limit": gettext_noop("That player has already been the target of this skill once in this game."),
+    "self_target": gettext_noop("You must choose another player."),
 }

@@ -19,8 +19,9 @@ from django.utils import translation
 
 import rulesets
 from games.models import Resolution
-from games.results import outcome_json
+from games.results import announcement_line, outcome_json
 from games.trace_texts import RESULTS, STEPS, said_text, trace_lines
+from rulesets.core import Announcement
 from rulesets.core.said import TEMPLATES, Said, said
 from rulesets.simulate import player_counts, random_game
 
@@ -124,6 +125,32 @@ def test_every_line_of_the_engines_random_games_is_a_code_that_reads_in_every_la
         assert not [line.text for line in shown if line.english]
         # No placeholder left unfilled, and the English sentence is gone.
         assert not [line.text for line in shown if "%(" in line.text or line.text in lines]
+
+
+@pytest.mark.parametrize("ruleset_id", rulesets.ids())
+def test_every_announcement_of_the_engines_random_games_is_a_code_that_reads_in_every_language(
+    ruleset_id: str,
+) -> None:
+    """Every line an engine announces for the public results post
+    (``Outcome.announce``) is a ``Said`` code, and the results post reads it
+    in Russian and Chinese (``games.results.announcement_line``): none left
+    in English, no placeholder unfilled."""
+    ruleset = rulesets.get(ruleset_id)
+    counts = player_counts(ruleset)
+    lines: dict[str, Announcement] = {}
+    for seed in SEEDS:
+        game = random_game(ruleset, counts[seed % len(counts)], seed=seed)
+        for outcome in game.outcomes:
+            for line in outcome.announcements:
+                assert isinstance(line.said, Said), line.said
+                lines.setdefault(line.text, line)
+    assert lines
+    for language in ("ru", "zh-hans"):
+        with translation.override(language):
+            shown = {
+                english: announcement_line(ruleset, a.kind, a.said, a.player, a.role) for english, a in lines.items()
+            }
+        assert not [text for english, text in shown.items() if text and (text == english or "%(" in text)]
 
 
 def test_every_template_is_in_the_catalogues() -> None:

@@ -185,23 +185,39 @@ def test_every_marked_string_is_in_the_catalogue(extracted: list[Entry], locale:
     assert not missing, f"marked in the code but missing from locale/{locale}: {missing} (run makemessages)"
 
 
-@pytest.mark.parametrize("locale", LOCALES)
-def test_the_messages_of_the_web_rulesets_are_translated(locale: str) -> None:
-    """A refusal, warning or note a ruleset offered in the browser returns
-    (``Ruleset.MESSAGES``), the help of its house rules and the summary on
-    its role cards, is in the catalogue (listed in
-    ``games/ruleset_texts.py``), so players read it in their language."""
+def web_ruleset_texts() -> set[str]:
+    """The English texts a player reads that the rulesets offered in the
+    browser declare (``MAFIA_WEB_RULESETS``): every refusal, warning or note
+    (``Ruleset.MESSAGES`` and the shared ones), the help of each house rule
+    and the summary on each role card (one that only cites the rules left out)."""
     import rulesets
-    from rulesets.core.base import MESSAGES
+    from rulesets.core.declarations import MESSAGES
 
-    known = {e.msgid for e in parse_po(catalogue(locale))}
     texts = set(MESSAGES.values())
     for ruleset_id in settings.MAFIA_WEB_RULESETS:
         ruleset = rulesets.get(ruleset_id)
         texts |= set(ruleset.MESSAGES.values()) | {o.help for o in ruleset.OPTIONS.values() if o.help}
         texts |= {r.summary for r in ruleset.ROLES.values() if r.summary and not RULES_ONLY.fullmatch(r.summary)}
-    missing = sorted(texts - known)
-    assert not missing, f"add these to games/ruleset_texts.py and translate them: {missing}"
+    return texts
+
+
+def test_the_messages_of_the_web_rulesets_are_marked(extracted: list[Entry]) -> None:
+    """Each ruleset marks its own texts where it declares them (with
+    ``rulesets.core.said.gettext_noop``), so makemessages reads them from
+    ``rulesets/``."""
+    marked = {e.msgid for e in extracted if e.msgctxt is None}
+    missing = sorted(web_ruleset_texts() - marked)
+    assert not missing, f"mark these with gettext_noop where the ruleset declares them: {missing}"
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_messages_of_the_web_rulesets_are_translated(locale: str) -> None:
+    """A refusal, warning or note a ruleset offered in the browser returns
+    (``Ruleset.MESSAGES``), the help of its house rules and the summary on
+    its role cards, is in the catalogue, so players read it in their language."""
+    known = {e.msgid for e in parse_po(catalogue(locale))}
+    missing = sorted(web_ruleset_texts() - known)
+    assert not missing, f"translate these in locale/{locale} (run makemessages): {missing}"
 
 
 def test_the_check_notices_an_untranslated_or_fuzzy_entry(tmp_path) -> None:
