@@ -174,7 +174,7 @@ def vote(client: Client, room: str, nickname: str) -> None:
     html = page(client, room)
     form = form_with(html, "target")
     response = client.post(form["action"], {"target": option_for(form, "target", nickname)}, follow=True)
-    assert f"Your vote for {nickname} is counted." in response.content.decode()
+    assert f"Your vote for {nickname} is counted." in flashed(response.content.decode())
 
 
 def host_a_toy_game(make_user, title: str) -> Table:
