@@ -433,16 +433,17 @@ def test_a_piter_host_warns_and_the_third_warning_removes(personas, make_user) -
     assert not target.alive
 
 
-@pytest.mark.parametrize("extra_minutes", [False, True])
-def test_in_piter_defence_window_only_candidates_post_once(personas, make_user, extra_minutes) -> None:
-    """PITER-011: one defence post per nominee; PITER-122: with the
-    ``extra_minutes`` option, one more, once a game."""
+def piter_nominations(personas, make_user, extra_minutes: bool, prefix: str = "pd") -> tuple[Game, list, Room, dict]:
+    """A 10-seat piter game (``extra_minutes`` as given, PITER-122) on day 1
+    with nominations open: ``Seat 1`` has nominated ``Seat 2``. Returns the
+    game, its living seats (in seat order), the day thread and the day's
+    deadlines by kind."""
     game = flow.game_create(
         host=personas["alice"], title="Evening", ruleset_id="piter", options={"extra_minutes": extra_minutes}
     )
     flow.signup_open(game=game)
     for i in range(10):
-        flow.nickname_register(game=game, user=make_user(f"pd{extra_minutes}{i}"), nickname=f"Seat {i + 1}")
+        flow.nickname_register(game=game, user=make_user(f"{prefix}{extra_minutes}{i}"), nickname=f"Seat {i + 1}")
     game.refresh_from_db()
     flow.roles_draw(game=game, composition=flow.proposed_composition(game))
     flow.game_start(game=game, now=START)
@@ -454,6 +455,14 @@ def test_in_piter_defence_window_only_candidates_post_once(personas, make_user, 
     room = Room.objects.get(game=game, kind=Room.Kind.DAY, day=day.number)
     flow.resolve_due(now=at["nominations_open"])
     flow.nominate(game=game, seat=seats[0], target=seats[1], now=at["nominations_open"])
+    return game, seats, room, at
+
+
+@pytest.mark.parametrize("extra_minutes", [False, True])
+def test_in_piter_defence_window_only_candidates_post_once(personas, make_user, extra_minutes) -> None:
+    """PITER-011: one defence post per nominee; PITER-122: with the
+    ``extra_minutes`` option, one more, once a game."""
+    game, seats, room, at = piter_nominations(personas, make_user, extra_minutes)
     flow.post_create(room=room, seat=seats[2], body="Before the defence anyone talks.", now=at["nominations_open"])
     defence = at["nominations_close"] + timedelta(minutes=1)
     flow.resolve_due(now=at["nominations_close"])

@@ -14,7 +14,7 @@ from games.models import Game, Post, Resolution, Room
 from rulesets.core import GameState
 
 from .test_deadlines import everyone_votes, requires_postgresql, wait_for_a_lock_waiter
-from .test_every_ruleset import START
+from .test_every_ruleset import piter_nominations
 
 
 def piter_defence(personas, make_user) -> tuple[Game, list, Room, object]:
@@ -22,25 +22,9 @@ def piter_defence(personas, make_user) -> tuple[Game, list, Room, object]:
     of day 1: ``Seat 2`` is the only candidate and has given his first
     defence post. Returns the game, its living seats, the day thread and
     the moment inside the window."""
-    game = flow.game_create(
-        host=personas["alice"], title="Evening", ruleset_id="piter", options={"extra_minutes": True}
-    )
-    flow.signup_open(game=game)
-    for i in range(10):
-        flow.nickname_register(game=game, user=make_user(f"turn{i}"), nickname=f"Seat {i + 1}")
-    game.refresh_from_db()
-    flow.roles_draw(game=game, composition=flow.proposed_composition(game))
-    flow.game_start(game=game, now=START)
-    flow.resolve_due(now=flow.current_phase(game).deadlines.order_by("-due_at").first().due_at)
-    game.refresh_from_db()
-    day = flow.current_phase(game)
-    at = {d.kind: d.due_at for d in day.deadlines.all()}
-    seats = list(game.players.seated().filter(alive=True).order_by("nickname"))
-    flow.resolve_due(now=at["nominations_open"])
-    flow.nominate(game=game, seat=seats[0], target=seats[1], now=at["nominations_open"])
+    game, seats, room, at = piter_nominations(personas, make_user, True, prefix="turn")
     flow.resolve_due(now=at["nominations_close"])
     defence = at["nominations_close"] + timedelta(minutes=1)
-    room = Room.objects.get(game=game, kind=Room.Kind.DAY, day=day.number)
     flow.post_create(room=room, seat=seats[1], body="I am a plain citizen.", now=defence)
     return game, seats, room, defence
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import html
 import random
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -21,7 +22,7 @@ import rulesets
 from games.models import Resolution
 from games.results import announcement_line, outcome_json
 from games.trace_texts import RESULTS, STEPS, said_text, trace_lines
-from rulesets.core import Announcement
+from rulesets.core import Announcement, Outcome
 from rulesets.core.said import TEMPLATES, Said, said
 from rulesets.simulate import player_counts, random_game
 
@@ -103,22 +104,26 @@ def test_a_line_stored_without_a_code_stays_in_english_and_is_marked() -> None:
     assert (gone.english, gone.text) == (True, "An unknown code.")
 
 
+def random_outcomes(ruleset) -> Iterator[Outcome]:
+    """The outcomes of the engine's random games of ``SEEDS`` (``rulesets.simulate``)."""
+    counts = player_counts(ruleset)
+    for seed in SEEDS:
+        yield from random_game(ruleset, counts[seed % len(counts)], seed=seed).outcomes
+
+
 @pytest.mark.parametrize("ruleset_id", rulesets.ids())
 def test_every_line_of_the_engines_random_games_is_a_code_that_reads_in_every_language(ruleset_id: str) -> None:
     """The engines' random games (``rulesets.simulate``, as ``python -m
     rulesets bench`` plays them): every trace line is a ``Said`` code, its
     step and result have words, and it reads in both languages."""
     ruleset = rulesets.get(ruleset_id)
-    counts = player_counts(ruleset)
     lines: dict[str, dict] = {}
-    for seed in SEEDS:
-        game = random_game(ruleset, counts[seed % len(counts)], seed=seed)
-        for outcome in game.outcomes:
-            for entry in outcome.trace:
-                assert isinstance(entry.said, Said), entry.said
-                assert entry.step in STEPS, entry.step
-                assert entry.result in RESULTS, entry.result
-                lines.setdefault(entry.text, outcome_json(outcome)["trace"][outcome.trace.index(entry)])
+    for outcome in random_outcomes(ruleset):
+        for entry in outcome.trace:
+            assert isinstance(entry.said, Said), entry.said
+            assert entry.step in STEPS, entry.step
+            assert entry.result in RESULTS, entry.result
+            lines.setdefault(entry.text, outcome_json(outcome)["trace"][outcome.trace.index(entry)])
     for language in ("ru", "zh-hans"):
         with translation.override(language):
             shown = trace_lines(ruleset, list(lines.values()))
@@ -136,14 +141,11 @@ def test_every_announcement_of_the_engines_random_games_is_a_code_that_reads_in_
     in Russian and Chinese (``games.results.announcement_line``): none left
     in English, no placeholder unfilled."""
     ruleset = rulesets.get(ruleset_id)
-    counts = player_counts(ruleset)
     lines: dict[str, Announcement] = {}
-    for seed in SEEDS:
-        game = random_game(ruleset, counts[seed % len(counts)], seed=seed)
-        for outcome in game.outcomes:
-            for line in outcome.announcements:
-                assert isinstance(line.said, Said), line.said
-                lines.setdefault(line.text, line)
+    for outcome in random_outcomes(ruleset):
+        for line in outcome.announcements:
+            assert isinstance(line.said, Said), line.said
+            lines.setdefault(line.text, line)
     assert lines
     for language in ("ru", "zh-hans"):
         with translation.override(language):
