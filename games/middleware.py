@@ -1,5 +1,5 @@
-"""Security headers Django 5.2 does not set itself, and the account's
-interface language and time zone."""
+"""Security headers Django 5.2 does not set itself, the privacy of pages
+made for one reader, and the account's interface language and time zone."""
 
 from collections.abc import Callable
 
@@ -7,6 +7,7 @@ from django.contrib.auth import SESSION_KEY as AUTH_SESSION_KEY
 from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 from django.utils import translation
+from django.utils.cache import has_vary_header, patch_cache_control
 
 from .languages import (
     SESSION_KEY,
@@ -31,6 +32,24 @@ class SecurityHeadersMiddleware:
         response = self.get_response(request)
         response.headers.setdefault("Content-Security-Policy", CSP)
         response.headers.setdefault("Referrer-Policy", "same-origin")
+        return response
+
+
+class PrivatePagesMiddleware:
+    """Sends ``Cache-Control: private`` with every response that depends on
+    its reader: those Django's session middleware marks ``Vary: Cookie``
+    (a thread, a cabinet, the dashboard, a poll…), so that no shared cache
+    between the site and its readers (a proxy, a CDN) keeps one reader's
+    page for another. Listed above the session middleware, so it sees the
+    header that middleware adds."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if has_vary_header(response, "Cookie"):
+            patch_cache_control(response, private=True)
         return response
 
 

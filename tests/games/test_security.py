@@ -145,3 +145,22 @@ def test_hostile_markup_posted_through_the_form_is_inert(forum_game) -> None:
     body = body[: body.index("</div>")]
     assert "<script" not in body and "<img" not in body and 'href="javascript' not in body
     assert "&lt;script&gt;" in body
+
+
+def test_a_page_made_for_its_reader_is_never_kept_by_a_shared_cache(forum_game) -> None:
+    """A cabinet, a private room and the live poll are made for one reader:
+    they say ``Cache-Control: private`` beside ``Vary: Cookie``, so a proxy
+    between the site and its players never hands one player's page to
+    another."""
+    game, _seats = forum_game
+    rooms = rooms_of(game)
+    carol = client_as("carol")
+    for url in (
+        reverse("cabinet", args=[game.slug]),
+        reverse("room", args=[game.slug, rooms["cop"].public_id]),
+        reverse("room_new_posts", args=[game.slug, rooms["day"].public_id]),
+        reverse("game", args=[game.slug]),
+    ):
+        response = carol.get(url)
+        assert response.status_code in (200, 204), url
+        assert "private" in response.get("Cache-Control", ""), url
