@@ -102,7 +102,8 @@ def test_forum_three_sided_game_is_played_to_its_winner(seat_table) -> None:
     page.get_by_role("link", name="Day 1", exact=True).click()  # the last day thread
     night = results_post(page, "Results of night 1")
     expect(night).to_contain_text(f"Манн was killed tonight. Role: {role(table, 'don')}.")
-    expect(night).to_contain_text("The maniacs attacked Мира, but the Doctor saved")  # FORUM-180
+    # FORUM-180; the team by its declared name, as the results post names teams.
+    expect(night).to_contain_text("The Maniacs attacked Мира, but the Doctor saved")
     final = results_post(page, "Roles:")
     expect(final).to_contain_text("The game is over: Town win.")
     expect(final).to_contain_text(f"Бенни — {role(table, 'don')}, Mafia")
