@@ -259,10 +259,10 @@ def _team_rooms_wanted(
     return wanted
 
 
-def _write_members(wanted: list[tuple[Room, set[int]]], current: dict[int, set[int]]) -> bool:
+def _write_members(wanted: list[tuple[Room, set[int]]], current: dict[int, set[int]]) -> None:
     """Make each room's members the wanted seat ids, writing only the
     differences from ``current`` (room id → member ids, kept in step): one
-    delete and one insert at most. Returns True when anything changed."""
+    delete and one insert at most."""
     through = Room.members.through
     removed: Q | None = None
     added = []
@@ -276,7 +276,6 @@ def _write_members(wanted: list[tuple[Room, set[int]]], current: dict[int, set[i
         through.objects.filter(removed).delete()
     if added:
         through.objects.bulk_create(added)
-    return removed is not None or bool(added)
 
 
 def store_votes(game: Game, phase: Phase, state: GameState | None = None) -> None:
