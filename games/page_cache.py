@@ -11,170 +11,137 @@ the live poll's answer is kept in the process's own bounded cache (the
 - the request: its full path, its htmx headers, the reader's account (id,
   name, staff flag: the header shows them), language and time zone, and
   the CSRF cookie (the page's forms carry a token made from it);
-- the **game's version** (``game_changed``): a random token in the shared
-  cache, replaced once any write to the game commits: a post in any of its
-  rooms, a vote, a choice, a seat, a phase, a deadline, a resolution, an
-  event, a room's members, the co-hosts. Every such write is a transition
-  of the game, and every transition runs in ``games.flow.turn.game_turn``,
-  which moves the version once when it closes; the tick moves the versions
-  of the games it claimed, and the few writes outside the game's flow (the
-  admin's edits, the mail claim) call ``game_changed`` themselves;
-- the **reader's version** in that game (``reader_changed``): replaced when
-  his read marks move, so the "new posts" marker and the unread counts are
-  never stale.
+- the **game's version** (``GameVersion.number``, moved by
+  ``game_changed``): a counter in PostgreSQL, moved in the transaction of
+  any write to the game: a post in any of its rooms, a vote, a choice, a
+  seat, a phase, a deadline, a resolution, an event, a room's members, the
+  co-hosts. Every such write is a transition of the game, and every
+  transition runs in ``games.flow.turn.game_turn``, which moves the
+  version once when it closes; the tick moves the versions of the games it
+  claimed, and the few writes outside the game's flow (the admin's edits,
+  the mail claim) call ``game_changed`` themselves;
+- the **reader's read marks** in that game: the sum of his ``ReadMark``
+  numbers there, which grows with every mark that moves (marks only move
+  forward), so the "new posts" marker and the unread counts are never
+  stale.
 
-Both versions are read in one round trip before the page is built, and a
-new one is stored after the write commits. So a page is kept under the
-versions read before it was built: a write that commits meanwhile leaves it
-under a version nobody asks for any more, never a stale page under a live
-one. A page is not kept when it is not a 200 (or an empty 204 of a poll),
-sets a cookie, writes to the session, shows flash messages, carries a CSRF
-token made for a visitor who had no CSRF cookie yet (his secret alone), or
-was built inside a transaction (whose
-writes might roll back, or whose versions are only replaced at its commit;
-so tests run inside a transaction never keep one). It is kept at most
-``PAGE_SECONDS``, and never past a time it shows something changing at
-(``expires``: the next deadline, a delayed opening, the end of an edit
-window).
+Both are read in one query before the page is built. The version moves in
+the same transaction as the write, so it can never be lost while the
+write is kept, nor kept while the write is lost; and it only grows, so a
+page kept under an older version is under a key nobody asks for again,
+whatever the shared cache (Redis) loses, restores or replays: nothing of
+a kept page's validity lives there. A page is kept under the versions read
+before it was built, so a write that commits meanwhile leaves it under an
+old key, never a stale page under a live one. A page is not kept when it
+is not a 200 (or an empty 204 of a poll), sets a cookie, writes to the
+session, shows flash messages, carries a CSRF token made for a visitor who
+had no CSRF cookie yet (his secret alone), or was built inside a
+transaction (whose writes might roll back; so tests run inside a
+transaction never keep one). It is kept at most ``PAGE_SECONDS``, and
+never past a time it shows something changing at (``expires``: the next
+deadline, a delayed opening, the end of an edit window).
 
 A hit still loads the account (Django's session check of the password
 hash: a logged-out or changed account is never served), so it costs the
-session, that query and one round trip for the versions: no access check
-is skipped that the versions do not cover, since every change of who may
-read what is a write to the game.
+session, that query and the versions' query: no access check is skipped
+that the versions do not cover, since every change of who may read what
+is a write to the game.
 """
 
 from __future__ import annotations
 
 import hashlib
-import secrets
 import zlib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from datetime import datetime
 from functools import lru_cache, wraps
 from typing import Any
 
 from django.conf import settings
 from django.contrib.messages.storage.cookie import CookieStorage
-from django.core.cache import cache, caches
-from django.db import DEFAULT_DB_ALIAS, connections, transaction
+from django.core.cache import caches
+from django.db import DEFAULT_DB_ALIAS, connection, connections
+from django.db.models import OuterRef, Subquery, Sum, Value
+from django.db.models.functions import Coalesce
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone, translation
 
 from . import languages
-from .models import Action, Deadline, Event, Game, Phase, Player, Post, Reminder, Resolution, Room, Vote
+from .models import (
+    Action,
+    Deadline,
+    Event,
+    Game,
+    GameVersion,
+    Phase,
+    Player,
+    Post,
+    ReadMark,
+    Reminder,
+    Resolution,
+    Room,
+    Vote,
+)
 
-# How long a page is kept at most, in seconds; and how long a version token
-# lives without a write (a missing one is simply created again, new).
+# How long a page is kept at most, in seconds.
 PAGE_SECONDS = 120
-VERSION_SECONDS = 24 * 3600
 # Pages larger than this many bytes are kept compressed (zlib, fastest level).
 COMPRESS_ABOVE = 2048
 # Raise with a change of what a kept page holds.
-FORMAT = 1
+FORMAT = 2
 
 _EXPIRES = "_page_cache_expires"
 
-
-def _game_key(slug: str) -> str:
-    return f"page:game:{slug}"
-
-
-def _reader_key(slug: str, reader: Any) -> str:
-    return f"page:reader:{slug}:{reader}"
-
-
-# Game id → slug, as met in this process (slugs never change, ids are never
-# reused); bounded: emptied when full.
-_SLUGS: dict[int, str] = {}
-_SLUGS_MAX = 8192
-
-
-def _remember(game_id: int, slug: str) -> None:
-    if len(_SLUGS) >= _SLUGS_MAX:
-        _SLUGS.clear()
-    _SLUGS[game_id] = slug
-
-
-def _know(game: Any) -> int:
-    """Remember the slug of ``game`` (a ``Game``); returns its id."""
-    _remember(game.pk, game.slug)
-    return game.pk
-
-
-def _slug(game_id: int) -> str | None:
-    """The slug of game ``game_id``: one query the first time in a process
-    unless a ``Game`` passed through here before."""
-    slug = _SLUGS.get(game_id)
-    if slug is None:
-        slug = Game.objects.filter(pk=game_id).values_list("slug", flat=True).first()
-        if slug is not None:
-            _remember(game_id, slug)
-    return slug
-
-
-class _Changed:
-    """The on-commit callback of one transaction: store new versions for
-    the games (ids) and readers (game id, account id) it wrote to."""
-
-    def __init__(self) -> None:
-        self.games: set[int] = set()
-        self.readers: set[tuple[int, int]] = set()
-
-    def __call__(self) -> None:
-        _store_new_versions(self.games, self.readers)
-
-
-def _store_new_versions(games: Iterable[int], readers: Iterable[tuple[int, int]]) -> None:
-    """New version tokens for ``games`` and ``readers``, in one round trip."""
-    keys = [_game_key(slug) for slug in map(_slug, games) if slug]
-    keys += [_reader_key(slug, user_id) for slug, user_id in ((_slug(g), u) for g, u in readers) if slug]
-    if keys:
-        token = secrets.token_hex(8)
-        cache.set_many(dict.fromkeys(keys, token), VERSION_SECONDS)
-
-
-def _pending() -> _Changed | None:
-    """This transaction's ``_Changed`` (registered with ``on_commit`` the
-    first time), or None outside a transaction. A callback registered inside
-    a savepoint that may still roll back is not reused from outside it."""
-    connection = connections[DEFAULT_DB_ALIAS]
-    if not connection.in_atomic_block:
-        return None
-    current = set(connection.savepoint_ids)
-    for savepoints, callback, _robust in connection.run_on_commit:
-        if isinstance(callback, _Changed) and savepoints <= current:
-            return callback
-    callback = _Changed()
-    # Robust: the writes are committed; a cache that fails is logged, not raised.
-    transaction.on_commit(callback, robust=True)
-    return callback
+# The tables of ``GameVersion`` and ``Game``.
+_BUMP = """
+INSERT INTO games_gameversion (game_id, number)
+SELECT id, 1 FROM games_game WHERE id = ANY(%s) ORDER BY id
+ON CONFLICT (game_id) DO UPDATE SET number = games_gameversion.number + 1
+"""
 
 
 def game_changed(*games: Any) -> None:
-    """Forget the kept pages of these games (``Game`` rows or ids; None is
-    skipped) once the current transaction commits (at once outside one)."""
-    ids = {g if isinstance(g, int) else _know(g) for g in games if g is not None}
-    if not ids:
-        return
-    pending = _pending()
-    if pending is None:
-        _store_new_versions(ids, ())
-    else:
-        pending.games |= ids
+    """Move the version of these games (``Game`` rows or ids; None is
+    skipped) in the current transaction (at once outside one): their
+    pages kept so far are never served again once it commits, and never
+    lose that while its writes are kept. One query for all; the version
+    rows are locked in game order (as the tick claims games) until the
+    transaction ends. A game deleted meanwhile is skipped."""
+    ids = sorted({g if isinstance(g, int) else g.pk for g in games if g is not None})
+    if ids:
+        with connection.cursor() as cursor:
+            cursor.execute(_BUMP, [ids])
 
 
-def reader_changed(game: Any, user_id: int | None) -> None:
-    """Forget the pages of ``game`` (a ``Game`` or its id) kept for account
-    ``user_id`` (his read marks moved), once the current transaction commits."""
-    if user_id is None or game is None:
-        return
-    game_id = game if isinstance(game, int) else _know(game)
-    pending = _pending()
-    if pending is None:
-        _store_new_versions((), [(game_id, user_id)])
+def versions(slug: str, user: Any) -> tuple[int, int, int] | None:
+    """The game ``slug``'s id and version and the sum of ``user``'s read
+    marks in its rooms (0 for a visitor), in one query; None when no game
+    has that slug."""
+    rows = Game.objects.filter(slug=slug).annotate(
+        version=Coalesce(GameVersion.objects.filter(game=OuterRef("pk")).values("number")[:1], Value(0))
+    )
+    if user.is_authenticated:
+        marks = (
+            ReadMark.objects.filter(user_id=user.pk, room__game=OuterRef("pk"))
+            .order_by()
+            .values("user_id")
+            .annotate(total=Sum("number"))
+            .values("total")
+        )
+        rows = rows.annotate(reads=Coalesce(Subquery(marks), Value(0)))
     else:
-        pending.readers.add((game_id, user_id))
+        rows = rows.annotate(reads=Value(0))
+    return rows.values_list("pk", "version", "reads").first()
+
+
+def game_version(slug: str) -> int | None:
+    """The version of the game ``slug`` (one query; None for no such game)."""
+    return (
+        Game.objects.filter(slug=slug)
+        .annotate(version=Coalesce(GameVersion.objects.filter(game=OuterRef("pk")).values("number")[:1], Value(0)))
+        .values_list("version", flat=True)
+        .first()
+    )
 
 
 def expires(request: HttpRequest, when: datetime | None) -> None:
@@ -197,8 +164,7 @@ def _messages_pending(request: HttpRequest) -> bool:
 
 def _key(request: HttpRequest, slug: str) -> str | None:
     """The cache key of this request's page, or None when it may not be
-    kept or served (not a GET, flash messages waiting, a version missing:
-    created now, so the next request can use it)."""
+    kept or served (not a GET, flash messages waiting, no such game)."""
     if request.method != "GET" or _messages_pending(request):
         return None
     # The page's forms carry a token made from this cookie's secret: the page
@@ -206,14 +172,8 @@ def _key(request: HttpRequest, slug: str) -> str | None:
     # for a request without the cookie is never kept).
     csrf = request.COOKIES.get(settings.CSRF_COOKIE_NAME, "")
     user = request.user
-    reader = user.pk if user.is_authenticated else "anon"
-    keys = [_game_key(slug), _reader_key(slug, reader)]
-    found = cache.get_many(keys)
-    if len(found) < 2:
-        token = secrets.token_hex(8)
-        for key in keys:
-            if key not in found:
-                cache.add(key, token, VERSION_SECONDS)
+    found = versions(slug, user)
+    if found is None:
         return None
     htmx = sorted((k, v) for k, v in request.headers.items() if k.lower().startswith("hx-"))
     parts = (
@@ -221,14 +181,13 @@ def _key(request: HttpRequest, slug: str) -> str | None:
         slug,
         request.get_full_path(),
         htmx,
-        reader,
+        user.pk if user.is_authenticated else "anon",
         user.get_username() if user.is_authenticated else "",
         user.is_staff if user.is_authenticated else False,
         translation.get_language() or "",
         languages.viewer_zone() or "",
         csrf,
-        found[keys[0]],
-        found[keys[1]],
+        *found,
     )
     return "page:" + hashlib.blake2b(repr(parts).encode(), digest_size=20).hexdigest()
 

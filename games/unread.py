@@ -23,7 +23,6 @@ from typing import Any
 from django.db.models import Count, F, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 
-from . import page_cache
 from .models import Game, Player, Post, ReadMark, Room
 
 
@@ -97,18 +96,16 @@ def seen(room: Room, user: Any, number: int, where: Position | None = None) -> N
     forward to it, never back. With the reader's ``position`` known this
     is one query, none when the mark is already there; otherwise one or
     two, and no write when the mark is already there. A mark that moves
-    makes the reader's kept pages of the game stale (``page_cache``)."""
+    makes the reader's kept pages of the game stale: they are kept under
+    the sum of his marks in the game (``page_cache.versions``)."""
     if not user.is_authenticated or where is not None and where.mark is not None and where.mark >= number:
         return
     marks = ReadMark.objects.filter(user_id=user.pk, room=room)
     if where is None or where.mark is not None:
         moved = marks.filter(number__lt=number).update(number=number)
-        if moved:
-            page_cache.reader_changed(page_cache.game_of(room), user.pk)
         if moved or where is not None or marks.exists():  # a mark at or past ``number``
             return
     ReadMark.objects.bulk_create([ReadMark(user_id=user.pk, room=room, number=number)], ignore_conflicts=True)
-    page_cache.reader_changed(page_cache.game_of(room), user.pk)
 
 
 def seen_up_to(room: Room, user: Any, number: int) -> None:

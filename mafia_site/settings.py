@@ -106,11 +106,18 @@ def redis_cache(url: str) -> dict:
     Redis is down. Reads then miss and writes are dropped (logged), so
     posting and logging in keep working through an outage, with the flood
     and login limits lifted until Redis is back; a dead server is given up
-    on after one second."""
+    on after one second, and a server that failed once (down or hung) is
+    not asked again for ``mafia_site.cache.BREAKER_SECONDS`` (the circuit
+    breaker of ``BreakerConnectionPool``)."""
     return {
         "BACKEND": "mafia_site.cache.OutageTolerantRedisCache",
         "LOCATION": url,
-        "OPTIONS": {"IGNORE_EXCEPTIONS": True, "SOCKET_CONNECT_TIMEOUT": 1, "SOCKET_TIMEOUT": 1},
+        "OPTIONS": {
+            "IGNORE_EXCEPTIONS": True,
+            "SOCKET_CONNECT_TIMEOUT": 1,
+            "SOCKET_TIMEOUT": 1,
+            "CONNECTION_POOL_CLASS": "mafia_site.cache.BreakerConnectionPool",
+        },
     }
 
 
@@ -232,9 +239,9 @@ STORAGES = {
     },
 }
 
-# Sessions are read from the cache first (the database keeps them), so the
-# live poll answers "nothing new" without a database query (games.live).
-SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+# Sessions live in the database alone: a cache that loses, restores or
+# replays its data can never bring back a session that logged out.
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
 CSRF_COOKIE_SAMESITE = "Lax"

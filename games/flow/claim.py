@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .. import live
 from ..models import Deadline, Event, Game, Phase, Player, Post, Resolution
 from .read_model import update_rows
 from .records import Batch
@@ -19,8 +18,7 @@ class Claim:
     queries for all of them instead of seven for each: the deadlines' done
     time (with ``fields``, the columns each changed), the games' states,
     the phases' resolution times, the seats that changed (with
-    ``seat_fields``), the games whose permissions to forget (``slugs``,
-    one cache round trip), the host posts (numbered in their rooms
+    ``seat_fields``), the host posts (numbered in their rooms
     from ``last``, the last post numbers of the rooms the claim holds
     locked), the resolutions (which point at their posts) and the events,
     in the order logged. A game whose resolution raises takes its part back
@@ -32,7 +30,6 @@ class Claim:
     phases: list[Phase] = field(default_factory=list)
     seats: list[Player] = field(default_factory=list)
     seat_fields: set[str] = field(default_factory=set)
-    slugs: list[str] = field(default_factory=list)
     last: dict[int, int] = field(default_factory=dict)
     posts: list[Post] = field(default_factory=list)
     resolutions: list[Resolution] = field(default_factory=list)
@@ -53,7 +50,6 @@ class Claim:
             self.games,
             self.phases,
             self.seats,
-            self.slugs,
             self.posts,
             self.resolutions,
             self.events,
@@ -69,10 +65,7 @@ class Claim:
         batch.posts, batch.events = [], []
 
     def write(self) -> None:
-        """Save everything taken, in the order the resolutions wrote it,
-        after forgetting the games' remembered permissions (``slugs``,
-        ``live.access_changed_many``: one cache round trip)."""
-        live.access_changed_many(self.slugs)
+        """Save everything taken, in the order the resolutions wrote it."""
         # Every row taken belongs to the game of one of the claim's deadlines.
         if self.deadlines:
             update_rows(Deadline, self.deadlines, sorted(self.fields))

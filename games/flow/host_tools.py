@@ -220,7 +220,6 @@ def player_replace(turn: Turn, *, player: Player, new_user) -> None:
     old_user_id = player.user_id
     player.user = new_user
     player.save(update_fields=["user"])
-    turn.access_changed()
     turn.log("player_replaced", {"nickname": player.nickname, "old_user": old_user_id, "new_user": new_user.pk})
     with languages.in_game_language(game):
         turn.post(cabinet_of(player), _("A replacement has taken over this seat."), current_day(game))

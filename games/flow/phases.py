@@ -187,10 +187,10 @@ def sync_rooms(turn: Turn, state: GameState) -> None:
     lets them, ``dead_read_team_room``) and cabinets (one per seat; shared where the ruleset
     groups roles, as the cop and the cop's assistant in the forum game; a
     member who dies keeps reading it). The rooms and their members are the
-    turn's read (kept in step) and only the differences are written; the
-    live poll forgets the game's remembered permissions (``Turn.access_changed``)."""
+    turn's read (kept in step) and only the differences are written (the
+    turn moves the game's version: the live poll's remembered answers and
+    the kept pages are forgotten with it)."""
     game, read = turn.game, turn.read
-    turn.access_changed()
     seats = {p.nickname: p for p in read.seats}
     rooms = _GameRooms(game, read)
     wanted = _team_rooms_wanted(game, state, seats, rooms)

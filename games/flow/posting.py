@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from django.db import transaction
 from django.utils.translation import gettext as _
 
-from .. import live, markup
+from .. import markup
 from ..clock import local_deadline
 from ..errors import FlowError
 from ..models import Event, Game, Phase, Player, Post, Room
@@ -86,13 +85,6 @@ def refuse_before_opening(game: Game, phase: Phase | None, now: datetime) -> Non
         raise FlowError(_("The day opens at %(when)s.") % {"when": local_deadline(game, opening.due_at)})
 
 
-def edit_committed(post: Post) -> None:
-    """Once the transaction commits, tell the live poll that ``post``'s room
-    has an edited post (``live.post_edited``): open pages fetch it."""
-    room_id = post.room.public_id
-    transaction.on_commit(lambda: live.post_edited(room_id))
-
-
 def post_edit(*, post: Post, body: str, now: datetime | None = None) -> Post:
     """Replace the text of ``post`` within its edit window, in a turn of its
     game (``game_turn``); who may is checked by the caller
@@ -116,7 +108,6 @@ def post_edit(*, post: Post, body: str, now: datetime | None = None) -> Post:
         post.original_body = post.original_body or old
         post.body, post.body_html, post.edited_at = body, markup.render(body), turn.now
         post.save(update_fields=["body", "body_html", "edited_at", "original_body"])
-        edit_committed(post)
         turn.log(
             "post_edited",
             {"room": post.room.public_id, "number": post.number, "old": old, "new": body},

@@ -12,7 +12,6 @@ from .. import markup
 from ..errors import FlowError
 from ..models import Deadline, Event, Phase, Post, Resolution, Room
 from ..reads.game import OPENS, current_day
-from .posting import edit_committed
 from .read_model import GameRead
 from .turn import Turn, game_turn
 
@@ -121,12 +120,10 @@ def publish_or_correct(turn: Turn, resolution: Resolution, text: str, now: datet
         old = post.body
         post.body, post.body_html, post.edited_at = text, markup.render(text), now
         post.save(update_fields=["body", "body_html", "edited_at"])
-        edit_committed(post)
         if resolution.day_copy_id:
             copy = resolution.day_copy
             copy.body, copy.body_html, copy.edited_at = text, post.body_html, now
             copy.save(update_fields=["body", "body_html", "edited_at"])
-            edit_committed(copy)
         resolution.results = text
         resolution.save(update_fields=["results"])
         turn.log("results_corrected", {"old": old, "new": text}, Event.Audience.PUBLIC)

@@ -174,7 +174,6 @@ def cohost_add(turn: Turn, *, username: str) -> None:
     if game.cohosts.filter(pk=user.pk).exists():
         raise FlowError(_("That account is a co-host already."))
     game.cohosts.add(user)
-    turn.access_changed()
     turn.log("cohost_added", {"account": user.username})
 
 
@@ -185,7 +184,6 @@ def cohost_remove(turn: Turn, *, user_id: int) -> None:
     user = game.cohosts.filter(pk=user_id).first()
     if user is not None:
         game.cohosts.remove(user)
-        turn.access_changed()
         turn.log("cohost_removed", {"account": user.username})
 
 

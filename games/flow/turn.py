@@ -21,7 +21,7 @@ from django.db import transaction
 
 from rulesets.core import GameState, Ruleset
 
-from .. import live, page_cache
+from .. import page_cache
 from ..models import Event, Game, Phase, Player, Post, Room
 from ..reads.game import ruleset_of, state_of
 from .claim import Claim
@@ -48,9 +48,9 @@ class Turn:
 
     A transition says what it changed: ``set_state`` (a new rules' state:
     saved, and the open phase's stored rows worked out again),
-    ``ballots_changed`` (a day's ballots: its stored count worked out
-    again) and ``access_changed`` (who may read what). ``close`` writes
-    what follows, once."""
+    and ``ballots_changed`` (a day's ballots: its stored count worked out
+    again). ``close`` writes what follows, once, and moves the game's
+    version (every write, a change of who may read what included)."""
 
     game: Game
     now: datetime
@@ -60,7 +60,6 @@ class Turn:
     _state: GameState | None = None
     _state_changed: bool = False
     _ballots: list[Phase] = field(default_factory=list)
-    _access: bool = False
 
     @property
     def ruleset(self) -> Ruleset:
@@ -154,27 +153,18 @@ class Turn:
         if all(p.pk != phase.pk for p in self._ballots):
             self._ballots.append(phase)
 
-    def access_changed(self) -> None:
-        """Who may read what changed (a seat's account, a co-host, a room's
-        members): the live poll forgets the game's remembered permissions,
-        with the claim's other games' inside a claim of the tick."""
-        if self.claim is not None:
-            self.claim.slugs.append(self.game.slug)
-        else:
-            self._access = True
-
     def close(self) -> None:
         """Write what the transition's changes imply, once: the state and
-        the open phase's stored rows, the days' counts, the live poll's
-        permissions and the game's version."""
+        the open phase's stored rows, the days' counts and the game's
+        version (``page_cache.game_changed``: in this transaction, so the
+        kept pages and the live poll's remembered answers of the game are
+        forgotten exactly when the transition's writes commit)."""
         if self._state_changed:
             self.game.save(update_fields=["state"])
             store_slots(self.game)
         for phase in self._ballots:
             if not self._state_changed or phase.resolved_at:
                 store_votes(self.game, phase, self._state)
-        if self._access:
-            live.access_changed(self.game.slug)
         page_cache.game_changed(self.game.pk)
 
 

@@ -7,7 +7,7 @@ except for admins and the game's host.
 """
 
 from .accounts import AccountLanguage, Event, MailPreference, Reminder
-from .game import Game, Player, PlayerQuerySet, public_id
+from .game import Game, GameVersion, Player, PlayerQuerySet, public_id
 from .phases import Action, Deadline, DeadlineQuerySet, Phase, Resolution, Vote
 from .rooms import Post, PostManager, ReadMark, Room
 
@@ -18,6 +18,7 @@ __all__ = [
     "DeadlineQuerySet",
     "Event",
     "Game",
+    "GameVersion",
     "MailPreference",
     "Phase",
     "Player",

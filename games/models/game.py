@@ -145,3 +145,18 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return self.nickname
+
+
+class GameVersion(models.Model):
+    """The version of a game's kept pages and live poll answers
+    (``games.page_cache``): a counter moved by every write to the game, in
+    the transaction of that write, so the database alone says which kept
+    page is still true. A row of its own, so no save of a ``Game`` loaded
+    earlier can write an older number back; a game without a row is at
+    version 0."""
+
+    game = models.OneToOneField(Game, primary_key=True, on_delete=models.CASCADE, related_name="+")
+    number = models.BigIntegerField(default=0)
+
+    def __str__(self) -> str:
+        return f"game {self.game_id} at version {self.number}"

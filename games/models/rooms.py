@@ -9,7 +9,6 @@ from django.db import models, transaction
 from django.utils import timezone as dj_tz
 from django.utils.translation import gettext_lazy as _
 
-from .. import live
 from .game import Game, Player, public_id
 
 
@@ -66,7 +65,6 @@ class PostManager(models.Manager["Post"]):
             last = self.filter(room=room).aggregate(last=models.Max("number"))["last"] or 0
             fields["number"] = last + 1
             post = super().create(**fields)
-        transaction.on_commit(lambda: live.post_committed(room.public_id, post.number))
         return post
 
     def create_many(self, posts: list[Post], last: dict[int, int] | None = None) -> list[Post]:
@@ -97,8 +95,6 @@ class PostManager(models.Manager["Post"]):
             for post in posts:
                 post.number = last[post.room_id] = last[post.room_id] + 1
             self.bulk_create(posts)
-        numbers = {rooms[post.room_id].public_id: post.number for post in posts}
-        transaction.on_commit(lambda: live.posts_committed(numbers))
         return posts
 
 

@@ -13,7 +13,7 @@ from django.db.models import Q
 from django.http import Http404, HttpRequest
 from django.utils import timezone
 
-from .. import access, flow, live, page_cache, unread
+from .. import access, flow, page_cache, unread
 from ..forms import PostForm
 from ..models import Game, Player, Post, Resolution, Room, Vote
 from .phase_bar import game_context
@@ -218,7 +218,7 @@ def new_posts(
         room.posts.select_related("author").filter(number__gt=after).order_by("number")[: settings.MAFIA_POSTS_PER_PAGE]
     )
     edited = _edited_since(room, first, after, since)
-    if not posts and not edited and live.last_edit(room.public_id) <= since:
+    if not posts and not edited:
         return None
     if access.post_refusal(request.user, room, seat) is None:
         mark_editable(request, game, seat, posts + edited)

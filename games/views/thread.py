@@ -104,13 +104,19 @@ def room_new_posts(request: HttpRequest, slug: str, room_id: str) -> HttpRespons
     ``first`` to ``after`` edited since ``since`` (a ``live.clock`` time:
     when the reader's page was last brought up to date); then the next
     poller, carrying the time this poll began. 204 when there is nothing
-    new nor edited, from the cache alone when it can tell (``games.live``).
+    new nor edited, from the cache when it remembers the same answer under
+    the game's version of the moment (``games.live``).
     A poll without ``first`` gets no edits of older posts; one without
     ``since`` gets every edit of the posts it shows."""
     after = _poll_number(request, "after", 0)
-    if live.nothing_new(request, slug, room_id, after, _poll_number(request, "since", 0)):
+    poll = (after, _poll_number(request, "first", after + 1), _poll_number(request, "since", 0))
+    version = live.version(slug)  # before the answer is built: a later write moves it
+    if live.nothing_new(request, version, room_id, poll):
         return HttpResponse(status=204)
-    return _new_posts(request, slug, room_id)
+    response = _new_posts(request, slug, room_id)
+    if response.status_code == 204:
+        live.nothing_found(request, version, room_id, poll)
+    return response
 
 
 @page_cache.kept_page
@@ -122,7 +128,6 @@ def _new_posts(request: HttpRequest, slug: str, room_id: str) -> HttpResponse:
     since = _poll_number(request, "since", 0)
     game = access.game_for_reader(request.user, slug)
     room, seat = access.room_for_reader(request.user, game, room_id)
-    live.reader_checked(request, slug, room_id)
     ctx = pages.new_posts(request, game, room, seat, after=after, first=first, since=since, now=now)
     if ctx is None:
         return HttpResponse(status=204)
