@@ -20,6 +20,12 @@ def localized(names: dict[str, str], fallback: str = "") -> str:
 _name = localized
 
 
+def joined(parts: list[str] | tuple[str, ...]) -> str:
+    """A list as the reader's language writes it: "Ann, Bob" in English and
+    Russian, "Ann、Bob" in Chinese (the enumeration comma 顿号)."""
+    return ("、" if (get_language() or "").startswith("zh") else ", ").join(parts)
+
+
 def role_name(ruleset: Ruleset, role: str | None) -> str:
     """The display name of a role id (with the document's own name)."""
     if not role:

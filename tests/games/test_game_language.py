@@ -1,0 +1,138 @@
+"""A game's posts are in the game's language, entirely: the results posts,
+the announcements in them and the private results a player reads in the
+cabinet never carry an English sentence or a raw rule id (PITER-017,
+FORUM-180 …: the rule ids are the host's, in the trace), whatever the
+ruleset. The engines' seeded random games (the games ``python -m rulesets
+golden`` records) are rendered in Russian and in Chinese, and a game of
+every ruleset played through the site in each language is read post by
+post."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterable, Iterator
+
+import pytest
+from django.utils import translation
+
+import rulesets
+from games import flow
+from games.models import Game, Phase, Post
+from games.results import announcement_line, feedback_text, final_text, winner_line
+from rulesets.core import GameState, Outcome, PhaseInput
+from rulesets.golden import _games
+from rulesets.simulate import random_game
+
+from .test_every_ruleset import START, TABLES, play_to_the_end
+
+LANGUAGES = ("ru", "zh-hans")
+GAMES = 60  # the first seeded games of each ruleset's golden record
+
+# A word of the Latin alphabet, and a run of two or more of them with nothing
+# but spaces and punctuation between: an English sentence or phrase.
+LATIN_RUN = re.compile(r"[A-Za-z]+(?:['’][A-Za-z]+)?(?:[\s,.;:!?()\"«»“”—–-]+[A-Za-z]+(?:['’][A-Za-z]+)?)+")
+# A raw rule id: PITER-017, WW18-022, B-13.
+RULE_ID = re.compile(r"\b[A-Z][A-Z0-9]*-\d+")
+BBCODE = re.compile(r"\[/?[a-z]+(?:=[^\]]*)?\]")
+
+
+def leaks(text: str, names: Iterable[str]) -> list[str]:
+    """The English phrases and rule ids in ``text``, once the players'
+    names (``names``: nicknames, seat labels) and the BBCode tags are taken
+    out; [] when it reads wholly in another language."""
+    for name in sorted(names, key=len, reverse=True):
+        text = text.replace(name, "·")
+    text = BBCODE.sub(" ", text)
+    return RULE_ID.findall(text) + [m.group(0) for m in LATIN_RUN.finditer(text)]
+
+
+def test_the_leak_check_sees_english_and_rule_ids() -> None:
+    """The check itself: a name of two Latin words is no leak, an English
+    phrase or a rule id is."""
+    names = ["Plain One", "Bob"]
+    assert leaks("[b]Итоги ночи 1[/b]\nPlain One покидает игру. Роль: Доктор.", names) == []
+    assert leaks("Bob 离开牌桌。身份牌：官僚。", names) == []
+    assert leaks("Ничья между Bob, Plain One: голосование повторяется (PITER-017).", names) == ["PITER-017"]
+    assert leaks("Этой ночью Bob навещали: commissar, intriguer.", names) == ["commissar, intriguer"]
+    assert leaks("Nobody was killed tonight.", names) == ["Nobody was killed tonight"]
+
+
+def rendered_outcome(ruleset, outcome: Outcome) -> Iterator[str]:
+    """Every text a player reads of one outcome: each line of the results
+    post (``announcement_line``), the winner, each private result."""
+    for line in outcome.announcements:
+        yield announcement_line(ruleset, line.kind, line.said, line.player, line.role)
+    for item in outcome.feedback:
+        yield feedback_text(ruleset, item)
+    if outcome.state.winner:
+        yield winner_line(ruleset, outcome.state.winner)
+
+
+def interim(ruleset, before: GameState, step: PhaseInput) -> Iterator[str]:
+    """The private results handed out before a phase resolves (the witch
+    learns the knife, WW18-024), at each of the phase's deadlines."""
+    for entry in ruleset.SCHEDULE:
+        for item in ruleset.interim_feedback(before, step, entry.id):
+            yield feedback_text(ruleset, item)
+
+
+@pytest.mark.parametrize("ruleset_id", rulesets.ids())
+def test_the_seeded_games_read_without_english_or_rule_ids(ruleset_id: str) -> None:
+    """The seeded random games of the golden records (PITER-017, FORUM-180,
+    COSMO-043 among the lines they announce): every results line, private
+    result and final post, in Russian and in Chinese."""
+    ruleset = rulesets.get(ruleset_id)
+    found: dict[str, list[str]] = {}
+    for n, seed in _games(ruleset_id, GAMES):
+        game = random_game(ruleset, n, seed)
+        names = list(game.start.players)
+        before = game.start
+        for step, outcome in zip(game.steps, game.outcomes, strict=True):
+            for language in LANGUAGES:
+                with translation.override(language):
+                    texts = [*rendered_outcome(ruleset, outcome), *interim(ruleset, before, step)]
+                    if outcome.state.winner:
+                        texts.append(final_text(ruleset, None, outcome.state))
+                for text in texts:
+                    if bad := leaks(text, names):
+                        found.setdefault(f"{language}: {text}", bad)
+            before = outcome.state
+    assert not found, "\n".join(list(found)[:40])
+
+
+def hosted_in(host, make_user, ruleset_id: str, variant: str, n: int, language: str) -> Game:
+    """A game of ``n`` seats written in ``language``, drawn and started."""
+    game = flow.game_create(
+        host=host, title=f"{ruleset_id} {language}", ruleset_id=ruleset_id, variant=variant, language=language
+    )
+    flow.signup_open(game=game)
+    for i in range(n):
+        flow.nickname_register(game=game, user=make_user(f"{ruleset_id}{language}{i}"), nickname=f"Seat {i + 1}")
+    game.refresh_from_db()
+    game.seed = 11
+    game.save(update_fields=["seed"])
+    flow.roles_draw(game=game, composition=flow.proposed_composition(game))
+    game.refresh_from_db()
+    flow.game_start(game=game, now=START)
+    game.refresh_from_db()
+    return game
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize(("ruleset_id", "variant", "n"), TABLES, ids=[f"{r}-{v or n}" for r, v, n in TABLES])
+def test_every_post_the_site_writes_for_a_game_is_in_its_language(
+    personas, make_user, ruleset_id, variant, n, language
+) -> None:
+    """A game of every ruleset played to its winner through the site in
+    Russian and in Chinese: every post the site writes (results, vote
+    counts, re-votes, role cards, private results in the cabinets, the
+    final post) has no English phrase and no rule id."""
+    game = hosted_in(personas["alice"], make_user, ruleset_id, variant, n, language)
+    play_to_the_end(game, random.Random(5))
+    names = [*game.players.values_list("nickname", flat=True), game.title]
+    posts = Post.objects.filter(room__game=game, author__isnull=True).values_list("body", flat=True)
+    assert posts
+    found = {line: bad for body in posts for line in body.splitlines() if (bad := leaks(line, names))}
+    assert not found, "\n".join(f"{bad}: {line}" for line, bad in list(found.items())[:40])
+    assert game.phases.filter(kind=Phase.Kind.DAY).exists()
