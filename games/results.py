@@ -15,7 +15,7 @@ from django.utils.translation import gettext_noop
 from rulesets.core import Feedback, GameState, Outcome, Ruleset, Said, VoteCount
 
 from .models import Game, Phase
-from .names import ability_name, joined, role_name, team_name
+from .names import ability_name, joined, localized, role_name, team_name
 from .trace_texts import said_text
 
 
@@ -63,6 +63,26 @@ def role_summary(ruleset: Ruleset, role: str | None) -> str:
     if spec is None or not spec.summary:
         return ""
     return without_rule_ids(_(spec.summary))
+
+
+def ability_help(ruleset: Ruleset, ability: str, team: str = "") -> str:
+    """What an ability does and when its result arrives, in the reader's
+    language (``Ruleset.ability_help``, without rule ids); "" when the
+    ruleset explains none."""
+    text = ruleset.ability_help(ability, team)
+    return without_rule_ids(_(text)) if text else ""
+
+
+def abilities_explained(ruleset: Ruleset, role: str | None, team: str | None) -> list[tuple[str, str]]:
+    """The cabinet's list of what a seat of ``role`` in ``team`` may do:
+    ``(ability name, explanation)`` in the reader's language, for each of
+    ``Ruleset.role_abilities``."""
+    shown = []
+    for ability, own in ruleset.role_abilities(role or "", team or ""):
+        spec = ruleset.TEAM_ABILITIES[own] if own else ruleset.ABILITIES.get(ability)
+        name = localized(spec.name, ability) if spec else ability
+        shown.append((name, ability_help(ruleset, ability, own)))
+    return shown
 
 
 def feedback_text(ruleset: Ruleset, item: Feedback) -> str:
