@@ -15,7 +15,7 @@ from django.utils.translation import gettext_noop
 from rulesets.core import Feedback, GameState, Outcome, Ruleset, Said, VoteCount
 
 from .models import Game, Phase
-from .names import ability_name, joined, localized, role_name, team_name
+from .names import ability_name, host_text, joined, localized, role_name, team_name
 from .trace_texts import said_text
 
 
@@ -208,7 +208,7 @@ def modkill_text(ruleset: Ruleset, outcome: Outcome) -> str:
     announced: the forum's modkill reveals it, werewolf18's red card never
     does, WW18-074)."""
     lines = [announcement_line(ruleset, a.kind, a.said, a.player, a.role) for a in outcome.announcements]
-    return "\n".join(line for line in lines if line) or _("The host applied a penalty.")
+    return "\n".join(line for line in lines if line) or host_text(ruleset, "The host applied a penalty.")
 
 
 def _with_code(line: dict[str, Any], said: Said | str) -> dict[str, Any]:

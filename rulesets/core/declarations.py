@@ -61,6 +61,12 @@ class Declarations:
     # Step fields beyond the common ones that this ruleset's page defines.
     STEP_FIELDS: ClassVar[frozenset[str]] = frozenset()
     MESSAGES: ClassVar[dict[str, str]] = {}
+    # The gettext context (msgctxt) under which the site's texts naming the
+    # host are read in a game of this ruleset, where its players call the
+    # host by another word: werewolf players say 法官 ("judge") where the
+    # site's Chinese says 主持人 (the werewolf18 document's 导演 are the
+    # organisers). "" for the site's own words.
+    HOST_CONTEXT: ClassVar[str] = ""
 
     def message(self, reason: str) -> str:
         """The sentence a player reads for a rejection ``reason``."""

@@ -46,14 +46,14 @@ ROLES: dict[str, Role] = {
     ),
     "cop": Role(
         "cop",
-        {"ru": "Коп (Комиссар)", "en": "Cop", "zh": "警长"},
+        {"ru": "Коп (Комиссар)", "en": "Cop", "zh": "警察"},
         ("town",),
         _COP_MOVES,
         gettext_noop("shoots every night (FORUM-037)"),
     ),
     "cop_assistant": Role(
         "cop_assistant",
-        {"ru": "Помощник Копа", "en": "Cop's Assistant", "zh": "警长助手"},
+        {"ru": "Помощник Копа", "en": "Cop's Assistant", "zh": "警察助手"},
         ("town",),
         _COP_MOVES,
         gettext_noop("takes over once the Cop is out (FORUM-040)"),
@@ -114,14 +114,14 @@ ROLES: dict[str, Role] = {
     "zombie": Role("zombie", {"ru": "Зомби", "en": "Zombie", "zh": "僵尸"}, ("zombie",), ("shoot",), "FORUM-102..110"),
     "cop_wife": Role(
         "cop_wife",
-        {"ru": "Жена Копа", "en": "Cop's Wife", "zh": "警长之妻"},
+        {"ru": "Жена Копа", "en": "Cop's Wife", "zh": "警察之妻"},
         ("town",),
         ("shoot",),
         "FORUM-111, FORUM-112",
     ),
     "cop_lover": Role(
         "cop_lover",
-        {"ru": "Любовница Копа", "en": "Cop's Lover", "zh": "警长情人"},
+        {"ru": "Любовница Копа", "en": "Cop's Lover", "zh": "警察情人"},
         ("town",),
         ("shoot",),
         "FORUM-113, FORUM-114",

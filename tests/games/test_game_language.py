@@ -14,16 +14,20 @@ import re
 from collections.abc import Iterable, Iterator
 
 import pytest
+from django.urls import reverse
 from django.utils import translation
 
 import rulesets
 from games import flow
 from games.models import Game, Phase, Post
+from games.names import role_name
 from games.results import announcement_line, feedback_text, final_text, winner_line
 from rulesets.core import GameState, Outcome, PhaseInput
+from rulesets.core.said import said
 from rulesets.golden import _games
 from rulesets.simulate import random_game
 
+from .pages import client_as
 from .test_every_ruleset import START, TABLES, play_to_the_end
 
 LANGUAGES = ("ru", "zh-hans")
@@ -77,13 +81,12 @@ def interim(ruleset, before: GameState, step: PhaseInput) -> Iterator[str]:
             yield feedback_text(ruleset, item)
 
 
-@pytest.mark.parametrize("ruleset_id", rulesets.ids())
-def test_the_seeded_games_read_without_english_or_rule_ids(ruleset_id: str) -> None:
-    """The seeded random games of the golden records (PITER-017, FORUM-180,
-    COSMO-043 among the lines they announce): every results line, private
-    result and final post, in Russian and in Chinese."""
+def seeded_texts(ruleset_id: str) -> Iterator[tuple[str, str, list[str]]]:
+    """``(language, text, the players' names)`` of every text a player
+    reads of the first ``GAMES`` seeded games of the golden records, in
+    Russian and Chinese: the results lines, private results (the interim
+    ones too), the winner and the final post."""
     ruleset = rulesets.get(ruleset_id)
-    found: dict[str, list[str]] = {}
     for n, seed in _games(ruleset_id, GAMES):
         game = random_game(ruleset, n, seed)
         names = list(game.start.players)
@@ -95,10 +98,46 @@ def test_the_seeded_games_read_without_english_or_rule_ids(ruleset_id: str) -> N
                     if outcome.state.winner:
                         texts.append(final_text(ruleset, None, outcome.state))
                 for text in texts:
-                    if bad := leaks(text, names):
-                        found.setdefault(f"{language}: {text}", bad)
+                    yield language, text, names
             before = outcome.state
+
+
+@pytest.mark.parametrize("ruleset_id", rulesets.ids())
+def test_the_seeded_games_read_without_english_or_rule_ids(ruleset_id: str) -> None:
+    """The seeded random games of the golden records (PITER-017, FORUM-180,
+    COSMO-043 among the lines they announce): every results line, private
+    result and final post, in Russian and in Chinese."""
+    found: dict[str, list[str]] = {}
+    for language, text, names in seeded_texts(ruleset_id):
+        if bad := leaks(text, names):
+            found.setdefault(f"{language}: {text}", bad)
     assert not found, "\n".join(list(found)[:40])
+
+
+# «выбыл» is the masculine past: a woman's seat would read «выбыла».
+MASCULINE_OUT = re.compile(r"\bвыбыл\b")
+
+
+@pytest.mark.parametrize("ruleset_id", rulesets.ids())
+def test_russian_posts_say_who_leaves_in_words_for_any_player(ruleset_id: str) -> None:
+    """A Russian results post, private result or final post never says
+    «X выбыл» (masculine for every seat): «X покидает игру», «игрок X
+    выбывает из игры», «вне игры» (WW18-007, FORUM-014 and every exit)."""
+    found = {
+        text for language, text, _names in seeded_texts(ruleset_id) if language == "ru" and MASCULINE_OUT.search(text)
+    }
+    assert not found
+
+
+def test_the_forum_cop_reads_as_police_in_chinese_not_sheriff() -> None:
+    """FORUM-037: the forum's Cop (Коп) is 警察 in Chinese; 警长 is what a
+    werewolf player calls the sheriff (WW18-045), so no forum text says it."""
+    forum = rulesets.get("forum")
+    with translation.override("zh-hans"):
+        assert role_name(forum, "cop").startswith("警察")
+        assert role_name(forum, "cop_assistant").startswith("警察助手")
+        assert announcement_line(forum, "miss", said("forum.cop_missed_announced"), None, None) == "警察没有打中。"
+    assert not {text for language, text, _n in seeded_texts("forum") if language == "zh-hans" and "警长" in text}
 
 
 def hosted_in(host, make_user, ruleset_id: str, variant: str, n: int, language: str) -> Game:
@@ -136,3 +175,23 @@ def test_every_post_the_site_writes_for_a_game_is_in_its_language(
     found = {line: bad for body in posts for line in body.splitlines() if (bad := leaks(line, names))}
     assert not found, "\n".join(f"{bad}: {line}" for line, bad in list(found.items())[:40])
     assert game.phases.filter(kind=Phase.Kind.DAY).exists()
+
+
+@pytest.mark.parametrize(
+    ("ruleset_id", "variant", "n", "word"), [("werewolf18", "", 18, "法官"), ("forum", "two_sided", 9, "主持人")]
+)
+def test_the_host_is_called_as_the_games_players_call_him(personas, make_user, ruleset_id, variant, n, word) -> None:
+    """In a werewolf18 game read in Chinese the host is 法官, as werewolf
+    players say (the document's 导演 organise the game, WW18-070); in the
+    other rulesets he stays 主持人: the author of the host's posts and the
+    cabinet's thread with him."""
+    game = hosted_in(personas["alice"], make_user, ruleset_id, variant, n, "zh-hans")
+    seat = game.players.seated().first()
+    client = client_as(seat.user.username)
+    client.post(reverse("set_language"), {"language": "zh-hans", "next": "/"})
+    page = client.get(reverse("cabinet", args=[game.slug])).content.decode()
+    assert f'<strong class="author">{word}</strong>' in page
+    assert f"与{word}的私密对话" in page
+    assert f"向{word}提问" in page
+    other = {"法官", "主持人"} - {word}
+    assert not [w for w in other if f'<strong class="author">{w}</strong>' in page]
