@@ -16,7 +16,7 @@ from django.utils import translation
 
 import rulesets
 from games.models import Player
-from games.results import ability_help
+from games.results import ability_help, role_summary
 
 from .pages import client_as
 from .test_every_ruleset import TABLES
@@ -60,6 +60,23 @@ def test_every_ability_is_explained_in_every_language_without_rule_ids(ruleset_i
     assert not bad
 
 
+@pytest.mark.parametrize("ruleset_id", rulesets.ids())
+def test_every_role_says_what_it_is_in_words_not_rule_ids(ruleset_id: str) -> None:
+    """A role's summary is a sentence, never a bare list of rule ids (the
+    forum's Lawyer was "FORUM-048, FORUM-049"), and the werewolf18 roles
+    have one too (WW18-041 the villager, WW18-027 the elder …): in
+    English, Russian and Chinese, without rule ids."""
+    ruleset = rulesets.get(ruleset_id)
+    bad = []
+    for role in ruleset.ROLES:
+        for language in LANGUAGES:
+            with translation.override(language):
+                shown = role_summary(ruleset, role)
+            if len(shown) < 4 or leaks(shown, []) and language != "en" or RULE_ID.search(shown):
+                bad.append((role, language, shown))
+    assert not bad
+
+
 def test_the_witch_is_told_when_the_knife_information_comes() -> None:
     """WW18-023, WW18-024: the witch's antidote says the cabinet names the
     knifed players at the night's skill deadline, and that her own deadline
@@ -99,5 +116,6 @@ def test_the_cabinet_explains_each_ability_of_the_seats_role(personas, make_user
             page = html.unescape(client.get(url).content.decode())
             with translation.override(language):
                 wanted = [ability_help(ruleset, ability, team) for ability, team in held]
+                wanted.append(role_summary(ruleset, role))
             unexplained += [(role, language, text) for text in wanted if not text or text not in page]
     assert not unexplained
