@@ -197,3 +197,15 @@ def test_the_host_is_called_as_the_games_players_call_him(personas, make_user, r
     assert f"向{word}提问" in page
     other = {"法官", "主持人"} - {word}
     assert not [w for w in other if f'<strong class="author">{w}</strong>' in page]
+
+
+def test_the_forum_save_is_announced_without_its_rule_id_for_any_player() -> None:
+    """FORUM-180: the results post says the team attacked a player whom a
+    guard saved, in the reader's language, without the rule id, in Russian
+    in words that fit any player (not «его спас»)."""
+    forum = rulesets.get("forum")
+    line = said("forum.attacked_but_saved", team="mafia", player="Ann", guard=said("forum.cop"))
+    with translation.override("ru"):
+        assert announcement_line(forum, "saved", line, "Ann", None) == "Мафы напали на Ann, но игрока спас Коп."
+    with translation.override("zh-hans"):
+        assert announcement_line(forum, "saved", line, "Ann", None) == "黑手党袭击了 Ann，但警察救了他。"
