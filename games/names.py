@@ -4,7 +4,7 @@ language code, the document's own and English)."""
 
 from __future__ import annotations
 
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_noop, pgettext, pgettext_lazy
 from django.utils.translation import gettext as _
 
 from rulesets.core import Ruleset
@@ -18,6 +18,47 @@ def localized(names: dict[str, str], fallback: str = "") -> str:
 
 
 _name = localized
+
+
+# The site's texts a player reads in a game that name the host, marked
+# plain and under each context a ruleset may declare for its players' word
+# for the host (``Declarations.HOST_CONTEXT``; ``werewolf``: 法官).
+HOST_TEXTS = {
+    gettext_noop("Host"): (pgettext_lazy("werewolf", "Host"),),
+    gettext_noop("Private thread with the host"): (pgettext_lazy("werewolf", "Private thread with the host"),),
+    gettext_noop("Question to the host"): (pgettext_lazy("werewolf", "Question to the host"),),
+    gettext_noop("The host applied a penalty."): (pgettext_lazy("werewolf", "The host applied a penalty."),),
+    gettext_noop(
+        "%(asked)d of the %(alive)d players in the game asked for acceleration: the game is accelerated "
+        "(%(rule)s). Votes can no longer be changed, and not voting earns no card; the host may shorten "
+        "the deadlines."
+    ): (
+        pgettext_lazy(
+            "werewolf",
+            "%(asked)d of the %(alive)d players in the game asked for acceleration: the game is accelerated "
+            "(%(rule)s). Votes can no longer be changed, and not voting earns no card; the host may shorten "
+            "the deadlines.",
+        ),
+    ),
+}
+
+
+def host_text(ruleset: Ruleset, text: str) -> str:
+    """``text`` (one of ``HOST_TEXTS``) in the reader's language, in the
+    ruleset's players' word for the host where it declares one
+    (``HOST_CONTEXT``: 法官 in a werewolf18 game read in Chinese), else in
+    the site's (主持人)."""
+    if ruleset.HOST_CONTEXT:
+        shown = pgettext(ruleset.HOST_CONTEXT, text)
+        if shown != text:
+            return shown
+    return _(text)
+
+
+def joined(parts: list[str] | tuple[str, ...]) -> str:
+    """A list as the reader's language writes it: "Ann, Bob" in English and
+    Russian, "Ann、Bob" in Chinese (the enumeration comma 顿号)."""
+    return ("、" if (get_language() or "").startswith("zh") else ", ").join(parts)
 
 
 def role_name(ruleset: Ruleset, role: str | None) -> str:

@@ -32,7 +32,7 @@ from .models import Game, Post, Room
 TEMPLATE = "games/_post.html"
 # Raise with any change of ``games/_post.html``, so no HTML of the old
 # template is served after a deployment.
-TEMPLATE_VERSION = 1
+TEMPLATE_VERSION = 2
 
 
 def _digest(post: Post, game: Game, room: Room, is_host: bool) -> str:

@@ -15,7 +15,7 @@ from django.utils.translation import gettext_noop
 from rulesets.core import Feedback, GameState, Outcome, Ruleset, Said, VoteCount
 
 from .models import Game, Phase
-from .names import ability_name, role_name, team_name
+from .names import ability_name, host_text, joined, localized, role_name, team_name
 from .trace_texts import said_text
 
 
@@ -28,15 +28,31 @@ def role_card(ruleset: Ruleset, role: str, team: str) -> str:
     ]
     if spec and spec.abilities:
         lines.append(
-            _("[b]Your abilities:[/b] %(list)s") % {"list": ", ".join(ability_name(ruleset, a) for a in spec.abilities)}
+            _("[b]Your abilities:[/b] %(list)s") % {"list": joined([ability_name(ruleset, a) for a in spec.abilities])}
         )
     if spec and spec.summary:
         lines.append(role_summary(ruleset, role))
     return "\n".join(lines)
 
 
-# A rule id cited in a ruleset's text: "(FORUM-037)", "(CLASSIC-035, B-13)".
-RULE_IDS = re.compile(r"\s*\((?:[A-Z][A-Z0-9]*-\d+[a-z]?(?:,\s*)?)+\)")
+# Rule ids cited in a ruleset's text, in any language's punctuation: one id
+# (FORUM-037, B-13, FORUM-083..086), a list of them ("CLASSIC-035, B-13",
+# "FORUM-034; FORUM-036", "CLASSIC-035、CLASSIC-036", "CLASSIC-032 — CLASSIC-034",
+# "CLASSIC-032 至 CLASSIC-034"), in brackets ("(PITER-017)", "（WW18-022）"),
+# as a heading ("PITER-040: ") or alone.
+_RULE_ID = r"[A-Z][A-Z0-9]*-\d+[a-z]?(?:\.\.\d+)?"
+_RULE_LIST = rf"{_RULE_ID}(?:\s*(?:[,;、/—–]|\.\.|至)\s*{_RULE_ID})*"
+RULE_IDS = re.compile(
+    rf"\s*[(（]\s*{_RULE_LIST}\s*[)）]|^\s*{_RULE_LIST}\s*(?:[:：]\s*|$)|\s*\b{_RULE_LIST}", re.MULTILINE
+)
+
+
+def without_rule_ids(text: str) -> str:
+    """``text`` as a player reads it: the rule ids it cites taken out (they
+    are the host's, in the trace: "Tie between Ann, Bob: the vote is
+    repeated (PITER-017)." → "… is repeated."), with the spaces they leave."""
+    text = RULE_IDS.sub("", text)
+    return re.sub(r"[ \t]+([.,;:。，；：])", r"\1", text).strip()
 
 
 def role_summary(ruleset: Ruleset, role: str | None) -> str:
@@ -46,14 +62,34 @@ def role_summary(ruleset: Ruleset, role: str | None) -> str:
     spec = ruleset.ROLES.get(role or "")
     if spec is None or not spec.summary:
         return ""
-    return RULE_IDS.sub("", _(spec.summary)).strip()
+    return without_rule_ids(_(spec.summary))
+
+
+def ability_help(ruleset: Ruleset, ability: str, team: str = "") -> str:
+    """What an ability does and when its result arrives, in the reader's
+    language (``Ruleset.ability_help``, without rule ids); "" when the
+    ruleset explains none."""
+    text = ruleset.ability_help(ability, team)
+    return without_rule_ids(_(text)) if text else ""
+
+
+def abilities_explained(ruleset: Ruleset, role: str | None, team: str | None) -> list[tuple[str, str]]:
+    """The cabinet's list of what a seat of ``role`` in ``team`` may do:
+    ``(ability name, explanation)`` in the reader's language, for each of
+    ``Ruleset.role_abilities``."""
+    shown = []
+    for ability, own in ruleset.role_abilities(role or "", team or ""):
+        spec = ruleset.TEAM_ABILITIES[own] if own else ruleset.ABILITIES.get(ability)
+        name = localized(spec.name, ability) if spec else ability
+        shown.append((name, ability_help(ruleset, ability, own)))
+    return shown
 
 
 def feedback_text(ruleset: Ruleset, item: Feedback) -> str:
     """A private result as the host writes it in the cabinet."""
     result: Any = item.result
     if isinstance(result, list):
-        shown = ", ".join(role_name(ruleset, r) for r in result) or _("nobody")
+        shown = joined([role_name(ruleset, r) for r in result]) or _("nobody")
     elif result in ruleset.TEAMS:
         shown = team_name(ruleset, result)
     elif result in ruleset.ROLES:
@@ -67,8 +103,8 @@ def feedback_text(ruleset: Ruleset, item: Feedback) -> str:
             "last_words": _("you may leave your last words"),
         }.get(str(result), str(result))
     if item.about and item.about != item.to:
-        return _("[b]Result:[/b] %(about)s — %(result)s") % {"about": item.about, "result": shown}
-    return _("[b]Result:[/b] %(result)s") % {"result": shown}
+        return _("[b]Result:[/b] %(about)s — %(result)s") % {"about": item.about, "result": without_rule_ids(shown)}
+    return _("[b]Result:[/b] %(result)s") % {"result": without_rule_ids(shown)}
 
 
 ANNOUNCEMENT_TEXT = {
@@ -90,8 +126,9 @@ PLAIN_TEXT = {
 def announcement_line(ruleset: Ruleset, kind: str, text: Said | str, player: str | None, role: str | None) -> str:
     """One line of the results post: by its kind where the site words it
     (``ANNOUNCEMENT_TEXT``, ``PLAIN_TEXT``), else what the engine said (a
-    ``Said`` code, in the reader's language; a plain English ``text`` only
-    from before the codes, see ``engine_sentence``)."""
+    ``Said`` code, in the reader's language, without the rule ids it cites:
+    those are the host's; a plain English ``text`` only from before the
+    codes, see ``engine_sentence``)."""
     template = ANNOUNCEMENT_TEXT.get(kind)
     if template and player:
         return _(template) % {"player": player, "role": role_name(ruleset, role) if role else _("not revealed")}
@@ -100,8 +137,8 @@ def announcement_line(ruleset: Ruleset, kind: str, text: Said | str, player: str
     if kind in PLAIN_TEXT:
         return _(PLAIN_TEXT[kind])
     if isinstance(text, Said):
-        return said_text(ruleset, text)
-    return engine_sentence(text, player)
+        return without_rule_ids(said_text(ruleset, text))
+    return without_rule_ids(engine_sentence(text, player))
 
 
 def engine_sentence(text: str, player: str | None = None) -> str:
@@ -171,7 +208,7 @@ def modkill_text(ruleset: Ruleset, outcome: Outcome) -> str:
     announced: the forum's modkill reveals it, werewolf18's red card never
     does, WW18-074)."""
     lines = [announcement_line(ruleset, a.kind, a.said, a.player, a.role) for a in outcome.announcements]
-    return "\n".join(line for line in lines if line) or _("The host applied a penalty.")
+    return "\n".join(line for line in lines if line) or host_text(ruleset, "The host applied a penalty.")
 
 
 def _with_code(line: dict[str, Any], said: Said | str) -> dict[str, Any]:

@@ -27,7 +27,7 @@ from django.utils.translation import gettext_noop
 from rulesets.core import Ruleset
 from rulesets.core.said import TEMPLATES, Said
 
-from .names import ability_name, localized, team_name
+from .names import ability_name, joined, localized, team_name
 
 # ORDER step ids of every ruleset (``Ruleset.ORDER``, ``DAY_ORDER``,
 # ``EXIT_ORDER`` and the steps the engines name when they note) → the word
@@ -161,8 +161,9 @@ def _who(ruleset: Ruleset, value: str) -> str:
 
 
 def _listed(word: Any, ruleset: Ruleset, value: str) -> str:
-    """Each part of a list joined by ", " shown by ``word``."""
-    return ", ".join(word(ruleset, part) for part in value.split(", "))
+    """Each part of a list joined by ", " shown by ``word``, joined as the
+    reader's language lists (``names.joined``)."""
+    return joined([word(ruleset, part) for part in value.split(", ")])
 
 
 def _shown(ruleset: Ruleset, name: str, value: Any) -> str:
@@ -181,6 +182,8 @@ def _shown(ruleset: Ruleset, name: str, value: Any) -> str:
         return _listed(_role, ruleset, value)
     if kind in ("ability", "abilities"):
         return _listed(ability_name, ruleset, value)
+    if kind == "names":
+        return _listed(lambda _ruleset, name: name, ruleset, value)
     if kind == "reason":
         return _(ruleset.message(value)).rstrip(".。")
     if kind == "message":

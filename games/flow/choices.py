@@ -15,8 +15,10 @@ from rulesets.core import RulesError
 from .. import languages
 from ..errors import FlowError
 from ..models import Action, Event, Game, Phase, Player, Room
+from ..names import host_text
 from ..reads.choices import ability_deadline, choice_deadline
 from ..reads.game import current_day, current_phase
+from ..results import without_rule_ids
 from .posting import refuse_before_opening
 from .records import refuse_if_late
 from .turn import Turn, transition
@@ -194,11 +196,16 @@ def acceleration_ask(turn: Turn, *, seat: Player, ask: bool = True) -> bool:
     state.options[option] = True
     turn.set_state(state)
     with languages.in_game_language(game):
-        text = _(
-            "%(asked)d of the %(alive)d players in the game asked for acceleration: the game is accelerated "
-            "(%(rule)s). Votes can no longer be changed, and not voting earns no card; the host may shorten "
-            "the deadlines."
-        ) % {"asked": asked, "alive": alive, "rule": ruleset.ACCELERATION_RULE}
+        # A public post: in the players' word for the host, without the rule id (the host's).
+        text = without_rule_ids(
+            host_text(
+                ruleset,
+                "%(asked)d of the %(alive)d players in the game asked for acceleration: the game is accelerated "
+                "(%(rule)s). Votes can no longer be changed, and not voting earns no card; the host may shorten "
+                "the deadlines.",
+            )
+            % {"asked": asked, "alive": alive, "rule": ruleset.ACCELERATION_RULE}
+        )
     room = Room.objects.filter(game=game, kind=Room.Kind.DAY).order_by("-day").first()
     if room is not None:
         turn.post(room, text, current_day(game), now)

@@ -17,6 +17,7 @@ from .. import results
 from ..clock import local_deadline
 from ..errors import FlowError
 from ..models import Deadline, Event, Game, Phase, Resolution, Room
+from ..names import joined
 from ..reads.day import ballots_of
 from ..reads.game import deferred_penalties, excused_today, revote_label, ruleset_of, state_of
 from .phases import delayed_opening, open_phase, sync_players, sync_rooms
@@ -83,7 +84,7 @@ def revote_opened(turn: Turn, phase: Phase, deadline: Deadline) -> bool:
     room = Room.objects.get(game=game, kind=Room.Kind.VOTE, day=phase.number)
     choices = [revote_label(ruleset, state, c) for c in ruleset.revote_choices(state, tied)]
     text = _("Tie between %(tied)s: the vote is repeated until %(when)s. A re-vote may say: %(choices)s.") % {
-        "tied": ", ".join(tied),
+        "tied": joined(list(tied)),
         "when": local_deadline(game, until.due_at),
         "choices": "; ".join(choices),
     }

@@ -15,7 +15,7 @@ from .. import access, flow, unread
 from ..forms import ActionForm, LastWordsForm, PostForm
 from ..models import Action, Game, Phase, Player
 from ..names import ability_name, role_name, team_name
-from ..results import role_summary
+from ..results import abilities_explained, ability_help, role_summary
 from .thread import mark_editable, read_thread
 
 
@@ -78,7 +78,9 @@ def _date_forms(game: Game, phase: Phase | None, forms: list[ActionForm]) -> Any
     deadline (None without a phase)."""
     deadlines = list(phase.deadlines.all()) if phase else []
     general = flow.choice_deadline(phase, deadlines) if phase else None
+    ruleset = flow.ruleset_of(game)
     for f in forms:
+        f.help = ability_help(ruleset, f.slot.ability, f.slot.team or "")
         own = flow.ability_deadline(game, phase, f.slot.ability, deadlines) if phase else None
         f.deadline = flow.local_deadline(game, own.due_at) if own and general and own.pk != general.pk else ""
     return general
@@ -136,6 +138,7 @@ def cabinet_page(
         receipts=_receipts(game, ruleset, chosen.phase, chosen.mine),
         role=role_name(ruleset, seat.role),
         role_summary=role_summary(ruleset, seat.role),
+        abilities=abilities_explained(ruleset, seat.role, seat.team),
         team=team_name(ruleset, seat.team),
         post_form=PostForm(),
         shared_rooms=shared,

@@ -24,6 +24,16 @@ CABINET_OF = "Cabinet of %(nick)s"
 
 
 @register.filter
+def host_text(text: str, game: Game) -> str:
+    """``{{ "Host"|host_text:game }}``: a text naming the host
+    (``games.names.HOST_TEXTS``) in the words of the game's players
+    (werewolf18's 法官 in Chinese); the site's own words without a game."""
+    if not isinstance(game, Game):
+        return _(text)
+    return declared.host_text(ruleset_of(game), text)
+
+
+@register.filter
 def localized(names: dict[str, str] | None) -> str:
     """A declared text (``{"ru": …, "zh": …, "en": …}``) in the reader's language."""
     return declared.localized(names or {})

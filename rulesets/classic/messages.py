@@ -119,3 +119,27 @@ TEXTS = templates(
         ),
     },
 )
+
+# What each ability does and when its result arrives, in the document's
+# words, shown in the cabinet (``Declarations.ability_help``): the code
+# ``ability.<ability>`` (``ability.<team>.<ability>`` for a team's own).
+ABILITY_HELP = templates(
+    "classic",
+    {
+        "ability.kill": gettext_noop(
+            "The mafia agrees on one honest player to kill tonight; he leaves the game in the morning unless the Doctor heals him. It is announced in the night's results at the night deadline."
+        ),
+        "ability.heal": gettext_noop(
+            "You heal one player tonight: if he is the mafia's victim, he survives. Not the same player two nights in a row, and yourself only once a game; it takes effect with the night's results at the night deadline."
+        ),
+        "ability.visit": gettext_noop(
+            "You visit another player tonight: his own night action is void and he may not vote the next day. Not the same player two nights in a row; it takes effect when the night is resolved at its deadline."
+        ),
+        "ability.check": gettext_noop(
+            "You check another player tonight and learn his team, mafia or honest. The answer comes to this cabinet when the night is resolved at its deadline."
+        ),
+        "ability.vote": gettext_noop(
+            "Your vote for the player you want out of the game. The count and who leaves are announced at the vote deadline."
+        ),
+    },
+)

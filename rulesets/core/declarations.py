@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from .model import Ability, Option, Role, Team
-from .said import gettext_noop
+from .said import TEMPLATES, gettext_noop
 
 # Generic rejection messages, by reason code; a ruleset may add its own.
 MESSAGES: dict[str, str] = {
@@ -49,6 +49,8 @@ class Declarations:
     TEAMS: ClassVar[dict[str, Team]] = {}
     ROLES: ClassVar[dict[str, Role]] = {}
     ABILITIES: ClassVar[dict[str, Ability]] = {}
+    # A team's own ability by team id, where it is not a role's (piter's clan shot).
+    TEAM_ABILITIES: ClassVar[dict[str, Ability]] = {}
     OPTIONS: ClassVar[dict[str, Option]] = {}
     VARIANTS: ClassVar[tuple[str, ...]] = ()
     # Variant id → its name by language code, for the host's form.
@@ -59,7 +61,38 @@ class Declarations:
     # Step fields beyond the common ones that this ruleset's page defines.
     STEP_FIELDS: ClassVar[frozenset[str]] = frozenset()
     MESSAGES: ClassVar[dict[str, str]] = {}
+    # The gettext context (msgctxt) under which the site's texts naming the
+    # host are read in a game of this ruleset, where its players call the
+    # host by another word: werewolf players say 法官 ("judge") where the
+    # site's Chinese says 主持人 (the werewolf18 document's 导演 are the
+    # organisers). "" for the site's own words.
+    HOST_CONTEXT: ClassVar[str] = ""
 
     def message(self, reason: str) -> str:
         """The sentence a player reads for a rejection ``reason``."""
         return self.MESSAGES.get(reason) or MESSAGES.get(reason) or reason.replace("_", " ").capitalize() + "."
+
+    def ability_help(self, ability: str, team: str = "") -> str:
+        """What ``ability`` does and when its result arrives, in one or two
+        English sentences in the document's own words (the gettext msgid the
+        cabinet shows translated): the message code ``<id>.ability.<ability>``
+        of the ruleset's messages module, or ``<id>.ability.<team>.<ability>``
+        for a team's own ability (``TEAM_ABILITIES``: piter's clan shot).
+        "" when the ruleset declares none."""
+        if team and team in self.TEAM_ABILITIES:
+            return TEMPLATES.get(f"{self.id}.ability.{team}.{ability}", "")
+        return TEMPLATES.get(f"{self.id}.ability.{ability}", "")
+
+    def role_abilities(self, role: str, team: str = "") -> list[tuple[str, str]]:
+        """The abilities a seat of ``role`` in ``team`` may use, as
+        ``(ability id, team id or "")``: its role's, its team's own
+        (``TEAM_ABILITIES``), then those every player may come to hold (an
+        ability no role declares: the day vote, piter's Ghost's pick, the
+        werewolf18 sheriff's badge), each once."""
+        spec = self.ROLES.get(role)
+        held = [(a, "") for a in (spec.abilities if spec else ())]
+        if team in self.TEAM_ABILITIES:
+            held.append((self.TEAM_ABILITIES[team].id, team))
+        declared = {a for r in self.ROLES.values() for a in r.abilities}
+        held += [(a, "") for a in self.ABILITIES if a not in declared]
+        return list(dict.fromkeys(held))

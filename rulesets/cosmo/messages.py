@@ -128,3 +128,54 @@ TEXTS = templates(
         "visited_tonight_by_nobody": gettext_noop("%(player)s was visited tonight by: nobody."),
     },
 )
+
+# What each ability does and when its result arrives, in the document's
+# words, shown in the cabinet (``Declarations.ability_help``): the code
+# ``ability.<ability>`` (``ability.<team>.<ability>`` for a team's own).
+ABILITY_HELP = templates(
+    "cosmo",
+    {
+        "ability.check": gettext_noop(
+            "You learn one player's role tonight (the Sheriff: instead of killing). The answer comes to this cabinet when the night is resolved at its deadline."
+        ),
+        "ability.kill": gettext_noop(
+            "You kill one player tonight (the Sheriff: instead of checking). Those killed at night still act that night and leave at the next day; it is announced when the night is resolved at its deadline."
+        ),
+        "ability.kill_vote": gettext_noop(
+            "You vote with the mafia for tonight's victim (the Lunatic's vote is not counted). The victim is announced when the night is resolved at its deadline."
+        ),
+        "ability.heal": gettext_noop(
+            "You save one other player from a kill attempt tonight, though not from a second death the same night; you may choose the same player every night. It takes effect when the night is resolved at its deadline."
+        ),
+        "ability.treat": gettext_noop(
+            "You treat one other player tonight: if someone attacks him, you cancel one attack; if nobody does, your treatment kills him. It takes effect when the night is resolved at its deadline."
+        ),
+        "ability.block": gettext_noop(
+            "The player you choose cannot use his abilities tonight; if he is killed tonight, you die with him, unless the Doctor saves him. It takes effect when the night is resolved at its deadline."
+        ),
+        "ability.protect": gettext_noop(
+            "Nobody can use an ability on the player you protect tonight; you cannot protect yourself. It takes effect when the night is resolved at its deadline."
+        ),
+        "ability.silence": gettext_noop(
+            "The player you choose, yourself included, keeps silent the next day: he may neither speak nor vote. It takes effect with the night's results at the night deadline."
+        ),
+        "ability.frame": gettext_noop(
+            "You frame one player: if he is checked tonight, the check shows him as a mafioso. It takes effect when the night is resolved at its deadline."
+        ),
+        "ability.spy": gettext_noop(
+            "You learn which roles visited the player you choose tonight; the answer comes to this cabinet, and the visits are made public, when the night is resolved at its deadline."
+        ),
+        "ability.contact": gettext_noop(
+            "You point at a player who is out of the game and talk with him by signs; nothing in the game changes. It happens when the night is resolved at its deadline."
+        ),
+        "ability.judge_verdict": gettext_noop(
+            "Once a game you cancel the day's vote and decide alone whom to jail: one player, or nobody. It takes effect when the day is resolved at the vote deadline."
+        ),
+        "ability.vote": gettext_noop(
+            "One vote that cannot be changed, for the candidate you want jailed; candidates vote too. The count comes at the vote deadline, and a tie goes to a re-vote."
+        ),
+        "ability.revote": gettext_noop(
+            "In the re-vote of a tie you choose: jail all the tied players, or spare them all; a tied re-vote is settled by a coin. It is counted at the re-vote deadline."
+        ),
+    },
+)

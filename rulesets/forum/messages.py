@@ -219,3 +219,51 @@ TEXTS = templates(
         "kamikaze_choice_was": gettext_noop("The Kamikaze's choice was %(player)s (FORUM-089)."),
     },
 )
+
+# What each ability does and when its result arrives, in the document's
+# words, shown in the cabinet (``Declarations.ability_help``): the code
+# ``ability.<ability>`` (``ability.<team>.<ability>`` for a team's own).
+ABILITY_HELP = templates(
+    "forum",
+    {
+        "ability.kill": gettext_noop(
+            "Your team chooses one living player to shoot tonight. The shot kills unless the Doctor, the Cop or the basement saves him; who left the game is announced in the night's results at the night deadline."
+        ),
+        "ability.deal": gettext_noop(
+            "Instead of shooting the player your team names, it invites him to a deal: if he is the Snitch, he stays alive and your team learns who its Child of the Mafia is. The answer comes to your team's room when the night is resolved at its deadline."
+        ),
+        "ability.hide": gettext_noop(
+            "Once a game your side hides one of its own in the basement for the night: he survives any shot that night, though not a change of team. It takes effect when the night is resolved at its deadline."
+        ),
+        "ability.shoot": gettext_noop(
+            "You shoot one player tonight; what the shot does depends on your role and on his (the Cop's hit on a citizen is only a check, announced as a miss). The results come at the night deadline: who left, in the night's results; what you learned, in this cabinet."
+        ),
+        "ability.heal": gettext_noop(
+            "You heal one player tonight, yourself included: if he is shot, he does not die (a heal saves from death only, not from a change of team). Each player at most twice a game; it takes effect when the night is resolved at its deadline."
+        ),
+        "ability.choose": gettext_noop(
+            "You name one player tonight, and it takes effect when the night is resolved at its deadline. The Tin Woodman's choice of a player with a gun blocks that player's move, and the Woodman shoots for him the next night (once a game); the Kamikaze's choice is the one he takes with him if he is killed."
+        ),
+        "ability.bite": gettext_noop(
+            "On the first night only, you bite one player and take his role: the Werewolf's victim leaves the game, the Vampire's bitten citizen becomes a plain citizen, and a bitten criminal takes the Vampire into his team. Skipping it removes you from the game; your new role comes to this cabinet when the night is resolved."
+        ),
+        "ability.protect": gettext_noop(
+            "Every day, by the day roles' deadline, you name one player, yourself included, who cannot be voted out that day; each player at most twice a game. It counts when the day's vote is resolved at the vote deadline."
+        ),
+        "ability.block": gettext_noop(
+            "Every day, by the day roles' deadline, you name one player whose vote will not be counted that day; the same player at most twice a game. It counts when the vote is resolved at its deadline, unless the Keymaster lets him in by the back door."
+        ),
+        "ability.admit": gettext_noop(
+            "Every day, by the day roles' deadline, you let one player, yourself included, in by the back door: if the Bouncer blocked him, his vote counts after all; otherwise nothing happens. The same player at most twice a game; it is told with the vote's results."
+        ),
+        "ability.extra_vote": gettext_noop(
+            "From this cabinet you add one more vote, besides your own in the vote thread, against the player you take for a criminal: the same one or another. It is counted at the vote deadline."
+        ),
+        "ability.direct_vote": gettext_noop(
+            "When your gun or your team took the Bum's vote at night, you tell here whom the Bum votes for at the next day's vote. It is counted at the vote deadline."
+        ),
+        "ability.vote": gettext_noop(
+            "Your vote for the player you want out of the game: one post with one nickname in the vote thread. The count and who leaves are announced at the vote deadline."
+        ),
+    },
+)

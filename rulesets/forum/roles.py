@@ -46,39 +46,69 @@ ROLES: dict[str, Role] = {
     ),
     "cop": Role(
         "cop",
-        {"ru": "Коп (Комиссар)", "en": "Cop", "zh": "警长"},
+        {"ru": "Коп (Комиссар)", "en": "Cop", "zh": "警察"},
         ("town",),
         _COP_MOVES,
         gettext_noop("shoots every night (FORUM-037)"),
     ),
     "cop_assistant": Role(
         "cop_assistant",
-        {"ru": "Помощник Копа", "en": "Cop's Assistant", "zh": "警长助手"},
+        {"ru": "Помощник Копа", "en": "Cop's Assistant", "zh": "警察助手"},
         ("town",),
         _COP_MOVES,
         gettext_noop("takes over once the Cop is out (FORUM-040)"),
     ),
     "child": Role(
-        "child", {"ru": "Дитя мафии", "en": "Mafia's Child", "zh": "黑手党之子"}, ("town",), (), "FORUM-043..047"
+        "child",
+        {"ru": "Дитя мафии", "en": "Mafia's Child", "zh": "黑手党之子"},
+        ("town",),
+        (),
+        gettext_noop(
+            "A citizen the criminal teams cannot kill: a team's hit makes you one of them, the Cop's makes you a plain citizen, and you learn your role only then (FORUM-043..047)."
+        ),
     ),
     "lawyer": Role(
-        "lawyer", {"ru": "Адвокат", "en": "Lawyer", "zh": "律师"}, ("town",), ("protect",), "FORUM-048, FORUM-049"
+        "lawyer",
+        {"ru": "Адвокат", "en": "Lawyer", "zh": "律师"},
+        ("town",),
+        ("protect",),
+        gettext_noop("A day role of the town: each day you protect one player from the vote (FORUM-048, FORUM-049)."),
     ),
     "bouncer": Role(
-        "bouncer", {"ru": "Вышибала", "en": "Bouncer", "zh": "保镖"}, ("town",), ("block",), "FORUM-050, FORUM-051"
+        "bouncer",
+        {"ru": "Вышибала", "en": "Bouncer", "zh": "保镖"},
+        ("town",),
+        ("block",),
+        gettext_noop(
+            "A day role of the town: each day the vote of the player you block is not counted (FORUM-050, FORUM-051)."
+        ),
     ),
     "keymaster": Role(
-        "keymaster", {"ru": "Ключник", "en": "Keymaster", "zh": "钥匙保管人"}, ("town",), ("admit",), "FORUM-122..124"
+        "keymaster",
+        {"ru": "Ключник", "en": "Keymaster", "zh": "钥匙保管人"},
+        ("town",),
+        ("admit",),
+        gettext_noop(
+            "A day role of the town: each day you may undo the Bouncer's block by letting a player in by the back door (FORUM-122..124)."
+        ),
     ),
     "prosecutor": Role(
         "prosecutor",
         {"ru": "Прокурор", "en": "Prosecutor", "zh": "检察官"},
         ("town",),
         ("extra_vote",),
-        "FORUM-115, FORUM-116",
+        gettext_noop(
+            "A citizen with a second vote, given from the cabinet against the one he takes for a criminal (FORUM-115, FORUM-116)."
+        ),
     ),
     "doctor": Role(
-        "doctor", {"ru": "Доктор", "en": "Doctor", "zh": "医生"}, ("town",), ("heal",), "FORUM-052, FORUM-053"
+        "doctor",
+        {"ru": "Доктор", "en": "Doctor", "zh": "医生"},
+        ("town",),
+        ("heal",),
+        gettext_noop(
+            "Heals one player a night, citizens and criminals alike, so that a shot does not kill him (FORUM-052, FORUM-053)."
+        ),
     ),
     "tin_woodman": Role(
         "tin_woodman",
@@ -88,46 +118,98 @@ ROLES: dict[str, Role] = {
         gettext_noop("chooses once; shoots for whoever shot him (FORUM-056..082)"),
     ),
     "sniper": Role(
-        "sniper", {"ru": "Снайпер", "en": "Sniper", "zh": "狙击手"}, ("town",), ("shoot",), "FORUM-083..086"
+        "sniper",
+        {"ru": "Снайпер", "en": "Sniper", "zh": "狙击手"},
+        ("town",),
+        ("shoot",),
+        gettext_noop(
+            "A citizen who shoots every night and may kill anyone but the Cop and the Dons; hitting the Cop makes you a plain citizen, hitting a Don takes you into his team (FORUM-083..086)."
+        ),
     ),
     "maniac": Role(
         "maniac",
         {"ru": "Маньяк-одиночка", "en": "Lone Maniac", "zh": "独行杀人狂"},
         ("maniac",),
         ("shoot", "direct_vote"),
-        "FORUM-042",
+        gettext_noop("Plays for himself and must remove everyone from his way, mafia and citizens alike (FORUM-042)."),
     ),
     "kamikaze": Role(
         "kamikaze",
         {"ru": "Камикадзе", "en": "Kamikaze", "zh": "敢死队员"},
         ("kamikaze",),
         ("choose",),
-        "FORUM-087..090",
+        gettext_noop(
+            "Names a player every night: if you are killed, by day or by night, you take him with you (FORUM-087..090)."
+        ),
     ),
     "werewolf": Role(
-        "werewolf", {"ru": "Оборотень", "en": "Werewolf", "zh": "狼人"}, ("werewolf",), ("bite",), "FORUM-091..095"
+        "werewolf",
+        {"ru": "Оборотень", "en": "Werewolf", "zh": "狼人"},
+        ("werewolf",),
+        ("bite",),
+        gettext_noop("A neutral who bites on the first night only and takes his victim's role (FORUM-091..095)."),
     ),
     "vampire": Role(
-        "vampire", {"ru": "Вампир", "en": "Vampire", "zh": "吸血鬼"}, ("vampire",), ("bite",), "FORUM-096..100"
+        "vampire",
+        {"ru": "Вампир", "en": "Vampire", "zh": "吸血鬼"},
+        ("vampire",),
+        ("bite",),
+        gettext_noop(
+            "A neutral who bites on the first night only: he takes a citizen's role, or joins the criminals he bites (FORUM-096..100)."
+        ),
     ),
-    "citizen": Role("citizen", {"ru": "Мирный житель", "en": "Citizen", "zh": "平民"}, ("town",), (), "FORUM-101"),
-    "zombie": Role("zombie", {"ru": "Зомби", "en": "Zombie", "zh": "僵尸"}, ("zombie",), ("shoot",), "FORUM-102..110"),
+    "citizen": Role(
+        "citizen",
+        {"ru": "Мирный житель", "en": "Citizen", "zh": "平民"},
+        ("town",),
+        (),
+        gettext_noop("A plain citizen: no night move; you find the criminals by talking and voting (FORUM-101)."),
+    ),
+    "zombie": Role(
+        "zombie",
+        {"ru": "Зомби", "en": "Zombie", "zh": "僵尸"},
+        ("zombie",),
+        ("shoot",),
+        gettext_noop(
+            "Shoots every night: a plain citizen he hits becomes a Zombie, others die, and hitting the Cop or a Don kills the Zombie (FORUM-102..110)."
+        ),
+    ),
     "cop_wife": Role(
         "cop_wife",
-        {"ru": "Жена Копа", "en": "Cop's Wife", "zh": "警长之妻"},
+        {"ru": "Жена Копа", "en": "Cop's Wife", "zh": "警察之妻"},
         ("town",),
         ("shoot",),
-        "FORUM-111, FORUM-112",
+        gettext_noop(
+            "A plain citizen while the Cop lives; once he is killed, one revenge shot that kills only criminals (FORUM-111, FORUM-112)."
+        ),
     ),
     "cop_lover": Role(
         "cop_lover",
-        {"ru": "Любовница Копа", "en": "Cop's Lover", "zh": "警长情人"},
+        {"ru": "Любовница Копа", "en": "Cop's Lover", "zh": "警察情人"},
         ("town",),
         ("shoot",),
-        "FORUM-113, FORUM-114",
+        gettext_noop(
+            "Thinks herself a plain citizen until the Cop is killed; then one revenge shot, as the Cop's Wife (FORUM-113, FORUM-114)."
+        ),
     ),
-    "snitch": Role("snitch", {"ru": "Стукач", "en": "Snitch", "zh": "告密者"}, ("town",), (), "FORUM-117, FORUM-118"),
-    "bum": Role("bum", {"ru": "Бомж", "en": "Bum", "zh": "流浪汉"}, ("town",), (), "FORUM-119..121"),
+    "snitch": Role(
+        "snitch",
+        {"ru": "Стукач", "en": "Snitch", "zh": "告密者"},
+        ("town",),
+        (),
+        gettext_noop(
+            "A citizen a team that hits him may kill or take into a deal: then he lives and tells the team its Child (FORUM-117, FORUM-118)."
+        ),
+    ),
+    "bum": Role(
+        "bum",
+        {"ru": "Бомж", "en": "Bum", "zh": "流浪汉"},
+        ("town",),
+        (),
+        gettext_noop(
+            "A citizen whose vote goes, the day after, to whoever took it by hitting him at night (FORUM-119..121)."
+        ),
+    ),
 }
 
 ABILITIES: dict[str, Ability] = {

@@ -128,3 +128,39 @@ TEXTS = templates(
         "their_card": gettext_noop("%(clause)s Their card: %(role)s."),
     },
 )
+
+# What each ability does and when its result arrives, in the document's
+# words, shown in the cabinet (``Declarations.ability_help``): the code
+# ``ability.<ability>`` (``ability.<team>.<ability>`` for a team's own).
+ABILITY_HELP = templates(
+    "piter",
+    {
+        "ability.mafia.kill": gettext_noop(
+            "The clan points together at one player, who is killed tonight unless the Doctor heals him. Who left the table is announced with the night's results at the night deadline."
+        ),
+        "ability.kill": gettext_noop(
+            "You point at one player, who is killed tonight unless the Doctor heals him. From the second night on you must act, or you leave the table; the result is announced with the night's results at the night deadline."
+        ),
+        "ability.discredit": gettext_noop(
+            "You discredit one player: he is silenced for the next day. Not the same player two nights in a row; it takes effect with the night's results at the night deadline."
+        ),
+        "ability.block": gettext_noop(
+            "You block one player: he cannot act in his night turn tonight. Not the same player two nights in a row; it works when the night is resolved at its deadline."
+        ),
+        "ability.reflect": gettext_noop(
+            "You name a player: everything aimed at you tonight (kills, heals, discredit, the Judge's sentence) passes on to him. It takes effect when the night is resolved at its deadline."
+        ),
+        "ability.execute": gettext_noop(
+            "You sentence one player: he leaves the table after the next day's vote, in addition to whoever is executed; the Doctor's heal does not save him. The sentence is carried out with that vote's results."
+        ),
+        "ability.heal": gettext_noop(
+            "You heal one player, yourself included, but not the same player two nights in a row: he stays in the game despite a kill by the Mafia, the Oper or the Maniac. It takes effect with the night's results at the night deadline."
+        ),
+        "ability.compare": gettext_noop(
+            "You name two other players and learn whether they are the same or different (any comparison with the Maniac gives different, with the Mirror the same). The answer comes to this cabinet with the night's results at the night deadline."
+        ),
+        "ability.ghost_pick": gettext_noop(
+            "When a Ghost stays at the table and the votes split evenly, the Ghost names which of the tied players leaves the table. It counts when the day's vote is resolved."
+        ),
+    },
+)

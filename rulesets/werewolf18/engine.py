@@ -57,6 +57,8 @@ class Werewolf18(Ruleset):
     }
     document = "004_c4ea105fa104f254.txt"
     language = "zh"
+    # The host is the 法官 of a werewolf game (the document's 导演 organise it).
+    HOST_CONTEXT = "werewolf"
     TEAMS = roles.TEAMS
     ROLES = roles.ROLES
     ABILITIES = roles.ABILITIES

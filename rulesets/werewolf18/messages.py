@@ -144,3 +144,51 @@ TEXTS = templates(
         ),
     },
 )
+
+# What each ability does and when its result arrives, in the document's
+# words, shown in the cabinet (``Declarations.ability_help``): the code
+# ``ability.<ability>`` (``ability.<team>.<ability>`` for a team's own).
+ABILITY_HELP = templates(
+    "werewolf18",
+    {
+        "ability.support": gettext_noop(
+            "At the start of the game you must choose another player and join his camp for the rest of the game. It takes effect when the deal step is settled, before day 1."
+        ),
+        "ability.guard": gettext_noop(
+            "Each night you choose one player, yourself included: that night's knives on him are ineffective. Each player can be your target once a game; hand it in by the night's skill deadline, and the night's exits are published in the next morning report."
+        ),
+        "ability.check": gettext_noop(
+            "Each night you check one player and learn his camp (the rioter shows as the village). The answer comes to this cabinet when the night is settled at its deadline."
+        ),
+        "ability.admire": gettext_noop(
+            "Once a game, at night, you name the player you admire and share a private room with him; if he would leave by vote, knife or poison, you leave instead. It takes effect when the night is settled at its deadline."
+        ),
+        "ability.kill": gettext_noop(
+            "Each night the wolf group knifes one player together, by the night's skill deadline. The witch is told whom; the exits are published in the next morning report."
+        ),
+        "ability.bite": gettext_noop(
+            "Each night you knife one player of your own, settled after the wolves' knife. The exits are published in the next morning report."
+        ),
+        "ability.save": gettext_noop(
+            "While you hold the antidote, this cabinet tells you at the night's skill deadline whom the wolves and the white wolf knifed; you then have until your own deadline, half an hour later, to save someone other than yourself. Once a game, and with the antidote gone you are no longer told the knives; it fails if you are knifed out that night."
+        ),
+        "ability.poison": gettext_noop(
+            "Once a game you poison one player, who leaves by the end of the night unless you are knifed out that night. Hand it in by your own deadline, half an hour after the knives; the exits are published in the next morning report."
+        ),
+        "ability.shoot": gettext_noop(
+            "When you leave the game other than by a red card, you shoot another player, who leaves at once. After a vote exit, hand it in within half an hour of the vote's close, or you have given it up; the exit is published with the results."
+        ),
+        "ability.play_dumb": gettext_noop(
+            "When you are about to be voted out, you may reveal yourself and stay in the game; it is announced, and afterwards you can neither vote nor be voted for. Hand it in within half an hour of the vote's close."
+        ),
+        "ability.pass_badge": gettext_noop(
+            "When you, the sheriff, leave the game other than by a red card, you name a successor still in the game. Hand it in within half an hour of the vote's close; otherwise the badge goes to a random player."
+        ),
+        "ability.surrender": gettext_noop(
+            "Every member of the wolf group, in or out of the game, is asked whether to surrender; when all agree, the wolves are defeated. Your answer counts when the night is settled at its deadline."
+        ),
+        "ability.vote": gettext_noop(
+            "One vote in the vote thread, with one change and abstention allowed, but no change in the last hour; the sheriff's vote counts 1.5. The count is published when the vote closes; on day 1 the most-voted player becomes sheriff."
+        ),
+    },
+)

@@ -6,6 +6,8 @@ and the document's own Chinese term (``seeds/004_c4ea105fa104f254.txt``).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rulesets.core import Ability, Option, Role, Team
 from rulesets.core.said import gettext_noop
 
@@ -54,6 +56,44 @@ ROLES: dict[str, Role] = {
         "white_wolf", {"ru": "Белый волк", "zh": "白狼", "en": "White wolf"}, ("white_wolf",), ("bite",)
     ),
 }
+
+# What each role is, for its cabinet, in the document's words (the abilities
+# explain themselves: ``messages.ABILITY_HELP``).
+SUMMARIES: dict[str, str] = {
+    "werewolf": gettext_noop(
+        "A werewolf: the wolf group knows each other and knifes one player a night; the wolves lose when every member of the group is out (WW18-018, WW18-019, WW18-054)."
+    ),
+    "rioter": gettext_noop(
+        "In the wolves' camp but outside their group: you do not know them, and the seer sees you as the village (WW18-018, WW18-021)."
+    ),
+    "seer": gettext_noop("A god of the village: each night you learn one player's camp (WW18-022)."),
+    "witch": gettext_noop(
+        "A god of the village with an antidote and a poison, each once a game; while you hold the antidote you are told who was knifed (WW18-023..026)."
+    ),
+    "elder": gettext_noop(
+        "A god of the village who survives the first effective knife; if he leaves by vote, poison or the hunter's shot, every village player loses his skills (WW18-027, WW18-028)."
+    ),
+    "guard": gettext_noop(
+        "A god of the village: each night the knives on the player you guard are ineffective (WW18-029, WW18-030)."
+    ),
+    "hunter": gettext_noop(
+        "A god of the village: when you leave, other than by a red card, you shoot a player who leaves with you (WW18-031)."
+    ),
+    "idiot": gettext_noop(
+        "A god of the village who may avoid being voted out once by revealing himself (WW18-032..035)."
+    ),
+    "lover": gettext_noop("A god of the village who admires one player and leaves in his place (WW18-036..040)."),
+    "villager": gettext_noop(
+        "A villager without skills: find the wolves by talking and voting; the village loses if all villagers are out (WW18-041, WW18-056)."
+    ),
+    "mixed_blood": gettext_noop(
+        "At the start of the game you support another player and join his camp (WW18-042, WW18-043)."
+    ),
+    "white_wolf": gettext_noop(
+        "A camp of your own: you knife one player a night, after the wolves; you lose when you are out (WW18-044, WW18-057)."
+    ),
+}
+ROLES = {role_id: replace(spec, summary=SUMMARIES[role_id]) for role_id, spec in ROLES.items()}
 
 ABILITIES: dict[str, Ability] = {
     # 支持<强制>, WW18-042: at the setup step, once.

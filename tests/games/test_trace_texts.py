@@ -74,7 +74,7 @@ def test_a_trace_sentence_reads_in_the_hosts_language() -> None:
         )
         assert said_text(werewolf18, badge) == "警长 Ann：未指定继任者，警徽随机移交（WW18-071）；警徽归 Bob。"
         skipped = said("forum.skipped_move_allowed", player="Clyde", role="cop", n=2, m=1)
-        assert said_text(forum, skipped) == "Clyde（警长）跳过了一次行动：已跳过 2 次，允许 1 次（FORUM-160）。"
+        assert said_text(forum, skipped) == "Clyde（警察）跳过了一次行动：已跳过 2 次，允许 1 次（FORUM-160）。"
 
 
 def test_a_line_stored_without_a_code_stays_in_english_and_is_marked() -> None:

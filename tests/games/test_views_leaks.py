@@ -140,7 +140,14 @@ def _fetch(client, url: str, data: dict | None):
     return client.post(url, data, follow=True)
 
 
+# The cabinet's explanations of the seat's abilities name roles as the rules
+# do ("unless the Doctor or the Cop saves him"): they say nothing of who
+# holds them, so the search skips them.
+RULES_TEXT = re.compile(r'<dl class="abilities">.*?</dl>|<p class="ability-help">.*?</p>', re.S)
+
+
 def _found(word: str, html: str) -> bool:
+    html = RULES_TEXT.sub("", html)
     return re.search(rf"(?<!\w){re.escape(word)}(?!\w)", html) is not None
 
 
