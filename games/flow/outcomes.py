@@ -81,15 +81,50 @@ def revote_opened(turn: Turn, phase: Phase, deadline: Deadline) -> bool:
     if not tied:
         return False
     room = Room.objects.get(game=game, kind=Room.Kind.VOTE, day=phase.number)
-    choices = [revote_label(ruleset, state, c) for c in ruleset.revote_choices(state, tied)]
-    text = _("Tie between %(tied)s: the vote is repeated until %(when)s. A re-vote may say: %(choices)s.") % {
-        "tied": ", ".join(tied),
-        "when": local_deadline(game, until.due_at),
-        "choices": "; ".join(choices),
-    }
+    text = _tie_notice(turn, phase, tied, until)
     turn.post(room, text, phase.number, deadline.due_at)
     turn.log("revote_opened", {"phase": str(phase), "tied": list(tied)}, Event.Audience.PUBLIC)
     return True
+
+
+def _tie_notice(turn: Turn, phase: Phase, tied: tuple[str, ...] | list[str], until: Deadline) -> str:
+    """The vote thread's notice of a tie, in the active language: the tied
+    players' extra defence post until ``revote_speech_until`` where the day
+    has one (PITER-017), then either the re-vote until ``until`` with what
+    it may say, or, where a player decides the tie (``tie_pickers``,
+    piter's Ghost, PITER-093), his choice until then and no re-vote."""
+    game, ruleset, state = turn.game, turn.ruleset, turn.state
+    procedure = ruleset.day_procedure(state)
+    names, when = ", ".join(tied), local_deadline(game, until.due_at)
+    pickers = ruleset.tie_pickers(state)
+    if pickers:
+        lines = [
+            _(
+                "Tie between %(tied)s: the vote is not repeated; %(pickers)s chooses which of them leaves the table,"
+                " until %(when)s (%(rule)s)."
+            )
+            % {"tied": names, "pickers": ", ".join(pickers), "when": when, "rule": procedure.tie_pick_rule}
+        ]
+    else:
+        choices = [revote_label(ruleset, state, c) for c in ruleset.revote_choices(state, tied)]
+        lines = [
+            _("Tie between %(tied)s: the vote is repeated until %(when)s. A re-vote may say: %(choices)s.")
+            % {"tied": names, "when": when, "choices": "; ".join(choices)}
+        ]
+    speech = (
+        phase.deadlines.filter(kind=procedure.revote_speech_until).first() if procedure.revote_speech_until else None
+    )
+    if speech is not None:
+        lines.append(
+            _(
+                "Until %(when)s only %(tied)s post in the day thread, one more defence post each; the re-vote opens then."
+            )
+            % {"tied": names, "when": local_deadline(game, speech.due_at)}
+            if not pickers
+            else _("Until %(when)s only %(tied)s post in the day thread, one more defence post each.")
+            % {"tied": names, "when": local_deadline(game, speech.due_at)}
+        )
+    return "\n".join(lines)
 
 
 def _phase_input(turn: Turn, phase: Phase, state: GameState, ballots: list[Ballot] | None = None) -> PhaseInput:
@@ -103,14 +138,18 @@ def _phase_input(turn: Turn, phase: Phase, state: GameState, ballots: list[Ballo
         rows: Any = turn.read.actions[phase.pk]
     else:
         rows = phase.actions.order_by("updated_at", "id").values_list("ability", "team", "targets", "actor__nickname")
+    ruleset = ruleset_of(game)
     for ability, team, targets, actor in rows:
         target: Any = targets[0] if len(targets) == 1 else (list(targets) or None)
-        if team:
+        if team and ruleset.team_choice_refusal(state, team, ability, actor) is not None:
+            # Handed in by a member who may not make it (piter's bureaucrat,
+            # PITER-040): the engine refuses it with the reason, by name.
+            actions.append(RulesAction(ability, actor=actor, team=team, target=target))
+        elif team:
             actions.append(RulesAction(ability, team=team, target=target))
         else:
             actions.append(RulesAction(ability, actor=actor, target=target))
     step = PhaseInput(phase.kind, actions)  # type: ignore[arg-type]
-    ruleset = ruleset_of(game)
     if phase.kind == Phase.Kind.DAY:
         fields = ruleset.day_votes(
             state, ballots_of(game, phase.number, phase.vote_round) if ballots is None else ballots

@@ -109,6 +109,15 @@ class DayPart(Declarations):
             return ()
         return self.vote_count(state, ballots).tied
 
+    def tie_pickers(self, state: GameState) -> list[str]:
+        """The players who decide today's tie instead of a re-vote: those
+        holding the day's ``tie_pick`` ability (``abilities_of``), in seat
+        order; [] where the day declares none (piter's Ghost, PITER-093)."""
+        ability = self.day_procedure(state).tie_pick
+        if not ability:
+            return []
+        return [name for name in state.players if ability in self.abilities_of(state, name)]
+
     def revote_choices(self, state: GameState, tied: Sequence[str]) -> list[str]:
         """What a re-vote ballot may say: the day's ``revote_words`` (cosmo
         «посадить всех»/«пощадить всех», COSMO-013) or one of ``tied``

@@ -29,7 +29,7 @@ from rulesets.core.day import NEVER, Ballot, VoteCount
 
 from . import day, discipline, night, setup
 from .roles import ABILITIES, OFFENCES, OFFENCES_ZH, OPTIONS, ROLES, SHOOTERS, TEAM_ABILITIES, TEAMS
-from .validation import MESSAGES, action_reason, ballot_reason, is_acquaintance, target_reason
+from .validation import MESSAGES, action_reason, ballot_reason, is_acquaintance, shooter_refusal, target_reason
 from .victory import winner
 
 
@@ -68,6 +68,9 @@ class PiterRuleset(Ruleset):
         defence_from="nominations_close",
         defence_until="defence_close",
         revote_until="revote_deadline",
+        revote_speech_until="revote_speech_close",
+        tie_pick="ghost_pick",
+        tie_pick_rule="PITER-093",
         law={
             "ru": "Один голос за одного из выдвинутых; засчитывается первый голос, изменить его нельзя."
             " Не проголосовавшие к дедлайну считаются голосующими против последнего выдвинутого.",
@@ -273,11 +276,22 @@ class PiterRuleset(Ruleset):
         return None if discipline.may_speak(state, name) else "silenced"
 
     def choice_closes(self, ability: str, phase: str) -> str:
-        """The Ghost's pick is for a tie, so it is due with the vote
-        (PITER-093); the night's choices with the night."""
+        """The Ghost chooses once the vote has tied («В случае равного
+        разделения голосов выбирает», PITER-093): his pick is taken from the
+        tie until the re-vote's deadline, which resolves the day (the web
+        app opens it only after the tie, ``DayProcedure.tie_pick``); the
+        night's choices close with the night."""
         if ability == "ghost_pick":
-            return "day_deadline"
+            return "revote_deadline"
         return super().choice_closes(ability, phase)
+
+    def team_choice_refusal(self, state: GameState, team: str, ability: str, name: str) -> str | None:
+        """``non_shooting`` for a clan member who is no shooting mafioso:
+        the putana and the bureaucrat («не стреляющая» Мафия, PITER-044,
+        PITER-045) wake separately and never make the clan's shot (PITER-040)."""
+        if ability in (a.id for a in self.TEAM_ABILITIES.values()):
+            return shooter_refusal(state, name)
+        return None
 
     def defence_extra_post(self, state: GameState, name: str) -> GameState | None:
         """With ``extra_minutes``, a nominee's second defence post spends his

@@ -20,6 +20,9 @@ MESSAGES: dict[str, str] = {
     "actor_not_alive": gettext_noop("You are out of the game and can no longer act or vote (PITER-019)."),
     "not_your_ability": gettext_noop("Your role has no such ability (PITER-032)."),
     "team_ability": gettext_noop("The mafia shoots as a clan: hand in the clan's choice, not your own (PITER-040)."),
+    "non_shooting": gettext_noop(
+        "You do not shoot: the clan's shot is the shooting mafiosi's choice; you wake separately (PITER-040)."
+    ),
     "no_shooter": gettext_noop("No shooting mafioso is left in the game, so the clan cannot shoot (PITER-041)."),
     "target_not_alive": gettext_noop("That player is out of the game (PITER-032)."),
     "self_target": gettext_noop("You cannot choose yourself (PITER-058)."),
@@ -70,13 +73,27 @@ def action_reason(state: GameState, action: Action, phase: str) -> str | None:
 
 
 def _team_reason(state: GameState, action: Action) -> str | None:
-    """The clan's shot (PITER-040, PITER-041): any living target (A-17)."""
+    """The clan's shot (PITER-040, PITER-041): any living target (A-17).
+    Where the shot carries who handed it in (the web app's stored choice),
+    he must be a shooting mafioso: the putana and the bureaucrat are «не
+    стреляющая» Мафия and wake separately (``non_shooting``)."""
     ability = TEAM_ABILITIES.get(action.team or "")
     if ability is None or ability.id != action.ability:
         return "not_your_ability"
+    if action.actor is not None:
+        reason = shooter_refusal(state, action.actor)
+        if reason is not None:
+            return reason
     if not any(p.role in SHOOTERS for p in state.team_members(action.team or "")):
         return "no_shooter"
     return _target_reason(state, action, ability)
+
+
+def shooter_refusal(state: GameState, name: str) -> str | None:
+    """``non_shooting`` unless ``name`` is a living shooting mafioso («стреляющие»
+    представители клана, PITER-040): the one who may hand in the clan's shot."""
+    player = state.players.get(name)
+    return None if player is not None and player.alive and player.role in SHOOTERS else "non_shooting"
 
 
 def _ghost_reason(state: GameState, action: Action) -> str | None:

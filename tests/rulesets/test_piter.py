@@ -145,13 +145,15 @@ def test_clan_shot_is_a_team_ability() -> None:
 
 
 def test_schedule_lists_the_forum_deadlines() -> None:
-    """PITER-001, PITER-011: morning, nominations, monologues, vote, re-vote, night."""
+    """PITER-001, PITER-011, PITER-017: morning, nominations, monologues,
+    vote, the tied players' extra minute, re-vote, night."""
     ids = [entry.id for entry in RULESET.SCHEDULE]
     assert ids == [
         "nominations_open",
         "nominations_close",
         "defence_close",
         "day_deadline",
+        "revote_speech_close",
         "revote_deadline",
         "night_deadline",
     ]
