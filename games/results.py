@@ -37,6 +37,8 @@ def role_card(ruleset: Ruleset, role: str, team: str) -> str:
 
 # A rule id cited in a ruleset's text: "(FORUM-037)", "(CLASSIC-035, B-13)".
 RULE_IDS = re.compile(r"\s*\((?:[A-Z][A-Z0-9]*-\d+[a-z]?(?:,\s*)?)+\)")
+# A summary led by its rule ids ("PITER-051: saves a player…").
+LEADING_RULE_IDS = re.compile(r"^\s*(?:[A-Z][A-Z0-9]*-\d+[a-z]?(?:,\s*)?)+:\s*")
 
 
 def role_summary(ruleset: Ruleset, role: str | None) -> str:
@@ -46,7 +48,17 @@ def role_summary(ruleset: Ruleset, role: str | None) -> str:
     spec = ruleset.ROLES.get(role or "")
     if spec is None or not spec.summary:
         return ""
-    return RULE_IDS.sub("", _(spec.summary)).strip()
+    return LEADING_RULE_IDS.sub("", RULE_IDS.sub("", _(spec.summary)).strip())
+
+
+def names_text(names: list[str] | tuple[str, ...]) -> str:
+    """Nicknames as a reader writes them in the active language: "Ann",
+    "Ann and Bob", "Ann, Bob and Cid" (the journalist's two players,
+    PITER-055)."""
+    names = [str(n) for n in names]
+    if len(names) < 2:
+        return "".join(names)
+    return _("%(names)s and %(last)s") % {"names": ", ".join(names[:-1]), "last": names[-1]}
 
 
 def feedback_text(ruleset: Ruleset, item: Feedback) -> str:
@@ -66,8 +78,9 @@ def feedback_text(ruleset: Ruleset, item: Feedback) -> str:
             "sheriff": _("you hold the sheriff's badge"),
             "last_words": _("you may leave your last words"),
         }.get(str(result), str(result))
-    if item.about and item.about != item.to:
-        return _("[b]Result:[/b] %(about)s — %(result)s") % {"about": item.about, "result": shown}
+    about = names_text(item.about) if isinstance(item.about, (list, tuple)) else item.about
+    if about and item.about != item.to:
+        return _("[b]Result:[/b] %(about)s — %(result)s") % {"about": about, "result": shown}
     return _("[b]Result:[/b] %(result)s") % {"result": shown}
 
 

@@ -17,6 +17,7 @@ from .. import results
 from ..clock import local_deadline
 from ..errors import FlowError
 from ..models import Deadline, Event, Game, Phase, Resolution, Room
+from ..names import ability_name, role_name, team_name
 from ..reads.day import ballots_of
 from ..reads.game import deferred_penalties, excused_today, revote_label, ruleset_of, state_of
 from .phases import delayed_opening, open_phase, sync_players, sync_rooms
@@ -185,6 +186,7 @@ def resolve_phase(turn: Turn, phase: Phase, when: datetime, resolution: Resoluti
     read = turn.read_locked()
     ballots = ballots_of(game, phase.number, phase.vote_round, read) if phase.kind == Phase.Kind.DAY else None
     count = ruleset.vote_count(state, ballots) if ballots is not None else None
+    roles_before = {name: p.role for name, p in state.players.items() if p.alive}
     outcome = ruleset.resolve(state, _phase_input(turn, phase, state, ballots))
     claim = turn.claim
     game.state = outcome.state.to_dict()
@@ -203,6 +205,7 @@ def resolve_phase(turn: Turn, phase: Phase, when: datetime, resolution: Resoluti
     resolution.results = results.results_text(ruleset, game, phase, outcome, count)
     with turn.batched(last=read.last, write=False) as batch:
         hand_feedback(turn, outcome)
+        hand_notices(turn, outcome, roles_before)
         turn.log("phase_resolved", {"phase": str(phase), "trace": resolution.outcome["trace"]})
         opens = _open_next(turn, phase, outcome, when) if outcome.state.winner is None else None
         if game.autopublish and opens is None:
@@ -303,6 +306,42 @@ def hand_feedback(turn: Turn, outcome: Outcome) -> None:
             for room in cabinets[seat.pk]:
                 turn.post(room, body, day)
             turn.log("private_result", item.to_dict(), Event.Audience.PLAYER, seat)
+
+
+def hand_notices(turn: Turn, outcome: Outcome, roles_before: dict[str, str]) -> None:
+    """Post in a seat's own cabinet what the resolution changed for him
+    beyond his feedback: a new role the rules gave a player still in the
+    game (piter's komsomolets inheriting a function, PITER-060, or the
+    werewolf turned mafioso, PITER-061), with what it does and the rules
+    it must know (``role_notes``); and the ruleset's ``private_notices``
+    (why a piter player left for refusing his turn, PITER-031)."""
+    ruleset, read, state = turn.ruleset, turn.read, outcome.state
+    own = {room.key: room for room in read.of_kind(Room.Kind.CABINET)}
+    seats = {p.nickname: p for p in read.seats}
+    notices: list[tuple[str, str]] = []
+    for name, before in roles_before.items():
+        player = state.players.get(name)
+        if player is None or not player.alive or player.role == before:
+            continue
+        lines = [
+            _("[b]Your role has changed:[/b] you are now %(role)s (%(team)s).")
+            % {"role": role_name(ruleset, player.role), "team": team_name(ruleset, player.team)}
+        ]
+        summary = results.role_summary(ruleset, player.role)
+        if summary:
+            lines.append(summary)
+        abilities = [ability_name(ruleset, a) for a in ruleset.abilities_of(state, name)]
+        if abilities:
+            lines.append(_("From the next night you hand in: %(abilities)s.") % {"abilities": ", ".join(abilities)})
+        lines += [_(ruleset.message(key)) for key in ruleset.role_notes(state, name)]
+        notices.append((name, "\n".join(lines)))
+    notices += [(name, _(ruleset.message(key))) for name, key in ruleset.private_notices(outcome)]
+    day = read.current_day()
+    for name, text in notices:
+        seat = seats.get(name)
+        room = own.get(seat.public_id) if seat is not None else None
+        if room is not None:
+            turn.post(room, text, day)
 
 
 def finish(turn: Turn, state: GameState, when: datetime) -> None:

@@ -10,6 +10,7 @@ from typing import Any
 
 from django.db.models import Q
 from django.http import HttpRequest
+from django.utils.translation import gettext as _
 
 from .. import access, flow, unread
 from ..forms import ActionForm, LastWordsForm, PostForm
@@ -136,6 +137,9 @@ def cabinet_page(
         receipts=_receipts(game, ruleset, chosen.phase, chosen.mine),
         role=role_name(ruleset, seat.role),
         role_summary=role_summary(ruleset, seat.role),
+        role_notes=[_(ruleset.message(key)) for key in ruleset.role_notes(flow.state_of(game), seat.nickname)]
+        if seat.alive and game.state
+        else [],
         team=team_name(ruleset, seat.team),
         post_form=PostForm(),
         shared_rooms=shared,

@@ -26,6 +26,7 @@ from rulesets.core import (
 )
 from rulesets.core import day as day_rules
 from rulesets.core.day import NEVER, Ballot, VoteCount
+from rulesets.core.said import Said
 
 from . import day, discipline, night, setup
 from .roles import ABILITIES, OFFENCES, OFFENCES_ZH, OPTIONS, ROLES, SHOOTERS, TEAM_ABILITIES, TEAMS
@@ -303,6 +304,29 @@ class PiterRuleset(Ruleset):
     def nomination_open_to(self, state: GameState, nominator: str, ballots: Sequence[Ballot]) -> str | None:
         """One nomination per player (PITER-010), none from a silenced one (PITER-021)."""
         return self.speech_refusal(state, nominator) or super().nomination_open_to(state, nominator, ballots)
+
+    def role_notes(self, state: GameState, name: str) -> list[str]:
+        """The putana and bureaucrat wake separately and never shoot
+        (``wakes_separately``, PITER-040, PITER-042, PITER-044); every role
+        with a night ability must use it («Если игрок отказывается ходить в
+        свой ход, на утро Ведущий просит этого игрока … покинуть игровой
+        стол», ``compulsory_turn``, PITER-031)."""
+        player = state.players.get(name)
+        if player is None or not player.alive:
+            return []
+        notes = ["wakes_separately"] if player.team == "mafia" and player.role not in SHOOTERS else []
+        if self.ROLES[player.role].abilities:
+            notes.append("compulsory_turn")
+        return notes
+
+    def private_notices(self, outcome: Outcome) -> list[tuple[str, str]]:
+        """Each player who left for refusing his night turn is told why
+        (``refused_turn_left``, PITER-031)."""
+        return [
+            (entry.said.params["player"], "refused_turn_left")
+            for entry in outcome.trace
+            if isinstance(entry.said, Said) and entry.said.code == "piter.made_no_valid_night_move"
+        ]
 
     def _declarations(self) -> dict[str, Any]:
         """The declarations (see ``Ruleset.describe``) plus the clan's shot,

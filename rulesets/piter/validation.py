@@ -23,6 +23,19 @@ MESSAGES: dict[str, str] = {
     "non_shooting": gettext_noop(
         "You do not shoot: the clan's shot is the shooting mafiosi's choice; you wake separately (PITER-040)."
     ),
+    "compulsory_turn": gettext_noop(
+        "Your night turn is compulsory: from the second night on, if you hand in no valid choice by the night's"
+        " deadline, you have refused your turn and leave the game in the morning, your card revealed (PITER-031)."
+        " Only a player the bureaucrat blocked is excused."
+    ),
+    "refused_turn_left": gettext_noop(
+        "You have left the game: you handed in no valid night choice by the deadline, which counts as refusing"
+        " your turn (PITER-031)."
+    ),
+    "wakes_separately": gettext_noop(
+        "You are non-shooting mafia: you wake separately and make your own choice; the clan's shot is the"
+        " shooting mafiosi's (PITER-040)."
+    ),
     "no_shooter": gettext_noop("No shooting mafioso is left in the game, so the clan cannot shoot (PITER-041)."),
     "target_not_alive": gettext_noop("That player is out of the game (PITER-032)."),
     "self_target": gettext_noop("You cannot choose yourself (PITER-058)."),

@@ -175,3 +175,67 @@ def test_piter_040_the_bureaucrat_is_not_offered_the_clans_shot(personas, make_u
     to_next_phase(game, night2)
     game.refresh_from_db()
     assert game.players.get(nickname="Cid").alive
+
+
+def cabinet_posts(game: Game, seat) -> list[str]:
+    """The bodies of the posts in the seat's own cabinet, in order."""
+    return list(flow.cabinet_of(seat).posts.order_by("number").values_list("body", flat=True))
+
+
+def test_piter_055_the_journalists_result_names_the_two_players_in_the_games_language(personas, make_user) -> None:
+    """PITER-055: the journalist reads «Ann и Bea — одна команда», never a
+    Python list of the two names."""
+    game, seats, accounts, _day2 = fifty_fifty(personas, make_user, language="ru")
+    result = [body for body in cabinet_posts(game, seats["Fay"]) if "Результат" in body][-1]
+    assert "Ann и Bea — одна команда" in result
+    assert "[" not in result.replace("[b]", "").replace("[/b]", "")
+
+
+def test_piter_060_the_komsomolets_is_told_what_he_has_become(personas, make_user) -> None:
+    """PITER-060 «начинает выполнять его функции до конца игры»: when the
+    doctor leaves, the komsomolets' cabinet tells him he is now the doctor,
+    what the doctor does and that his night turn is now compulsory
+    (PITER-031); the role card says so too."""
+    roles = {**SIX, "Cid": "komsomolets", "Gus": "citizen"}
+    game, seats, accounts = dealt_game(personas["alice"], make_user, "piter", roles, now=START, language="en")
+    day1 = to_next_phase(game, flow.current_phase(game))
+    evening(game, seats, day1, [("Ann", "Eve")], {})
+    to_next_phase(game, day1)
+    notice = cabinet_posts(game, seats["Cid"])[-1]
+    assert "Your role has changed:" in notice and "you are now Doctor" in notice
+    assert "saves a player from the night's kills" in notice and "PITER-051" not in notice
+    assert "From the next night you hand in: Heal" in notice and "PITER-031" in notice
+    page = client_as(accounts["Cid"]).get(reverse("cabinet", args=[game.slug])).content.decode()
+    assert "Role: <strong>Doctor" in page and "Your night turn is compulsory" in page
+
+
+def test_piter_031_the_rule_is_explained_before_it_bites_and_the_removed_player_told_why(personas, make_user) -> None:
+    """PITER-031 «Если игрок отказывается ходить в свой ход, на утро Ведущий
+    просит этого игрока перевернуть карту и покинуть игровой стол»: the
+    cabinet of a role with a night turn explains it from the first day (and
+    a citizen's does not); a journalist who hands in nothing on night 2
+    leaves and his cabinet says why."""
+    game, seats, accounts = dealt_game(personas["alice"], make_user, "piter", SIX, now=START, language="en")
+    day1 = to_next_phase(game, flow.current_phase(game))
+    journalist = client_as(accounts["Fay"]).get(reverse("cabinet", args=[game.slug])).content.decode()
+    assert "Your night turn is compulsory" in journalist
+    citizen = client_as(accounts["Cid"]).get(reverse("cabinet", args=[game.slug])).content.decode()
+    assert "Your night turn is compulsory" not in citizen
+    evening(game, seats, day1, [("Ann", "Dot")], {})
+    night2 = to_next_phase(game, day1)
+    act(game, seats["Eve"], "heal", ["Eve"], night2.opened_at + MINUTE)
+    to_next_phase(game, night2)
+    game.refresh_from_db()
+    assert not game.players.get(nickname="Fay").alive
+    assert "you handed in no valid night choice by the deadline" in cabinet_posts(game, seats["Fay"])[-1]
+
+
+def test_piter_044_the_bureaucrats_cabinet_says_he_wakes_separately(personas, make_user) -> None:
+    """PITER-044 «Бюрократ: «не стреляющая» Мафия … просыпается отдельно»."""
+    roles = {**SIX, "Bea": "bureaucrat", "Gus": "citizen"}
+    game, seats, accounts = dealt_game(personas["alice"], make_user, "piter", roles, now=START, language="en")
+    to_next_phase(game, flow.current_phase(game))
+    page = client_as(accounts["Bea"]).get(reverse("cabinet", args=[game.slug])).content.decode()
+    assert "You are non-shooting mafia: you wake separately" in page
+    mafioso = client_as(accounts["Ann"]).get(reverse("cabinet", args=[game.slug])).content.decode()
+    assert "non-shooting" not in mafioso
