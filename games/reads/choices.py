@@ -13,7 +13,7 @@ from django.utils.translation import gettext_noop
 
 from rulesets.core import Action as RulesAction
 from rulesets.core import ActionSlot, Ballot, GameState, Ruleset
-from rulesets.core.day import listed
+from rulesets.core.day import VoteCount, listed
 
 from ..models import Deadline, Game, Phase, Player
 from .game import OPENS, current_phase, ruleset_of, state_of
@@ -116,13 +116,7 @@ def vote_rows(ruleset: Ruleset, state: GameState | None, kind: str, ballots: lis
     voters = [name for name in state.players if ruleset.may_vote(state, name)]
     tied = tuple(ruleset.revote_needed(state, ballots)) if procedure.revote_until else ()
     return {
-        "count": {
-            "rows": [[row.target, row.weight, list(row.voters)] for row in count.rows],
-            "abstained": list(count.abstained),
-            "not_voted": list(count.not_voted),
-            "notes": [list(note) for note in count.notes],
-            "tied": list(count.tied),
-        },
+        "count": _count_row(count),
         "candidates": ruleset.nominees(state, ballots)
         if procedure.nominations_until
         else (listed(ballots, alive) or None),
@@ -133,8 +127,20 @@ def vote_rows(ruleset: Ruleset, state: GameState | None, kind: str, ballots: lis
         "choices": {name: list(ruleset.vote_choices(state, name, ballots)) for name in voters},
         "change_refused": bool(ruleset.vote_change_refusal(state)),
         "revote": list(tied),
+        "revote_count": _count_row(ruleset.revote_count(state, ballots, tied)) if tied else None,
         "revote_choices": list(ruleset.revote_choices(state, tied)) if tied else [],
         "warnings": [list(warning) for warning in ruleset.day_warnings(state, ballots)],
+    }
+
+
+def _count_row(count: VoteCount) -> dict[str, Any]:
+    """A ``VoteCount`` as stored on ``Phase.votes`` (``VoteView`` reads it back)."""
+    return {
+        "rows": [[row.target, row.weight, list(row.voters)] for row in count.rows],
+        "abstained": list(count.abstained),
+        "not_voted": list(count.not_voted),
+        "notes": [list(note) for note in count.notes],
+        "tied": list(count.tied),
     }
 
 

@@ -198,19 +198,15 @@ class VoteView:
     revote: tuple[str, ...]
     revote_choices: list[str]
     warnings: list[tuple[str, str]]
+    revote_count: VoteCount | None = None
 
     @classmethod
     def of(cls, stored: dict[str, Any]) -> VoteView:
         """The view of a stored ``Phase.votes``."""
-        count = stored["count"]
+        revote_count = stored.get("revote_count")
         return cls(
-            count=VoteCount(
-                rows=[VoteRow(target, weight, tuple(voters)) for target, weight, voters in count["rows"]],
-                abstained=list(count["abstained"]),
-                not_voted=list(count["not_voted"]),
-                notes=[tuple(note) for note in count["notes"]],
-                tied=tuple(count["tied"]),
-            ),
+            count=_count_of(stored["count"]),
+            revote_count=_count_of(revote_count) if revote_count else None,
             candidates=stored["candidates"],
             nominators=stored["nominators"],
             voters=stored["voters"],
@@ -220,6 +216,17 @@ class VoteView:
             revote_choices=stored["revote_choices"],
             warnings=[tuple(w) for w in stored["warnings"]],
         )
+
+
+def _count_of(count: dict[str, Any]) -> VoteCount:
+    """A stored count (``Phase.votes``) read back as a ``VoteCount``."""
+    return VoteCount(
+        rows=[VoteRow(target, weight, tuple(voters)) for target, weight, voters in count["rows"]],
+        abstained=list(count["abstained"]),
+        not_voted=list(count["not_voted"]),
+        notes=[tuple(note) for note in count["notes"]],
+        tied=tuple(count["tied"]),
+    )
 
 
 def vote_view(game: Game, phase: Phase | None, ballots: list[Ballot]) -> VoteView:

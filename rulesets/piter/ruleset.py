@@ -271,6 +271,22 @@ class PiterRuleset(Ruleset):
         counted.notes.append(("counted_against_last", last))
         return counted
 
+    def revote_count(self, state: GameState, ballots: Sequence[Ballot], tied: Sequence[str]) -> VoteCount:
+        """The re-vote's public count: each voter's first re-vote ballot for
+        a tied player (PITER-013, PITER-017); a living player without one is
+        counted against the tied player nominated last, listed in
+        ``not_voted`` and noted ``counted_against_last_tied`` (PITER-017)."""
+        result = super().revote_count(state, ballots, tied)
+        order = [n for n in self.nominees(state, ballots) if n in tied] or list(tied)
+        if not result.not_voted or not order:
+            return result
+        last = order[-1]
+        standing = {row_voter: row.target for row in result.rows for row_voter in row.voters}
+        counted = day_rules.count({**standing, **dict.fromkeys(result.not_voted, last)}, state.alive_names())
+        counted.not_voted = result.not_voted
+        counted.notes.append(("counted_against_last_tied", last))
+        return counted
+
     def speech_refusal(self, state: GameState, name: str) -> str | None:
         """``silenced`` for the player the putana discredited last night: he
         may not post, nominate or give a monologue today, but votes (PITER-021)."""

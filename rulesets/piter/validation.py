@@ -52,6 +52,9 @@ MESSAGES: dict[str, str] = {
     "no_extra_minutes": gettext_noop("This game is played without extra minutes (PITER-122)."),
     "silenced": gettext_noop("You were discredited last night and stay silent all day (PITER-021)."),
     "counted_against_last": gettext_noop("Whoever has not voted is counted against the last nominee (PITER-015):"),
+    "counted_against_last_tied": gettext_noop(
+        "Whoever has not re-voted is counted against the tied player nominated last (PITER-017):"
+    ),
 }
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 import pytest
+import time_machine
 from django.urls import reverse
 
 from games import flow
@@ -239,3 +240,34 @@ def test_piter_044_the_bureaucrats_cabinet_says_he_wakes_separately(personas, ma
     assert "You are non-shooting mafia: you wake separately" in page
     mafioso = client_as(accounts["Ann"]).get(reverse("cabinet", args=[game.slug])).content.decode()
     assert "non-shooting" not in mafioso
+
+
+def test_piter_017_the_count_block_shows_the_revote_while_it_runs(personas, make_user) -> None:
+    """PITER-017: during the re-vote the vote thread's count block shows the
+    re-vote: the tied players as candidates, the re-vote ballots, who has
+    not re-voted yet, and that non-voters count for the tied player
+    nominated last (not the day's last nominee, who is not in the re-vote)."""
+    game, seats, accounts = dealt_game(personas["alice"], make_user, "piter", SIX, now=START, language="en")
+    day1 = to_next_phase(game, flow.current_phase(game))
+    evening(
+        game,
+        seats,
+        day1,
+        [("Ann", "Cid"), ("Cid", "Ann"), ("Eve", "Dot")],
+        {"Ann": "Cid", "Bea": "Cid", "Dot": "Cid", "Cid": "Ann", "Eve": "Ann", "Fay": "Ann"},
+    )
+    flow.resolve_due(now=deadline(day1, "day_deadline"))
+    speech = deadline(day1, "revote_speech_close")
+    flow.resolve_due(now=speech)
+    flow.vote_cast(game=game, seat=seats["Bea"], target=seats["Cid"], now=speech + MINUTE)
+    room = vote_room(game, day1.number)
+    url = reverse("room", args=[game.slug, room.public_id])
+    with time_machine.travel(speech + 2 * MINUTE, tick=False):
+        page = client_as(accounts["Fay"]).get(url).content.decode()
+    block = page[page.index('id="vote-count"') : page.index("</section>", page.index('id="vote-count"'))]
+    assert "Re-vote count" in block
+    assert "Bea → re-vote: Cid" in block and "Ann → Cid" not in block
+    assert "Not voted yet: Ann, Cid, Dot, Eve, Fay" in block
+    assert "counted against the tied player nominated last (PITER-017): Ann" in block
+    assert "against the last nominee" not in block
+    assert "<strong>Candidates:</strong> Cid, Ann" in page or "<strong>Candidates:</strong> Ann, Cid" in page
