@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from games import flow
 from games.errors import FlowError
-from games.models import Game, Phase, Room
+from games.models import Game, Phase, Resolution, Room
 
 from .test_every_ruleset import client_as
 from .test_vote_laws import dealt_game
@@ -271,3 +271,30 @@ def test_piter_017_the_count_block_shows_the_revote_while_it_runs(personas, make
     assert "counted against the tied player nominated last (PITER-017): Ann" in block
     assert "against the last nominee" not in block
     assert "<strong>Candidates:</strong> Cid, Ann" in page or "<strong>Candidates:</strong> Ann, Cid" in page
+
+
+def test_piter_results_read_in_the_games_language_without_rule_ids(personas, make_user) -> None:
+    """PITER-004, PITER-010, PITER-017, PITER-018: the results posts of a
+    Russian game (the first morning, a day whose re-vote ties again) read
+    in Russian, with no rule id and no English sentence."""
+    game, seats, accounts = dealt_game(personas["alice"], make_user, "piter", SIX, now=START, language="ru")
+    day1 = to_next_phase(game, flow.current_phase(game))
+    evening(
+        game,
+        seats,
+        day1,
+        [("Ann", "Cid"), ("Cid", "Ann")],
+        {"Ann": "Cid", "Bea": "Cid", "Dot": "Cid", "Cid": "Ann", "Eve": "Ann", "Fay": "Ann"},
+    )
+    flow.resolve_due(now=deadline(day1, "day_deadline"))
+    speech = deadline(day1, "revote_speech_close")
+    flow.resolve_due(now=speech)
+    for voter, target in {"Ann": "Cid", "Bea": "Cid", "Dot": "Cid", "Cid": "Ann", "Eve": "Ann", "Fay": "Ann"}.items():
+        flow.vote_cast(game=game, seat=seats[voter], target=seats[target], now=speech + MINUTE)
+    flow.resolve_due(now=deadline(day1, "revote_deadline"))
+    results = list(Resolution.objects.filter(deadline__phase__game=game).values_list("results", flat=True))
+    text = "\n".join(results)
+    assert "Ничья" in text or "поровну" in text
+    assert "PITER-" not in text
+    for english in ("Tie between", "Nominated", "The re-vote", "There are", "mafia in the town"):
+        assert english not in text
