@@ -138,7 +138,7 @@ def cabinet_page(
         role=role_name(ruleset, seat.role),
         role_summary=role_summary(ruleset, seat.role),
         role_notes=[_(ruleset.message(key)) for key in ruleset.role_notes(flow.state_of(game), seat.nickname)]
-        if seat.alive and game.state
+        if game.state and game.is_running
         else [],
         team=team_name(ruleset, seat.team),
         post_form=PostForm(),

@@ -326,8 +326,11 @@ class PiterRuleset(Ruleset):
         (``wakes_separately``, PITER-040, PITER-042, PITER-044); every role
         with a night ability must use it («Если игрок отказывается ходить в
         свой ход, на утро Ведущий просит этого игрока … покинуть игровой
-        стол», ``compulsory_turn``, PITER-031)."""
+        стол», ``compulsory_turn``, PITER-031); a player who may stay as the
+        Ghost learns when he chooses (``ghost_waits``, PITER-093)."""
         player = state.players.get(name)
+        if name in state.memory.get("ghosts", []):
+            return ["ghost_waits"]
         if player is None or not player.alive:
             return []
         notes = ["wakes_separately"] if player.team == "mafia" and player.role not in SHOOTERS else []

@@ -32,6 +32,11 @@ MESSAGES: dict[str, str] = {
         "You have left the game: you handed in no valid night choice by the deadline, which counts as refusing"
         " your turn (PITER-031)."
     ),
+    "ghost_waits": gettext_noop(
+        "You may stay at the table as the Ghost: watch the day and evening in silence. If the vote splits evenly,"
+        " you choose here which of the tied players leaves the table with you, until the re-vote's deadline;"
+        " there is no re-vote then (PITER-093)."
+    ),
     "wakes_separately": gettext_noop(
         "You are non-shooting mafia: you wake separately and make your own choice; the clan's shot is the"
         " shooting mafiosi's (PITER-040)."

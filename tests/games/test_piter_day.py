@@ -97,6 +97,8 @@ def test_piter_093_the_ghost_picks_after_the_tie_and_no_revote_is_held(personas,
     game, seats, accounts, day2 = fifty_fifty(personas, make_user)
     ghost = seats["Cid"]
     ghost.refresh_from_db()
+    waiting = client_as(accounts["Cid"]).get(reverse("cabinet", args=[game.slug])).content.decode()
+    assert "If the vote splits evenly, you choose here" in waiting
     with pytest.raises(FlowError, match="only once the vote has tied"):
         act(game, ghost, "ghost_pick", ["Eve"], deadline(day2, "defence_close") + MINUTE)
     evening(
