@@ -99,6 +99,8 @@ def _tie_notice(turn: Turn, phase: Phase, tied: tuple[str, ...] | list[str], unt
     names, when = ", ".join(tied), local_deadline(game, until.due_at)
     pickers = ruleset.tie_pickers(state)
     if pickers:
+        ballots = ballots_of(game, phase.number, phase.vote_round)
+        order = [n for n in ruleset.nominees(state, ballots) if n in tied] or list(tied)
         lines = [
             _(
                 "Tie between %(tied)s: the vote is not repeated; %(pickers)s chooses which of them leaves the table,"
@@ -106,6 +108,10 @@ def _tie_notice(turn: Turn, phase: Phase, tied: tuple[str, ...] | list[str], unt
             )
             % {"tied": names, "pickers": ", ".join(pickers), "when": when, "rule": procedure.tie_pick_rule}
         ]
+        if "tie_pick_missing" in ruleset.MESSAGES:
+            # What the rules make of no choice (piter: nobody re-votes, so every
+            # vote goes to the tied player nominated last, PITER-015, PITER-017).
+            lines.append(_(ruleset.message("tie_pick_missing")) % {"player": order[-1]})
     else:
         choices = [revote_label(ruleset, state, c) for c in ruleset.revote_choices(state, tied)]
         lines = [

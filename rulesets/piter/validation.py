@@ -37,6 +37,10 @@ MESSAGES: dict[str, str] = {
         " you choose here which of the tied players leaves the table with you, until the re-vote's deadline;"
         " there is no re-vote then (PITER-093)."
     ),
+    "tie_pick_missing": gettext_noop(
+        "If the Ghost makes no choice by then, nobody re-votes and every vote goes to %(player)s, the tied player"
+        " nominated last (PITER-015, PITER-017)."
+    ),
     "wakes_separately": gettext_noop(
         "You are non-shooting mafia: you wake separately and make your own choice; the clan's shot is the"
         " shooting mafiosi's (PITER-040)."

@@ -111,6 +111,7 @@ def test_piter_093_the_ghost_picks_after_the_tie_and_no_revote_is_held(personas,
     notice = vote_room(game, day2.number).posts.order_by("-number").first().body
     assert "Tie between Eve, Ann" in notice or "Tie between Ann, Eve" in notice
     assert "the vote is not repeated; Cid chooses" in notice
+    assert "If the Ghost makes no choice by then, nobody re-votes and every vote goes to Ann" in notice
     with pytest.raises(FlowError, match="The vote is not repeated"):
         flow.vote_cast(game=game, seat=seats["Fay"], target=seats["Eve"], now=tie + 40 * MINUTE)
     cabinet = client_as(accounts["Cid"]).get(reverse("cabinet", args=[game.slug])).content.decode()
