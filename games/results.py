@@ -85,6 +85,16 @@ def abilities_explained(ruleset: Ruleset, role: str | None, team: str | None) ->
     return shown
 
 
+def names_text(names: list[str] | tuple[str, ...]) -> str:
+    """Nicknames as a reader writes them in the active language: "Ann",
+    "Ann and Bob", "Ann, Bob and Cid" (the journalist's two players,
+    PITER-055)."""
+    names = [str(n) for n in names]
+    if len(names) < 2:
+        return "".join(names)
+    return _("%(names)s and %(last)s") % {"names": joined(names[:-1]), "last": names[-1]}
+
+
 def feedback_text(ruleset: Ruleset, item: Feedback) -> str:
     """A private result as the host writes it in the cabinet."""
     result: Any = item.result
@@ -102,8 +112,9 @@ def feedback_text(ruleset: Ruleset, item: Feedback) -> str:
             "sheriff": _("you hold the sheriff's badge"),
             "last_words": _("you may leave your last words"),
         }.get(str(result), str(result))
-    if item.about and item.about != item.to:
-        return _("[b]Result:[/b] %(about)s — %(result)s") % {"about": item.about, "result": without_rule_ids(shown)}
+    about = names_text(item.about) if isinstance(item.about, (list, tuple)) else item.about
+    if about and item.about != item.to:
+        return _("[b]Result:[/b] %(about)s — %(result)s") % {"about": about, "result": without_rule_ids(shown)}
     return _("[b]Result:[/b] %(result)s") % {"result": without_rule_ids(shown)}
 
 

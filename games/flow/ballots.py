@@ -182,6 +182,23 @@ def _ballot_round(turn: Turn, phase: Phase, seat: Player) -> tuple[str, list[str
     not open yet (with its opening)."""
     game, now, ruleset, state = turn.game, turn.now, turn.ruleset, turn.state
     window = day_window(game, phase, now)
+    procedure = ruleset.day_procedure(state)
+    if window.tie and window.pickers:
+        until = phase.deadlines.filter(kind=procedure.revote_until).first()
+        raise FlowError(
+            _("The vote is not repeated: %(names)s chooses which of %(tied)s leaves, until %(when)s (%(rule)s).")
+            % {
+                "names": ", ".join(window.pickers),
+                "tied": ", ".join(window.tie),
+                "when": local_deadline(game, until.due_at) if until else "—",
+                "rule": procedure.tie_pick_rule,
+            }
+        )
+    if window.tie and window.speech:
+        raise FlowError(
+            _("The re-vote opens at %(when)s, after the tied players' extra defence posts.")
+            % {"when": local_deadline(game, window.opens_at)}
+        )
     if window.revote:
         revote_deadline = phase.deadlines.filter(kind=ruleset.day_procedure(state).revote_until).first()
         refuse_if_late(game, revote_deadline, now, _("The re-vote closed at %(when)s; your vote was not counted."))

@@ -17,6 +17,7 @@ from ..errors import FlowError
 from ..models import Action, Event, Game, Phase, Player, Room
 from ..names import host_text
 from ..reads.choices import ability_deadline, choice_deadline
+from ..reads.day import day_window
 from ..reads.game import current_day, current_phase
 from ..results import without_rule_ids
 from .posting import refuse_before_opening
@@ -53,6 +54,7 @@ def action_submit(turn: Turn, *, seat: Player, ability: str, targets: list[str],
         raise FlowError(_("No phase is open."))
     _refuse_late_choice(game, phase, now, ability)
     _refuse_choice(turn, phase, seat, ability, targets, team)
+    _refuse_tie_pick(turn, phase, ability, targets)
     lookup = Q(phase=phase, ability=ability) & (Q(team=seat.team) if team else Q(actor=seat, team=""))
     action = Action.objects.filter(lookup).first()
     if action is None:
@@ -100,6 +102,27 @@ def action_withdraw(turn: Turn, *, seat: Player, action_id: str) -> None:
     action.delete()
 
 
+def _refuse_tie_pick(turn: Turn, phase: Phase, ability: str, targets: list[str]) -> None:
+    """The ability deciding a tie (``DayProcedure.tie_pick``, piter's Ghost
+    «В случае равного разделения голосов выбирает», PITER-093) is taken
+    only once the vote has tied, and names one of the tied players.
+    Raises FlowError with a sentence."""
+    procedure = turn.ruleset.day_procedure(turn.state)
+    if not procedure.tie_pick or ability != procedure.tie_pick:
+        return
+    window = day_window(turn.game, phase, turn.now)
+    if not window.tie:
+        raise FlowError(
+            _("This choice is made only once the vote has tied, among the tied players (%(rule)s).")
+            % {"rule": procedure.tie_pick_rule}
+        )
+    if any(name not in window.tie for name in targets):
+        raise FlowError(
+            _("Choose one of the tied players: %(names)s (%(rule)s).")
+            % {"names": ", ".join(window.tie), "rule": procedure.tie_pick_rule}
+        )
+
+
 def _refuse_choice(turn: Turn, phase: Phase, seat: Player, ability: str, targets: list[str], team: bool) -> None:
     """Raise FlowError (a sentence) when the rules refuse ``seat`` this
     choice of ``ability`` on ``targets`` now: a team's choice from a player
@@ -116,6 +139,9 @@ def _refuse_choice(turn: Turn, phase: Phase, seat: Player, ability: str, targets
     )
     if team and seat.nickname not in [p.name for p in state.team_members(seat.team)]:
         raise FlowError(_("Only a living member of the team may hand in its choice."))
+    refusal = ruleset.team_choice_refusal(state, seat.team, ability, seat.nickname) if team else None
+    if refusal is not None:
+        raise FlowError(_(ruleset.message(refusal)))
     try:
         reason = ruleset.validate(state, probe, phase.kind)
     except RulesError as exc:

@@ -17,7 +17,7 @@ from .. import results
 from ..clock import local_deadline
 from ..errors import FlowError
 from ..models import Deadline, Event, Game, Phase, Resolution, Room
-from ..names import joined
+from ..names import ability_name, joined, role_name, team_name
 from ..reads.day import ballots_of
 from ..reads.game import deferred_penalties, excused_today, revote_label, ruleset_of, state_of
 from .phases import delayed_opening, open_phase, sync_players, sync_rooms
@@ -82,15 +82,57 @@ def revote_opened(turn: Turn, phase: Phase, deadline: Deadline) -> bool:
     if not tied:
         return False
     room = Room.objects.get(game=game, kind=Room.Kind.VOTE, day=phase.number)
-    choices = [revote_label(ruleset, state, c) for c in ruleset.revote_choices(state, tied)]
-    text = _("Tie between %(tied)s: the vote is repeated until %(when)s. A re-vote may say: %(choices)s.") % {
-        "tied": joined(list(tied)),
-        "when": local_deadline(game, until.due_at),
-        "choices": "; ".join(choices),
-    }
+    text = _tie_notice(turn, phase, tied, until)
     turn.post(room, text, phase.number, deadline.due_at)
     turn.log("revote_opened", {"phase": str(phase), "tied": list(tied)}, Event.Audience.PUBLIC)
     return True
+
+
+def _tie_notice(turn: Turn, phase: Phase, tied: tuple[str, ...] | list[str], until: Deadline) -> str:
+    """The vote thread's notice of a tie, in the active language: the tied
+    players' extra defence post until ``revote_speech_until`` where the day
+    has one (PITER-017), then either the re-vote until ``until`` with what
+    it may say, or, where a player decides the tie (``tie_pickers``,
+    piter's Ghost, PITER-093), his choice until then and no re-vote."""
+    game, ruleset, state = turn.game, turn.ruleset, turn.state
+    procedure = ruleset.day_procedure(state)
+    names, when = joined(list(tied)), local_deadline(game, until.due_at)
+    pickers = ruleset.tie_pickers(state)
+    if pickers:
+        ballots = ballots_of(game, phase.number, phase.vote_round)
+        order = [n for n in ruleset.nominees(state, ballots) if n in tied] or list(tied)
+        lines = [
+            _(
+                "Tie between %(tied)s: the vote is not repeated; %(pickers)s chooses which of them leaves the table,"
+                " until %(when)s (%(rule)s)."
+            )
+            % {"tied": names, "pickers": joined(list(pickers)), "when": when, "rule": procedure.tie_pick_rule}
+        ]
+        if "tie_pick_missing" in ruleset.MESSAGES:
+            # What the rules make of no choice (piter: nobody re-votes, so every
+            # vote goes to the tied player nominated last, PITER-015, PITER-017).
+            lines.append(_(ruleset.message("tie_pick_missing")) % {"player": order[-1]})
+    else:
+        choices = [revote_label(ruleset, state, c) for c in ruleset.revote_choices(state, tied)]
+        lines = [
+            _("Tie between %(tied)s: the vote is repeated until %(when)s. A re-vote may say: %(choices)s.")
+            % {"tied": names, "when": when, "choices": "; ".join(choices)}
+        ]
+    speech = (
+        phase.deadlines.filter(kind=procedure.revote_speech_until).first() if procedure.revote_speech_until else None
+    )
+    if speech is not None:
+        lines.append(
+            _(
+                "Until %(when)s only %(tied)s post in the day thread, one more defence post each; the re-vote opens then."
+            )
+            % {"tied": names, "when": local_deadline(game, speech.due_at)}
+            if not pickers
+            else _("Until %(when)s only %(tied)s post in the day thread, one more defence post each.")
+            % {"tied": names, "when": local_deadline(game, speech.due_at)}
+        )
+    # The rule the pick follows is the host's, in the trace; players read the sentence.
+    return results.without_rule_ids("\n".join(lines))
 
 
 def _phase_input(turn: Turn, phase: Phase, state: GameState, ballots: list[Ballot] | None = None) -> PhaseInput:
@@ -104,14 +146,18 @@ def _phase_input(turn: Turn, phase: Phase, state: GameState, ballots: list[Ballo
         rows: Any = turn.read.actions[phase.pk]
     else:
         rows = phase.actions.order_by("updated_at", "id").values_list("ability", "team", "targets", "actor__nickname")
+    ruleset = ruleset_of(game)
     for ability, team, targets, actor in rows:
         target: Any = targets[0] if len(targets) == 1 else (list(targets) or None)
-        if team:
+        if team and ruleset.team_choice_refusal(state, team, ability, actor) is not None:
+            # Handed in by a member who may not make it (piter's bureaucrat,
+            # PITER-040): the engine refuses it with the reason, by name.
+            actions.append(RulesAction(ability, actor=actor, team=team, target=target))
+        elif team:
             actions.append(RulesAction(ability, team=team, target=target))
         else:
             actions.append(RulesAction(ability, actor=actor, target=target))
     step = PhaseInput(phase.kind, actions)  # type: ignore[arg-type]
-    ruleset = ruleset_of(game)
     if phase.kind == Phase.Kind.DAY:
         fields = ruleset.day_votes(
             state, ballots_of(game, phase.number, phase.vote_round) if ballots is None else ballots
@@ -147,6 +193,7 @@ def resolve_phase(turn: Turn, phase: Phase, when: datetime, resolution: Resoluti
     read = turn.read_locked()
     ballots = ballots_of(game, phase.number, phase.vote_round, read) if phase.kind == Phase.Kind.DAY else None
     count = ruleset.vote_count(state, ballots) if ballots is not None else None
+    roles_before = {name: p.role for name, p in state.players.items() if p.alive}
     outcome = ruleset.resolve(state, _phase_input(turn, phase, state, ballots))
     claim = turn.claim
     game.state = outcome.state.to_dict()
@@ -165,6 +212,7 @@ def resolve_phase(turn: Turn, phase: Phase, when: datetime, resolution: Resoluti
     resolution.results = results.results_text(ruleset, game, phase, outcome, count)
     with turn.batched(last=read.last, write=False) as batch:
         hand_feedback(turn, outcome)
+        hand_notices(turn, outcome, roles_before)
         turn.log("phase_resolved", {"phase": str(phase), "trace": resolution.outcome["trace"]})
         opens = _open_next(turn, phase, outcome, when) if outcome.state.winner is None else None
         if game.autopublish and opens is None:
@@ -265,6 +313,42 @@ def hand_feedback(turn: Turn, outcome: Outcome) -> None:
             for room in cabinets[seat.pk]:
                 turn.post(room, body, day)
             turn.log("private_result", item.to_dict(), Event.Audience.PLAYER, seat)
+
+
+def hand_notices(turn: Turn, outcome: Outcome, roles_before: dict[str, str]) -> None:
+    """Post in a seat's own cabinet what the resolution changed for him
+    beyond his feedback: a new role the rules gave a player still in the
+    game (piter's komsomolets inheriting a function, PITER-060, or the
+    werewolf turned mafioso, PITER-061), with what it does and the rules
+    it must know (``role_notes``); and the ruleset's ``private_notices``
+    (why a piter player left for refusing his turn, PITER-031)."""
+    ruleset, read, state = turn.ruleset, turn.read, outcome.state
+    own = {room.key: room for room in read.of_kind(Room.Kind.CABINET)}
+    seats = {p.nickname: p for p in read.seats}
+    notices: list[tuple[str, str]] = []
+    for name, before in roles_before.items():
+        player = state.players.get(name)
+        if player is None or not player.alive or player.role == before:
+            continue
+        lines = [
+            _("[b]Your role has changed:[/b] you are now %(role)s (%(team)s).")
+            % {"role": role_name(ruleset, player.role), "team": team_name(ruleset, player.team)}
+        ]
+        summary = results.role_summary(ruleset, player.role)
+        if summary:
+            lines.append(summary)
+        abilities = [ability_name(ruleset, a) for a in ruleset.abilities_of(state, name)]
+        if abilities:
+            lines.append(_("From the next night you hand in: %(abilities)s.") % {"abilities": ", ".join(abilities)})
+        lines += [_(ruleset.message(key)) for key in ruleset.role_notes(state, name)]
+        notices.append((name, "\n".join(lines)))
+    notices += [(name, _(ruleset.message(key))) for name, key in ruleset.private_notices(outcome)]
+    day = read.current_day()
+    for name, text in notices:
+        seat = seats.get(name)
+        room = own.get(seat.public_id) if seat is not None else None
+        if room is not None:
+            turn.post(room, text, day)
 
 
 def finish(turn: Turn, state: GameState, when: datetime) -> None:

@@ -11,8 +11,8 @@ from django.utils.translation import gettext as _
 from .. import markup
 from ..clock import local_deadline
 from ..errors import FlowError
-from ..models import Event, Game, Phase, Player, Post, Room
-from ..reads.day import ballots_of, passed
+from ..models import Deadline, Event, Game, Phase, Player, Post, Room
+from ..reads.day import ballots_of, day_window, passed
 from ..reads.game import OPENS, current_day, current_phase, edit_refusal
 from .turn import Turn, game_turn
 
@@ -116,6 +116,25 @@ def post_edit(*, post: Post, body: str, now: datetime | None = None) -> Post:
     return post
 
 
+def _refuse_tie_speech(turn: Turn, room: Room, seat: Player, phase: Phase, deadlines: dict[str, Deadline]) -> None:
+    """After a tie, until ``DayProcedure.revote_speech_until``, only the
+    tied players post in the day thread, one more defence post each
+    before the re-vote (piter «они получают по дополнительной минуте
+    монолога», PITER-017). Raises FlowError with the deadline."""
+    window = day_window(turn.game, phase, turn.now)
+    if not (window.tie and window.speech):
+        return
+    until = local_deadline(turn.game, deadlines[turn.ruleset.day_procedure(turn.state).revote_speech_until].due_at)
+    if seat.nickname not in window.tie:
+        raise FlowError(
+            _("Only the tied players (%(names)s) speak now, one more defence post each, until %(when)s.")
+            % {"names": ", ".join(window.tie), "when": until}
+        )
+    opened = min(d.due_at for d in deadlines.values() if d.resolves)
+    if room.posts.filter(author=seat, created_at__gte=opened).exists():
+        raise FlowError(_("You have given your extra defence post; the thread reopens at %(when)s.") % {"when": until})
+
+
 def _refuse_outside_defence(turn: Turn, room: Room, seat: Player, phase: Phase | None) -> None:
     """In the day's defence window (``DayProcedure.defence_from`` and
     ``defence_until``) only today's candidates post in the day thread, one
@@ -130,6 +149,7 @@ def _refuse_outside_defence(turn: Turn, room: Room, seat: Player, phase: Phase |
     if not procedure.defence_until:
         return
     deadlines = {d.kind: d for d in phase.deadlines.all()}
+    _refuse_tie_speech(turn, room, seat, phase, deadlines)
     if not passed(deadlines, procedure.defence_from, now) or passed(deadlines, procedure.defence_until, now):
         return
     until = local_deadline(game, deadlines[procedure.defence_until].due_at)

@@ -10,6 +10,7 @@ from typing import Any
 
 from django.db.models import Q
 from django.http import HttpRequest
+from django.utils.translation import gettext as _
 
 from .. import access, flow, unread
 from ..forms import ActionForm, LastWordsForm, PostForm
@@ -139,6 +140,9 @@ def cabinet_page(
         role=role_name(ruleset, seat.role),
         role_summary=role_summary(ruleset, seat.role),
         abilities=abilities_explained(ruleset, seat.role, seat.team),
+        role_notes=[_(ruleset.message(key)) for key in ruleset.role_notes(flow.state_of(game), seat.nickname)]
+        if game.state and game.is_running
+        else [],
         team=team_name(ruleset, seat.team),
         post_form=PostForm(),
         shared_rooms=shared,

@@ -5,6 +5,7 @@ allows the reader now."""
 from __future__ import annotations
 
 import hashlib
+from dataclasses import replace
 from typing import Any
 
 from django.http import HttpRequest
@@ -36,19 +37,41 @@ def vote_context(game: Game, room: Room, seat: Player | None) -> dict[str, Any]:
     window = flow.day_window(game, phase, ballots=ballots, votes=votes) if today else flow.DayWindow()
     count = votes.count
     words = set(procedure.revote_words)
+    shown = [b for b in ballots if b.round != LISTED]
+    not_voted = count.not_voted if today and window.votes else []
+    candidates = votes.candidates
+    if window.revote:
+        # While the re-vote runs the block shows the re-vote: its candidates,
+        # its ballots and its non-voters (PITER-017, COSMO-013).
+        count = votes.revote_count or ruleset.revote_count(state, ballots, window.revote)
+        if words:
+            # cosmo's «посадить всех» / «пощадить всех» as players read them (COSMO-013).
+            count = replace(
+                count,
+                rows=[
+                    replace(row, target=flow.revote_label(ruleset, state, row.target)) if row.target in words else row
+                    for row in count.rows
+                ],
+            )
+        shown = [b for b in shown if b.round == "revote"]
+        not_voted, candidates = count.not_voted, list(window.revote)
     ctx: dict[str, Any] = {
         "count": count,
+        "count_title": _("Re-vote count") if window.revote else _("Vote count"),
         "count_notes": [f"{_(ruleset.message(code))} {nick}".strip() for code, nick in count.notes],
         # The posts as cast (not the host's list, CLASSIC-011), re-vote words as players read them.
         "ballots": [
             Ballot(b.voter, flow.revote_label(ruleset, state, b.choice) if b.choice in words else b.choice, b.round)
-            for b in ballots
-            if b.round != LISTED
+            for b in shown
         ],
-        "not_voted": count.not_voted if today else [],
+        "not_voted": not_voted,
         "vote_law": localized(procedure.law),
-        "candidates": votes.candidates,
+        "candidates": candidates,
         "revote": window.revote,
+        "tie": window.tie,
+        "tie_speech": window.speech,
+        "tie_pickers": window.pickers,
+        "tie_rule": procedure.tie_pick_rule,
         "votes_open_at": flow.local_deadline(game, window.opens_at) if window.opens_at else "",
         "vote_form": None,
         "nominate_form": None,

@@ -13,7 +13,7 @@ from django.utils.translation import gettext_noop
 
 from rulesets.core import Action as RulesAction
 from rulesets.core import ActionSlot, Ballot, GameState, Ruleset
-from rulesets.core.day import listed
+from rulesets.core.day import VoteCount, listed
 
 from ..models import Deadline, Game, Phase, Player
 from .game import OPENS, current_phase, ruleset_of, state_of
@@ -52,11 +52,22 @@ def slot_rows(ruleset: Ruleset, state: GameState | None, kind: str) -> list[dict
     if state is None:
         return []
     ballots = ruleset.day_procedure(state).ballot_abilities
-    return [
-        {"ability": s.ability, "candidates": list(s.candidates), "actor": s.actor, "team": s.team, "targets": s.targets}
-        for s in ruleset.action_slots(state, kind)
-        if s.ability not in ballots
-    ]
+    rows = []
+    for s in ruleset.action_slots(state, kind):
+        if s.ability in ballots:
+            continue
+        row = {"ability": s.ability, "candidates": list(s.candidates), "actor": s.actor, "team": s.team}
+        row["targets"] = s.targets
+        if s.team:
+            # Who of the team may hand it in (``Ruleset.team_choice_refusal``:
+            # piter's clan shot is the shooting mafiosi's, PITER-040).
+            row["members"] = [
+                p.name
+                for p in state.team_members(s.team)
+                if ruleset.team_choice_refusal(state, s.team, s.ability, p.name) is None
+            ]
+        rows.append(row)
+    return rows
 
 
 def idle_rows(ruleset: Ruleset, state: GameState | None, kind: str | None) -> dict[str, list[list[str]]]:
@@ -105,13 +116,7 @@ def vote_rows(ruleset: Ruleset, state: GameState | None, kind: str, ballots: lis
     voters = [name for name in state.players if ruleset.may_vote(state, name)]
     tied = tuple(ruleset.revote_needed(state, ballots)) if procedure.revote_until else ()
     return {
-        "count": {
-            "rows": [[row.target, row.weight, list(row.voters)] for row in count.rows],
-            "abstained": list(count.abstained),
-            "not_voted": list(count.not_voted),
-            "notes": [list(note) for note in count.notes],
-            "tied": list(count.tied),
-        },
+        "count": _count_row(count),
         "candidates": ruleset.nominees(state, ballots)
         if procedure.nominations_until
         else (listed(ballots, alive) or None),
@@ -122,8 +127,20 @@ def vote_rows(ruleset: Ruleset, state: GameState | None, kind: str, ballots: lis
         "choices": {name: list(ruleset.vote_choices(state, name, ballots)) for name in voters},
         "change_refused": bool(ruleset.vote_change_refusal(state)),
         "revote": list(tied),
+        "revote_count": _count_row(ruleset.revote_count(state, ballots, tied)) if tied else None,
         "revote_choices": list(ruleset.revote_choices(state, tied)) if tied else [],
         "warnings": [list(warning) for warning in ruleset.day_warnings(state, ballots)],
+    }
+
+
+def _count_row(count: VoteCount) -> dict[str, Any]:
+    """A ``VoteCount`` as stored on ``Phase.votes`` (``VoteView`` reads it back)."""
+    return {
+        "rows": [[row.target, row.weight, list(row.voters)] for row in count.rows],
+        "abstained": list(count.abstained),
+        "not_voted": list(count.not_voted),
+        "notes": [list(note) for note in count.notes],
+        "tied": list(count.tied),
     }
 
 
@@ -146,11 +163,50 @@ def open_slots(game: Game, seat: Player, phase: Phase | None = None) -> list:
     slots = [
         ActionSlot(row["ability"], tuple(row["candidates"]), row["actor"], row["team"], row["targets"])
         for row in rows
-        if (row["actor"] == seat.nickname or (row["team"] is not None and row["team"] == seat.team and seat.alive))
+        if (
+            row["actor"] == seat.nickname
+            or (
+                row["team"] is not None
+                and row["team"] == seat.team
+                and seat.alive
+                and seat.nickname in row.get("members", [seat.nickname])
+            )
+        )
     ]
+    slots = _tie_pick_slots(game, phase, slots)
     entries = {ruleset.choice_closes(slot.ability, phase.kind) for slot in slots}
     fired = set(phase.deadlines.filter(kind__in=entries, done_at__isnull=False).values_list("kind", flat=True))
     return [slot for slot in slots if ruleset.choice_closes(slot.ability, phase.kind) not in fired]
+
+
+def _tied_now(phase: Phase) -> tuple[str, ...]:
+    """The tied players of the open day once its vote's deadline has found a
+    tie (its first resolving deadline fired, the day still open), read from
+    the stored ``Phase.votes``; () otherwise."""
+    stored = phase.votes or {}
+    first = phase.deadlines.filter(resolves=True).order_by("due_at").first()
+    if not stored.get("revote") or first is None or first.done_at is None or phase.resolved_at:
+        return ()
+    return tuple(stored["revote"])
+
+
+def _tie_pick_slots(game: Game, phase: Phase, slots: list[ActionSlot]) -> list[ActionSlot]:
+    """``slots`` with the ability deciding a tie (``DayProcedure.tie_pick``,
+    piter's Ghost, PITER-093) offered only once the vote has tied, among
+    the tied players; the others unchanged."""
+    if phase.kind != Phase.Kind.DAY:
+        return slots
+    ability = ruleset_of(game).day_procedure(state_of(game)).tie_pick
+    if not ability or not any(slot.ability == ability for slot in slots):
+        return slots
+    tied = _tied_now(phase)
+    return [
+        ActionSlot(s.ability, tuple(c for c in s.candidates if c in tied), s.actor, s.team, s.targets)
+        if s.ability == ability
+        else s
+        for s in slots
+        if s.ability != ability or tied
+    ]
 
 
 # When an ability of each phase kind is handed in, as the cabinet says it.

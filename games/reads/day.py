@@ -71,12 +71,20 @@ class DayWindow:
     and the day's deadlines: ``nominations`` (candidates may be named),
     ``votes`` (votes are taken), ``revote`` (the tied players while a
     re-vote runs, else ()); ``opens_at``: the deadline (aware UTC) after
-    which votes open when they are not open yet, else None."""
+    which votes (or the re-vote) open when they are not open yet, else
+    None. After a tie: ``tie`` the tied players, ``speech`` while they give
+    their extra defence post before the re-vote
+    (``DayProcedure.revote_speech_until``, PITER-017), ``pickers`` the
+    players deciding the tie instead of a re-vote (``Ruleset.tie_pickers``,
+    piter's Ghost, PITER-093; ``revote`` is then ())."""
 
     nominations: bool = False
     votes: bool = False
     revote: tuple[str, ...] = ()
     opens_at: datetime | None = None
+    tie: tuple[str, ...] = ()
+    speech: bool = False
+    pickers: tuple[str, ...] = ()
 
 
 def passed(deadlines: dict[str, Deadline], entry_id: str, now: datetime) -> bool:
@@ -110,10 +118,12 @@ def day_window(
     if procedure.revote_until and vote_closes is not None and vote_closes.kind != procedure.revote_until:
         if passed(deadlines, vote_closes.kind, now):
             if votes is not None:
-                return DayWindow(revote=votes.revote)
-            if ballots is None:
-                ballots = ballots_of(game, phase.number, phase.vote_round)
-            return DayWindow(revote=tuple(ruleset.revote_needed(state, ballots)))
+                tied = votes.revote
+            else:
+                if ballots is None:
+                    ballots = ballots_of(game, phase.number, phase.vote_round)
+                tied = tuple(ruleset.revote_needed(state, ballots))
+            return _tie_window(ruleset.tie_pickers(state) if tied else [], tied, deadlines, procedure, now)
     nominations = bool(procedure.nominations_until) and (
         not procedure.nominations_from or passed(deadlines, procedure.nominations_from, now)
     )
@@ -123,6 +133,22 @@ def day_window(
     waiting = procedure.votes_from and not passed(deadlines, procedure.votes_from, now)
     opens_at = deadlines[procedure.votes_from].due_at if waiting else None
     return DayWindow(nominations=nominations, votes=votes_open, opens_at=opens_at)
+
+
+def _tie_window(
+    pickers: list[str], tied: tuple[str, ...], deadlines: dict[str, Deadline], procedure: Any, now: datetime
+) -> DayWindow:
+    """The window after a tie among ``tied`` (``day_window``): the tied
+    players' extra defence post until ``revote_speech_until`` (PITER-017),
+    then the re-vote; where ``pickers`` decide the tie (piter's Ghost,
+    PITER-093) there is no re-vote at all."""
+    speech_until = deadlines.get(procedure.revote_speech_until) if procedure.revote_speech_until else None
+    speech = bool(tied) and speech_until is not None and not passed(deadlines, speech_until.kind, now)
+    if pickers:
+        return DayWindow(tie=tied, speech=speech, pickers=tuple(pickers))
+    if speech:
+        return DayWindow(tie=tied, speech=True, opens_at=speech_until.due_at if speech_until else None)
+    return DayWindow(revote=tied, tie=tied)
 
 
 def ballot_open(
@@ -172,19 +198,15 @@ class VoteView:
     revote: tuple[str, ...]
     revote_choices: list[str]
     warnings: list[tuple[str, str]]
+    revote_count: VoteCount | None = None
 
     @classmethod
     def of(cls, stored: dict[str, Any]) -> VoteView:
         """The view of a stored ``Phase.votes``."""
-        count = stored["count"]
+        revote_count = stored.get("revote_count")
         return cls(
-            count=VoteCount(
-                rows=[VoteRow(target, weight, tuple(voters)) for target, weight, voters in count["rows"]],
-                abstained=list(count["abstained"]),
-                not_voted=list(count["not_voted"]),
-                notes=[tuple(note) for note in count["notes"]],
-                tied=tuple(count["tied"]),
-            ),
+            count=_count_of(stored["count"]),
+            revote_count=_count_of(revote_count) if revote_count else None,
             candidates=stored["candidates"],
             nominators=stored["nominators"],
             voters=stored["voters"],
@@ -194,6 +216,17 @@ class VoteView:
             revote_choices=stored["revote_choices"],
             warnings=[tuple(w) for w in stored["warnings"]],
         )
+
+
+def _count_of(count: dict[str, Any]) -> VoteCount:
+    """A stored count (``Phase.votes``) read back as a ``VoteCount``."""
+    return VoteCount(
+        rows=[VoteRow(target, weight, tuple(voters)) for target, weight, voters in count["rows"]],
+        abstained=list(count["abstained"]),
+        not_voted=list(count["not_voted"]),
+        notes=[tuple(note) for note in count["notes"]],
+        tied=tuple(count["tied"]),
+    )
 
 
 def vote_view(game: Game, phase: Phase | None, ballots: list[Ballot]) -> VoteView:

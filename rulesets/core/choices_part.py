@@ -91,6 +91,14 @@ class ChoicesPart(Declarations):
                     found.append(ab)
         return tuple(found)
 
+    def team_choice_refusal(self, state: GameState, team: str, ability: str, name: str) -> str | None:
+        """Why the living member ``name`` of ``team`` may not hand in the
+        team's choice of ``ability`` (a ``MESSAGES`` key), or None: every
+        member may by default; piter's non-shooting putana and bureaucrat
+        («не стреляющая» Мафия, PITER-044, PITER-045) may not make the
+        clan's shot."""
+        return None
+
     def check_action(self, state: GameState, action: Action, phase: str) -> str | None:
         """The generic checks of one action against the declarations.
 

@@ -60,6 +60,15 @@ class DayProcedure:
     (werewolf18 «投票对象：X»); ``reason_text``: where the vote post gives
     its reason, that line's wording with ``{reason}`` (werewolf18
     «投票理由：…»), and the vote form asks for it.
+    ``revote_speech_until``: after a tie, until this deadline the tied
+    players give one more defence post each in the day thread and nobody
+    else posts there; the re-vote opens after it (piter «получают по
+    дополнительной минуте монолога и голосование повторяется», PITER-017);
+    "" where the re-vote opens at once. ``tie_pick``: the ability id of a
+    player who, when one holds it (``Ruleset.tie_pickers``), decides a tie
+    instead of a re-vote, from the tie until ``revote_until``, citing
+    ``tie_pick_rule`` (piter's Ghost «Призрак» ``ghost_pick``, PITER-093);
+    "" where a tie always goes to the re-vote.
     ``host_candidates``: the rule id letting the host put players to the
     vote once a lynch vote, after which only they may be voted for and
     standing ballots for anyone else no longer count (classic «выносит на
@@ -82,6 +91,9 @@ class DayProcedure:
     defence_until: str = ""
     ballot_abilities: tuple[str, ...] = ("vote", "revote")
     revote_until: str = ""
+    revote_speech_until: str = ""
+    tie_pick: str = ""
+    tie_pick_rule: str = ""
     host_candidates: str = ""
     ballot_text: dict[str, str] = field(default_factory=dict)
     abstain_word: dict[str, str] = field(default_factory=dict)

@@ -109,6 +109,27 @@ class DayPart(Declarations):
             return ()
         return self.vote_count(state, ballots).tied
 
+    def tie_pickers(self, state: GameState) -> list[str]:
+        """The players who decide today's tie instead of a re-vote: those
+        holding the day's ``tie_pick`` ability (``abilities_of``), in seat
+        order; [] where the day declares none (piter's Ghost, PITER-093)."""
+        ability = self.day_procedure(state).tie_pick
+        if not ability:
+            return []
+        return [name for name in state.players if ability in self.abilities_of(state, name)]
+
+    def revote_count(self, state: GameState, ballots: Sequence[Ballot], tied: Sequence[str]) -> VoteCount:
+        """The public count of the re-vote among ``tied`` while it runs:
+        each living voter's standing ``revote`` ballot naming one of the
+        ``revote_choices``; ``not_voted`` the living without one. A ruleset
+        whose non-voters count for someone overrides (piter: the tied player
+        nominated last, PITER-017)."""
+        procedure = self.day_procedure(state)
+        alive = state.alive_names()
+        allowed = set(self.revote_choices(state, tied))
+        standing = day_rules.standing(ballots, procedure.change, "revote")
+        return day_rules.count({v: c for v, c in standing.items() if c in allowed and v in alive}, alive)
+
     def revote_choices(self, state: GameState, tied: Sequence[str]) -> list[str]:
         """What a re-vote ballot may say: the day's ``revote_words`` (cosmo
         «посадить всех»/«пощадить всех», COSMO-013) or one of ``tied``

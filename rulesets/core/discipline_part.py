@@ -34,6 +34,20 @@ class DisciplinePart(Declarations):
     # nicknames as ``step.extra["excused"]`` and shows ``day_warnings``.
     AUTOKILLS: ClassVar[bool] = False
 
+    def role_notes(self, state: GameState, name: str) -> list[str]:
+        """``MESSAGES`` keys of the rules a player must know about his role
+        now, which his cabinet shows under the role card (and repeats when
+        his role changes): piter's compulsory night turn (PITER-031) and its
+        non-shooting clan members (PITER-044). [] by default."""
+        return []
+
+    def private_notices(self, outcome: Outcome) -> list[tuple[str, str]]:
+        """(nickname, ``MESSAGES`` key) pairs: what a resolution owes one
+        player privately beyond his feedback, posted in his cabinet (piter:
+        why a player left for refusing his night turn, PITER-031). [] by
+        default."""
+        return []
+
     def penalty_fields(self, given: Sequence[tuple[str, str]], phase: str) -> dict[str, Any]:
         """The step fields carrying the deferred penalties (``DEFERRED_PENALTIES``)
         the host gave during a ``phase``: ``given`` is (kind, nickname) pairs

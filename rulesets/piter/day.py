@@ -100,7 +100,7 @@ def _note_nominations(outcome: Outcome, raw: list[str], listed: list[str]) -> No
             said("piter.ignored_nominations", names=", ".join(ignored)),
         )
     if listed:
-        outcome.announce("nominees", said("piter.nominated_order", names=", ".join(listed)))
+        outcome.announce("nominees", said("piter.nominees", names=", ".join(listed)))
 
 
 def _ghost_pick(outcome: Outcome, step: PhaseInput) -> Action | None:

@@ -49,7 +49,7 @@ TEXTS = templates(
             "%(player)s has %(n)s warnings and is removed from the game (PITER-111)."
         ),
         "clan_meets": gettext_noop("The clan meets: %(names)s (PITER-003, PITER-046)."),
-        "there_are_mafia_town": gettext_noop("There are %(rows)s mafia in the town (PITER-004)."),
+        "there_are_mafia_town": gettext_noop("There are %(rows)s mafia in the town."),
         "was_blocked_bureaucrat_void": gettext_noop(
             "%(role)s %(player)s was blocked by the bureaucrat: the %(ability)s on %(player2)s is void (PITER-070)."
         ),
@@ -104,27 +104,25 @@ TEXTS = templates(
         "was_blocked_bureaucrat_void_two": gettext_noop(
             "%(role)s %(player)s was blocked by the bureaucrat: the %(ability)s on %(player2)s and %(player3)s is void (PITER-070)."
         ),
-        # The public results post (``Outcome.announce``).
+        # The public results post (``Outcome.announce``): players read it,
+        # so it cites no rule id (the host's trace above does).
+        "nominees": gettext_noop("Nominated, in order: %(names)s."),
         "tally": gettext_noop("Votes: %(rows)s."),
-        "tie_vote_repeated": gettext_noop("Tie between %(names)s: the vote is repeated (PITER-017)."),
-        "re_vote_tied_again_nobody_executed": gettext_noop(
-            "The re-vote tied again: nobody is executed today (PITER-018)."
-        ),
-        "nobody_nominated_nobody_executed": gettext_noop("Nobody was nominated: nobody is executed today (PITER-020)."),
-        "mafia_voted_together_loses": gettext_noop(
-            "The mafia voted together: the mafia loses on a technicality (PITER-094)."
-        ),
-        "leaves_table_technicality": gettext_noop("%(player)s leaves the table (PITER-094)."),
+        "tie_vote_repeated": gettext_noop("Tie between %(names)s: the vote is repeated."),
+        "re_vote_tied_again_nobody_executed": gettext_noop("The re-vote tied again: nobody is executed today."),
+        "nobody_nominated_nobody_executed": gettext_noop("Nobody was nominated: nobody is executed today."),
+        "mafia_voted_together_loses": gettext_noop("The mafia voted together: the mafia loses on a technicality."),
+        "leaves_table_technicality": gettext_noop("%(player)s leaves the table."),
         "is_executed": gettext_noop("%(player)s is executed."),
         "is_executed_ghost_chose": gettext_noop("%(player)s is executed: the Ghost chose them in the tie."),
-        "becomes_host": gettext_noop("%(player)s becomes the host (PITER-120)."),
+        "becomes_host": gettext_noop("%(player)s becomes the host."),
         "leaves_table_sentence": gettext_noop("%(player)s leaves the table by the judge's sentence."),
         "gets_warning_of": gettext_noop("%(player)s gets a warning (%(n)s of %(m)s)."),
         "removed_after_warnings": gettext_noop("%(player)s is removed from the game after %(n)s warnings."),
         "left_table_this_night": gettext_noop("%(player)s left the table this night."),
-        "is_silent_today": gettext_noop("%(player)s is silent today (PITER-021)."),
-        "ghost_may_stay": gettext_noop("A Ghost may stay at the table, one of: %(names)s (PITER-092)."),
-        "mafia_may_not_all_vote_one": gettext_noop("The mafia may not all vote for one candidate today (PITER-094)."),
+        "is_silent_today": gettext_noop("%(player)s is silent today."),
+        "ghost_may_stay": gettext_noop("A Ghost may stay at the table, one of: %(names)s."),
+        "mafia_may_not_all_vote_one": gettext_noop("The mafia may not all vote for one candidate today."),
         "their_card": gettext_noop("%(clause)s Their card: %(role)s."),
     },
 )

@@ -26,10 +26,11 @@ from rulesets.core import (
 )
 from rulesets.core import day as day_rules
 from rulesets.core.day import NEVER, Ballot, VoteCount
+from rulesets.core.said import Said
 
 from . import day, discipline, night, setup
 from .roles import ABILITIES, OFFENCES, OFFENCES_ZH, OPTIONS, ROLES, SHOOTERS, TEAM_ABILITIES, TEAMS
-from .validation import MESSAGES, action_reason, ballot_reason, is_acquaintance, target_reason
+from .validation import MESSAGES, action_reason, ballot_reason, is_acquaintance, shooter_refusal, target_reason
 from .victory import winner
 
 
@@ -68,6 +69,9 @@ class PiterRuleset(Ruleset):
         defence_from="nominations_close",
         defence_until="defence_close",
         revote_until="revote_deadline",
+        revote_speech_until="revote_speech_close",
+        tie_pick="ghost_pick",
+        tie_pick_rule="PITER-093",
         law={
             "ru": "Один голос за одного из выдвинутых; засчитывается первый голос, изменить его нельзя."
             " Не проголосовавшие к дедлайну считаются голосующими против последнего выдвинутого.",
@@ -267,17 +271,44 @@ class PiterRuleset(Ruleset):
         counted.notes.append(("counted_against_last", last))
         return counted
 
+    def revote_count(self, state: GameState, ballots: Sequence[Ballot], tied: Sequence[str]) -> VoteCount:
+        """The re-vote's public count: each voter's first re-vote ballot for
+        a tied player (PITER-013, PITER-017); a living player without one is
+        counted against the tied player nominated last, listed in
+        ``not_voted`` and noted ``counted_against_last_tied`` (PITER-017)."""
+        result = super().revote_count(state, ballots, tied)
+        order = [n for n in self.nominees(state, ballots) if n in tied] or list(tied)
+        if not result.not_voted or not order:
+            return result
+        last = order[-1]
+        standing = {row_voter: row.target for row in result.rows for row_voter in row.voters}
+        counted = day_rules.count({**standing, **dict.fromkeys(result.not_voted, last)}, state.alive_names())
+        counted.not_voted = result.not_voted
+        counted.notes.append(("counted_against_last_tied", last))
+        return counted
+
     def speech_refusal(self, state: GameState, name: str) -> str | None:
         """``silenced`` for the player the putana discredited last night: he
         may not post, nominate or give a monologue today, but votes (PITER-021)."""
         return None if discipline.may_speak(state, name) else "silenced"
 
     def choice_closes(self, ability: str, phase: str) -> str:
-        """The Ghost's pick is for a tie, so it is due with the vote
-        (PITER-093); the night's choices with the night."""
+        """The Ghost chooses once the vote has tied («В случае равного
+        разделения голосов выбирает», PITER-093): his pick is taken from the
+        tie until the re-vote's deadline, which resolves the day (the web
+        app opens it only after the tie, ``DayProcedure.tie_pick``); the
+        night's choices close with the night."""
         if ability == "ghost_pick":
-            return "day_deadline"
+            return "revote_deadline"
         return super().choice_closes(ability, phase)
+
+    def team_choice_refusal(self, state: GameState, team: str, ability: str, name: str) -> str | None:
+        """``non_shooting`` for a clan member who is no shooting mafioso:
+        the putana and the bureaucrat («не стреляющая» Мафия, PITER-044,
+        PITER-045) wake separately and never make the clan's shot (PITER-040)."""
+        if ability in (a.id for a in self.TEAM_ABILITIES.values()):
+            return shooter_refusal(state, name)
+        return None
 
     def defence_extra_post(self, state: GameState, name: str) -> GameState | None:
         """With ``extra_minutes``, a nominee's second defence post spends his
@@ -289,6 +320,32 @@ class PiterRuleset(Ruleset):
     def nomination_open_to(self, state: GameState, nominator: str, ballots: Sequence[Ballot]) -> str | None:
         """One nomination per player (PITER-010), none from a silenced one (PITER-021)."""
         return self.speech_refusal(state, nominator) or super().nomination_open_to(state, nominator, ballots)
+
+    def role_notes(self, state: GameState, name: str) -> list[str]:
+        """The putana and bureaucrat wake separately and never shoot
+        (``wakes_separately``, PITER-040, PITER-042, PITER-044); every role
+        with a night ability must use it («Если игрок отказывается ходить в
+        свой ход, на утро Ведущий просит этого игрока … покинуть игровой
+        стол», ``compulsory_turn``, PITER-031); a player who may stay as the
+        Ghost learns when he chooses (``ghost_waits``, PITER-093)."""
+        player = state.players.get(name)
+        if name in state.memory.get("ghosts", []):
+            return ["ghost_waits"]
+        if player is None or not player.alive:
+            return []
+        notes = ["wakes_separately"] if player.team == "mafia" and player.role not in SHOOTERS else []
+        if self.ROLES[player.role].abilities:
+            notes.append("compulsory_turn")
+        return notes
+
+    def private_notices(self, outcome: Outcome) -> list[tuple[str, str]]:
+        """Each player who left for refusing his night turn is told why
+        (``refused_turn_left``, PITER-031)."""
+        return [
+            (entry.said.params["player"], "refused_turn_left")
+            for entry in outcome.trace
+            if isinstance(entry.said, Said) and entry.said.code == "piter.made_no_valid_night_move"
+        ]
 
     def _declarations(self) -> dict[str, Any]:
         """The declarations (see ``Ruleset.describe``) plus the clan's shot,

@@ -111,6 +111,17 @@ SCHEDULE: tuple[ScheduleEntry, ...] = (
     ScheduleEntry("defence_close", "19:00", "day", False, 45, {"ru": "Голосование", "zh": "投票", "en": "Vote opens"}),
     # The vote is counted; non-voters go to the last nominee (PITER-015, PITER-016).
     ScheduleEntry("day_deadline", "20:00", "day", True, 50, {"ru": "Казнь", "zh": "处决", "en": "Execution"}),
+    # Only on a tie: the tied players' extra minute, one more defence post
+    # each before the re-vote («получают по дополнительной минуте монолога»,
+    # PITER-017).
+    ScheduleEntry(
+        "revote_speech_close",
+        "20:30",
+        "day",
+        False,
+        52,
+        {"ru": "Дополнительная минута", "zh": "追加发言", "en": "Extra minute of the tied"},
+    ),
     # Only on a tie: the re-vote (PITER-017) or the Ghost's pick (PITER-093),
     # ``revote_minutes`` = ``ghost_minutes`` = 60 after the day deadline.
     ScheduleEntry(

@@ -20,6 +20,31 @@ MESSAGES: dict[str, str] = {
     "actor_not_alive": gettext_noop("You are out of the game and can no longer act or vote (PITER-019)."),
     "not_your_ability": gettext_noop("Your role has no such ability (PITER-032)."),
     "team_ability": gettext_noop("The mafia shoots as a clan: hand in the clan's choice, not your own (PITER-040)."),
+    "non_shooting": gettext_noop(
+        "You do not shoot: the clan's shot is the shooting mafiosi's choice; you wake separately (PITER-040)."
+    ),
+    "compulsory_turn": gettext_noop(
+        "Your night turn is compulsory: from the second night on, if you hand in no valid choice by the night's"
+        " deadline, you have refused your turn and leave the game in the morning, your card revealed (PITER-031)."
+        " Only a player the bureaucrat blocked is excused."
+    ),
+    "refused_turn_left": gettext_noop(
+        "You have left the game: you handed in no valid night choice by the deadline, which counts as refusing"
+        " your turn (PITER-031)."
+    ),
+    "ghost_waits": gettext_noop(
+        "You may stay at the table as the Ghost: watch the day and evening in silence. If the vote splits evenly,"
+        " you choose here which of the tied players leaves the table with you, until the re-vote's deadline;"
+        " there is no re-vote then (PITER-093)."
+    ),
+    "tie_pick_missing": gettext_noop(
+        "If the Ghost makes no choice by then, nobody re-votes and every vote goes to %(player)s, the tied player"
+        " nominated last (PITER-015, PITER-017)."
+    ),
+    "wakes_separately": gettext_noop(
+        "You are non-shooting mafia: you wake separately and make your own choice; the clan's shot is the"
+        " shooting mafiosi's (PITER-040)."
+    ),
     "no_shooter": gettext_noop("No shooting mafioso is left in the game, so the clan cannot shoot (PITER-041)."),
     "target_not_alive": gettext_noop("That player is out of the game (PITER-032)."),
     "self_target": gettext_noop("You cannot choose yourself (PITER-058)."),
@@ -36,6 +61,9 @@ MESSAGES: dict[str, str] = {
     "no_extra_minutes": gettext_noop("This game is played without extra minutes (PITER-122)."),
     "silenced": gettext_noop("You were discredited last night and stay silent all day (PITER-021)."),
     "counted_against_last": gettext_noop("Whoever has not voted is counted against the last nominee (PITER-015):"),
+    "counted_against_last_tied": gettext_noop(
+        "Whoever has not re-voted is counted against the tied player nominated last (PITER-017):"
+    ),
 }
 
 
@@ -70,13 +98,27 @@ def action_reason(state: GameState, action: Action, phase: str) -> str | None:
 
 
 def _team_reason(state: GameState, action: Action) -> str | None:
-    """The clan's shot (PITER-040, PITER-041): any living target (A-17)."""
+    """The clan's shot (PITER-040, PITER-041): any living target (A-17).
+    Where the shot carries who handed it in (the web app's stored choice),
+    he must be a shooting mafioso: the putana and the bureaucrat are «не
+    стреляющая» Мафия and wake separately (``non_shooting``)."""
     ability = TEAM_ABILITIES.get(action.team or "")
     if ability is None or ability.id != action.ability:
         return "not_your_ability"
+    if action.actor is not None:
+        reason = shooter_refusal(state, action.actor)
+        if reason is not None:
+            return reason
     if not any(p.role in SHOOTERS for p in state.team_members(action.team or "")):
         return "no_shooter"
     return _target_reason(state, action, ability)
+
+
+def shooter_refusal(state: GameState, name: str) -> str | None:
+    """``non_shooting`` unless ``name`` is a living shooting mafioso («стреляющие»
+    представители клана, PITER-040): the one who may hand in the clan's shot."""
+    player = state.players.get(name)
+    return None if player is not None and player.alive and player.role in SHOOTERS else "non_shooting"
 
 
 def _ghost_reason(state: GameState, action: Action) -> str | None:

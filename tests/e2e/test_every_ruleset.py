@@ -172,6 +172,8 @@ def play_piter(table: Table) -> None:
     page.reload()
     expect(page.locator("p.revote")).to_contain_text("Tie between")
     table.shot(page, "piter-revote-open")
+    table.post("Грач", "Day 1", "Ещё минута: я мирный.")  # the tied player's extra minute (PITER-017)
+    table.fire("revote_speech_close")
     for voter in ("Сова", "Ёж", "Лис", "Бобр"):
         table.vote(voter, "Грач")
     table.fire("revote_deadline")

@@ -246,8 +246,9 @@ def test_piter_nominations_defence_and_the_vote_keep_their_windows(personas, mak
 
 
 def test_a_piter_tie_is_revoted_before_the_day_resolves(personas, make_user) -> None:
-    """PITER-017: at the vote's deadline a tie is not resolved; the re-vote
-    among the tied runs until its own deadline, which executes."""
+    """PITER-017: at the vote's deadline a tie is not resolved; after the
+    tied players' extra minute the re-vote among them runs until its own
+    deadline, which executes."""
     game, day, at = piter_evening(personas, make_user)
     seats = list(game.players.seated().filter(alive=True))
     during = at["nominations_open"] + timedelta(minutes=1)
@@ -264,10 +265,12 @@ def test_a_piter_tie_is_revoted_before_the_day_resolves(personas, make_user) -> 
     day.refresh_from_db()
     assert day.resolved_at is None
     window = flow.day_window(game, day, at["day_deadline"] + timedelta(minutes=1))
-    assert set(window.revote) == {a.nickname, b.nickname}
+    assert set(window.tie) == {a.nickname, b.nickname} and window.speech and not window.revote
     vote_room = Room.objects.get(game=game, kind=Room.Kind.VOTE, day=day.number)
     assert vote_room.posts.filter(by_host=True, body__startswith="Tie between").exists()
-    later = at["day_deadline"] + timedelta(minutes=2)
+    flow.resolve_due(now=at["revote_speech_close"])
+    later = at["revote_speech_close"] + timedelta(minutes=2)
+    assert set(flow.day_window(game, day, later).revote) == {a.nickname, b.nickname}
     for seat in seats:
         flow.vote_cast(game=game, seat=seat, target=a, now=later)
     flow.resolve_due(now=at["revote_deadline"])

@@ -132,6 +132,23 @@ def test_roles_carry_russian_and_english_names() -> None:
     assert RULESET.ROLES["komsomolets"].name["ru"] == "Комсомолец"
 
 
+def test_piter_040_the_bureaucrat_cannot_make_the_clans_shot() -> None:
+    """PITER-040, PITER-044: the bureaucrat is «не стреляющая» Мафия and
+    wakes separately: a clan shot handed in by him is refused
+    (``non_shooting``) and kills nobody; the mafioso may hand it in."""
+    state = seat("M=mafioso B=bureaucrat C=citizen D=citizen E=citizen")
+    assert RULESET.team_choice_refusal(state, "mafia", "kill", "B") == "non_shooting"
+    assert RULESET.team_choice_refusal(state, "mafia", "kill", "M") is None
+    night0 = RULESET.resolve(state, parse_step(RULESET, state, {"phase": "night", "actions": []}))
+    day1 = RULESET.resolve(night0.state, parse_step(RULESET, night0.state, QUIET_DAY))
+    shot = Action("kill", actor="B", team="mafia", target="C")
+    step = parse_step(RULESET, day1.state, {"phase": "night", "actions": [act("B", "block", "D")]})
+    step.actions.append(shot)
+    outcome = RULESET.resolve(day1.state, step)
+    assert outcome.state.players["C"].alive
+    assert any(r.reason == "non_shooting" and r.action == shot for r in outcome.rejected)
+
+
 def test_clan_shot_is_a_team_ability() -> None:
     """PITER-040: the clan shoots together; PITER-041: only while a mafioso lives."""
     state = seat("M=mafioso P=putana C=citizen D=citizen")
@@ -145,13 +162,15 @@ def test_clan_shot_is_a_team_ability() -> None:
 
 
 def test_schedule_lists_the_forum_deadlines() -> None:
-    """PITER-001, PITER-011: morning, nominations, monologues, vote, re-vote, night."""
+    """PITER-001, PITER-011, PITER-017: morning, nominations, monologues,
+    vote, the tied players' extra minute, re-vote, night."""
     ids = [entry.id for entry in RULESET.SCHEDULE]
     assert ids == [
         "nominations_open",
         "nominations_close",
         "defence_close",
         "day_deadline",
+        "revote_speech_close",
         "revote_deadline",
         "night_deadline",
     ]
