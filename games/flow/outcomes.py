@@ -339,10 +339,12 @@ def hand_notices(turn: Turn, outcome: Outcome, roles_before: dict[str, str]) -> 
             lines.append(summary)
         abilities = [ability_name(ruleset, a) for a in ruleset.abilities_of(state, name)]
         if abilities:
-            lines.append(_("From the next night you hand in: %(abilities)s.") % {"abilities": ", ".join(abilities)})
-        lines += [_(ruleset.message(key)) for key in ruleset.role_notes(state, name)]
+            lines.append(_("From the next night you hand in: %(abilities)s.") % {"abilities": joined(abilities)})
+        lines += [results.without_rule_ids(_(ruleset.message(key))) for key in ruleset.role_notes(state, name)]
         notices.append((name, "\n".join(lines)))
-    notices += [(name, _(ruleset.message(key))) for name, key in ruleset.private_notices(outcome)]
+    notices += [
+        (name, results.without_rule_ids(_(ruleset.message(key)))) for name, key in ruleset.private_notices(outcome)
+    ]
     day = read.current_day()
     for name, text in notices:
         seat = seats.get(name)

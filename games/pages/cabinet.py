@@ -16,7 +16,7 @@ from .. import access, flow, unread
 from ..forms import ActionForm, LastWordsForm, PostForm
 from ..models import Action, Game, Phase, Player
 from ..names import ability_name, role_name, team_name
-from ..results import abilities_explained, ability_help, role_summary
+from ..results import abilities_explained, ability_help, role_summary, without_rule_ids
 from .thread import mark_editable, read_thread
 
 
@@ -140,7 +140,9 @@ def cabinet_page(
         role=role_name(ruleset, seat.role),
         role_summary=role_summary(ruleset, seat.role),
         abilities=abilities_explained(ruleset, seat.role, seat.team),
-        role_notes=[_(ruleset.message(key)) for key in ruleset.role_notes(flow.state_of(game), seat.nickname)]
+        role_notes=[
+            without_rule_ids(_(ruleset.message(key))) for key in ruleset.role_notes(flow.state_of(game), seat.nickname)
+        ]
         if game.state and game.is_running
         else [],
         team=team_name(ruleset, seat.team),

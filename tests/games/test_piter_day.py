@@ -208,7 +208,8 @@ def test_piter_060_the_komsomolets_is_told_what_he_has_become(personas, make_use
     notice = cabinet_posts(game, seats["Cid"])[-1]
     assert "Your role has changed:" in notice and "you are now Doctor" in notice
     assert "saves a player from the night's kills" in notice and "PITER-051" not in notice
-    assert "From the next night you hand in: Heal" in notice and "PITER-031" in notice
+    assert "From the next night you hand in: Heal" in notice and "PITER-031" not in notice
+    assert "leave the game in the morning" in notice
     page = client_as(accounts["Cid"]).get(reverse("cabinet", args=[game.slug])).content.decode()
     assert "Role: <strong>Doctor" in page and "Your night turn is compulsory" in page
 
