@@ -66,7 +66,9 @@ def feedback_text(ruleset: Ruleset, item: Feedback) -> str:
             "sheriff": _("you hold the sheriff's badge"),
             "last_words": _("you may leave your last words"),
         }.get(str(result), str(result))
-    if item.about and item.about != item.to:
+    # A check names whom it is about, also when that is the reader himself
+    # (the cosmo sergeant's copy of his chief's check on him, COSMO-026).
+    if item.about and (item.about != item.to or result in ruleset.ROLES or result in ruleset.TEAMS):
         return _("[b]Result:[/b] %(about)s — %(result)s") % {"about": item.about, "result": shown}
     return _("[b]Result:[/b] %(result)s") % {"result": shown}
 

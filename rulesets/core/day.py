@@ -60,6 +60,9 @@ class DayProcedure:
     (werewolf18 «投票对象：X»); ``reason_text``: where the vote post gives
     its reason, that line's wording with ``{reason}`` (werewolf18
     «投票理由：…»), and the vote form asks for it.
+    ``nomination_words``: the words that make a line of a living player's
+    day-thread post a nomination, «WORD: NAME» (cosmo «Кандидат: NAME»,
+    COSMO-007); () where only the vote thread's form nominates.
     ``host_candidates``: the rule id letting the host put players to the
     vote once a lynch vote, after which only they may be voted for and
     standing ballots for anyone else no longer count (classic «выносит на
@@ -83,6 +86,7 @@ class DayProcedure:
     ballot_abilities: tuple[str, ...] = ("vote", "revote")
     revote_until: str = ""
     host_candidates: str = ""
+    nomination_words: tuple[str, ...] = ()
     ballot_text: dict[str, str] = field(default_factory=dict)
     abstain_word: dict[str, str] = field(default_factory=dict)
     reason_text: dict[str, str] = field(default_factory=dict)

@@ -75,6 +75,13 @@ class Ability:
       chosen (``None``: unlimited). ``per_game_limit``: uses per game.
     - ``team``: True for a team's collective choice (the mafia's kill).
     - ``optional``: True if not acting is normal (no skip counted).
+    - ``nobody``: True if the choice may name nobody (no target at all),
+      offered as its own answer (cosmo's judge «Можно решить никого не
+      сажать», COSMO-031).
+    - ``final``: True for a public act of a day: the site posts it in the
+      vote thread when it is handed in, it can be neither changed nor
+      withdrawn, and it closes the day's vote, which is resolved at once
+      (cosmo's judge «отменить дневное голосование», COSMO-030).
     - ``name``: language code → display name.
     """
 
@@ -87,6 +94,8 @@ class Ability:
     per_game_limit: int | None = None
     team: bool = False
     optional: bool = True
+    nobody: bool = False
+    final: bool = False
 
 
 @dataclass(frozen=True)
