@@ -140,7 +140,10 @@ class Option:
     ``secret`` marks options whose value only the host may see (the Bonus
     player and day). ``choice_names``: the name of each string in
     ``choices`` by language code, ``((value, {"ru": …, "zh": …, "en": …}), …)``,
-    as the host reads it in the game's form.
+    as the host reads it in the game's form. ``deadline``: the ``SCHEDULE``
+    entry this option is the time of (classic's ``night_deadline`` is the
+    ``night`` entry): the site's forms show that entry's one field only,
+    and the option takes its value, so what the host sets is what runs.
     """
 
     id: str
@@ -154,6 +157,7 @@ class Option:
     max_value: int | None = None
     fields: tuple[tuple[str, str], ...] = ()
     choice_names: tuple[tuple[Any, dict[str, str]], ...] = ()
+    deadline: str = ""
 
 
 @dataclass(frozen=True)
