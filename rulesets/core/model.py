@@ -106,6 +106,9 @@ class Role:
     ``teams`` lists every team the role may belong to, the default first.
     ``abilities`` are ability ids declared in the ruleset's ``ABILITIES``.
     ``night_role`` marks roles whose skipped night moves count (forum §3).
+    ``card_team``: the revealed card names the player's team as well (a
+    role held in several teams: the forum's «Маф / ман» is a «Маф» or a
+    «Ман», FORUM-014).
     """
 
     id: str
@@ -113,6 +116,7 @@ class Role:
     teams: tuple[str, ...]
     abilities: tuple[str, ...] = ()
     summary: str = ""
+    card_team: bool = False
 
     @property
     def team(self) -> str:

@@ -214,7 +214,9 @@ TEXTS = templates(
         "demoted_by_host": gettext_noop("%(player)s was demoted by the host (FORUM-153)."),
         "found_their_child": gettext_noop("The %(team)s found their Child (FORUM-066)."),
         "sniper_became_criminal": gettext_noop("The Sniper became a member of a criminal team (FORUM-085)."),
-        "attacked_but_saved": gettext_noop("The %(team)s attacked %(player)s, but %(guard)s saved him (FORUM-180)."),
+        "attacked_but_saved": gettext_noop(
+            "The %(team)s attacked %(player)s, but %(guard)s foiled the attack (FORUM-180)."
+        ),
         "cop_missed_announced": gettext_noop("The Cop missed (FORUM-038)."),
         "kamikaze_choice_was": gettext_noop("The Kamikaze's choice was %(player)s (FORUM-089)."),
     },

@@ -18,7 +18,7 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import Browser, Page, expect
 
 from games import flow
-from games.names import role_name, team_name
+from games.names import card_name, role_name, team_name
 
 from .test_every_ruleset import ACCOUNTS, Table
 from .test_forum_game import PASSWORD
@@ -48,6 +48,11 @@ def results_post(page: Page, heading: str):
 
 def role(table: Table, role_id: str) -> str:
     return role_name(flow.ruleset_of(table.game()), role_id)
+
+
+def card(table: Table, role_id: str, team_id: str) -> str:
+    """A revealed card as the results post names it (FORUM-014: the team too)."""
+    return card_name(flow.ruleset_of(table.game()), role_id, team_id)
 
 
 def team(table: Table, team_id: str) -> str:
@@ -88,7 +93,7 @@ def test_forum_three_sided_game_is_played_to_its_winner(seat_table) -> None:
     table.fire_phase()
     page.reload()
     expect(results_post(page, "Results of the vote, day 1")).to_contain_text(
-        f"Бенни was eliminated by the vote. Role: {role(table, 'don')}."
+        f"Бенни was eliminated by the vote. Role: {card(table, 'don', 'mafia')}."
     )
     table.shot(page, "forum3-vote-results")
     assert table.phase().key == "night-1"
@@ -101,9 +106,9 @@ def test_forum_three_sided_game_is_played_to_its_winner(seat_table) -> None:
     expect(page.locator("p.winner")).to_contain_text("Winner: Town")
     page.get_by_role("link", name="Day 1", exact=True).click()  # the last day thread
     night = results_post(page, "Results of night 1")
-    expect(night).to_contain_text(f"Манн was killed tonight. Role: {role(table, 'don')}.")
+    expect(night).to_contain_text(f"Манн was killed tonight. Role: {card(table, 'don', 'maniacs')}.")
     # FORUM-180; the team by its declared name, as the results post names teams.
-    expect(night).to_contain_text("The Maniacs attacked Мира, but the Doctor saved")
+    expect(night).to_contain_text("The Maniacs attacked Мира, but the Doctor foiled the attack")
     final = results_post(page, "Roles:")
     expect(final).to_contain_text("The game is over: Town win.")
     expect(final).to_contain_text(f"Бенни — {role(table, 'don')}, Mafia")
@@ -150,7 +155,10 @@ def test_cosmo_tied_revote_goes_to_the_published_coin(seat_table) -> None:
     table.shot(page, f"cosmo-coin-{coin}")
     if coin == "jail":
         for name, role_id in (("Ракета", "mafioso"), ("Луна", "citizen")):
-            expect(results).to_contain_text(f"{name} was eliminated by the vote. Role: {role(table, role_id)}.")
+            expect(results).to_contain_text(
+                f"{name} is jailed: the re-vote tied and the coin jails every tied candidate. "
+                f"Role: {role(table, role_id)}."
+            )
         expect(results).to_contain_text(f"The game is over: {team(table, 'town')} win.")
     else:
         expect(results).to_contain_text("Ракета, Луна are spared.")
@@ -165,7 +173,7 @@ def test_cosmo_tied_revote_goes_to_the_published_coin(seat_table) -> None:
         page.goto(f"/g/{table.slug}/")
         page.get_by_role("link", name="Vote, day 2", exact=True).click()
         expect(results_post(page, "Results of the vote, day 2")).to_contain_text(
-            f"Ракета was eliminated by the vote. Role: {role(table, 'mafioso')}."
+            f"Ракета is jailed by the vote, with the most votes (4). Role: {role(table, 'mafioso')}."
         )
     table.finished("town")
 
