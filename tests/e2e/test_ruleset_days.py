@@ -19,6 +19,8 @@ from playwright.sync_api import Browser, Page, expect
 
 from games import flow
 from games.names import card_name, role_name, team_name
+from games.trace_texts import said_text
+from rulesets.core.said import said
 
 from .test_every_ruleset import ACCOUNTS, Table
 from .test_forum_game import PASSWORD
@@ -149,16 +151,15 @@ def test_cosmo_tied_revote_goes_to_the_published_coin(seat_table) -> None:
     results = results_post(page, "Results of the vote, day 1")
     # COSMO-014: the coin's side in the document's words («посадить всех» / «пощадить всех»).
     sides = {JAIL: "jail", SPARE: "spare"}
-    said = "|".join(re.escape(label) for label in sides)
-    expect(results).to_contain_text(re.compile(rf"The re-vote tied; the coin says: ({said})\."))
-    coin = sides[re.search(rf"the coin says: ({said})", results.inner_text()).group(1)]
+    labels = "|".join(re.escape(label) for label in sides)
+    expect(results).to_contain_text(re.compile(rf"The re-vote tied; the coin says: ({labels})\."))
+    coin = sides[re.search(rf"the coin says: ({labels})", results.inner_text()).group(1)]
     table.shot(page, f"cosmo-coin-{coin}")
     if coin == "jail":
         for name, role_id in (("Ракета", "mafioso"), ("Луна", "citizen")):
-            expect(results).to_contain_text(
-                f"{name} is jailed: the re-vote tied and the coin jails every tied candidate. "
-                f"Role: {role(table, role_id)}."
-            )
+            # COSMO-014: jailed by the coin, said so (not "by the vote").
+            jailed = said("cosmo.jailed_by_coin", player=name, role=role_id)
+            expect(results).to_contain_text(said_text(flow.ruleset_of(table.game()), jailed))
         expect(results).to_contain_text(f"The game is over: {team(table, 'town')} win.")
     else:
         expect(results).to_contain_text("Ракета, Луна are spared.")
@@ -172,8 +173,9 @@ def test_cosmo_tied_revote_goes_to_the_published_coin(seat_table) -> None:
         table.fire("vote")
         page.goto(f"/g/{table.slug}/")
         page.get_by_role("link", name="Vote, day 2", exact=True).click()
+        jailed = said("cosmo.jailed_by_vote", player="Ракета", role="mafioso", n="4")
         expect(results_post(page, "Results of the vote, day 2")).to_contain_text(
-            f"Ракета is jailed by the vote, with the most votes (4). Role: {role(table, 'mafioso')}."
+            said_text(flow.ruleset_of(table.game()), jailed)
         )
     table.finished("town")
 
