@@ -73,6 +73,16 @@ def role_name(ruleset: Ruleset, role: str | None) -> str:
     return f"{shown} ({own})" if own and own != shown else shown
 
 
+def card_name(ruleset: Ruleset, role: str | None, team: str | None) -> str:
+    """A revealed card: the role's display name (``role_name``), with the
+    team where the card names it (``Role.card_team``: the forum's plain
+    criminal is a «Маф» or a «Ман», FORUM-014)."""
+    spec = ruleset.ROLES.get(role or "")
+    if spec is None or not spec.card_team or not team:
+        return role_name(ruleset, role)
+    return _("%(role)s, team %(team)s") % {"role": role_name(ruleset, role), "team": team_name(ruleset, team)}
+
+
 def team_name(ruleset: Ruleset, team: str | None) -> str:
     """The display name of a team id."""
     if not team:

@@ -15,7 +15,7 @@ from django.utils.translation import gettext_noop
 from rulesets.core import Feedback, GameState, Outcome, Ruleset, Said, VoteCount
 
 from .models import Game, Phase
-from .names import ability_name, host_text, joined, localized, role_name, team_name
+from .names import ability_name, card_name, host_text, joined, localized, role_name, team_name
 from .trace_texts import said_text
 
 
@@ -113,7 +113,9 @@ def feedback_text(ruleset: Ruleset, item: Feedback) -> str:
             "last_words": _("you may leave your last words"),
         }.get(str(result), str(result))
     about = names_text(item.about) if isinstance(item.about, (list, tuple)) else item.about
-    if about and item.about != item.to:
+    # A check names whom it is about, also when that is the reader himself
+    # (the cosmo sergeant's copy of his chief's check on him, COSMO-026).
+    if about and (item.about != item.to or result in ruleset.ROLES or result in ruleset.TEAMS):
         return _("[b]Result:[/b] %(about)s — %(result)s") % {"about": about, "result": without_rule_ids(shown)}
     return _("[b]Result:[/b] %(result)s") % {"result": without_rule_ids(shown)}
 
@@ -134,15 +136,18 @@ PLAIN_TEXT = {
 }
 
 
-def announcement_line(ruleset: Ruleset, kind: str, text: Said | str, player: str | None, role: str | None) -> str:
+def announcement_line(
+    ruleset: Ruleset, kind: str, text: Said | str, player: str | None, role: str | None, team: str | None = None
+) -> str:
     """One line of the results post: by its kind where the site words it
     (``ANNOUNCEMENT_TEXT``, ``PLAIN_TEXT``), else what the engine said (a
     ``Said`` code, in the reader's language, without the rule ids it cites:
     those are the host's; a plain English ``text`` only from before the
-    codes, see ``engine_sentence``)."""
+    codes, see ``engine_sentence``). ``team``: the player's team, named
+    with a card that names it (``card_name``, FORUM-014)."""
     template = ANNOUNCEMENT_TEXT.get(kind)
     if template and player:
-        return _(template) % {"player": player, "role": role_name(ruleset, role) if role else _("not revealed")}
+        return _(template) % {"player": player, "role": card_name(ruleset, role, team) if role else _("not revealed")}
     if kind == "winner":
         return ""
     if kind in PLAIN_TEXT:
@@ -188,13 +193,19 @@ def results_text(ruleset: Ruleset, game: Game, phase: Phase, outcome: Outcome, c
         head = _("[b]Results of night %(n)d[/b]") % {"n": phase.number}
     # The engine's own count ("votes") is the public count already given above.
     shown = [a for a in outcome.announcements if not (tally and a.kind == "votes")]
-    lines = [announcement_line(ruleset, a.kind, a.said, a.player, a.role) for a in shown]
+    lines = [announcement_line(ruleset, a.kind, a.said, a.player, a.role, _team(outcome, a.player)) for a in shown]
     lines = [line for line in lines if line]
     if not lines:
         lines = [_("Nobody left the game.")]
     if outcome.state.winner:
         lines.append(winner_line(ruleset, outcome.state.winner))
     return "\n".join([head, *tally, *lines])
+
+
+def _team(outcome: Outcome, player: str | None) -> str | None:
+    """The team of ``player`` in the outcome's state (None for nobody)."""
+    seat = outcome.state.players.get(player or "")
+    return seat.team if seat is not None else None
 
 
 def winner_line(ruleset: Ruleset, winner: str) -> str:
@@ -218,7 +229,10 @@ def modkill_text(ruleset: Ruleset, outcome: Outcome) -> str:
     ruleset announces, in the reader's language (a role only where it is
     announced: the forum's modkill reveals it, werewolf18's red card never
     does, WW18-074)."""
-    lines = [announcement_line(ruleset, a.kind, a.said, a.player, a.role) for a in outcome.announcements]
+    lines = [
+        announcement_line(ruleset, a.kind, a.said, a.player, a.role, _team(outcome, a.player))
+        for a in outcome.announcements
+    ]
     return "\n".join(line for line in lines if line) or host_text(ruleset, "The host applied a penalty.")
 
 

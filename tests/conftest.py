@@ -92,3 +92,20 @@ def seed_for_seating(ruleset, names: list[str], composition: dict[str, int], rol
         if [r for _n, r in ruleset.draw_roles(names, composition, seed)] == roles:
             return seed
     raise AssertionError("no seed deals that seating")
+
+
+def pytest_terminal_summary(terminalreporter) -> None:
+    """Print how many scenario steps the site could not express, by reason
+    (``tests/games/test_scenario_parity.py``: ``UNEXPRESSED``), when that
+    test ran: counted and shown, never skipped in silence."""
+    import sys
+
+    parity = sys.modules.get("tests.games.test_scenario_parity")
+    if parity is None:
+        return
+    counts = parity.UNEXPRESSED
+    terminalreporter.write_sep("-", "scenario parity: steps the site cannot express")
+    if not counts:
+        terminalreporter.write_line("none")
+    for reason, n in sorted(counts.items()):
+        terminalreporter.write_line(f"{n} × {reason}")

@@ -10,7 +10,8 @@ the game: ``setup`` (sign-up, co-hosts, house rules, the draw, the start),
 ``posting``, ``ballots`` (votes, nominations, the host's candidates),
 ``choices`` (night choices, last words, acceleration), ``publishing`` and
 ``outcomes`` (a phase's resolution and its results), ``tick`` (the due
-deadlines) and ``host_tools``.
+deadlines), ``host_tools`` and ``public_choices`` (a choice made in
+public that closes the day: cosmo's judge).
 
 The names below are the package's public interface: callers write
 ``flow.vote_cast(...)``; the read functions are re-exported from
@@ -39,7 +40,7 @@ from ..reads.game import (
     state_of,
 )
 from .ballots import candidates_put, nominate, vote_cast
-from .choices import acceleration_ask, action_submit, action_withdraw, last_words_send
+from .choices import acceleration_ask, action_withdraw, last_words_send
 from .host_tools import (
     autokill_decide,
     deadline_extend,
@@ -52,6 +53,7 @@ from .host_tools import (
 )
 from .phases import store_slots, store_votes
 from .posting import post_create, post_edit
+from .public_choices import action_submit
 from .publishing import results_publish
 from .records import game_lock, log_event, random_seed
 from .setup import (

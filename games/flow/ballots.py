@@ -15,8 +15,9 @@ from ..clock import local_deadline
 from ..errors import FlowError
 from ..models import Event, Game, Phase, Player, Room, Vote
 from ..names import localized
-from ..reads.day import ballots_of, day_window, passed
+from ..reads.day import ballots_of, day_window
 from ..reads.game import current_phase, revote_label, ruleset_of, state_of
+from .nominations import record_nomination, refuse_nomination
 from .posting import refuse_before_opening, write_post
 from .records import refuse_if_late
 from .turn import Turn, transition
@@ -226,49 +227,14 @@ def nominate(turn: Turn, *, seat: Player, target: Player) -> Vote:
     window (with its deadline), for a player out of the game or silenced,
     a second nomination, or a candidate already named or out of the game.
     Called as ``nominate(game=…, seat=…, target=…)`` (``transition``)."""
-    game, now, ruleset, state = turn.game, turn.now, turn.ruleset, turn.state
+    game, now = turn.game, turn.now
     phase = _open_day(game, now)
-    procedure = ruleset.day_procedure(state)
-    if not procedure.nominations_until:
-        raise FlowError(_("This game has no nominations: vote for any player still in the game."))
-    if not day_window(game, phase, now).nominations:
-        deadlines = {d.kind: d for d in phase.deadlines.all()}
-        if passed(deadlines, procedure.nominations_until, now):
-            raise FlowError(
-                _("Nominations closed at %(when)s.")
-                % {"when": local_deadline(game, deadlines[procedure.nominations_until].due_at)}
-            )
-        raise FlowError(
-            _("Nominations open at %(when)s.")
-            % {"when": local_deadline(game, deadlines[procedure.nominations_from].due_at)}
-        )
-    if not seat.alive:
-        raise FlowError(_("You are out of the game and cannot nominate."))
-    ballots = ballots_of(game, phase.number, phase.vote_round)
-    refusal = ruleset.nomination_open_to(state, seat.nickname, ballots)
-    if refusal:
-        raise FlowError(_(ruleset.message(refusal)))
-    if target.game_id != game.id or target.nickname not in state.alive_names():
-        raise FlowError(_("You can nominate only a player still in the game."))
-    if target.nickname in ruleset.nominees(state, ballots):
-        raise FlowError(_("%(name)s is already a candidate today.") % {"name": target.nickname})
+    refuse_nomination(turn, phase, seat, target)
     room = Room.objects.get(game=game, kind=Room.Kind.VOTE, day=phase.number)
     with languages.in_game_language(game):
         body = _("Candidate: %(name)s") % {"name": target.nickname}
     post = write_post(turn, room, seat, body)
-    vote = Vote.objects.create(
-        game=game,
-        day=phase.number,
-        vote_round=phase.vote_round,
-        round=Vote.Round.NOMINATE,
-        voter=seat,
-        target=target,
-        post=post,
-        created_at=now,
-    )
-    turn.log("nominated", {"day": phase.number, "by": seat.nickname, "target": target.nickname}, Event.Audience.PUBLIC)
-    turn.ballots_changed(phase)
-    return vote
+    return record_nomination(turn, phase, seat, target, post)
 
 
 @transition

@@ -41,13 +41,11 @@ def _refuse_late_choice(game: Game, phase: Phase, now: datetime, ability: str = 
     )
 
 
-@transition
-def action_submit(turn: Turn, *, seat: Player, ability: str, targets: list[str], team: bool = False) -> Action:
-    """Hand in (or change) a choice for the open phase. Raises FlowError
-    with a sentence: late (the deadline shown in the game's time zone), not
-    allowed, or refused by the rules (the ruleset's own message). Called as
-    ``action_submit(game=…, seat=…, ability=…, targets=…)``
-    (``transition``): the choice's time is taken under the game lock."""
+def refuse_choice_now(turn: Turn, seat: Player, ability: str, targets: list[str], team: bool = False) -> Phase:
+    """The open phase, when ``seat`` may hand in this choice now; else
+    FlowError with a sentence: no phase open, late (the deadline shown in
+    the game's time zone), not allowed, or refused by the rules (the
+    ruleset's own message)."""
     game, now = turn.game, turn.now
     phase = current_phase(game)
     if phase is None or not game.is_running:
@@ -55,6 +53,15 @@ def action_submit(turn: Turn, *, seat: Player, ability: str, targets: list[str],
     _refuse_late_choice(game, phase, now, ability)
     _refuse_choice(turn, phase, seat, ability, targets, team)
     _refuse_tie_pick(turn, phase, ability, targets)
+    return phase
+
+
+def submit_choice(turn: Turn, *, seat: Player, ability: str, targets: list[str], team: bool = False) -> Action:
+    """Hand in (or change) a choice for the open phase, inside the caller's
+    ``turn``; raises FlowError as ``refuse_choice_now``. A ``final`` choice
+    (``Ability.final``) goes through ``public_choices.action_submit``."""
+    now = turn.now
+    phase = refuse_choice_now(turn, seat, ability, targets, team)
     lookup = Q(phase=phase, ability=ability) & (Q(team=seat.team) if team else Q(actor=seat, team=""))
     action = Action.objects.filter(lookup).first()
     if action is None:
@@ -97,6 +104,9 @@ def action_withdraw(turn: Turn, *, seat: Player, action_id: str) -> None:
     )
     if phase is None or action is None:
         raise FlowError(_("There is no such choice to withdraw."))
+    declared = turn.ruleset.ABILITIES.get(action.ability)
+    if declared is not None and declared.final:
+        raise FlowError(_("This choice was made in public and cannot be withdrawn."))
     _refuse_late_choice(game, phase, now)
     _refuse_choice(turn, phase, seat, action.ability, action.targets, bool(action.team))
     action.delete()

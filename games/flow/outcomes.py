@@ -78,6 +78,9 @@ def revote_opened(turn: Turn, phase: Phase, deadline: Deadline) -> bool:
     until = phase.deadlines.filter(kind=procedure.revote_until, done_at__isnull=True).first()
     if until is None:
         return False
+    finals = [a.id for a in ruleset.ABILITIES.values() if a.final and a.phase == phase.kind]
+    if finals and phase.actions.filter(ability__in=finals).exists():
+        return False  # the vote was cancelled (cosmo's judge, COSMO-030): nothing to re-vote
     tied = ruleset.revote_needed(state, ballots_of(game, phase.number, phase.vote_round))
     if not tied:
         return False

@@ -14,6 +14,7 @@ from ..errors import FlowError
 from ..models import Deadline, Event, Game, Phase, Player, Post, Room
 from ..reads.day import ballots_of, day_window, passed
 from ..reads.game import OPENS, current_day, current_phase, edit_refusal
+from .nominations import nominate_by_post
 from .turn import Turn, game_turn
 
 
@@ -25,15 +26,21 @@ def post_create(
     another); access is checked by the caller (games.access). A dead
     player's one last post in their day thread is spent here. A living
     player the ruleset silences today (``Ruleset.speech_refusal``,
-    PITER-021, COSMO-047) is refused in the day thread with its reason.
-    Raises FlowError (an empty or too long text, a refusal)."""
+    PITER-021, COSMO-047) is refused in the day thread with its reason. A
+    living player's day-thread post that names a candidate in the
+    document's words nominates him (``nominations.nominate_by_post``,
+    cosmo «Кандидат: NAME», COSMO-007). Raises FlowError (an empty or too long text, a refusal)."""
     body = body.strip()
     if not body:
         raise FlowError(_("The post is empty."))
     if len(body) > 20000:
         raise FlowError(_("The post is too long (at most 20,000 characters)."))
     with game_turn(room.game, now) as turn:
-        return write_post(turn, room, seat, body, by_host)
+        post = write_post(turn, room, seat, body, by_host)
+        if seat is not None and not by_host and seat.alive and room.kind == Room.Kind.DAY and turn.game.is_running:
+            # «Кандидат: NAME» nominates by post (COSMO-007); a refused one refuses the post.
+            nominate_by_post(turn, current_phase(turn.game), seat, post)
+        return post
 
 
 def write_post(turn: Turn, room: Room, seat: Player | None, body: str, by_host: bool = False) -> Post:

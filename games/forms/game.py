@@ -183,8 +183,13 @@ class GameCreateForm(forms.Form):
         return data
 
     def house_rules(self) -> dict[str, Any]:
-        """The declared options as chosen (off and empty ones left out)."""
+        """The declared options as chosen (off and empty ones left out); an
+        option that is a deadline's time takes that deadline's field
+        (``Option.deadline``: classic's ``night_deadline``)."""
         chosen = {o.id: self.cleaned_data.get(f"option_{o.id}") for o in form_options(self.rules)}
+        for option in self.rules.OPTIONS.values():
+            if option.deadline and not self.rules.SCHEDULE_RELATIVE:
+                chosen[option.id] = self.cleaned_data.get(option.deadline)
         return {k: v for k, v in chosen.items() if v not in (None, False, "", [])}
 
     def game_fields(self) -> dict[str, Any]:

@@ -52,8 +52,10 @@ def option_field(option: Option) -> forms.Field:
 
 
 def form_options(ruleset: Ruleset) -> list[Option]:
-    """The declared house rules a form shows (those naming players aside)."""
-    return [o for o in ruleset.OPTIONS.values() if o.kind != "dict"]
+    """The declared house rules a form shows (those naming players aside,
+    and those that are the time of a deadline: the deadline's own field
+    sets them, ``Option.deadline``)."""
+    return [o for o in ruleset.OPTIONS.values() if o.kind != "dict" and not o.deadline]
 
 
 # The parts of an option naming players, as the host reads them.
@@ -67,7 +69,9 @@ class HouseRulesForm(forms.Form):
     forum's secret Bonus, FORUM-125) one widget per part: a seated
     nickname to pick, a game day number. Checked by
     ``ruleset.validate_options`` against the seated nicknames; each problem
-    is shown on its widget, and the choices stay as made."""
+    is shown on its widget, and the choices stay as made. An option that is
+    a deadline's time (``Option.deadline``) has no widget here and keeps
+    its value."""
 
     def __init__(
         self,
@@ -80,8 +84,10 @@ class HouseRulesForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.ruleset = ruleset
         self.seated = list(seated)
-        current = current or {}
+        current = self.current = current or {}
         for option in ruleset.OPTIONS.values():
+            if option.deadline:
+                continue  # a deadline's time, set with the game's deadlines (``Option.deadline``)
             if option.kind != "dict":
                 field = option_field(option)
                 field.initial = current.get(option.id, field.initial)
@@ -104,6 +110,8 @@ class HouseRulesForm(forms.Form):
         """Each declared option with its widgets, for the template."""
         rows = []
         for option in self.ruleset.OPTIONS.values():
+            if option.deadline:
+                continue
             names = [f"option_{option.id}__{k}" for k, _kind in option.fields] if option.kind == "dict" else []
             rows.append((option, [self[n] for n in names or [f"option_{option.id}"]]))
         return rows
@@ -121,6 +129,9 @@ class HouseRulesForm(forms.Form):
         data = super().clean()
         chosen: dict[str, Any] = {}
         for option in self.ruleset.OPTIONS.values():
+            if option.deadline:
+                chosen[option.id] = self.current.get(option.id)  # kept as the game's deadline set it
+                continue
             if option.kind != "dict":
                 chosen[option.id] = data.get(f"option_{option.id}")
                 continue

@@ -113,7 +113,13 @@ class NominateForm(forms.Form):
 
 class ActionForm(forms.Form):
     """A choice for one ability slot, built from the ruleset's declaration:
-    only legal targets are offered."""
+    only legal targets are offered, and ``NOBODY`` where the ability may
+    name nobody (``Ability.nobody``: cosmo's judge, COSMO-031). A ``final``
+    choice (``Ability.final``: a public act that cannot be taken back,
+    COSMO-030) preselects nothing: the player picks his answer himself."""
+
+    # The value of the "nobody" answer (no target at all).
+    NOBODY = "nobody:"
 
     ability = forms.CharField(widget=forms.HiddenInput)
     team = forms.BooleanField(required=False, widget=forms.HiddenInput)
@@ -124,7 +130,13 @@ class ActionForm(forms.Form):
         self.title = ability_name(ruleset, slot.ability)
         self.fields["ability"].initial = slot.ability
         self.fields["team"].initial = slot.team is not None
-        choices = [(c, c) for c in slot.candidates if c]
+        declared = ruleset.ABILITIES.get(slot.ability)
+        self.final = bool(declared and declared.final)
+        choices: list[tuple[str, Any]] = [(c, c) for c in slot.candidates if c]
+        if declared is not None and declared.nobody:
+            choices.append((self.NOBODY, _("Nobody")))
+        if self.final:
+            choices.insert(0, ("", _("— choose —")))
         # ``handed``: the targets of the choice handed in already, selected.
         handed = handed or []
         for i in range(slot.targets):
@@ -133,5 +145,6 @@ class ActionForm(forms.Form):
             self.fields[f"target{i}"] = forms.ChoiceField(label=label, choices=choices, initial=initial)
 
     def targets(self) -> list[str]:
-        """The chosen targets in order."""
-        return [self.cleaned_data[f"target{i}"] for i in range(self.slot.targets)]
+        """The chosen targets in order; [] for the "nobody" answer."""
+        chosen = [self.cleaned_data[f"target{i}"] for i in range(self.slot.targets)]
+        return [] if self.NOBODY in chosen else chosen

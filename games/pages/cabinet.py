@@ -100,6 +100,8 @@ def _receipts(game: Game, ruleset: Any, phase: Phase | None, mine: list[Action])
             "phase": str(phase),
             "by": a.actor.nickname if a.actor else "",
             "team": a.team,
+            # A public act (``Ability.final``, COSMO-030) is never withdrawn.
+            "final": bool(ruleset.ABILITIES.get(a.ability) and ruleset.ABILITIES[a.ability].final),
         }
         for a in mine
     ]

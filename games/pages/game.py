@@ -11,7 +11,7 @@ from django.http import HttpRequest
 from .. import access, flow, unread
 from ..forms import ApplyForm
 from ..models import Game, Player, Room
-from ..names import role_name, team_name
+from ..names import card_name, role_name, team_name
 from .phase_bar import game_context
 
 
@@ -56,7 +56,7 @@ def _players(request: HttpRequest, game: Game, ruleset: Any) -> list[dict[str, A
             {
                 "nickname": p.nickname,
                 "alive": p.alive,
-                "role": role_name(ruleset, shown) if shown else "",
+                "role": card_name(ruleset, shown, p.team) if shown else "",
                 "account": p.user.get_username() if show_accounts else "",
             }
         )

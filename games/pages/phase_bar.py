@@ -31,7 +31,9 @@ def _open_phase(game: Game, seat: Player | None) -> Phase | None:
     WW18-072), and for a living ``seat`` whether it voted in this vote
     (``voted``) and whether it or its team handed in a choice
     (``handed``)."""
-    pending = Deadline.objects.filter(done_at__isnull=True)
+    # A resolving deadline of a phase already resolved does nothing (the
+    # unused re-vote of a day without a tie, COSMO-013): it is not shown.
+    pending = Deadline.objects.filter(done_at__isnull=True).exclude(resolves=True, phase__resolved_at__isnull=False)
     phases = game.phases.filter(resolved_at__isnull=True).annotate(
         next_due=Subquery(pending.filter(phase__game=game).order_by("due_at").values("due_at")[:1]),
         opening_due=Subquery(pending.filter(phase=OuterRef("pk"), kind=flow.OPENS).values("due_at")[:1]),

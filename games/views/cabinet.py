@@ -55,7 +55,10 @@ def _hand_in(request: HttpRequest, game: Game, seat: Player, forms: list[ActionF
     except flow.FlowError as exc:
         form.add_error(None, str(exc))
         return False
-    messages.success(request, _("Your choice was handed in; you may change it until the deadline."))
+    if form.final:
+        messages.success(request, _("Your choice was made in public and posted in the vote thread."))
+    else:
+        messages.success(request, _("Your choice was handed in; you may change it until the deadline."))
     return True
 
 

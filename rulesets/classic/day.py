@@ -115,7 +115,11 @@ def lynch_vote(outcome: Outcome, step: PhaseInput, refuse: Refuse) -> None:
     leader = sole_leader(totals)
     if leader is None or not has_majority(totals[leader], voters):
         outcome.note("vote", "info", said("classic.nobody_has_majority_voters_nobody", n=voters))
-        outcome.announce("no_elimination", said("classic.nobody_reached_majority"))
+        # Say why: a lynch needs more than half of those entitled to vote,
+        # not the most votes (CLASSIC-012, CLASSIC-013).
+        top = f"{totals[leader]:g}" if leader is not None else "0"
+        needed = voters // 2 + 1
+        outcome.announce("no_elimination", said("classic.nobody_reached_majority_of", n=voters, m=needed, rows=top))
         return
     _lynch(outcome, leader, said("classic.has_votes_majority_leaves", player=leader, n=f"{totals[leader]:g}", m=voters))
 

@@ -101,6 +101,10 @@ TEXTS = templates(
         # The public results post (``Outcome.announce``).
         "votes": gettext_noop("Votes: %(rows)s."),
         "nobody_reached_majority": gettext_noop("Nobody reached a majority: nobody leaves today."),
+        "nobody_reached_majority_of": gettext_noop(
+            "Nobody reached a majority of the %(n)s players entitled to vote (at least %(m)s votes;"
+            " the most a single player got: %(rows)s): nobody leaves today."
+        ),
         "voted_out_card_shown": gettext_noop("%(player)s was voted out. The card shows: %(role)s."),
         "voted_out_card_hidden": gettext_noop("%(player)s was voted out. The card stays hidden (CLASSIC-065)."),
         "first_night_passes": gettext_noop("The first night passes: nobody was killed."),

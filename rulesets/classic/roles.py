@@ -125,6 +125,7 @@ OPTIONS: dict[str, Option] = {
         kind="time",
         default="10:00",
         help=gettext_noop("Local time the night is resolved and the morning post goes up (classic.md §2)."),
+        deadline="night",
     ),
     "day_deadline": Option(
         "day_deadline",
@@ -132,6 +133,7 @@ OPTIONS: dict[str, Option] = {
         kind="time",
         default="20:00",
         help=gettext_noop("Local time the day's vote closes (classic.md §2)."),
+        deadline="vote",
     ),
     "day_hours_per_player": Option(
         "day_hours_per_player",

@@ -98,9 +98,14 @@ class ClassicRuleset(Ruleset):
         host_candidates="CLASSIC-011",
         rule="CLASSIC §2",
         law={
-            "ru": "Голос можно менять до дедлайна; засчитывается последний.",
-            "zh": "截止前可以改票；以最后一票为准。",
-            "en": "A vote may be changed until the deadline; the last one counts.",
+            "ru": "Голос можно менять до дедлайна; засчитывается последний. Выбывает только тот, за кого"
+            " проголосовало большинство — больше половины живых игроков, имеющих право голоса; иначе"
+            " сегодня никто не выбывает.",
+            "zh": "截止前可以改票；以最后一票为准。只有获得多数票（超过有投票权的存活玩家的一半）的玩家才会出局；"
+            "否则今天无人出局。",
+            "en": "A vote may be changed until the deadline; the last one counts. Only a player voted by a"
+            " majority, more than half of the living players entitled to vote, leaves; otherwise nobody"
+            " leaves today.",
         },
     )
     PHASES = frozenset({"day", "night"})

@@ -69,6 +69,9 @@ class DayProcedure:
     instead of a re-vote, from the tie until ``revote_until``, citing
     ``tie_pick_rule`` (piter's Ghost «Призрак» ``ghost_pick``, PITER-093);
     "" where a tie always goes to the re-vote.
+    ``nomination_words``: the words that make a line of a living player's
+    day-thread post a nomination, «WORD: NAME» (cosmo «Кандидат: NAME»,
+    COSMO-007); () where only the vote thread's form nominates.
     ``host_candidates``: the rule id letting the host put players to the
     vote once a lynch vote, after which only they may be voted for and
     standing ballots for anyone else no longer count (classic «выносит на
@@ -95,6 +98,7 @@ class DayProcedure:
     tie_pick: str = ""
     tie_pick_rule: str = ""
     host_candidates: str = ""
+    nomination_words: tuple[str, ...] = ()
     ballot_text: dict[str, str] = field(default_factory=dict)
     abstain_word: dict[str, str] = field(default_factory=dict)
     reason_text: dict[str, str] = field(default_factory=dict)

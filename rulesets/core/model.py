@@ -75,6 +75,13 @@ class Ability:
       chosen (``None``: unlimited). ``per_game_limit``: uses per game.
     - ``team``: True for a team's collective choice (the mafia's kill).
     - ``optional``: True if not acting is normal (no skip counted).
+    - ``nobody``: True if the choice may name nobody (no target at all),
+      offered as its own answer (cosmo's judge «Можно решить никого не
+      сажать», COSMO-031).
+    - ``final``: True for a public act of a day: the site posts it in the
+      vote thread when it is handed in, it can be neither changed nor
+      withdrawn, and it closes the day's vote, which is resolved at once
+      (cosmo's judge «отменить дневное голосование», COSMO-030).
     - ``name``: language code → display name.
     """
 
@@ -87,6 +94,8 @@ class Ability:
     per_game_limit: int | None = None
     team: bool = False
     optional: bool = True
+    nobody: bool = False
+    final: bool = False
 
 
 @dataclass(frozen=True)
@@ -97,6 +106,9 @@ class Role:
     ``teams`` lists every team the role may belong to, the default first.
     ``abilities`` are ability ids declared in the ruleset's ``ABILITIES``.
     ``night_role`` marks roles whose skipped night moves count (forum §3).
+    ``card_team``: the revealed card names the player's team as well (a
+    role held in several teams: the forum's «Маф / ман» is a «Маф» or a
+    «Ман», FORUM-014).
     """
 
     id: str
@@ -104,6 +116,7 @@ class Role:
     teams: tuple[str, ...]
     abilities: tuple[str, ...] = ()
     summary: str = ""
+    card_team: bool = False
 
     @property
     def team(self) -> str:
@@ -131,7 +144,10 @@ class Option:
     ``secret`` marks options whose value only the host may see (the Bonus
     player and day). ``choice_names``: the name of each string in
     ``choices`` by language code, ``((value, {"ru": …, "zh": …, "en": …}), …)``,
-    as the host reads it in the game's form.
+    as the host reads it in the game's form. ``deadline``: the ``SCHEDULE``
+    entry this option is the time of (classic's ``night_deadline`` is the
+    ``night`` entry): the site's forms show that entry's one field only,
+    and the option takes its value, so what the host sets is what runs.
     """
 
     id: str
@@ -145,6 +161,7 @@ class Option:
     max_value: int | None = None
     fields: tuple[tuple[str, str], ...] = ()
     choice_names: tuple[tuple[Any, dict[str, str]], ...] = ()
+    deadline: str = ""
 
 
 @dataclass(frozen=True)

@@ -88,6 +88,9 @@ class CosmoRuleset(Ruleset):
         nominations_until="discussion",
         votes_from="discussion",
         revote_until="revote",
+        # §2 «A post that says Кандидат: NAME nominates NAME» (COSMO-007); the
+        # site's own nomination post reads "Candidate: NAME" in English.
+        nomination_words=("Кандидат", "Candidate"),
         law={
             "ru": "Ровно один голос за одного из кандидатов; изменить его нельзя, воздержаться нельзя.",
             "zh": "只能投给一名候选人，且恰好一票；不能更改，也不能弃权。",

@@ -93,13 +93,25 @@ def resolve(outcome: Outcome, step: PhaseInput, verdict: Action | None, reject: 
     state.memory["silenced"] = []
 
 
-def jail(outcome: Outcome, name: str, how: str, **params: str) -> None:
+# The results post's line for each way of being jailed (trace code → public code).
+PUBLIC_JAIL = {
+    "jailed_most_votes": "jailed_by_vote",
+    "jailed_tied": "jailed_by_revote",
+    "jailed_verdict": "jailed_by_verdict",
+}
+
+
+def jail(outcome: Outcome, name: str, how: str, public: str = "", **params: str) -> None:
     """Jail ``name``: out of the game, role published (COSMO-002, COSMO-012).
     ``how``: the trace's code for why (``jailed_most_votes``, ``jailed_tied``,
-    ``jailed_verdict``), with its ``params``."""
+    ``jailed_verdict``), with its ``params``; the results post says the
+    same (``PUBLIC_JAIL``, or the code ``public``: the coin), announced as
+    ``jailed`` («посажен за решётку», never a vote's execution after the
+    judge cancelled the vote, COSMO-030)."""
     role = outcome.state.players[name].role
     outcome.remove(name)
-    outcome.announce("eliminated", said("cosmo.is_jailed_role", player=name, role=role), name, role)
+    shown = public or PUBLIC_JAIL[how]
+    outcome.announce("jailed", said(f"cosmo.{shown}", player=name, role=role, **params), name, role)
     outcome.note("jail", "effect", said(f"cosmo.{how}", player=name, role=role, **params))
 
 
@@ -150,13 +162,16 @@ def _revote(outcome: Outcome, step: PhaseInput, tied: list[str], reject: Reject,
         "info",
         said("cosmo.tie_most_votes_re_vote", names=names, n=counts["jail"], m=counts["spare"]),
     )
+    # The results post gives the re-vote's count (COSMO-013).
+    outcome.announce("revote", said("cosmo.revote_count", names=names, n=counts["jail"], m=counts["spare"]))
     decision = _decide(outcome, step, counts, rng)
     if decision == "spare":
         outcome.announce("no_elimination", said("cosmo.are_spared", rows=names))
         outcome.note("jail", "void", said("cosmo.are_spared_2", names=names))
         return
+    by_coin = counts["jail"] == counts["spare"]
     for name in [n for n in state.players if n in tied]:
-        jail(outcome, name, "jailed_tied")
+        jail(outcome, name, "jailed_tied", public="jailed_by_coin" if by_coin else "")
 
 
 def _decide(outcome: Outcome, step: PhaseInput, counts: dict[str, int], rng: random.Random) -> str:

@@ -119,6 +119,19 @@ TEXTS = templates(
         ),
         # The public results post (``Outcome.announce``).
         "is_jailed_role": gettext_noop("%(player)s is jailed; role: %(role)s."),
+        "jailed_by_vote": gettext_noop(
+            "%(player)s is jailed by the vote, with the most votes (%(n)s). Role: %(role)s."
+        ),
+        "jailed_by_revote": gettext_noop(
+            "%(player)s is jailed: the re-vote jails every candidate tied for the most votes. Role: %(role)s."
+        ),
+        "jailed_by_coin": gettext_noop(
+            "%(player)s is jailed: the re-vote tied and the coin jails every tied candidate. Role: %(role)s."
+        ),
+        "jailed_by_verdict": gettext_noop(
+            "%(player)s is jailed by the verdict of the judge %(player2)s; the day's vote was cancelled. Role: %(role)s."
+        ),
+        "revote_count": gettext_noop("Re-vote on %(names)s: %(n)s to jail them all, %(m)s to spare them all."),
         "reveals_judge_card": gettext_noop("%(player)s reveals the judge's card: the day's vote is cancelled."),
         "nobody_jailed_today": gettext_noop("Nobody is jailed today."),
         "killed_tonight": gettext_noop("%(player)s was killed tonight."),

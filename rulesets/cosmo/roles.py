@@ -87,9 +87,17 @@ ABILITIES: dict[str, Ability] = {
     "spy": _ability("spy", "night", "Шпионить", "Spy", target_rule="any_alive"),
     # COSMO-040: a player who is out of the game.
     "contact": _ability("contact", "night", "Общаться с призраком", "Contact a ghost", target_rule="out"),
-    # COSMO-030..032: one living player or nobody, once a game.
+    # COSMO-030..032: one living player or nobody, once a game; a public
+    # act that cancels the day's vote (``final``).
     "judge_verdict": _ability(
-        "judge_verdict", "day", "Приговор судьи", "Judge's verdict", target_rule="any_alive", per_game_limit=1
+        "judge_verdict",
+        "day",
+        "Приговор судьи",
+        "Judge's verdict",
+        target_rule="any_alive",
+        per_game_limit=1,
+        nobody=True,
+        final=True,
     ),
     # COSMO-008..011: the day vote, held by every living player (the ``votes`` object).
     "vote": _ability("vote", "day", "Голос", "Vote", target_rule="any_alive", optional=False),

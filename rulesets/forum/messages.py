@@ -101,8 +101,9 @@ TEXTS = templates(
         "kamikaze_takes_out_game": gettext_noop(
             "Kamikaze %(player)s takes %(player2)s out of the game (FORUM-087, FORUM-089)."
         ),
-        "kamikaze_left_night_autokill_may": gettext_noop(
-            "Kamikaze %(player)s left by night autokill: he may take a victim next night (FORUM-087)."
+        "kamikaze_autokilled_takes_nobody": gettext_noop(
+            "The Kamikaze %(player)s is autokilled tonight without a choice: he takes nobody (FORUM-088;"
+            " only a Kamikaze voted out chooses later, FORUM-089)."
         ),
         "holds_bonus_game_day": gettext_noop("%(player)s holds the Bonus for game day %(n)s (FORUM-125)."),
         "werewolf_victim_was_protected": gettext_noop(
@@ -214,7 +215,9 @@ TEXTS = templates(
         "demoted_by_host": gettext_noop("%(player)s was demoted by the host (FORUM-153)."),
         "found_their_child": gettext_noop("The %(team)s found their Child (FORUM-066)."),
         "sniper_became_criminal": gettext_noop("The Sniper became a member of a criminal team (FORUM-085)."),
-        "attacked_but_saved": gettext_noop("The %(team)s attacked %(player)s, but %(guard)s saved him (FORUM-180)."),
+        "attacked_but_saved": gettext_noop(
+            "The %(team)s attacked %(player)s, but %(guard)s foiled the attack (FORUM-180)."
+        ),
         "cop_missed_announced": gettext_noop("The Cop missed (FORUM-038)."),
         "kamikaze_choice_was": gettext_noop("The Kamikaze's choice was %(player)s (FORUM-089)."),
     },

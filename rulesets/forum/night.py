@@ -34,7 +34,7 @@ ORDER: tuple[tuple[str, str, str], ...] = (
     # FORUM-087..089: the Kamikaze's revenge needs the night's deaths.
     ("kamikaze", "FORUM-087", "a Kamikaze who dies tonight, or left since last night, takes his chosen victim"),
     # FORUM-160, FORUM-095, FORUM-096: a missing move is counted last.
-    # An autokilled Kamikaze names his victim next night (FORUM-087).
+    # A Kamikaze autokilled for it made no choice: he takes nobody (FORUM-088).
     ("skips", "FORUM-160", "a role who gave no move counts a skip; past the limit he is autokilled"),
     # FORUM-031: everything marked takes effect together and is announced.
     ("apply", "FORUM-031", "deaths, conversions, vote holders, TW choosers and walking basements take effect"),
@@ -419,13 +419,13 @@ def _autokill(night: Night, name: str, why: str, excused: set[str], **params: ob
     night.note("skips", "effect", said(f"forum.autokilled_{why}", player=name, **params))
     night.outcome.announce("autokill", said("forum.leaves_by_autokill", player=name), name, night.role(name))
     if night.role(name) == "kamikaze" and night.deaths[name] == said(f"forum.autokill_{why}", **params):
-        _kamikaze_revenge_pending(night, name)
+        _kamikaze_takes_nobody(night, name)
 
 
-def _kamikaze_revenge_pending(night: Night, name: str) -> None:
-    """A Kamikaze autokilled by night for a skip gave no choice this night
-    (that is the skip), yet «Если его убивают днем или ночью, может унести на
-    тот свет любого, кого пожелает» (FORUM-087): as after leaving by day
-    (FORUM-089), he names his victim in the following night."""
-    night.state.players[name].counters["kamikaze_pending"] = True
-    night.note("skips", "info", said("forum.kamikaze_left_night_autokill_may", player=name))
+def _kamikaze_takes_nobody(night: Night, name: str) -> None:
+    """A Kamikaze autokilled by night for a skip made no choice this night
+    (that is the skip), and «Выбор срабатывает, если Кама убьют» (FORUM-088)
+    speaks of the choice of that night: he takes nobody. Only a Kamikaze
+    voted out names his victim later (FORUM-089), so nothing is deferred."""
+    night.state.players[name].counters.pop("kamikaze_choice", None)
+    night.note("skips", "void", said("forum.kamikaze_autokilled_takes_nobody", player=name))

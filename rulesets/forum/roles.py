@@ -36,6 +36,7 @@ ROLES: dict[str, Role] = {
         CRIMINAL_TEAMS,
         _CRIMINAL_MOVES,
         gettext_noop("leads a criminal team (FORUM-033)"),
+        card_team=True,  # FORUM-014: the card says which criminal team
     ),
     "mafioso": Role(
         "mafioso",
@@ -43,6 +44,7 @@ ROLES: dict[str, Role] = {
         CRIMINAL_TEAMS,
         _CRIMINAL_MOVES,
         gettext_noop("plain criminal (FORUM-021)"),
+        card_team=True,  # FORUM-014: the card says which criminal team
     ),
     "cop": Role(
         "cop",
@@ -366,7 +368,7 @@ SCHEDULE = (
 
 MESSAGES: dict[str, str] = {
     "warn_no_vote": gettext_noop("No vote: autokill at the deadline (FORUM-163)."),
-    "warn_self_vote": gettext_noop("Voted for self: autokill (FORUM-160)."),
+    "warn_self_vote": gettext_noop("Voted for self: autokill (FORUM-164)."),
     "dead_actor": gettext_noop("You are out of the game and can no longer act."),
     "dead_target": gettext_noop("That player is out of the game."),
     "wrong_phase": gettext_noop("This choice belongs to the other phase of the game day."),

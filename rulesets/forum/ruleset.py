@@ -92,7 +92,7 @@ class ForumRuleset(Ruleset):
         },
     }
     # «Голосилка»: one vote a day, never changed (FORUM-019); a vote for
-    # oneself is accepted and leads to the autokill (FORUM-160).
+    # oneself is accepted and leads to the autokill (FORUM-164).
     DAY = DayProcedure(
         change=NEVER,
         self_vote=True,
@@ -190,7 +190,7 @@ class ForumRuleset(Ruleset):
     def day_warnings(self, state: GameState, ballots: Sequence[Ballot]) -> list[tuple[str, str]]:
         """The autokills the vote's deadline brings if nothing changes: no vote
         (``warn_no_vote``, FORUM-163) and a vote for oneself (``warn_self_vote``,
-        FORUM-160), for the host to waive or confirm."""
+        FORUM-164), for the host to waive or confirm."""
         votes = standing(ballots, NEVER)
         warnings = []
         for name in state.alive_names():

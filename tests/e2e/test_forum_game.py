@@ -20,7 +20,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from games import flow
 from games.models import Deadline, Game, Player
-from games.names import role_name, team_name
+from games.names import card_name, role_name, team_name
 
 pytestmark = [pytest.mark.e2e]
 
@@ -263,7 +263,8 @@ def close_the_vote(table: Table, day: int, watcher: Page, shot) -> None:
     assert flow.resolve_due(deadline.due_at + timedelta(seconds=1)) >= 1
     results = watcher.locator("article.host-post", has_text=f"Results of the vote, day {day}")
     expect(results).to_contain_text(
-        f"{target.nickname} was eliminated by the vote. Role: {role_name(flow.ruleset_of(table.game()), target.role)}.",
+        f"{target.nickname} was eliminated by the vote. "
+        f"Role: {card_name(flow.ruleset_of(table.game()), target.role, target.team)}.",
         timeout=20_000,
     )
     shot(watcher, f"day-{day}-vote-results")

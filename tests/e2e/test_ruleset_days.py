@@ -18,7 +18,9 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import Browser, Page, expect
 
 from games import flow
-from games.names import role_name, team_name
+from games.names import card_name, role_name, team_name
+from games.trace_texts import said_text
+from rulesets.core.said import said
 
 from .test_every_ruleset import ACCOUNTS, Table
 from .test_forum_game import PASSWORD
@@ -48,6 +50,11 @@ def results_post(page: Page, heading: str):
 
 def role(table: Table, role_id: str) -> str:
     return role_name(flow.ruleset_of(table.game()), role_id)
+
+
+def card(table: Table, role_id: str, team_id: str) -> str:
+    """A revealed card as the results post names it (FORUM-014: the team too)."""
+    return card_name(flow.ruleset_of(table.game()), role_id, team_id)
 
 
 def team(table: Table, team_id: str) -> str:
@@ -88,7 +95,7 @@ def test_forum_three_sided_game_is_played_to_its_winner(seat_table) -> None:
     table.fire_phase()
     page.reload()
     expect(results_post(page, "Results of the vote, day 1")).to_contain_text(
-        f"Бенни was eliminated by the vote. Role: {role(table, 'don')}."
+        f"Бенни was eliminated by the vote. Role: {card(table, 'don', 'mafia')}."
     )
     table.shot(page, "forum3-vote-results")
     assert table.phase().key == "night-1"
@@ -101,9 +108,9 @@ def test_forum_three_sided_game_is_played_to_its_winner(seat_table) -> None:
     expect(page.locator("p.winner")).to_contain_text("Winner: Town")
     page.get_by_role("link", name="Day 1", exact=True).click()  # the last day thread
     night = results_post(page, "Results of night 1")
-    expect(night).to_contain_text(f"Манн was killed tonight. Role: {role(table, 'don')}.")
+    expect(night).to_contain_text(f"Манн was killed tonight. Role: {card(table, 'don', 'maniacs')}.")
     # FORUM-180; the team by its declared name, as the results post names teams.
-    expect(night).to_contain_text("The Maniacs attacked Мира, but the Doctor saved")
+    expect(night).to_contain_text("The Maniacs attacked Мира, but the Doctor foiled the attack")
     final = results_post(page, "Roles:")
     expect(final).to_contain_text("The game is over: Town win.")
     expect(final).to_contain_text(f"Бенни — {role(table, 'don')}, Mafia")
@@ -144,13 +151,15 @@ def test_cosmo_tied_revote_goes_to_the_published_coin(seat_table) -> None:
     results = results_post(page, "Results of the vote, day 1")
     # COSMO-014: the coin's side in the document's words («посадить всех» / «пощадить всех»).
     sides = {JAIL: "jail", SPARE: "spare"}
-    said = "|".join(re.escape(label) for label in sides)
-    expect(results).to_contain_text(re.compile(rf"The re-vote tied; the coin says: ({said})\."))
-    coin = sides[re.search(rf"the coin says: ({said})", results.inner_text()).group(1)]
+    labels = "|".join(re.escape(label) for label in sides)
+    expect(results).to_contain_text(re.compile(rf"The re-vote tied; the coin says: ({labels})\."))
+    coin = sides[re.search(rf"the coin says: ({labels})", results.inner_text()).group(1)]
     table.shot(page, f"cosmo-coin-{coin}")
     if coin == "jail":
         for name, role_id in (("Ракета", "mafioso"), ("Луна", "citizen")):
-            expect(results).to_contain_text(f"{name} was eliminated by the vote. Role: {role(table, role_id)}.")
+            # COSMO-014: jailed by the coin, said so (not "by the vote").
+            jailed = said("cosmo.jailed_by_coin", player=name, role=role_id)
+            expect(results).to_contain_text(said_text(flow.ruleset_of(table.game()), jailed))
         expect(results).to_contain_text(f"The game is over: {team(table, 'town')} win.")
     else:
         expect(results).to_contain_text("Ракета, Луна are spared.")
@@ -164,8 +173,9 @@ def test_cosmo_tied_revote_goes_to_the_published_coin(seat_table) -> None:
         table.fire("vote")
         page.goto(f"/g/{table.slug}/")
         page.get_by_role("link", name="Vote, day 2", exact=True).click()
+        jailed = said("cosmo.jailed_by_vote", player="Ракета", role="mafioso", n="4")
         expect(results_post(page, "Results of the vote, day 2")).to_contain_text(
-            f"Ракета was eliminated by the vote. Role: {role(table, 'mafioso')}."
+            said_text(flow.ruleset_of(table.game()), jailed)
         )
     table.finished("town")
 

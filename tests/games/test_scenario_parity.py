@@ -13,11 +13,22 @@ what the engine's STATE shows: every player's role, team and life, who
 left in that step, the private results (each delivered to its cabinet),
 and the winner. The web refuses an invalid choice when it is handed in
 where the engine rejects it at resolution, so rejections are not compared.
+
+A day step is read as ``../shared/spec/scenario-format.md`` defines it: a
+day without ``nominations`` has the candidates its ruleset page gives for
+that case (``ABSENT_NOMINATIONS``: cosmo's every living player). A step the
+site cannot hand in as the scenario gives it (``Unexpressible``) is neither
+a failure nor a silent pass: it must be listed in ``KNOWN_UNEXPRESSIBLE``
+with its reason, is counted in ``UNEXPRESSED`` and the counts are printed
+at the end of the run (``tests/conftest.py``); a listed scenario that
+plays through fails, so the list stays true.
 """
 
 from __future__ import annotations
 
 import json
+from collections import Counter
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -26,6 +37,7 @@ import pytest
 import rulesets
 from games import flow
 from games.models import Game, Phase, Post, Resolution, Room
+from rulesets.core import GameState
 from rulesets.scenario import play_scenario
 
 PUBLIC = Path(__file__).resolve().parents[2].parent / "shared" / "spec" / "scenarios"
@@ -44,6 +56,30 @@ def _files() -> list[Path]:
 
 class Unexpressible(Exception):
     """The web flow cannot hand in this step as the scenario gives it."""
+
+
+# Scenario id → the reason (a part of the ``Unexpressible`` sentence) the
+# site cannot hand in one of its steps; asserted, counted and printed.
+KNOWN_UNEXPRESSIBLE: dict[str, str] = {}
+
+# Reason → how many scenario steps the run could not express (printed by
+# ``pytest_terminal_summary`` in ``tests/conftest.py``).
+UNEXPRESSED: Counter[str] = Counter()
+
+# A day step without ``nominations``, as each ruleset page reads it: cosmo
+# §5 «If this key is absent, every living player is a candidate»; piter
+# (PITER-020) and the others: nobody was nominated.
+ABSENT_NOMINATIONS: dict[str, Callable[[GameState], list[str]]] = {
+    "cosmo": lambda state: state.alive_names(),
+}
+
+
+def _nominations(game: Game, step: dict) -> list[str]:
+    """The candidates ``step`` names (``ABSENT_NOMINATIONS`` without the key)."""
+    if "nominations" in step:
+        return list(step["nominations"] or [])
+    reading = ABSENT_NOMINATIONS.get(game.ruleset)
+    return reading(flow.state_of(game)) if reading else []
 
 
 def _seat(game: Game, name: str):
@@ -140,8 +176,10 @@ def _day_choices(game: Game, phase: Phase, step: dict, now: datetime, done: dict
     """Hand in the day's nominations, votes and re-vote of ``step`` in the
     windows open at ``now``, each once (``done`` records which were)."""
     window = flow.day_window(game, phase, now)
-    if window.nominations and not done["nominations"] and step.get("nominations"):
-        _nominate(game, step["nominations"], now)
+    if window.nominations and not done["nominations"]:
+        names = _nominations(game, step)
+        if names:
+            _nominate(game, names, now)
         done["nominations"] = True
     if window.votes and not done["votes"]:
         _cast(game, _ballots(step, "votes"), now, revote=False)
@@ -173,9 +211,17 @@ def _play_step(game: Game, step: dict) -> Resolution:
             break
     if not phase.resolved_at:
         raise Unexpressible("the phase did not resolve")
-    if step.get("votes") and not done["votes"]:
+    if step.get("votes") and not done["votes"] and not _vote_cancelled(game, phase):
         raise Unexpressible("the day's votes had no window")
     return Resolution.objects.get(deadline__phase=phase)
+
+
+def _vote_cancelled(game: Game, phase: Phase) -> bool:
+    """True when a public act handed in cancelled the day's vote before it
+    opened (``Ability.final``: cosmo's judge, COSMO-030): the engine voids
+    the step's votes, and the site takes none."""
+    abilities = flow.ruleset_of(game).ABILITIES
+    return any(abilities[a].final for a in phase.actions.values_list("ability", flat=True) if a in abilities)
 
 
 def _play_idle_phases(game: Game, kind: str) -> None:
@@ -241,7 +287,12 @@ def _feedback_reached_cabinets(game: Game, resolution: Resolution, before: int) 
 @pytest.mark.parametrize("path", _files(), ids=lambda p: p.stem)
 def test_a_public_scenario_plays_the_same_through_the_site(path: Path, personas, make_user) -> None:
     doc = json.loads(path.read_text(encoding="utf-8"))
-    sid = doc.get("id") or path.stem
+    _play_through_the_site(doc, doc.get("id") or path.stem, personas, make_user)
+
+
+def _play_through_the_site(doc: dict, sid: str, personas, make_user) -> None:
+    """Play the scenario ``doc`` through the site's flow and compare each
+    step with the engine's STATE (see the module's docstring)."""
     steps = doc["steps"]
     seed = _coin_seed(doc) if any("coin" in step for step in steps) else 0
     engine = play_scenario({**doc, "steps": [{k: v for k, v in s.items() if k != "expect"} for s in steps]}, seed)
@@ -258,18 +309,62 @@ def test_a_public_scenario_plays_the_same_through_the_site(path: Path, personas,
     )
     flow.signup_open(game=game)
     for i, player in enumerate(doc["players"]):
-        flow.nickname_register(game=game, user=make_user(f"s{i}-{path.stem[:100]}"), nickname=player["name"])
+        flow.nickname_register(game=game, user=make_user(f"s{i}-{sid[:100]}"), nickname=player["name"])
     game.refresh_from_db()
     game.seed = seed
     game.save(update_fields=["seed"])
     flow.roles_deal(game=game, roles={p["name"]: (p["role"], p.get("team")) for p in doc["players"]})
     game.refresh_from_db()
     flow.game_start(game=game, now=START)
+    known = KNOWN_UNEXPRESSIBLE.get(sid)
     for i, (step, expected) in enumerate(zip(steps, engine["steps"], strict=True)):
         game.refresh_from_db()
-        _play_idle_phases(game, step["phase"])
-        before = Post.objects.order_by("-id").values_list("id", flat=True).first() or 0
-        resolution = _play_step(game, step)
+        try:
+            _play_idle_phases(game, step["phase"])
+            before = Post.objects.order_by("-id").values_list("id", flat=True).first() or 0
+            resolution = _play_step(game, step)
+        except Unexpressible as exc:
+            assert known and known in str(exc), (
+                f"{sid} step {i + 1}: the site cannot express it ({exc}) and it is not a known exception"
+            )
+            UNEXPRESSED[str(exc)] += 1
+            print(f"{sid} step {i + 1} not expressible on the site: {exc}")  # noqa: T201
+            return  # the later steps build on this one
         game.refresh_from_db()
         assert _web_state(game, resolution) == _engine_state(expected), f"step {i + 1} ({step['phase']})"
         _feedback_reached_cabinets(game, resolution, before)
+    assert known is None, f"{sid} plays through the site now: take it out of KNOWN_UNEXPRESSIBLE"
+
+
+COSMO_SIX = [
+    {"name": "M1", "role": "mafioso"},
+    {"name": "M2", "role": "mafioso"},
+    {"name": "C1", "role": "citizen"},
+    {"name": "C2", "role": "citizen"},
+    {"name": "C3", "role": "citizen"},
+    {"name": "C4", "role": "citizen"},
+]
+
+
+def test_a_day_without_nominations_has_every_living_candidate_cosmo_008(personas, make_user) -> None:
+    """Scenario format, cosmo §5: «If this key is absent, every living player
+    is a candidate» (COSMO-008): a day step without ``nominations`` plays on
+    the site as the engine plays it, M1 jailed with the most votes."""
+    votes = {"M1": "C1", "M2": "C1", "C1": "M1", "C2": "M1", "C3": "M1", "C4": "M2"}
+    doc = {"ruleset": "cosmo", "players": COSMO_SIX, "steps": [{"phase": "day", "actions": [], "votes": votes}]}
+    _play_through_the_site(doc, "cosmo-day-without-nominations", personas, make_user)
+
+
+def test_a_step_the_site_cannot_express_is_counted_only_when_known(personas, make_user, monkeypatch) -> None:
+    """A step the site cannot hand in is a known, counted exception, never
+    a silent pass: seven nominations among six players fail while not
+    listed, and once listed are counted under their reason."""
+    names = ["C1", "C2", "C3", "C4", "M1", "M2", "C1"]
+    step = {"phase": "day", "actions": [], "nominations": names, "votes": {"C1": "M1"}}
+    doc = {"ruleset": "cosmo", "players": COSMO_SIX, "steps": [step]}
+    with pytest.raises(AssertionError, match="not a known exception"):
+        _play_through_the_site(doc, "cosmo-seven-nominations", personas, make_user)
+    monkeypatch.setitem(KNOWN_UNEXPRESSIBLE, "cosmo-seven-nominations-known", "more nominations than players")
+    monkeypatch.setattr(f"{__name__}.UNEXPRESSED", Counter())
+    _play_through_the_site(doc, "cosmo-seven-nominations-known", personas, make_user)
+    assert UNEXPRESSED == Counter({"more nominations than players who may nominate": 1})

@@ -422,7 +422,7 @@ def test_jailed_role_is_announced():
     """COSMO-002: «Он открывает и показывает всем свою карту роли.»"""
     state = game("N:ninja " + SIX)
     out = day(state, {"C1": "N", "C2": "N"})
-    assert [(a.kind, a.player, a.role) for a in out.announcements][0] == ("eliminated", "N", "ninja")
+    assert [(a.kind, a.player, a.role) for a in out.announcements][0] == ("jailed", "N", "ninja")
 
 
 def test_night_kill_announced_without_role():

@@ -558,3 +558,21 @@ def test_the_tw_on_duty_for_a_team_hands_in_its_shot_and_nothing_else() -> None:
     assert FORUM.validate(state, shoot("T", "G", "kill"), "night") is None
     for ability in ("heal", "shoot", "hide"):
         assert FORUM.validate(state, shoot("T", "G", ability), "night") == "not_available", ability
+
+
+def test_a_kamikaze_autokilled_at_night_takes_nobody_forum_088() -> None:
+    """FORUM-088 «Выбор срабатывает, если Кама убьют»: the choice made that
+    night works; a Kamikaze autokilled for a missed move made none, so he
+    takes nobody, that night or the next (the deferral of FORUM-089 is for a
+    Kamikaze voted out only)."""
+    state = seat("Q=kamikaze " + THREE)
+    state.players["Q"].counters["skips"] = 2  # his third skip is past the limit (FORUM-160)
+    first = night(state, shoot("A", "C"), team("mafia", "G"), team("maniacs", "F"))
+    assert "Q" in first.out
+    assert not any(a.kind == "kamikaze" for a in first.announcements)
+    state = first.state
+    second_day = day(state, cycle(state))
+    state = second_day.state
+    second = night(state, shoot("Q", "A", "choose"), team("mafia", "B"))
+    assert "A" not in second.out
+    assert not any(a.kind == "kamikaze" for a in second.announcements)
