@@ -35,7 +35,8 @@ def test_the_save_is_announced_in_the_games_language_without_a_pronoun_forum_180
     flow.action_submit(game=game, seat=seats["Doc"], ability="heal", targets=["Plain One"])
     flow.phase_resolve_now(game=game)
     posts = list(Room.objects.filter(game=game).values_list("posts__body", flat=True))
-    night_post = next(p for p in posts if p and "Plain One" in p and "FORUM-180" in p)
+    night_post = next(p for p in posts if p and "Plain One" in p and "покушение" in p)
+    assert "FORUM-180" not in night_post, night_post
     assert "attacked" not in night_post and "saved" not in night_post, night_post
     assert " его " not in night_post and " him " not in night_post, night_post
 

@@ -214,10 +214,11 @@ def test_the_host_is_called_as_the_games_players_call_him(personas, make_user, r
 def test_the_forum_save_is_announced_without_its_rule_id_for_any_player() -> None:
     """FORUM-180: the results post says the team attacked a player whom a
     guard saved, in the reader's language, without the rule id, in Russian
-    in words that fit any player (not «его спас»)."""
+    in words that fit any player (not «его спас»), and
+    in Chinese without 他."""
     forum = rulesets.get("forum")
     line = said("forum.attacked_but_saved", team="mafia", player="Ann", guard=said("forum.cop"))
     with translation.override("ru"):
-        assert announcement_line(forum, "saved", line, "Ann", None) == "Мафы напали на Ann, но игрока спас Коп."
+        assert announcement_line(forum, "saved", line, "Ann", None) == "Мафы напали на игрока Ann, но покушение сорвал Коп."
     with translation.override("zh-hans"):
-        assert announcement_line(forum, "saved", line, "Ann", None) == "黑手党袭击了 Ann，但警察救了他。"
+        assert announcement_line(forum, "saved", line, "Ann", None) == "黑手党袭击了 Ann，但警察挫败了这次袭击。"
