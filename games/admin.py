@@ -8,12 +8,15 @@ the game's log records it, and a staff account seated in a game sees none
 of that game's hidden information here: the lists leave it out and its
 pages answer 403."""
 
+from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
 from django.db.models import Exists, OuterRef, QuerySet
 from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+
+import rulesets
 
 from . import page_cache
 from .models import Deadline, Event, Game, Phase, Player, Post, Room, Vote
@@ -90,10 +93,29 @@ class HiddenGameDataAdmin(GameVersionAdmin):
         return super().change_view(request, object_id, form_url, extra_context)
 
 
+def ruleset_choices() -> list[tuple[str, str]]:
+    """The registered rulesets (``rulesets.ids()``), as (id, id) choices,
+    read afresh each time a form is built (a ruleset may be registered
+    after start-up)."""
+    return [(r, r) for r in rulesets.ids()]
+
+
+class GameAdminForm(forms.ModelForm):
+    """A game in the admin: its ruleset is one of the registered rulesets
+    (a game whose ruleset id is unknown cannot be read, ``GameBroken``)."""
+
+    ruleset = forms.ChoiceField(label=_("ruleset"), choices=ruleset_choices)
+
+    class Meta:
+        model = Game
+        fields = ("ruleset",)
+
+
 @admin.register(Game)
 class GameAdmin(HiddenGameDataAdmin):
     """Games and their seats."""
 
+    form = GameAdminForm
     game_path = "pk"
     list_display = ("title", "ruleset", "variant", "status", "host", "created_at", "deadline_failing")
     list_filter = ("status", "ruleset")

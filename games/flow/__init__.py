@@ -18,7 +18,7 @@ The names below are the package's public interface: callers write
 """
 
 from ..clock import local_clock, local_deadline, local_time, utc_offset
-from ..errors import FlowError, ResolutionFailed
+from ..errors import FlowError, GameBroken, ResolutionFailed
 from ..reads.choices import ability_deadline, choice_deadline, idle_abilities, open_slots
 from ..reads.day import DayWindow, VoteView, ballot_open, ballots_of, day_ballots, day_phase, day_window, vote_view
 from ..reads.game import (
@@ -33,6 +33,7 @@ from ..reads.game import (
     edit_until,
     excused_today,
     first_phase,
+    game_fault,
     proposed_composition,
     revote_label,
     ruleset_of,
@@ -78,6 +79,7 @@ __all__ = [
     "transition",
     "DayWindow",
     "FlowError",
+    "GameBroken",
     "ResolutionFailed",
     "VoteView",
     "ability_deadline",
@@ -106,6 +108,7 @@ __all__ = [
     "edit_until",
     "excused_today",
     "first_phase",
+    "game_fault",
     "game_create",
     "game_lock",
     "game_settings_set",

@@ -16,20 +16,49 @@ import rulesets
 from rulesets.core import GameState, RulesError, Ruleset
 
 from ..clock import local_time
-from ..errors import FlowError
+from ..errors import FlowError, GameBroken, unknown_ruleset
 from ..models import Game, Phase, Player, Post, Resolution, Room, Vote
 
 
 def ruleset_of(game: Game) -> Ruleset:
-    """The game's rules engine."""
-    return rulesets.get(game.ruleset)
+    """The game's rules engine; raises ``GameBroken`` when the game's
+    ruleset id is not registered on this site (``rulesets.REGISTRY``)."""
+    try:
+        return rulesets.get(game.ruleset)
+    except RulesError as exc:
+        raise GameBroken(game.pk, unknown_ruleset(game.ruleset)) from exc
 
 
 def state_of(game: Game) -> GameState:
-    """The ruleset state of a game whose roles were drawn; raises FlowError."""
+    """The ruleset state of a game whose roles were drawn; raises FlowError
+    before the draw and ``GameBroken`` when the stored state does not load
+    (a key missing, a value of the wrong shape)."""
     if not game.state:
         raise FlowError(_("Roles have not been drawn yet."))
-    return GameState.from_dict(game.state)
+    try:
+        return GameState.from_dict(game.state)
+    except KeyError as exc:
+        raise GameBroken(
+            game.pk, _("The game's stored state lacks the key “%(key)s”: it cannot be read.") % {"key": exc.args[0]}
+        ) from exc
+    except (TypeError, ValueError, AttributeError) as exc:
+        raise GameBroken(
+            game.pk, _("The game's stored state cannot be read: %(error)s") % {"error": f"{type(exc).__name__}: {exc}"}
+        ) from exc
+
+
+def game_fault(game: Game) -> str | None:
+    """What keeps ``game`` from being read by its rules, as a sentence for
+    its host and the site's admins (``GameBroken``'s reason), or None for a
+    sound game: an unregistered ruleset id, or a stored state that does
+    not load. Reads nothing from the database."""
+    try:
+        ruleset_of(game)
+        if game.state:
+            state_of(game)
+    except GameBroken as exc:
+        return exc.reason
+    return None
 
 
 WEB_OPTIONS = (

@@ -1,0 +1,31 @@
+"""``{% game_fault_notice game %}``: on every page of a game the rules
+cannot read (``flow.game_fault``: an unregistered ruleset id, a stored
+state lacking a key), the notice saying so: the fault in words for the
+host, co-hosts and staff accounts, a neutral "paused by a fault" for
+everyone else; nothing for a sound game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+
+from games import access, flow
+from games.models import Game
+
+register = template.Library()
+
+
+@register.inclusion_tag("games/_broken_notice.html", takes_context=True)
+def game_fault_notice(context: template.Context, game: Any) -> dict[str, Any]:
+    """The notice's context: ``fault`` (a game is broken), ``reason`` (the
+    fault, for the host, co-hosts and staff only). Reads no table beyond
+    the game's co-hosts (for a broken game only); never raises."""
+    if not isinstance(game, Game):
+        return {"fault": False}
+    reason = flow.game_fault(game)
+    if reason is None:
+        return {"fault": False}
+    user = context.get("user")
+    told = user is not None and (getattr(user, "is_staff", False) or access.is_host(user, game))
+    return {"fault": True, "reason": reason if told else ""}
