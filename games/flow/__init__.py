@@ -23,6 +23,7 @@ from ..reads.choices import ability_deadline, choice_deadline, idle_abilities, o
 from ..reads.day import DayWindow, VoteView, ballot_open, ballots_of, day_ballots, day_phase, day_window, vote_view
 from ..reads.game import (
     OPENS,
+    WEB_OPTIONS,
     acceleration_open,
     cabinet_of,
     current_day,
@@ -50,12 +51,15 @@ from .host_tools import (
     player_modkill,
     player_replace,
     reminders_set,
+    seat_change,
+    seat_change_refusal,
 )
 from .phases import store_slots, store_votes
 from .posting import post_create, post_edit
 from .publishing import results_publish
 from .records import game_lock, log_event, random_seed
 from .setup import (
+    NICKNAME_MAX,
     cohost_add,
     cohost_remove,
     game_create,
@@ -63,6 +67,8 @@ from .setup import (
     game_start,
     nickname_register,
     options_set,
+    options_set_refusal,
+    register_refusal,
     roles_deal,
     roles_draw,
     signup_accept_all,
@@ -74,6 +80,8 @@ from .tick import resolve_due
 
 __all__ = [
     "OPENS",
+    "WEB_OPTIONS",
+    "NICKNAME_MAX",
     "Turn",
     "game_turn",
     "transition",
@@ -123,6 +131,7 @@ __all__ = [
     "nominate",
     "open_slots",
     "options_set",
+    "options_set_refusal",
     "penalty_apply",
     "phase_resolve_now",
     "player_modkill",
@@ -132,6 +141,9 @@ __all__ = [
     "proposed_composition",
     "random_seed",
     "reminders_set",
+    "seat_change",
+    "seat_change_refusal",
+    "register_refusal",
     "resolve_due",
     "results_publish",
     "revote_label",

@@ -16,7 +16,7 @@ from ..models import Deadline, Event, Game, Player, Room
 from ..reads.game import cabinet_of, current_day, current_phase
 from .outcomes import finish, grant_last_words, hand_feedback, revealed_roles
 from .phases import sync_players, sync_rooms
-from .setup import refuse_hosts_as_players
+from .setup import check_nickname, refuse_hosts_as_players
 from .tick import failure_text, fire_due_of
 from .turn import Turn, game_turn, transition
 
@@ -213,6 +213,11 @@ def player_replace(turn: Turn, *, player: Player, new_user) -> None:
     posts, votes and history stay with the seat. The old account loses
     access at once. Called as ``player_replace(game=…, player=…,
     new_user=…)`` (``transition``); raises FlowError."""
+    _replace(turn, player, new_user)
+
+
+def _replace(turn: Turn, player: Player, new_user) -> None:
+    """``player_replace`` in the caller's turn."""
     game = turn.game
     refuse_hosts_as_players(game, new_user)
     if game.players.filter(user=new_user).exclude(pk=player.pk).exclude(status=Player.Status.DECLINED).exists():
@@ -224,3 +229,59 @@ def player_replace(turn: Turn, *, player: Player, new_user) -> None:
     turn.log("player_replaced", {"nickname": player.nickname, "old_user": old_user_id, "new_user": new_user.pk})
     with languages.in_game_language(game):
         turn.post(cabinet_of(player), _("A replacement has taken over this seat."), current_day(game))
+
+
+def _seat_checks(game: Game, player: Player, user, nickname: str) -> str:
+    """The checks of ``seat_change``; returns the nickname as kept
+    (stripped); raises FlowError with the sentence for the admin."""
+    nickname = nickname.strip()
+    if nickname != player.nickname:
+        if game.state:
+            raise FlowError(
+                _("Roles are already drawn: the seat's nickname is its name in the rules and cannot change.")
+            )
+        nickname = check_nickname(game, nickname, exclude=player)
+    if user.pk != player.user_id:
+        refuse_hosts_as_players(game, user)
+        if game.players.filter(user=user).exclude(pk=player.pk).exclude(status=Player.Status.DECLINED).exists():
+            raise FlowError(_("That account already has a seat in this game."))
+    return nickname
+
+
+def seat_change_refusal(game: Game, player: Player, *, user, nickname: str) -> str | None:
+    """Why ``seat_change`` would refuse to give ``player`` the account
+    ``user`` and the game nickname ``nickname`` (a sentence for the admin),
+    or None. Reads only: the admin's change form shows it on the field."""
+    try:
+        _seat_checks(game, player, user, nickname)
+    except FlowError as exc:
+        return str(exc)
+    return None
+
+
+@transition
+def seat_change(turn: Turn, *, player: Player, user, nickname: str) -> None:
+    """A site admin edits a seat: before the draw he may rename it (the
+    nickname checks of sign-up) and bind it to another account; once the
+    roles are drawn the nickname is the seat's name in the rules' state
+    and stays, and another account takes the seat as a replacement
+    (замена, ``player_replace``: role, posts and votes stay with the
+    seat). Called as ``seat_change(game=…, player=…, user=…,
+    nickname=…)``; raises FlowError."""
+    game = turn.game
+    player = game.players.get(pk=player.pk)
+    nickname = _seat_checks(game, player, user, nickname)
+    if nickname != player.nickname:
+        turn.log("nickname_changed", {"old": player.nickname, "new": nickname})
+        player.nickname = nickname
+        player.save(update_fields=["nickname"])
+    if user.pk == player.user_id:
+        return
+    if game.state:
+        _replace(turn, player, user)
+        return
+    old_user_id = player.user_id
+    player.user = user
+    player.save(update_fields=["user"])
+    turn.access_changed()
+    turn.log("seat_rebound", {"nickname": player.nickname, "old_user": old_user_id, "new_user": user.pk})

@@ -21,8 +21,6 @@ def _field_data(form: forms.BaseForm, name: str, field: forms.Field) -> dict[str
         return {}
     if value is True:
         return {key: "on"}
-    if isinstance(field, forms.JSONField):
-        return {key: field.prepare_value(value)}
     if isinstance(value, (list, tuple)):
         return {key: [str(v) for v in value]}
     return {key: value}
