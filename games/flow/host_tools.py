@@ -13,7 +13,7 @@ from rulesets.core import RulesError
 from .. import languages, results
 from ..errors import FlowError, ResolutionFailed
 from ..models import Deadline, Event, Game, Player, Room
-from ..reads.game import cabinet_of, current_day, current_phase
+from ..reads.game import cabinet_of, current_day, current_phase, deadlines_seen, penalties_seen
 from .outcomes import finish, grant_last_words, hand_feedback, revealed_roles
 from .phases import sync_players, sync_rooms
 from .setup import check_nickname, refuse_hosts_as_players
@@ -77,16 +77,22 @@ def deadline_retry(*, game: Game, now: datetime | None = None) -> None:
 
 
 @transition
-def deadline_extend(turn: Turn, *, minutes: int) -> None:
+def deadline_extend(turn: Turn, *, minutes: int, seen: str | None = None) -> None:
     """Push every pending deadline of the open phase back by ``minutes``.
-    Called as ``deadline_extend(game=…, minutes=…)`` (``transition``);
-    raises FlowError."""
+    ``seen``: the deadlines as the host's page showed them
+    (``deadlines_seen``); when they moved since (the same form sent twice)
+    nothing is extended. Called as ``deadline_extend(game=…, minutes=…,
+    seen=…)`` (``transition``); raises FlowError."""
     game = turn.game
     if minutes <= 0 or minutes > 7 * 24 * 60:
         raise FlowError(_("Extend by between 1 minute and 7 days."))
     phase = current_phase(game)
     if phase is None:
         raise FlowError(_("No phase is open."))
+    if seen is not None and seen != deadlines_seen(game):
+        raise FlowError(
+            _("The deadlines changed since your page was loaded: nothing more was extended. Reload it to extend them.")
+        )
     for deadline in phase.deadlines.filter(done_at__isnull=True):
         deadline.due_at += timedelta(minutes=minutes)
         deadline.save(update_fields=["due_at"])
@@ -144,16 +150,23 @@ def autokill_decide(turn: Turn, *, player: Player, decision: str) -> None:
 
 
 @transition
-def penalty_apply(turn: Turn, *, kind: str, target: str) -> None:
+def penalty_apply(turn: Turn, *, kind: str, target: str, seen: int | None = None) -> None:
     """A penalty the document names: ``skip_move`` (a role's next move),
     ``skip_team_shot`` (a team's next shot), ``demote`` (to a plain
     citizen), ``disqualify`` (modkill). The post names the roles the
     ruleset announces, the private results it gives reach their cabinets
     (a new sheriff), and a right to last words it gives is granted as at a
-    resolution (``Ruleset.last_words_given``). Raises FlowError. Called as
-    ``penalty_apply(game=…, kind=…, target=…)`` (``transition``): under the
+    resolution (``Ruleset.last_words_given``). ``seen``: how many penalties
+    the host's page showed (``penalties_seen``); when one more was given
+    since (the same form sent twice) nothing is given. Raises FlowError.
+    Called as ``penalty_apply(game=…, kind=…, target=…, seen=…)``
+    (``transition``): under the
     game's lock, so a post or a vote meanwhile waits for it."""
     game, now, ruleset = turn.game, turn.now, turn.ruleset
+    if seen is not None and seen != penalties_seen(game):
+        raise FlowError(
+            _("A penalty was given since your page was loaded: nothing more was given. Reload it to give another.")
+        )
     if kind not in ruleset.PENALTIES:
         raise FlowError(_("The rules of this game name no such penalty."))
     if kind in ruleset.DEFERRED_PENALTIES:
@@ -219,6 +232,8 @@ def player_replace(turn: Turn, *, player: Player, new_user) -> None:
 def _replace(turn: Turn, player: Player, new_user) -> None:
     """``player_replace`` in the caller's turn."""
     game = turn.game
+    if new_user.pk == player.user_id:
+        raise FlowError(_("That account holds this seat already."))
     refuse_hosts_as_players(game, new_user)
     if game.players.filter(user=new_user).exclude(pk=player.pk).exclude(status=Player.Status.DECLINED).exists():
         raise FlowError(_("That account already has a seat in this game."))

@@ -5,9 +5,12 @@ start."""
 from __future__ import annotations
 
 import secrets
+from datetime import timedelta
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.utils import timezone as dj_tz
 from django.utils.translation import gettext as _
 
 import rulesets
@@ -34,6 +37,26 @@ def game_create(*, host, title: str, ruleset_id: str, **fields: Any) -> Game:
     game = Game.objects.create(host=host, title=title, ruleset=ruleset_id, seed=secrets.randbits(48), **fields)
     log_event(game, "game_created", {"title": title, "ruleset": ruleset_id})
     return game
+
+
+# How long after a host announced a game the same title from him is taken
+# for the same form sent twice (a double click, a reload).
+ANNOUNCED_WITHIN = timedelta(minutes=5)
+
+
+def game_announce(*, host, title: str, ruleset_id: str, **fields: Any) -> Game:
+    """ "Host a game": ``game_create``, unless the host announced a game of
+    the same title and ruleset within ``ANNOUNCED_WITHIN`` (the same form
+    sent twice), which is returned instead. The host's account row is
+    locked meanwhile, so two submits at once make one game. Raises FlowError."""
+    with transaction.atomic():
+        get_user_model().objects.select_for_update().filter(pk=host.pk).first()
+        recent = Game.objects.filter(
+            host_id=host.pk, title=title, ruleset=ruleset_id, created_at__gte=dj_tz.now() - ANNOUNCED_WITHIN
+        ).first()
+        if recent is not None:
+            return recent
+        return game_create(host=host, title=title, ruleset_id=ruleset_id, **fields)
 
 
 @transition

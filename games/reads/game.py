@@ -47,6 +47,29 @@ def state_of(game: Game) -> GameState:
         ) from exc
 
 
+def deadlines_seen(game: Game) -> str:
+    """The open phase's pending deadlines as a page shows them: their due
+    moments (UTC, ISO 8601) in id order, joined by commas; "" without an
+    open phase. The host's "Extend" form carries it, so a second submit of
+    the same form finds the deadlines moved (``deadline_extend``)."""
+    phase = current_phase(game)
+    if phase is None:
+        return ""
+    pending = phase.deadlines.filter(done_at__isnull=True).order_by("id")
+    return ",".join(d.due_at.isoformat() for d in pending)
+
+
+# The log's kinds of a penalty given (at once, or deferred to the phase's end).
+PENALTY_EVENTS = ("penalty", "penalty_deferred")
+
+
+def penalties_seen(game: Game) -> int:
+    """How many penalties the game has been given so far (its log); the
+    host's penalty form carries it, so a second submit of the same form
+    finds one more and gives nothing (``penalty_apply``)."""
+    return game.events.filter(kind__in=PENALTY_EVENTS).count()
+
+
 def game_fault(game: Game) -> str | None:
     """What keeps ``game`` from being read by its rules, as a sentence for
     its host and the site's admins (``GameBroken``'s reason), or None for a
