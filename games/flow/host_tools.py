@@ -226,11 +226,11 @@ def player_replace(turn: Turn, *, player: Player, new_user) -> None:
     posts, votes and history stay with the seat. The old account loses
     access at once. Called as ``player_replace(game=…, player=…,
     new_user=…)`` (``transition``); raises FlowError."""
-    _replace(turn, player, new_user)
+    _replace(turn, turn.game.players.get(pk=player.pk), new_user)
 
 
 def _replace(turn: Turn, player: Player, new_user) -> None:
-    """``player_replace`` in the caller's turn."""
+    """``player_replace`` in the caller's turn (``player`` read under its lock)."""
     game = turn.game
     if new_user.pk == player.user_id:
         raise FlowError(_("That account holds this seat already."))

@@ -16,7 +16,8 @@ from django.test import Client
 from django.urls import reverse
 
 from games import flow
-from games.models import Game, Player
+from games.models import Event, Game, Player, Post
+from tests.games.page_forms import post_forms
 
 from .test_deadlines import requires_postgresql
 
@@ -183,3 +184,75 @@ def test_applying_with_a_character_longer_than_a_nickname_gets_a_sentence(person
     assert response.status_code == 200
     assert "A game nickname is at most 60 characters long." in response.content.decode()
     assert not Player.objects.filter(game=game).exists()
+
+
+# ------------------------------------------------- the same form twice at once
+
+# Rows one submit may add at most (its effect), per table.
+ONE_EFFECT = ("Post", "Vote", "Player", "Game", "Action")
+EFFECT_KINDS = ("penalty", "penalty_deferred", "deadline_extended", "player_replaced", "signup_applied", "game_created")
+
+
+def effects() -> dict[str, int]:
+    """How many rows of each effect there are (see ``ONE_EFFECT``, ``EFFECT_KINDS``)."""
+    from django.apps import apps
+
+    counts = {name: apps.get_model("games", name).objects.count() for name in ONE_EFFECT}
+    for kind in EFFECT_KINDS:
+        counts[kind] = Event.objects.filter(kind=kind).count()
+    return counts
+
+
+def sent_twice_at_once(account: str, page: str, action: str, hold: Callable[[], None], **typed: str) -> list[str]:
+    """The form of ``page`` going to ``action``, as ``account`` sees it,
+    sent twice at once while ``hold`` is locked; the problems found (a
+    500, an effect counted twice)."""
+    response = logged_in(account).get(page)
+    form = next(f for f in post_forms(response.content.decode(), page) if f.action.endswith(action))
+    for key, value in typed.items():
+        form.data[key] = [value]
+    clients = [logged_in(account), logged_in(account)]
+    before = effects()
+    responses = at_once([lambda c=c: c.post(form.action, form.post_data()) for c in clients], hold)
+    after = effects()
+    problems = [f"{action}: {getattr(r, 'status_code', r)}" for r in responses if getattr(r, "status_code", 500) >= 500]
+    problems += [f"{action}: {key} +{after[key] - before[key]}" for key in after if after[key] - before[key] > 1]
+    return problems
+
+
+def test_each_game_form_sent_twice_at_once_has_one_effect(forum_game, make_user) -> None:
+    """A post, a vote, the host's post, Extend, a penalty, a replacement:
+    two submits of one form at once, lined up behind the game's lock,
+    answer no 500 and leave one post, one vote, one extension, one penalty,
+    one replacement."""
+    game, _seats = forum_game
+    make_user("newcomer")
+    rooms = {r.kind: r for r in game.rooms.all()}
+    day = reverse("room", args=[game.slug, rooms["day"].public_id])
+    vote = reverse("room", args=[game.slug, rooms["vote"].public_id])
+    host = reverse("host", args=[game.slug])
+    hold = lock_game(game)
+    problems = []
+    problems += sent_twice_at_once("bob", day, day, hold, body="Twice at once.")
+    problems += sent_twice_at_once("alice", day, day, hold, body="The host, twice at once.")
+    problems += sent_twice_at_once("carol", vote, reverse("vote", args=[game.slug, rooms["vote"].public_id]), hold)
+    problems += sent_twice_at_once("alice", host, reverse("host_extend", args=[game.slug]), hold, minutes="30")
+    problems += sent_twice_at_once(
+        "alice", host, reverse("host_penalty", args=[game.slug]), hold, kind="skip_team_shot", target="mafia"
+    )
+    problems += sent_twice_at_once(
+        "alice", host, reverse("host_replace", args=[game.slug]), hold, nickname="Plain Two", username="newcomer"
+    )
+    assert not problems, problems
+    assert Post.objects.filter(body="Twice at once.").count() == 1
+    assert Event.objects.filter(kind="deadline_extended").count() == 1
+
+
+def test_host_a_game_sent_twice_at_once_makes_one_game(personas) -> None:
+    """Two "Host a game" submits at once, lined up behind the host's
+    account row: one game."""
+    user = get_user_model()
+    hold = lambda: user.objects.select_for_update().get(username="alice")  # noqa: E731
+    problems = sent_twice_at_once("alice", reverse("game_new"), reverse("game_new"), hold, title="Twice town")
+    assert not problems, problems
+    assert Game.objects.filter(title="Twice town").count() == 1
