@@ -13,11 +13,13 @@ from collections.abc import Callable
 from datetime import timedelta
 
 import pytest
+import time_machine
 from django.contrib.auth import get_user_model
 from django.contrib.messages import get_messages
 from django.db import models, transaction
-from django.test import Client
+from django.test import Client, override_settings
 from django.urls import URLPattern, resolve, reverse
+from django.utils import timezone
 
 from games import flow
 from games.models import (
@@ -35,9 +37,16 @@ from games.models import (
     Vote,
 )
 from games.urls import urlpatterns
+from tests.games.admin_forms import admin_form_data
 from tests.games.page_forms import PageForm, post_forms
 from tests.games.pages import rooms_of
+from tests.games.test_classic_day import classic_game
 from tests.games.test_deadlines import everyone_votes, poison
+from tests.games.test_every_ruleset import piter_evening
+from tests.games.test_vote_laws import dealt_game
+from tests.games.test_werewolf18_forum_day import NINE as WW18_NINE
+from tests.games.test_werewolf18_forum_day import local as ww18_local
+from tests.games.test_werewolf18_forum_day import to_day_one
 
 # Views that answer GET only (pages, polls, the live parts).
 GET_ONLY = {
@@ -51,11 +60,6 @@ GET_ONLY = {
     "host_live",
     "host_accounts",
 }
-
-# POST views of rulesets other than the forum's (nominations: piter and
-# cosmo; the host's candidates: cosmo; acceleration: werewolf18), sent
-# twice in their own tests below.
-OTHER_RULESETS = {"nominate", "host_candidates", "accelerate"}
 
 # Forms that show what their account handed in already (the doctor's
 # choice, sent before the page was read): their first submit repeats it.
@@ -187,14 +191,17 @@ def submit_twice(username: str | None, form: PageForm) -> tuple[str, list[str]]:
     return name, problems
 
 
-def run_pages(pages: list[tuple[str | None, str]]) -> tuple[set[str], list[str]]:
-    """Submit every POST form of each (account, page) twice."""
+def run_pages(pages: list[tuple[str | None, str]], only: set[str] | None = None) -> tuple[set[str], list[str]]:
+    """Submit every POST form of each (account, page) twice (``only``:
+    those going to these URL names)."""
     covered: set[str] = set()
     problems: list[str] = []
     for username, url in pages:
         for form in forms_on(username, url):
             if form.action.endswith(reverse("account_logout")):
-                continue  # logging out twice: checked in test_log_out_twice
+                continue  # logging out twice: checked in test_logging_out_twice
+            if only is not None and resolve(form.action.split("?")[0]).url_name not in only:
+                continue
             name, found = submit_twice(username, form)
             covered.add(name)
             problems.extend(found)
@@ -320,11 +327,68 @@ def test_an_account_s_own_forms_twice(personas) -> None:
     _scenario(lambda: run_pages(pages))
 
 
+@override_settings(MAFIA_WEB_RULESETS=["forum", "piter", "classic", "cosmo", "werewolf18"])
+def test_a_piter_nomination_sent_twice_names_one_candidate(personas, make_user) -> None:
+    """PITER nominations: the vote thread's "Nominate" form, twice."""
+    game, day, at = piter_evening(personas, make_user)
+    shift = timezone.now() - at["nominations_open"] - timedelta(minutes=1)
+    for deadline in day.deadlines.all():
+        Deadline.objects.filter(pk=deadline.pk).update(due_at=deadline.due_at + shift)
+    flow.resolve_due(now=at["nominations_open"] + shift)
+    seat = game.players.seated().filter(alive=True).first()
+    room = Room.objects.get(game=game, kind=Room.Kind.VOTE, day=day.number)
+    _scenario(lambda: run_pages([(seat.user.username, reverse("room", args=[game.slug, room.public_id]))]))
+
+
+@override_settings(MAFIA_WEB_RULESETS=["forum", "piter", "classic", "cosmo", "werewolf18"])
+def test_the_classic_host_s_candidates_sent_twice_are_published_once(personas, make_user) -> None:
+    """CLASSIC-011: the host's "Publish the candidates", twice."""
+    game, _seats, _accounts = classic_game(personas, make_user)
+    _scenario(lambda: run_pages([("alice", reverse("host", args=[game.slug]))], only={"host_candidates"}))
+
+
+def test_asking_for_acceleration_twice_counts_one_request(personas, make_user) -> None:
+    """WW18-068: "Ask for acceleration", twice."""
+    start = ww18_local("2026-03-02 15:00")
+    game, _seats, accounts = dealt_game(
+        personas["alice"], make_user, "werewolf18", WW18_NINE, now=start, timezone="Asia/Shanghai", language="en"
+    )
+    to_day_one(game)
+    with time_machine.travel(ww18_local("2026-03-03 12:00"), tick=False):
+        _scenario(lambda: run_pages([(accounts["Vil A"].username, reverse("game", args=[game.slug]))]))
+
+
+def test_logging_out_twice_answers_no_error(personas) -> None:
+    """The header's "Log out", sent twice: the second finds nobody logged in."""
+    client = client_of("alice")
+    form = next(f for f in forms_on("alice", reverse("home")) if f.action.endswith(reverse("account_logout")))
+    for _ in range(2):
+        assert client.post(form.action, form.post_data()).status_code == 302
+
+
+def test_a_site_admin_s_change_forms_sent_twice_change_once(forum_game, admin_client, make_user) -> None:
+    """The admin kind: a game's change form and a seat's (a replacement),
+    each sent twice; the second replaces nobody again."""
+    game, seats = forum_game
+    newcomer = get_user_model().objects.get(username="newcomer")
+    seat_url = reverse("admin:games_player_change", args=[seats["Clyde"].pk])
+    data = admin_form_data(admin_client.get(seat_url))
+    data["user"] = str(newcomer.pk)
+    game_url = reverse("admin:games_game_change", args=[game.pk])
+    for url, sent in ((seat_url, lambda: data), (game_url, lambda: admin_form_data(admin_client.get(game_url)))):
+        posted = sent()
+        first = admin_client.post(url, posted)
+        after_first = world()
+        second = admin_client.post(url, posted)
+        assert first.status_code == 302 and second.status_code in (200, 302), url
+        assert world() == after_first, url
+    assert Event.objects.filter(game=game, kind="player_replaced").count() == 1
+
+
 def test_every_post_view_of_the_url_conf_is_sent_twice() -> None:
     """The enumeration: each view of ``games.urls`` that takes a POST is
-    covered by the tests above (run first, in this module's order) or
-    sent twice in a test of its own ruleset."""
+    covered by the tests above (run first, in this module's order)."""
     names = {p.name for p in urlpatterns if isinstance(p, URLPattern)}
     post_views = names - GET_ONLY
-    missing = post_views - COVERED - OTHER_RULESETS
+    missing = post_views - COVERED
     assert not missing, f"POST views no form reached: {sorted(missing)}"
