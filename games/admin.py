@@ -6,7 +6,12 @@ accounts, the host's log); the game pages give staff nothing more than
 any other account. Each time a staff account opens one of these objects,
 the game's log records it, and a staff account seated in a game sees none
 of that game's hidden information here: the lists leave it out and its
-pages answer 403."""
+pages answer 403.
+
+What the rules read is read-only here or changed through the game's flow,
+as the site's own forms change it (seats: ``SeatForm``; house rules:
+``GameAdminForm``); the rows only the flow writes (phases, rooms, posts,
+ballots) are shown, never edited (``ReadOnlyGameAdmin``)."""
 
 from django import forms
 from django.contrib import admin, messages

@@ -107,6 +107,9 @@ def test_a_site_admin_reads_the_fault_and_is_sent_to_the_admin_to_repair_it(foru
     assert FAULTS[fault] in html
     assert reverse("admin:games_game_change", args=[game.pk]) in html
     assert reverse("admin:games_deadline_changelist") + "?failed=yes" in html
+    for name in ("game", "day thread"):
+        html = reader("erin").get(pages_of(game)[name]).content.decode()
+        assert FAULTS[fault] in html and reverse("admin:games_game_change", args=[game.pk]) in html, name
 
 
 @pytest.mark.parametrize("fault", FAULTS)
