@@ -238,6 +238,11 @@ class GameAdminForm(forms.ModelForm):
             raise forms.ValidationError(_("Give the house rules as an object of option ids and values."))
         game = self.instance
         if not game.pk:
+            chosen = self.cleaned_data.get("ruleset")
+            rules = {k: v for k, v in options.items() if k not in flow.WEB_OPTIONS}
+            problems = rulesets.get(chosen).validate_options(rules, ()) if chosen else []
+            if problems:
+                raise forms.ValidationError([p.message for p in problems])
             return options
         web = {k: v for k, v in options.items() if k in flow.WEB_OPTIONS}
         kept = {k: v for k, v in game.options.items() if k in flow.WEB_OPTIONS}

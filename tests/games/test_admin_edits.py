@@ -161,3 +161,22 @@ def test_phases_rooms_and_posts_are_read_only_in_the_admin(forum_game, admin_cli
         response = admin_client.post(reverse(f"admin:games_{name}_change", args=[obj.pk]), {})
         assert response.status_code == 403, name
     assert Game.objects.get(pk=game.pk).state == game.state
+
+
+def test_every_admin_page_of_the_games_app_opens(forum_game, admin_client) -> None:
+    """Each model's list, each change page of the forum game's rows and the
+    add pages left open answer 200 (the read-only ones included)."""
+    from django.contrib import admin as django_admin
+
+    game, seats = forum_game
+    flow.vote_cast(game=game, seat=seats["Bonnie"], target=seats["Doc"])
+    for model, model_admin in django_admin.site._registry.items():
+        if model._meta.app_label != "games":
+            continue
+        name = model._meta.model_name
+        assert admin_client.get(reverse(f"admin:games_{name}_changelist")).status_code == 200, name
+        row = model.objects.first()
+        if row is not None:
+            assert admin_client.get(reverse(f"admin:games_{name}_change", args=[row.pk])).status_code == 200, name
+        if model_admin.has_add_permission(admin_client.get("/").wsgi_request):
+            assert admin_client.get(reverse(f"admin:games_{name}_add")).status_code == 200, name

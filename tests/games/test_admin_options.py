@@ -111,3 +111,25 @@ def test_house_rules_of_a_started_game_are_refused_as_the_host_s_are(forum_game,
     assert response.status_code == 200
     assert "House rules are fixed once the game has started." in response.content.decode()
     assert "rare_roles" not in Game.objects.get(pk=game.pk).options
+
+
+def test_a_game_added_in_the_admin_gets_its_house_rules_checked(personas, admin_client) -> None:
+    """The add form checks the house rules against the chosen ruleset, with
+    the ruleset's own sentence, and adds no game."""
+    url = reverse("admin:games_game_add")
+    data = admin_form_data(admin_client.get(url))
+    data.update(
+        title="Added town",
+        host=str(personas["alice"].pk),
+        ruleset="forum",
+        options='{"nope": 1}',
+        characters="[]",
+        deadlines="{}",
+    )
+    data.update({"created_at_0": "2026-11-27", "created_at_1": "12:00:00"})
+
+    response = admin_client.post(url, data)
+
+    assert response.status_code == 200
+    assert "There is no house rule “nope”" in unescape(response.content.decode())
+    assert not Game.objects.filter(title="Added town").exists()
