@@ -33,7 +33,9 @@ from django.http import Http404
 from django.utils.translation import gettext as _
 
 import rulesets
+from rulesets.core import RulesError
 
+from .errors import GameBroken, unknown_ruleset
 from .models import Game, Player, Post, Room
 
 
@@ -158,7 +160,10 @@ def _dead_post_refusal(room: Room, seat: Player) -> str | None:
     last post in a day thread, in total."""
     if room.kind == Room.Kind.GRAVEYARD:
         return None
-    last_post = rulesets.get(room.game.ruleset).DAY.last_post
+    try:
+        last_post = rulesets.get(room.game.ruleset).DAY.last_post
+    except RulesError as exc:
+        raise GameBroken(room.game_id, unknown_ruleset(room.game.ruleset)) from exc
     if last_post and room.kind == Room.Kind.DAY and room.day >= (seat.left_at_day or 0) and not seat.last_words_used:
         return None
     return _("You are out of the game: you may post only in the graveyard.")

@@ -9,6 +9,7 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.cache import has_vary_header, patch_cache_control
 
+from .errors import GameBroken
 from .languages import (
     SESSION_KEY,
     ZONE_SESSION_KEY,
@@ -18,6 +19,7 @@ from .languages import (
     remember_language,
     supported,
 )
+from .views.broken import broken_game
 
 CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; frame-ancestors 'none'; form-action 'self'; base-uri 'self'"
 
@@ -98,3 +100,25 @@ class AccountLanguageMiddleware:
             if code:
                 remember_language(request, code)
         return response
+
+
+class GameFaultMiddleware:
+    """Any page, poll or form of a game whose rules cannot read it
+    (``flow.GameBroken``: an unregistered ruleset id, a stored state
+    lacking a key) answers the broken game's page instead of a 500: the
+    fault for its host and admins, a neutral notice for the players
+    (``games.views.broken``). Nothing of the request was kept: the
+    exception left the transaction it met."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        """The broken game's page for ``GameBroken``; None (Django's own
+        handling) for anything else."""
+        if isinstance(exception, GameBroken):
+            return broken_game(request, exception)
+        return None

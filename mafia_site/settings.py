@@ -51,6 +51,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "allauth.account.middleware.AccountMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "games.middleware.GameFaultMiddleware",
     "games.middleware.SecurityHeadersMiddleware",
 ]
 

@@ -19,21 +19,25 @@ The names below are the package's public interface: callers write
 """
 
 from ..clock import local_clock, local_deadline, local_time, utc_offset
-from ..errors import FlowError, ResolutionFailed
+from ..errors import FlowError, GameBroken, ResolutionFailed
 from ..reads.choices import ability_deadline, choice_deadline, idle_abilities, open_slots
 from ..reads.day import DayWindow, VoteView, ballot_open, ballots_of, day_ballots, day_phase, day_window, vote_view
 from ..reads.game import (
     OPENS,
+    WEB_OPTIONS,
     acceleration_open,
     cabinet_of,
     current_day,
     current_phase,
     dead_read_team_room,
+    deadlines_seen,
     deferred_penalties,
     edit_refusal,
     edit_until,
     excused_today,
     first_phase,
+    game_fault,
+    penalties_seen,
     proposed_composition,
     revote_label,
     ruleset_of,
@@ -50,6 +54,8 @@ from .host_tools import (
     player_modkill,
     player_replace,
     reminders_set,
+    seat_change,
+    seat_change_refusal,
 )
 from .phases import store_slots, store_votes
 from .posting import post_create, post_edit
@@ -57,13 +63,17 @@ from .public_choices import action_submit
 from .publishing import results_publish
 from .records import game_lock, log_event, random_seed
 from .setup import (
+    NICKNAME_MAX,
     cohost_add,
     cohost_remove,
+    game_announce,
     game_create,
     game_settings_set,
     game_start,
     nickname_register,
     options_set,
+    options_set_refusal,
+    register_refusal,
     roles_deal,
     roles_draw,
     signup_accept_all,
@@ -75,11 +85,14 @@ from .tick import resolve_due
 
 __all__ = [
     "OPENS",
+    "WEB_OPTIONS",
+    "NICKNAME_MAX",
     "Turn",
     "game_turn",
     "transition",
     "DayWindow",
     "FlowError",
+    "GameBroken",
     "ResolutionFailed",
     "VoteView",
     "ability_deadline",
@@ -108,6 +121,10 @@ __all__ = [
     "edit_until",
     "excused_today",
     "first_phase",
+    "game_fault",
+    "deadlines_seen",
+    "penalties_seen",
+    "game_announce",
     "game_create",
     "game_lock",
     "game_settings_set",
@@ -122,6 +139,7 @@ __all__ = [
     "nominate",
     "open_slots",
     "options_set",
+    "options_set_refusal",
     "penalty_apply",
     "phase_resolve_now",
     "player_modkill",
@@ -131,6 +149,9 @@ __all__ = [
     "proposed_composition",
     "random_seed",
     "reminders_set",
+    "seat_change",
+    "seat_change_refusal",
+    "register_refusal",
     "resolve_due",
     "results_publish",
     "revote_label",

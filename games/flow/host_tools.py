@@ -13,10 +13,10 @@ from rulesets.core import RulesError
 from .. import languages, results
 from ..errors import FlowError, ResolutionFailed
 from ..models import Deadline, Event, Game, Player, Room
-from ..reads.game import cabinet_of, current_day, current_phase
+from ..reads.game import cabinet_of, current_day, current_phase, deadlines_seen, penalties_seen
 from .outcomes import finish, grant_last_words, hand_feedback, revealed_roles
 from .phases import sync_players, sync_rooms
-from .setup import refuse_hosts_as_players
+from .setup import check_nickname, refuse_hosts_as_players
 from .tick import failure_text, fire_due_of
 from .turn import Turn, game_turn, transition
 
@@ -77,16 +77,22 @@ def deadline_retry(*, game: Game, now: datetime | None = None) -> None:
 
 
 @transition
-def deadline_extend(turn: Turn, *, minutes: int) -> None:
+def deadline_extend(turn: Turn, *, minutes: int, seen: str | None = None) -> None:
     """Push every pending deadline of the open phase back by ``minutes``.
-    Called as ``deadline_extend(game=…, minutes=…)`` (``transition``);
-    raises FlowError."""
+    ``seen``: the deadlines as the host's page showed them
+    (``deadlines_seen``); when they moved since (the same form sent twice)
+    nothing is extended. Called as ``deadline_extend(game=…, minutes=…,
+    seen=…)`` (``transition``); raises FlowError."""
     game = turn.game
     if minutes <= 0 or minutes > 7 * 24 * 60:
         raise FlowError(_("Extend by between 1 minute and 7 days."))
     phase = current_phase(game)
     if phase is None:
         raise FlowError(_("No phase is open."))
+    if seen is not None and seen != deadlines_seen(game):
+        raise FlowError(
+            _("The deadlines changed since your page was loaded: nothing more was extended. Reload it to extend them.")
+        )
     for deadline in phase.deadlines.filter(done_at__isnull=True):
         deadline.due_at += timedelta(minutes=minutes)
         deadline.save(update_fields=["due_at"])
@@ -144,16 +150,23 @@ def autokill_decide(turn: Turn, *, player: Player, decision: str) -> None:
 
 
 @transition
-def penalty_apply(turn: Turn, *, kind: str, target: str) -> None:
+def penalty_apply(turn: Turn, *, kind: str, target: str, seen: int | None = None) -> None:
     """A penalty the document names: ``skip_move`` (a role's next move),
     ``skip_team_shot`` (a team's next shot), ``demote`` (to a plain
     citizen), ``disqualify`` (modkill). The post names the roles the
     ruleset announces, the private results it gives reach their cabinets
     (a new sheriff), and a right to last words it gives is granted as at a
-    resolution (``Ruleset.last_words_given``). Raises FlowError. Called as
-    ``penalty_apply(game=…, kind=…, target=…)`` (``transition``): under the
+    resolution (``Ruleset.last_words_given``). ``seen``: how many penalties
+    the host's page showed (``penalties_seen``); when one more was given
+    since (the same form sent twice) nothing is given. Raises FlowError.
+    Called as ``penalty_apply(game=…, kind=…, target=…, seen=…)``
+    (``transition``): under the
     game's lock, so a post or a vote meanwhile waits for it."""
     game, now, ruleset = turn.game, turn.now, turn.ruleset
+    if seen is not None and seen != penalties_seen(game):
+        raise FlowError(
+            _("A penalty was given since your page was loaded: nothing more was given. Reload it to give another.")
+        )
     if kind not in ruleset.PENALTIES:
         raise FlowError(_("The rules of this game name no such penalty."))
     if kind in ruleset.DEFERRED_PENALTIES:
@@ -213,7 +226,14 @@ def player_replace(turn: Turn, *, player: Player, new_user) -> None:
     posts, votes and history stay with the seat. The old account loses
     access at once. Called as ``player_replace(game=…, player=…,
     new_user=…)`` (``transition``); raises FlowError."""
+    _replace(turn, turn.game.players.get(pk=player.pk), new_user)
+
+
+def _replace(turn: Turn, player: Player, new_user) -> None:
+    """``player_replace`` in the caller's turn (``player`` read under its lock)."""
     game = turn.game
+    if new_user.pk == player.user_id:
+        raise FlowError(_("That account holds this seat already."))
     refuse_hosts_as_players(game, new_user)
     if game.players.filter(user=new_user).exclude(pk=player.pk).exclude(status=Player.Status.DECLINED).exists():
         raise FlowError(_("That account already has a seat in this game."))
@@ -223,3 +243,59 @@ def player_replace(turn: Turn, *, player: Player, new_user) -> None:
     turn.log("player_replaced", {"nickname": player.nickname, "old_user": old_user_id, "new_user": new_user.pk})
     with languages.in_game_language(game):
         turn.post(cabinet_of(player), _("A replacement has taken over this seat."), current_day(game))
+
+
+def _seat_checks(game: Game, player: Player, user, nickname: str) -> str:
+    """The checks of ``seat_change``; returns the nickname as kept
+    (stripped); raises FlowError with the sentence for the admin."""
+    nickname = nickname.strip()
+    if nickname != player.nickname:
+        if game.state:
+            raise FlowError(
+                _("Roles are already drawn: the seat's nickname is its name in the rules and cannot change.")
+            )
+        nickname = check_nickname(game, nickname, exclude=player)
+    if user.pk != player.user_id:
+        refuse_hosts_as_players(game, user)
+        if game.players.filter(user=user).exclude(pk=player.pk).exclude(status=Player.Status.DECLINED).exists():
+            raise FlowError(_("That account already has a seat in this game."))
+    return nickname
+
+
+def seat_change_refusal(game: Game, player: Player, *, user, nickname: str) -> str | None:
+    """Why ``seat_change`` would refuse to give ``player`` the account
+    ``user`` and the game nickname ``nickname`` (a sentence for the admin),
+    or None. Reads only: the admin's change form shows it on the field."""
+    try:
+        _seat_checks(game, player, user, nickname)
+    except FlowError as exc:
+        return str(exc)
+    return None
+
+
+@transition
+def seat_change(turn: Turn, *, player: Player, user, nickname: str) -> None:
+    """A site admin edits a seat: before the draw he may rename it (the
+    nickname checks of sign-up) and bind it to another account; once the
+    roles are drawn the nickname is the seat's name in the rules' state
+    and stays, and another account takes the seat as a replacement
+    (замена, ``player_replace``: role, posts and votes stay with the
+    seat). Called as ``seat_change(game=…, player=…, user=…,
+    nickname=…)``; raises FlowError."""
+    game = turn.game
+    player = game.players.get(pk=player.pk)
+    nickname = _seat_checks(game, player, user, nickname)
+    if nickname != player.nickname:
+        turn.log("nickname_changed", {"old": player.nickname, "new": nickname})
+        player.nickname = nickname
+        player.save(update_fields=["nickname"])
+    if user.pk == player.user_id:
+        return
+    if game.state:
+        _replace(turn, player, user)
+        return
+    old_user_id = player.user_id
+    player.user = user
+    player.save(update_fields=["user"])
+    turn.access_changed()
+    turn.log("seat_rebound", {"nickname": player.nickname, "old_user": old_user_id, "new_user": user.pk})

@@ -4,7 +4,7 @@ within its window."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.utils.translation import gettext as _
 
@@ -29,18 +29,41 @@ def post_create(
     PITER-021, COSMO-047) is refused in the day thread with its reason. A
     living player's day-thread post that names a candidate in the
     document's words nominates him (``nominations.nominate_by_post``,
-    cosmo «Кандидат: NAME», COSMO-007). Raises FlowError (an empty or too long text, a refusal)."""
+    cosmo «Кандидат: NAME», COSMO-007). Raises FlowError (an empty or too
+    long text, a refusal).
+
+    A double submit (the same text by the same author as the room's last
+    post, within ``RESENT_WITHIN`` of it) posts nothing more and returns
+    that post."""
     body = body.strip()
     if not body:
         raise FlowError(_("The post is empty."))
     if len(body) > 20000:
         raise FlowError(_("The post is too long (at most 20,000 characters)."))
     with game_turn(room.game, now) as turn:
+        resent = _resent(turn, room, seat, body, by_host)
+        if resent is not None:
+            return resent
         post = write_post(turn, room, seat, body, by_host)
         if seat is not None and not by_host and seat.alive and room.kind == Room.Kind.DAY and turn.game.is_running:
             # «Кандидат: NAME» nominates by post (COSMO-007); a refused one refuses the post.
             nominate_by_post(turn, current_phase(turn.game), seat, post)
         return post
+
+
+# How long after a post the same text from the same author in the same
+# room is taken for the same post sent twice (a double click, a reload).
+RESENT_WITHIN = timedelta(minutes=5)
+
+
+def _resent(turn: Turn, room: Room, seat: Player | None, body: str, by_host: bool) -> Post | None:
+    """The room's last post when it is the author's and ``body`` repeats it
+    within ``RESENT_WITHIN`` (read under the game's lock), else None."""
+    last = room.posts.order_by("-number").first()
+    if last is None or last.body != body or turn.now - last.created_at > RESENT_WITHIN:
+        return None
+    same_author = last.by_host if by_host else (not last.by_host and last.author_id == getattr(seat, "pk", None))
+    return last if same_author else None
 
 
 def write_post(turn: Turn, room: Room, seat: Player | None, body: str, by_host: bool = False) -> Post:

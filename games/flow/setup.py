@@ -5,9 +5,12 @@ start."""
 from __future__ import annotations
 
 import secrets
+from datetime import timedelta
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.utils import timezone as dj_tz
 from django.utils.translation import gettext as _
 
 import rulesets
@@ -36,6 +39,26 @@ def game_create(*, host, title: str, ruleset_id: str, **fields: Any) -> Game:
     return game
 
 
+# How long after a host announced a game the same title from him is taken
+# for the same form sent twice (a double click, a reload).
+ANNOUNCED_WITHIN = timedelta(minutes=5)
+
+
+def game_announce(*, host, title: str, ruleset_id: str, **fields: Any) -> Game:
+    """ "Host a game": ``game_create``, unless the host announced a game of
+    the same title and ruleset within ``ANNOUNCED_WITHIN`` (the same form
+    sent twice), which is returned instead. The host's account row is
+    locked meanwhile, so two submits at once make one game. Raises FlowError."""
+    with transaction.atomic():
+        get_user_model().objects.select_for_update().filter(pk=host.pk).first()
+        recent = Game.objects.filter(
+            host_id=host.pk, title=title, ruleset=ruleset_id, created_at__gte=dj_tz.now() - ANNOUNCED_WITHIN
+        ).first()
+        if recent is not None:
+            return recent
+        return game_create(host=host, title=title, ruleset_id=ruleset_id, **fields)
+
+
 @transition
 def signup_open(turn: Turn) -> None:
     """Open sign-up: the sign-up thread and the introductions thread."""
@@ -54,12 +77,21 @@ def signup_open(turn: Turn) -> None:
     turn.log("signup_opened", {}, Event.Audience.PUBLIC)
 
 
-def _check_nickname(game: Game, nickname: str, exclude: Player | None = None) -> str:
+# The longest game nickname a seat holds (``Player.nickname``).
+NICKNAME_MAX: int = Player._meta.get_field("nickname").max_length
+
+
+def check_nickname(game: Game, nickname: str, exclude: Player | None = None) -> str:
+    """``nickname`` stripped, once it may be a seat's game nickname in
+    ``game`` (``exclude``: the seat being renamed); raises FlowError: empty,
+    taken in the game, an account's name, not one of the game's characters."""
     from django.contrib.auth import get_user_model
 
     nickname = nickname.strip()
     if not nickname:
         raise FlowError(_("Choose a game nickname."))
+    if len(nickname) > NICKNAME_MAX:
+        raise FlowError(_("A game nickname is at most %(n)d characters long.") % {"n": NICKNAME_MAX})
     taken = game.players.exclude(status=Player.Status.DECLINED).filter(nickname__iexact=nickname)
     if exclude is not None:
         taken = taken.exclude(pk=exclude.pk)
@@ -91,7 +123,7 @@ def signup_apply(turn: Turn, *, user, nickname: str) -> Player:
         raise FlowError(_("You have already applied to this game."))
     if game.players.seated().count() >= game.signup_limit:
         raise FlowError(_("The game is full."))
-    nickname = _check_nickname(game, nickname)
+    nickname = check_nickname(game, nickname)
     game.players.filter(user=user, status=Player.Status.DECLINED).delete()
     player = Player.objects.create(game=game, user=user, nickname=nickname)
     turn.log("signup_applied", {"nickname": nickname}, player=player)
@@ -141,16 +173,32 @@ def signup_accept_all(turn: Turn) -> int:
     return accepted
 
 
-@transition
-def nickname_register(turn: Turn, *, user, nickname: str) -> Player:
-    """An admin binds a game nickname to an account directly (seated)."""
-    game = turn.game
+def register_refusal(game: Game, *, user, nickname: str) -> str | None:
+    """Why ``nickname_register`` would refuse to seat ``user`` as
+    ``nickname`` (a sentence for the admin), or None. Reads only."""
+    try:
+        _register_checks(game, user, nickname)
+    except FlowError as exc:
+        return str(exc)
+    return None
+
+
+def _register_checks(game: Game, user, nickname: str) -> str:
+    """The checks of ``nickname_register``; returns the nickname as kept."""
     if game.state:
         raise FlowError(_("Roles are already drawn; use a replacement instead."))
     refuse_hosts_as_players(game, user)
     if game.players.filter(user=user).exclude(status=Player.Status.DECLINED).exists():
         raise FlowError(_("This account already has a seat in the game."))
-    nickname = _check_nickname(game, nickname)
+    return check_nickname(game, nickname)
+
+
+@transition
+def nickname_register(turn: Turn, *, user, nickname: str) -> Player:
+    """An admin binds a game nickname to an account directly (seated);
+    raises FlowError (``register_refusal``)."""
+    game = turn.game
+    nickname = _register_checks(game, user, nickname)
     player = Player.objects.create(game=game, user=user, nickname=nickname, status=Player.Status.SEATED)
     turn.log("nickname_registered", {"nickname": nickname})
     return player
@@ -202,6 +250,17 @@ def game_settings_set(turn: Turn, *, edit_minutes: int, language: str) -> None:
     turn.log("settings_changed", {"edit_minutes": edit_minutes, "language": language})
 
 
+def options_set_refusal(game: Game, options: dict[str, Any]) -> list[str]:
+    """Why ``options_set`` would refuse ``options`` for ``game``: one
+    sentence per problem (the messages of ``Ruleset.validate_options``,
+    as the host's house-rules form shows them), [] when it would accept
+    them. Reads only."""
+    if game.status not in (Game.Status.DRAFT, Game.Status.SIGNUP):
+        return [_("House rules are fixed once the game has started.")]
+    nicknames = list(game.players.seated().values_list("nickname", flat=True))
+    return [p.message for p in ruleset_of(game).validate_options(options, nicknames)]
+
+
 @transition
 def options_set(turn: Turn, *, options: dict[str, Any]) -> None:
     """The host replaces the house rules the ruleset declares (some secret,
@@ -210,12 +269,9 @@ def options_set(turn: Turn, *, options: dict[str, Any]) -> None:
     Raises FlowError once the game has started, or with the sentences of
     ``Ruleset.validate_options`` (names must be seated nicknames)."""
     game = turn.game
-    if game.status not in (Game.Status.DRAFT, Game.Status.SIGNUP):
-        raise FlowError(_("House rules are fixed once the game has started."))
-    nicknames = list(game.players.seated().values_list("nickname", flat=True))
-    problems = ruleset_of(game).validate_options(options, nicknames)
+    problems = options_set_refusal(game, options)
     if problems:
-        raise FlowError(" ".join(p.message for p in problems))
+        raise FlowError(" ".join(problems))
     kept = {k: v for k, v in game.options.items() if k in WEB_OPTIONS}
     game.options = {**kept, **{k: v for k, v in options.items() if v not in (None, False)}}
     fields = ["options"]

@@ -7,7 +7,7 @@ One module per family: ``game`` (announcing a game, its settings),
 """
 
 from .account import MailPreferenceForm, TimeZoneForm
-from .game import TIMEZONES, GameCreateForm, GameSettingsForm, LanguageSelect, reminder_field
+from .game import TIMEZONES, GameCreateForm, GameSettingsForm, LanguageSelect, character_too_long, reminder_field
 from .host import (
     CandidatesForm,
     CohostForm,
@@ -20,10 +20,12 @@ from .host import (
     ResolveNowForm,
     ResultsForm,
 )
-from .options import HouseRulesForm, form_options, option_errors, option_field
+from .options import HouseRulesForm, StrictJSONField, form_options, option_errors, option_field
 from .play import ActionForm, ApplyForm, LastWordsForm, NominateForm, PostForm, SeenForm, VoteForm
 
 __all__ = [
+    "character_too_long",
+    "StrictJSONField",
     "TIMEZONES",
     "ActionForm",
     "ApplyForm",

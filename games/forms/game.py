@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from rulesets.core import Ruleset
 
 from ..languages import ruleset_language
-from ..models import Game
+from ..models import Game, Player
 from ..names import localized
 from ..schedule import is_valid_local_time, offset_minutes
 from .options import form_options, option_field
@@ -22,6 +22,19 @@ TIMEZONES = sorted(available_timezones())
 
 
 REMINDER_DEFAULT = Game._meta.get_field("reminder_minutes").default
+
+
+# The longest game nickname a seat holds: a character a player may pick
+# becomes his nickname.
+CHARACTER_MAX: int = Player._meta.get_field("nickname").max_length
+
+
+def character_too_long(name: str) -> str:
+    """The sentence refusing a character longer than a game nickname may be."""
+    return _("“%(name)s…” is too long: a character is at most %(n)d characters long.") % {
+        "name": name[:20],
+        "n": CHARACTER_MAX,
+    }
 
 
 def reminder_field(required: bool = True) -> forms.IntegerField:
@@ -161,6 +174,14 @@ class GameCreateForm(forms.Form):
             )
         for option in form_options(ruleset):
             self.fields[f"option_{option.id}"] = option_field(option)
+
+    def clean_characters(self) -> str:
+        """The characters as typed, once each fits a game nickname."""
+        text = self.cleaned_data["characters"]
+        for line in text.splitlines():
+            if len(line.strip()) > CHARACTER_MAX:
+                raise forms.ValidationError(character_too_long(line.strip()))
+        return text
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()

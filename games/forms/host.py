@@ -55,6 +55,9 @@ class ExtendForm(forms.Form):
     """Push the open phase's deadlines back."""
 
     minutes = forms.IntegerField(label=_("Minutes"), min_value=1, max_value=7 * 24 * 60, initial=60)
+    # The deadlines as the dashboard showed them (``flow.deadlines_seen``):
+    # a second submit of the same form finds them moved and extends nothing.
+    seen = forms.CharField(required=False, max_length=2000, widget=forms.HiddenInput)
 
 
 class ReminderForm(forms.Form):
@@ -87,6 +90,9 @@ class PenaltyForm(forms.Form):
 
     kind = forms.ChoiceField(label=_("Penalty"))
     target = forms.CharField(label=_("Player nickname or team id"), max_length=60)
+    # How many penalties the dashboard showed (``flow.penalties_seen``): a
+    # second submit of the same form finds one more and gives nothing.
+    seen = forms.IntegerField(required=False, min_value=0, widget=forms.HiddenInput)
 
     def __init__(self, *args: Any, ruleset: Ruleset, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

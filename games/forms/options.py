@@ -4,10 +4,13 @@ house-rules form on the dashboard (``HouseRulesForm``)."""
 
 from __future__ import annotations
 
+import json
+import math
 from collections.abc import Collection
 from typing import Any
 
 from django import forms
+from django.forms.fields import InvalidJSONInput
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -150,3 +153,89 @@ class HouseRulesForm(forms.Form):
         for problem in self.ruleset.validate_options(self.house_rules, self.seated):
             self.add_error(self._field_of(problem.option), forms.ValidationError(problem.message, code=problem.code))
         return data
+
+
+# How deep a JSON value typed in the admin may nest (house rules nest two levels).
+JSON_MAX_DEPTH = 20
+
+
+class StrictJSONField(forms.JSONField):
+    """A JSON field that refuses, with a sentence, what the database or the
+    rules could not keep: NaN and infinities (``NaN``, ``1e999``), the NUL
+    character, lone surrogates, and nesting deeper than
+    ``JSON_MAX_DEPTH`` levels. For the JSON the admin edits by hand
+    (house rules, characters, deadlines)."""
+
+    default_error_messages = {
+        "invalid": _("Enter valid JSON."),
+        "not_finite": _("Numbers must be finite: NaN and infinities cannot be stored."),
+        "nul": _("Text cannot contain the NUL character (\\u0000)."),
+        "surrogate": _("Text cannot contain a lone surrogate (\\ud800 to \\udfff)."),
+        "deep": _("JSON nested more than %(n)d levels deep cannot be stored."),
+    }
+
+    def to_python(self, value: Any) -> Any:
+        """The parsed value; raises ``ValidationError`` (codes ``invalid``,
+        ``not_finite``, ``nul``, ``surrogate``, ``deep``)."""
+        if self.disabled or value in self.empty_values or not isinstance(value, str):
+            return super().to_python(value)
+        try:
+            parsed = json.loads(value, parse_constant=_refuse_constant, parse_float=_finite_float, cls=self.decoder)
+        except _NotFinite as exc:
+            raise forms.ValidationError(self.error_messages["not_finite"], code="not_finite") from exc
+        except RecursionError as exc:
+            raise forms.ValidationError(self.error_messages["deep"], code="deep", params={"n": JSON_MAX_DEPTH}) from exc
+        except json.JSONDecodeError as exc:
+            raise forms.ValidationError(
+                self.error_messages["invalid"], code="invalid", params={"value": value}
+            ) from exc
+        self._check(parsed, 0)
+        return parsed
+
+    def bound_data(self, data: Any, initial: Any) -> Any:
+        """The typed text as it was when it is refused (so the form shows
+        it again, and never renders what it refused)."""
+        if self.disabled:
+            return initial
+        if data is None:
+            return None
+        try:
+            return self.to_python(data)
+        except forms.ValidationError:
+            return InvalidJSONInput(data)
+
+    def _check(self, value: Any, depth: int) -> None:
+        """Refuse what ``value`` holds that cannot be stored (see the class)."""
+        if depth > JSON_MAX_DEPTH:
+            raise forms.ValidationError(self.error_messages["deep"], code="deep", params={"n": JSON_MAX_DEPTH})
+        if isinstance(value, str):
+            if "\x00" in value:
+                raise forms.ValidationError(self.error_messages["nul"], code="nul")
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError as exc:
+                raise forms.ValidationError(self.error_messages["surrogate"], code="surrogate") from exc
+        elif isinstance(value, float) and not math.isfinite(value):
+            raise forms.ValidationError(self.error_messages["not_finite"], code="not_finite")
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                self._check(key, depth + 1)
+                self._check(item, depth + 1)
+        elif isinstance(value, list):
+            for item in value:
+                self._check(item, depth + 1)
+
+
+class _NotFinite(ValueError):
+    """A JSON number the database cannot keep (NaN, an infinity)."""
+
+
+def _refuse_constant(name: str) -> float:
+    raise _NotFinite(name)
+
+
+def _finite_float(text: str) -> float:
+    number = float(text)
+    if not math.isfinite(number):
+        raise _NotFinite(text)
+    return number

@@ -140,7 +140,13 @@ class Player(models.Model):
         ordering = ["joined_at", "id"]
         constraints = [
             models.UniqueConstraint(fields=["game", "user"], name="one_seat_per_account"),
-            models.UniqueConstraint("game", Lower("nickname"), name="unique_nickname_per_game"),
+            # A declined application leaves its nickname free for another account.
+            models.UniqueConstraint(
+                "game",
+                Lower("nickname"),
+                condition=~models.Q(status="declined"),
+                name="unique_nickname_per_game",
+            ),
         ]
 
     def __str__(self) -> str:

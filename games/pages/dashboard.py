@@ -104,11 +104,11 @@ def _tool_forms(
         "register_form": RegisterNicknameForm(),
         "rules_form": rules_form
         or HouseRulesForm(ruleset=ruleset, seated=[p.nickname for p in seated], current=game.options),
-        "extend_form": ExtendForm(),
+        "extend_form": ExtendForm(initial={"seen": flow.deadlines_seen(game)}),
         "reminder_form": ReminderForm(initial={"reminder_minutes": game.reminder_minutes}),
         "settings_form": settings_form
         or GameSettingsForm(initial={"edit_minutes": game.edit_minutes, "language": languages.game_language(game)}),
-        "penalty_form": PenaltyForm(ruleset=ruleset),
+        "penalty_form": PenaltyForm(ruleset=ruleset, initial={"seen": flow.penalties_seen(game)}),
         "candidates_form": _candidates_form(game, ruleset),
         "replace_form": ReplaceForm(nicknames=[p.nickname for p in seated]),
     }

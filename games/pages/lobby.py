@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 import rulesets
 from rulesets.core import Ruleset
 
+from ..flow import game_fault
 from ..forms import GameCreateForm
 from ..models import Game, Player
 from ..names import localized
@@ -22,7 +23,8 @@ def home(user: Any) -> dict[str, Any]:
     """Games open for sign-up, running and finished (``games``, the latest
     100, each with its ``seated`` count); for a logged-in reader each also
     marked ``playing`` (he holds a seat) and ``hosting`` (he hosts or
-    co-hosts it), and ``hosted``: his drafts."""
+    co-hosts it), and ``hosted``: his drafts. Each game carries ``fault``:
+    what keeps its rules from reading it (``flow.game_fault``), or None."""
     games = Game.objects.exclude(status=Game.Status.DRAFT).annotate(
         seated=Count("players", filter=Q(players__status="seated"))
     )
@@ -32,7 +34,10 @@ def home(user: Any) -> dict[str, Any]:
         cohosting = Game.cohosts.through.objects.filter(game_id=OuterRef("pk"), user_id=user.pk)
         playing = Player.objects.filter(game_id=OuterRef("pk"), user_id=user.pk, status=Player.Status.SEATED)
         games = games.annotate(playing=Exists(playing), hosting=Q(host_id=user.pk) | Exists(cohosting))
-    return {"games": games[:100], "hosted": mine.filter(status=Game.Status.DRAFT)}
+    listed = list(games[:100])
+    for game in listed:
+        game.fault = game_fault(game)
+    return {"games": listed, "hosted": mine.filter(status=Game.Status.DRAFT)}
 
 
 def _offered() -> list[Ruleset]:

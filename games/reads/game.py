@@ -16,20 +16,72 @@ import rulesets
 from rulesets.core import GameState, RulesError, Ruleset
 
 from ..clock import local_time
-from ..errors import FlowError
+from ..errors import FlowError, GameBroken, unknown_ruleset
 from ..models import Game, Phase, Player, Post, Resolution, Room, Vote
 
 
 def ruleset_of(game: Game) -> Ruleset:
-    """The game's rules engine."""
-    return rulesets.get(game.ruleset)
+    """The game's rules engine; raises ``GameBroken`` when the game's
+    ruleset id is not registered on this site (``rulesets.REGISTRY``)."""
+    try:
+        return rulesets.get(game.ruleset)
+    except RulesError as exc:
+        raise GameBroken(game.pk, unknown_ruleset(game.ruleset)) from exc
 
 
 def state_of(game: Game) -> GameState:
-    """The ruleset state of a game whose roles were drawn; raises FlowError."""
+    """The ruleset state of a game whose roles were drawn; raises FlowError
+    before the draw and ``GameBroken`` when the stored state does not load
+    (a key missing, a value of the wrong shape)."""
     if not game.state:
         raise FlowError(_("Roles have not been drawn yet."))
-    return GameState.from_dict(game.state)
+    try:
+        return GameState.from_dict(game.state)
+    except KeyError as exc:
+        raise GameBroken(
+            game.pk, _("The game's stored state lacks the key “%(key)s”: it cannot be read.") % {"key": exc.args[0]}
+        ) from exc
+    except (TypeError, ValueError, AttributeError) as exc:
+        raise GameBroken(
+            game.pk, _("The game's stored state cannot be read: %(error)s") % {"error": f"{type(exc).__name__}: {exc}"}
+        ) from exc
+
+
+def deadlines_seen(game: Game) -> str:
+    """The open phase's pending deadlines as a page shows them: their due
+    moments (UTC, ISO 8601) in id order, joined by commas; "" without an
+    open phase. The host's "Extend" form carries it, so a second submit of
+    the same form finds the deadlines moved (``deadline_extend``)."""
+    phase = current_phase(game)
+    if phase is None:
+        return ""
+    pending = phase.deadlines.filter(done_at__isnull=True).order_by("id")
+    return ",".join(d.due_at.isoformat() for d in pending)
+
+
+# The log's kinds of a penalty given (at once, or deferred to the phase's end).
+PENALTY_EVENTS = ("penalty", "penalty_deferred")
+
+
+def penalties_seen(game: Game) -> int:
+    """How many penalties the game has been given so far (its log); the
+    host's penalty form carries it, so a second submit of the same form
+    finds one more and gives nothing (``penalty_apply``)."""
+    return game.events.filter(kind__in=PENALTY_EVENTS).count()
+
+
+def game_fault(game: Game) -> str | None:
+    """What keeps ``game`` from being read by its rules, as a sentence for
+    its host and the site's admins (``GameBroken``'s reason), or None for a
+    sound game: an unregistered ruleset id, or a stored state that does
+    not load. Reads nothing from the database."""
+    try:
+        ruleset_of(game)
+        if game.state:
+            state_of(game)
+    except GameBroken as exc:
+        return exc.reason
+    return None
 
 
 WEB_OPTIONS = (

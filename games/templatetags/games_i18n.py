@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 import rulesets
 from games import names as declared
-from games.flow import ruleset_of
+from games.flow import GameBroken, ruleset_of
 from games.models import Game, Phase, Room
 from rulesets.core import RulesError
 
@@ -74,7 +74,7 @@ def room_title(room: Room, game: Game | None = None) -> str:
     if kind in (Room.Kind.TEAM, Room.Kind.CABINET) and game is not None:
         try:
             ruleset = ruleset_of(game)
-        except RulesError:  # an unknown ruleset id: keep the stored title
+        except GameBroken:  # an unknown ruleset id: keep the stored title
             return room.title
         if kind == Room.Kind.TEAM and room.key in ruleset.TEAMS:
             return declared.team_title(ruleset, room.key)

@@ -1,10 +1,14 @@
-"""An account's own settings: what it wants by e-mail and the time zone
-it reads times in."""
+"""Signing up (allauth's form, safe against a double submit), and an
+account's own settings: what it wants by e-mail and the time zone it
+reads times in."""
 
 from __future__ import annotations
 
+from allauth.account.adapter import get_adapter
+from allauth.account.views import SignupView as AllauthSignupView
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
@@ -15,6 +19,27 @@ from django.views.decorators.http import require_http_methods
 from .. import languages
 from ..forms import MailPreferenceForm, TimeZoneForm
 from ..models import MailPreference
+
+
+class SignupView(AllauthSignupView):
+    """allauth's sign-up, where two forms sent at once with one account
+    name make one account: the one whose insert comes second meets the
+    table's unique name and gets the form back with allauth's own
+    sentence ("A user with that username already exists.") and what was
+    typed, never a 500."""
+
+    def form_valid(self, form) -> HttpResponse:
+        """allauth's sign-up in a savepoint; the form again with its error
+        when the account name was taken meanwhile."""
+        try:
+            with transaction.atomic():
+                return super().form_valid(form)
+        except IntegrityError:
+            form.add_error("username", get_adapter().error_messages["username_taken"])
+            return self.form_invalid(form)
+
+
+signup = SignupView.as_view()
 
 
 @login_required

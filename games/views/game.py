@@ -40,18 +40,29 @@ def game_status(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_POST
 def game_apply(request: HttpRequest, slug: str) -> HttpResponse:
-    """Apply to a game with a character."""
+    """Apply to a game with a character; a refusal (the character taken
+    meanwhile, a nickname too long) answers the game page with the
+    sentence on the form, as typed (status 400); where the page shows no
+    form (already applied, sign-up closed) the sentence is a message."""
     game = access.game_for_reader(request.user, slug)
     form = pages.apply_form(game, request.POST)
     if form.is_valid():
         try:
             flow.signup_apply(game=game, user=request.user, nickname=form.cleaned_data["nickname"])
-            messages.success(request, _("Your application was sent to the host."))
         except flow.FlowError as exc:
-            messages.error(request, str(exc))
-    else:
+            form.add_error(None, str(exc))
+        else:
+            messages.success(request, _("Your application was sent to the host."))
+            return HttpResponseRedirect(reverse("game", args=[slug]))
+    seat = access.seat_of(request.user, game)
+    ctx = pages.game_page(request, game, seat)
+    if seat is not None or ctx["applied"] or ctx["apply_form"] is None:
+        # The page shows no form now (an application or a seat is there,
+        # sign-up closed): the sentence comes as a message.
         messages.error(request, form_errors(form))
-    return HttpResponseRedirect(reverse("game", args=[slug]))
+        return HttpResponseRedirect(reverse("game", args=[slug]))
+    ctx["apply_form"] = form
+    return render(request, "games/game.html", ctx, status=400)
 
 
 @login_required

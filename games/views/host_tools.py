@@ -57,7 +57,7 @@ def extend(request: HttpRequest, game: Game) -> str:
     form = ExtendForm(request.POST)
     if not form.is_valid():
         raise Refused(_("Extend by between 1 minute and 7 days."))
-    flow.deadline_extend(game=game, minutes=form.cleaned_data["minutes"])
+    flow.deadline_extend(game=game, minutes=form.cleaned_data["minutes"], seen=form.cleaned_data["seen"] or None)
     return _("The deadlines were extended.")
 
 
@@ -101,7 +101,9 @@ def penalty(request: HttpRequest, game: Game) -> str:
     form = PenaltyForm(request.POST, ruleset=flow.ruleset_of(game))
     if not form.is_valid():
         raise Refused(_("Choose a penalty and its target."))
-    flow.penalty_apply(game=game, kind=form.cleaned_data["kind"], target=form.cleaned_data["target"])
+    flow.penalty_apply(
+        game=game, kind=form.cleaned_data["kind"], target=form.cleaned_data["target"], seen=form.cleaned_data["seen"]
+    )
     return _("The penalty was applied.")
 
 

@@ -29,7 +29,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
     form = GameCreateForm(request.POST or None, ruleset=ruleset)
     if request.method == "POST" and form.is_valid():
         try:
-            game = flow.game_create(
+            game = flow.game_announce(
                 host=request.user, title=form.cleaned_data["title"], ruleset_id=ruleset.id, **form.game_fields()
             )
         except flow.FlowError as exc:

@@ -219,6 +219,9 @@ def test_the_forum_save_is_announced_without_its_rule_id_for_any_player() -> Non
     forum = rulesets.get("forum")
     line = said("forum.attacked_but_saved", team="mafia", player="Ann", guard=said("forum.cop"))
     with translation.override("ru"):
-        assert announcement_line(forum, "saved", line, "Ann", None) == "Мафы напали на игрока Ann, но покушение сорвал Коп."
+        assert (
+            announcement_line(forum, "saved", line, "Ann", None)
+            == "Мафы напали на игрока Ann, но покушение сорвал Коп."
+        )
     with translation.override("zh-hans"):
         assert announcement_line(forum, "saved", line, "Ann", None) == "黑手党袭击了 Ann，但警察挫败了这次袭击。"
