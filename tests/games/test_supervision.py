@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from benchmarks.management.commands.soak import memory_line, restarts
 from mafia_site import processes
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -89,7 +90,9 @@ def embedded_site(tmp_path: Path):
                 os.kill(pid, signal.SIGKILL)
 
 
-def test_each_embedded_process_killed_is_restarted_and_all_die_with_supervisord(embedded_site) -> None:
+def test_each_embedded_process_killed_is_restarted_and_all_die_with_supervisord(embedded_site, tmp_path) -> None:
+    """Also what ``scripts/soak`` reads of it: one restart of each program in
+    supervisord's log, and the resident memory of each under supervisord."""
     supervisor, port, seen = embedded_site
     pids = _wait_for(lambda: _supervised(supervisor.pid))
     assert pids, "supervisord did not start web, worker and beat"
@@ -108,6 +111,9 @@ def test_each_embedded_process_killed_is_restarted_and_all_die_with_supervisord(
     pool = _wait_for(lambda: [p for p in processes.descendants(pids["worker"]) if p.role == "worker"])
     assert pool, "the worker runs without its pool"
     seen.update(p.pid for p in processes.descendants(supervisor.pid))
+    assert restarts(tmp_path) == {"web": 1, "worker": 1, "beat": 1}
+    memory = memory_line(tmp_path)
+    assert "down" not in memory and memory.startswith("web ") and "; worker " in memory and "; beat " in memory
     os.kill(supervisor.pid, signal.SIGKILL)
     supervisor.wait()
     left = _wait_for(lambda: not [pid for pid in seen if processes.alive(pid)], seconds=60)

@@ -12,8 +12,7 @@ the supervisord of ``<MAFIA_VAR_DIR>/supervisord.pid``, in MiB). Every ten
 minutes, and at the end, it prints: deadlines fired, their lateness (seconds
 after the due time: min, median, 95th percentile, max), deadlines overdue
 (due more than ``OVERDUE_SECONDS`` ago and not done) and failed (an attempt
-raised), resolving deadlines done without their one resolution, the
-restarts of each process (supervisord's "not expected" exits in
+raised), the restarts of each process (supervisord's "not expected" exits in
 ``<MAFIA_VAR_DIR>/supervisord.log``), web checks (``GET /`` once a minute),
 errors in the site's log, games finished, and the players' refused and
 failed moves.
@@ -219,7 +218,6 @@ class Command(BaseCommand):
         lateness = sorted(x for x in fired.values_list("lateness_seconds", flat=True) if x is not None)
         overdue = Deadline.objects.filter(done_at__isnull=True, due_at__lte=now - timedelta(seconds=OVERDUE_SECONDS))
         failed = Deadline.objects.filter(failed_at__gte=tally.started).count()
-        unresolved = fired.filter(resolves=True, resolution__isnull=True).count()
         counts = restarts(Path(settings.VAR_DIR))
         log_text = Path(site_log).read_text(errors="replace") if site_log and Path(site_log).exists() else ""
         hours = (now - tally.started).total_seconds() / 3600
@@ -228,7 +226,7 @@ class Command(BaseCommand):
         out(f"{'soak result' if final else 'soak so far'} after {hours:.2f} h:")
         out(
             f"  deadlines fired: {len(lateness)}; overdue (>{OVERDUE_SECONDS} s, not done): {overdue.count()}; "
-            f"failed: {failed}; resolving ones done without a resolution: {unresolved}"
+            f"failed: {failed}"
         )
         if lateness:
             p95 = lateness[min(len(lateness) - 1, int(len(lateness) * 0.95))]
