@@ -60,7 +60,7 @@ def _supervised(supervisor: int) -> dict[str, int]:
 @pytest.fixture
 def embedded_site(tmp_path: Path):
     """supervisord as ``scripts/run`` starts it, on a fresh SQLite file; yields (Popen, port)."""
-    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL", "CACHE_URL")}
     port = _free_port()
     env.update(
         MAFIA_VAR_DIR=str(tmp_path),
