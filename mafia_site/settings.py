@@ -123,15 +123,22 @@ def redis_cache(url: str) -> dict:
 
 
 DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS = True
+# REDIS_URL is Celery's broker, a Redis that keeps its data (appendonly) and
+# never evicts. CACHE_URL is the cache's own Redis, which may evict and need
+# not persist (docker-compose.yml runs it with maxmemory and allkeys-lru);
+# unset, the cache shares REDIS_URL.
 REDIS_URL = env_str("REDIS_URL", "")
-if REDIS_URL:
-    CACHES = {"default": redis_cache(REDIS_URL)}
-    CELERY_BROKER_URL = REDIS_URL
+CACHE_URL = env_str("CACHE_URL", "") or REDIS_URL
+if CACHE_URL:
+    CACHES = {"default": redis_cache(CACHE_URL)}
 else:
     # A cache shared by every process, as allauth's rate limits need.
     CACHES = {
         "default": {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache", "LOCATION": VAR_DIR / "cache"}
     }
+if REDIS_URL:
+    CELERY_BROKER_URL = REDIS_URL
+else:
     # kombu's filesystem transport, with messages written atomically
     # (mafia_site/broker.py says why).
     CELERY_BROKER_URL = "filesystem://"
@@ -148,8 +155,8 @@ else:
     CELERY_WORKER_ENABLE_REMOTE_CONTROL = False
 
 # Rendered posts (``games.post_html``) are kept in each process, a bounded
-# number of them for an hour: they would otherwise fill Redis, which must not
-# evict (it is the broker too), or cull the embedded default's shared file
+# number of them for an hour: they would otherwise fill the cache's Redis
+# (which, sharing REDIS_URL, must not evict), or cull the embedded default's shared file
 # cache, whose counters (login and flood limits) must stay.
 CACHES["post_html"] = {
     "BACKEND": "django.core.cache.backends.locmem.LocMemCache",

@@ -1,15 +1,15 @@
 """The small test override of ``settings``: a fixed key, a fast hasher,
-a per-process cache unless Redis is given."""
+a per-process cache unless a Redis cache is given."""
 
 import os
 
 os.environ.setdefault("DJANGO_SECRET_KEY", "test-only-secret-key-not-for-production")
 
 from .settings import *  # noqa: E402,F403
-from .settings import CACHES, REDIS_URL  # noqa: E402
+from .settings import CACHE_URL, CACHES  # noqa: E402
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-if not REDIS_URL:
+if not CACHE_URL:
     CACHES = {
         "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
         "post_html": CACHES["post_html"],
