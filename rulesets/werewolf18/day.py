@@ -56,6 +56,17 @@ class Ballots:
     log: list[tuple[str, str | None]] = field(default_factory=list)
 
 
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """What became of one ballot as cast: ``kind`` ``vote`` or ``change``
+    when accepted, else "" and the refusal's ``reason`` code."""
+
+    voter: str
+    target: str | None
+    kind: str
+    reason: str | None
+
+
 def ballot_reason(state: GameState, voter: str | None, target: str | None) -> str | None:
     """Why a ballot is refused, or None (WW18-010, WW18-011, WW18-034).
 
@@ -107,17 +118,22 @@ def _known(state: GameState, *names: str | None) -> None:
             raise RulesError(f"unknown player {name!r} in the ballots")
 
 
-def collect_ballots(outcome: Outcome, step: PhaseInput, message: Callable[[str], str]) -> Ballots:
-    """Check every ballot against the state at the start of the day; a third
-    ballot, or any change when accelerated, is rejected (WW18-065, WW18-068)."""
-    state = outcome.state
+def accepted_ballots(state: GameState, entries: list[tuple[str, str | None]]) -> tuple[Ballots, list[Verdict]]:
+    """The one count of the day's ballots, shared by the public count on the
+    site (``Werewolf18.vote_count``) and the day's resolution: each entry of
+    ``entries`` (voter, target or None, in time order, every name seated)
+    checked against the state at the start of the day. A voter's first
+    ballot is his vote (投票), the second his change (改票), a third is
+    refused (WW18-065); when the game is accelerated, every change is void
+    (所有改票作废, WW18-068), whenever it was cast. Returns the accepted
+    ``Ballots`` and a ``Verdict`` per entry, in order."""
     players = state.players
     ballots = Ballots()
     final, log = ballots.final, ballots.log
+    verdicts: list[Verdict] = []
     cast: dict[str, int] = {}
     accelerated = state.option("accelerated")
-    for voter, target in ballot_entries(step, state):  # every name checked seated
-        action = Action("vote", voter, None, target)
+    for voter, target in entries:
         # ``_seated_ballot_reason``, its usual answer found inline: a living voter
         # and target, neither a revealed idiot (WW18-010, WW18-011, WW18-034).
         chosen = None if target is None else players[target]
@@ -136,12 +152,34 @@ def collect_ballots(outcome: Outcome, step: PhaseInput, message: Callable[[str],
         elif reason is None and earlier >= 2:
             reason = "no_more_changes"
         if reason is not None:
-            outcome.reject(action, reason, message(reason), step="ballots")
+            verdicts.append(Verdict(voter, target, "", reason))
             continue
         cast[voter] = earlier + 1
         final[voter] = target
         log.append((voter, target))
-        kind = "vote" if earlier == 0 else "change"
+        verdicts.append(Verdict(voter, target, "vote" if earlier == 0 else "change", None))
+    return ballots, verdicts
+
+
+def ballot_weights(state: GameState, day_number: int) -> dict[str, float]:
+    """Voter → weight of his ballot on game day ``day_number``: the sheriff's
+    counts 1.5 from day 2 on (带队, WW18-047), everybody else's 1."""
+    holder = sheriff(state)
+    return {holder: SHERIFF_WEIGHT} if holder and day_number >= 2 else {}
+
+
+def collect_ballots(outcome: Outcome, step: PhaseInput, message: Callable[[str], str]) -> Ballots:
+    """Check every ballot against the state at the start of the day
+    (``accepted_ballots``): a third ballot, or any change when accelerated,
+    is rejected (WW18-065, WW18-068); the others are noted."""
+    ballots, verdicts = accepted_ballots(outcome.state, ballot_entries(step, outcome.state))
+    for verdict in verdicts:
+        voter, target = verdict.voter, verdict.target
+        action = Action("vote", voter, None, target)
+        if verdict.reason is not None:
+            outcome.reject(action, verdict.reason, message(verdict.reason), step="ballots")
+            continue
+        kind = verdict.kind
         outcome.note(
             "ballots",
             "info",
@@ -221,8 +259,7 @@ class Day:
 
     def _count(self) -> dict[str, float]:
         """Totals of the final ballots; the sheriff's weighs 1.5 from day 2 (WW18-047)."""
-        weights = {self.sheriff: SHERIFF_WEIGHT} if self.sheriff and self.state.day >= 2 else {}
-        totals = tally(self.ballots.final, weights)
+        totals = tally(self.ballots.final, ballot_weights(self.state, self.state.day))
         shown = ", ".join([f"{name} {total:g}" for name, total in totals.items()]) or "no votes"
         self.outcome.announce("votes", said("werewolf18.vote_count", rows=shown))
         counted = said("werewolf18.day_count", n=self.state.day, rows=shown) if totals else None

@@ -28,7 +28,7 @@ from rulesets.core import (
     Ruleset,
     VoteCount,
 )
-from rulesets.core.day import ONCE, count, standing
+from rulesets.core.day import ONCE, count
 from rulesets.core.rng import PhaseRandom
 from rulesets.core.said import said
 
@@ -216,14 +216,20 @@ class Werewolf18(Ruleset):
         return [p.name for p in state.alive() if not revealed(p)]
 
     def vote_count(self, state: GameState, ballots: Sequence[Ballot]) -> VoteCount:
-        """The public count: each voter's last ballot, the sheriff's weighing 1.5
-        from day 2 (WW18-047, the badge being public), abstentions listed."""
-        holder = sheriff(state)
-        weights = {holder: day.SHERIFF_WEIGHT} if holder and self.coming_day(state) >= 2 else {}
+        """The public count, the very count the day's resolution makes
+        (``day.accepted_ballots``): each voter's vote or his one change, no
+        change at all once the game is accelerated (所有改票作废, WW18-068),
+        the sheriff's ballot weighing 1.5 from day 2 (WW18-047, the badge
+        being public), abstentions listed."""
+        day_number = self.coming_day(state)
+        entries = [(b.voter, b.choice) for b in ballots if b.round == "vote" and b.voter in state.players]
+        entries = [(v, t) for v, t in entries if t is None or t in state.players]
+        accepted, _verdicts = day.accepted_ballots(state, entries)
+        weights = day.ballot_weights(state, day_number)
         voters = [p.name for p in state.alive() if not revealed(p)]
-        result = count(standing(ballots, ONCE), voters, weights)
+        result = count(accepted.final, voters, weights)
         if weights:
-            result.notes.append(("sheriff_weight", holder or ""))
+            result.notes.append(("sheriff_weight", next(iter(weights))))
         return result
 
     def day_votes(self, state: GameState, ballots: Sequence[Ballot]) -> dict[str, Any]:
