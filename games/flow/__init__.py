@@ -19,7 +19,7 @@ The names below are the package's public interface: callers write
 
 from ..clock import local_clock, local_deadline, local_time, utc_offset
 from ..errors import FlowError, ResolutionFailed
-from ..reads.choices import ability_deadline, choice_deadline, idle_abilities, open_slots
+from ..reads.choices import ability_deadline, choice_deadline, idle_abilities, open_slots, seat_choices
 from ..reads.day import DayWindow, VoteView, ballot_open, ballots_of, day_ballots, day_phase, day_window, vote_view
 from ..reads.game import (
     OPENS,
@@ -119,6 +119,7 @@ __all__ = [
     "nickname_register",
     "nominate",
     "open_slots",
+    "seat_choices",
     "options_set",
     "penalty_apply",
     "phase_resolve_now",

@@ -15,7 +15,7 @@ from rulesets.core import RulesError
 from .. import languages
 from ..errors import FlowError
 from ..models import Action, Event, Game, Phase, Player, Room
-from ..reads.choices import ability_deadline, choice_deadline
+from ..reads.choices import ability_deadline, choice_deadline, seat_choices
 from ..reads.game import current_day, current_phase
 from .posting import refuse_before_opening
 from .records import refuse_if_late
@@ -86,11 +86,7 @@ def action_withdraw(turn: Turn, *, seat: Player, action_id: str) -> None:
     lock: ``transition``); raises FlowError, late with the deadline shown."""
     game, now = turn.game, turn.now
     phase = current_phase(game)
-    action = (
-        Action.objects.filter(public_id=action_id, phase=phase)
-        .filter(Q(actor=seat) | Q(team=seat.team, team__gt=""))
-        .first()
-    )
+    action = Action.objects.filter(public_id=action_id, phase=phase).filter(seat_choices(turn.ruleset, seat)).first()
     if phase is None or action is None:
         raise FlowError(_("There is no such choice to withdraw."))
     _refuse_late_choice(game, phase, now)
@@ -112,7 +108,7 @@ def _refuse_choice(turn: Turn, phase: Phase, seat: Player, ability: str, targets
         if team
         else RulesAction(ability, actor=seat.nickname, target=target)
     )
-    if team and seat.nickname not in [p.name for p in state.team_members(seat.team)]:
+    if team and seat.nickname not in [p.name for p in ruleset.team_group(state, seat.team)]:
         raise FlowError(_("Only a living member of the team may hand in its choice."))
     try:
         reason = ruleset.validate(state, probe, phase.kind)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from .model import Ability, Option, Role, Team
+from .model import Ability, GameState, Option, PlayerState, Role, Team
 from .said import gettext_noop
 
 # Generic rejection messages, by reason code; a ruleset may add its own.
@@ -59,6 +59,25 @@ class Declarations:
     # Step fields beyond the common ones that this ruleset's page defines.
     STEP_FIELDS: ClassVar[frozenset[str]] = frozenset()
     MESSAGES: ClassVar[dict[str, str]] = {}
+    # Team id → the role ids whose holders share the team's group: its
+    # private room (``Team.room``) and its collective choices (``Ability.team``).
+    # werewolf18's wolf group (狼群) is the werewolves only: the rioter and a
+    # mixed-blood who joined the wolves are of the camp but not of the group
+    # (WW18-018 «乱民与狼人不互知也不共群», WW18-019, A2). A team not listed
+    # shares its room and its choices among all its members.
+    TEAM_GROUPS: ClassVar[dict[str, frozenset[str]]] = {}
+
+    def in_team_group(self, role: str, team: str) -> bool:
+        """True when a holder of ``role`` in ``team`` shares that team's
+        room and collective choices (``TEAM_GROUPS``; every member where
+        the team declares no group)."""
+        roles = self.TEAM_GROUPS.get(team)
+        return roles is None or role in roles
+
+    def team_group(self, state: GameState, team: str, alive_only: bool = True) -> list[PlayerState]:
+        """The members of ``team`` who share its group (``in_team_group``),
+        in seat order; the living only unless ``alive_only`` is False."""
+        return [p for p in state.team_members(team, alive_only) if self.in_team_group(p.role, team)]
 
     def message(self, reason: str) -> str:
         """The sentence a player reads for a rejection ``reason``."""

@@ -58,6 +58,7 @@ class Werewolf18(Ruleset):
     document = "004_c4ea105fa104f254.txt"
     language = "zh"
     TEAMS = roles.TEAMS
+    TEAM_GROUPS = roles.TEAM_GROUPS
     ROLES = roles.ROLES
     ABILITIES = roles.ABILITIES
     OPTIONS = roles.OPTIONS
