@@ -31,9 +31,9 @@ def _refuse_ballot(
     Returns the procedure."""
     ruleset, state = ruleset_of(game), state_of(game)
     procedure = ruleset.day_procedure(state)
-    if not ruleset.may_vote(state, seat.nickname):
+    refusal = ruleset.ballot_refusal(state, seat.nickname) if seat.nickname in state.alive_names() else None
+    if not ruleset.may_vote(state, seat.nickname) and not refusal:
         raise FlowError(_("You are out of the game and cannot vote."))
-    refusal = ruleset.ballot_refusal(state, seat.nickname)
     if refusal:
         raise FlowError(_(ruleset.message(refusal)))
     if word:
@@ -82,18 +82,21 @@ def _refuse_change(game: Game, phase: Phase, procedure: DayProcedure, earlier: l
             )
 
 
-def _ballot_text(procedure: DayProcedure, target: Player | None, reason: str = "") -> str:
+def _ballot_text(procedure: DayProcedure, target: Player | None, reason: str = "", change: bool = False) -> str:
     """A vote post's words in the active language, as the day procedure
-    words them (werewolf18 «投票对象：X» and «投票理由：…», or
-    «投票对象：弃权», WW18-065): the name, or the abstention; the reason on
-    its own line where the procedure has one and the voter gave it."""
+    words them (werewolf18 «投票对象：X» and «投票理由：…», or «投票对象：弃权»;
+    a ``change`` «改票对象：X» and «改票理由：…», WW18-065): the name, or the
+    abstention; the reason on its own line where the procedure has one and
+    the voter gave it, an abstention's too («投票对象：弃权 / 投票理由：…»)."""
     if target is None:
         choice = localized(procedure.abstain_word) if procedure.abstain_word else _("abstains")
     else:
         choice = target.nickname
-    text = localized(procedure.ballot_text).format(choice=choice) if procedure.ballot_text else choice
-    if procedure.reason_text and reason.strip() and target is not None:
-        text += "\n" + localized(procedure.reason_text).format(reason=reason.strip())
+    wording = procedure.change_text if change and procedure.change_text else procedure.ballot_text
+    text = localized(wording).format(choice=choice) if wording else choice
+    reason_wording = procedure.change_reason_text if change and procedure.change_reason_text else procedure.reason_text
+    if reason_wording and reason.strip():
+        text += "\n" + localized(reason_wording).format(reason=reason.strip())
     return text
 
 
@@ -152,7 +155,7 @@ def vote_cast(
     _refuse_change(game, phase, procedure, earlier, now)
     room = Room.objects.get(game=game, kind=Room.Kind.VOTE, day=phase.number)
     with languages.in_game_language(game):
-        shown = revote_label(ruleset, state, word) if word else _ballot_text(procedure, target, reason)
+        shown = revote_label(ruleset, state, word) if word else _ballot_text(procedure, target, reason, bool(earlier))
     post = write_post(turn, room, seat, _ballot_body(shown, earlier))
     choice = word or (target.nickname if target is not None else _("abstains"))
     vote = Vote.objects.create(

@@ -60,6 +60,12 @@ class DayProcedure:
     (werewolf18 «投票对象：X»); ``reason_text``: where the vote post gives
     its reason, that line's wording with ``{reason}`` (werewolf18
     «投票理由：…»), and the vote form asks for it.
+    ``change_text`` and ``change_reason_text``: the same two lines of a
+    vote post that changes an earlier vote, where the document words a
+    change apart (werewolf18 «改票对象：X» / «改票理由：…», WW18-065); {}
+    where a change is worded as a vote. ``reason_required``: the vote form
+    refuses a ballot without its reason line (werewolf18 «明确说明投票对象和
+    投票理由»), even an abstention.
     ``host_candidates``: the rule id letting the host put players to the
     vote once a lynch vote, after which only they may be voted for and
     standing ballots for anyone else no longer count (classic «выносит на
@@ -86,6 +92,9 @@ class DayProcedure:
     ballot_text: dict[str, str] = field(default_factory=dict)
     abstain_word: dict[str, str] = field(default_factory=dict)
     reason_text: dict[str, str] = field(default_factory=dict)
+    change_text: dict[str, str] = field(default_factory=dict)
+    change_reason_text: dict[str, str] = field(default_factory=dict)
+    reason_required: bool = False
 
 
 # The ``round`` of a nomination ballot (``Ballot.round``).

@@ -286,7 +286,11 @@ class Day:
     def _vote_exit(self, totals: dict[str, float]) -> None:
         """The sole leader still in the game is voted out (WW18-007, WW18-008)."""
         top = leaders(totals)
-        if len(top) != 1:
+        if not top:
+            # Nobody voted for anybody: no tie to announce (WW18-007).
+            self.outcome.note("vote_exit", "void", said("werewolf18.tie_nobody_leaves"))
+            self.outcome.announce("no_elimination", said("werewolf18.nobody_voted_nobody_leaves"))
+        elif len(top) != 1:
             self.outcome.note("vote_exit", "void", said("werewolf18.tie_nobody_leaves"))
             self.outcome.announce("no_elimination", said("werewolf18.vote_tied_nobody_leaves"))
         elif not self.state.players[top[0]].alive:

@@ -107,6 +107,14 @@ class Werewolf18(Ruleset):
         ballot_text={"ru": "Голос: {choice}", "zh": "投票对象：{choice}", "en": "Vote: {choice}"},
         abstain_word={"ru": "воздерживаюсь", "zh": "弃权", "en": "abstain"},
         reason_text={"ru": "Причина: {reason}", "zh": "投票理由：{reason}", "en": "Reason: {reason}"},
+        # «改票时必须引用原投票帖，并明确说明改票对象和改票理由» (WW18-065).
+        change_text={"ru": "Меняю голос: {choice}", "zh": "改票对象：{choice}", "en": "Vote changed to: {choice}"},
+        change_reason_text={
+            "ru": "Причина смены: {reason}",
+            "zh": "改票理由：{reason}",
+            "en": "Reason for the change: {reason}",
+        },
+        reason_required=True,
         rule="WW18-065",
         law={
             "ru": "Один голос у каждого, воздержаться можно (воздержавшийся тоже пишет пост с голосом); проголосовав,"
@@ -208,6 +216,17 @@ class Werewolf18(Ruleset):
             if admired is not None:
                 rooms["lovers"] = [p.name for p in (lover, admired) if p.alive]
         return rooms
+
+    def may_vote(self, state: GameState, name: str) -> bool:
+        """A player in the game who is not a revealed idiot: «发动此技能后，白痴…
+        不能参与投票» (WW18-034); he is offered no ballot, not even an abstention."""
+        player = state.players.get(name)
+        return player is not None and player.alive and not revealed(player)
+
+    def ballot_refusal(self, state: GameState, voter: str) -> str | None:
+        """``revealed_idiot`` for a revealed idiot, who has lost his vote (WW18-034)."""
+        player = state.players.get(voter)
+        return "revealed_idiot" if player is not None and revealed(player) else None
 
     def vote_choices(self, state: GameState, voter: str, ballots: Sequence[Ballot] = ()) -> list[str]:
         """Players in the game who are not a revealed idiot (WW18-034, WW18-048);

@@ -20,6 +20,7 @@ TEXTS = templates(
         "was_carded_out_today_no": gettext_noop("%(player)s was carded out today: no sheriff (A12)."),
         "tie_nobody_leaves": gettext_noop("A tie (or no votes): nobody leaves (WW18-008)."),
         "vote_tied_nobody_leaves": gettext_noop("The vote is tied: nobody leaves."),
+        "nobody_voted_nobody_leaves": gettext_noop("Nobody voted for anybody: nobody leaves."),
         "voted_out": gettext_noop("voted out"),
         "did_not_vote_automatic_yellow": gettext_noop("%(player)s did not vote: an automatic yellow card (WW18-067)."),
         "was_carded_out_today_nobody": gettext_noop("%(player)s was carded out today: nobody leaves (WW18-008)."),

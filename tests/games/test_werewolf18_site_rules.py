@@ -7,6 +7,7 @@ post minimum (潜水), the directors' proxy vote (玩家须知 9) and the
 from __future__ import annotations
 
 import pytest
+import time_machine
 from django.test import Client
 from django.urls import reverse
 
@@ -92,3 +93,93 @@ def test_ww18_018_019_only_the_werewolves_share_the_wolf_room_and_the_knife(pers
             flow.action_submit(game=game, seat=seats[name], ability="kill", targets=["Seer"], team=True, now=night)
     wolf = client_as(accounts["Wolf"]).get(reverse("cabinet", args=[game.slug])).content.decode()
     assert 'value="kill"' in wolf
+
+
+def test_ww18_065_an_abstention_is_qiquan_and_a_change_is_worded_gaipiao(personas, make_user) -> None:
+    """WW18-065 «允许弃权…改票时必须引用原投票帖，并明确说明改票对象和改票理由»: an
+    explicit abstention is 弃权 in the count and in the results (弃票, a
+    missing or void ballot, is what earns the yellow card, WW18-067); a
+    change is posted as «改票对象：X / 改票理由：…», quoting the vote."""
+    game, seats, accounts = werewolf_table(personas, make_user, local("2026-03-02 15:00"), language="zh-hans")
+    day_one = to_day_one(game)
+    vote_room = Room.objects.get(game=game, kind=Room.Kind.VOTE, day=1)
+    url = reverse("vote", args=[game.slug, vote_room.public_id])
+    seer = client_as(accounts["Seer"])
+    with time_machine.travel(local("2026-03-03 12:00"), tick=False):
+        seer.post(url, {"target": seats["Wolf"].public_id, "reason": "发言矛盾"})
+        seer.post(url, {"target": "abstain", "reason": "搞不清楚"})
+        change = vote_room.posts.filter(author=seats["Seer"]).order_by("number").last()
+        assert change.body.endswith("\n改票对象：弃权\n改票理由：搞不清楚")
+        page = client_as(accounts["Witch"]).get(
+            reverse("room", args=[game.slug, vote_room.public_id]), HTTP_ACCEPT_LANGUAGE="zh-hans"
+        )
+        text = page.content.decode()
+        assert "弃权: Seer" in text or "弃权：Seer" in text
+        assert "弃票" not in text
+    flow.resolve_due(now=day_one["vote"])
+    closed = vote_room.posts.filter(by_host=True).order_by("number").last()
+    assert "弃权：Seer" in closed.body and "弃票" not in closed.body
+
+
+def test_ww18_034_a_revealed_idiot_is_offered_no_ballot_and_cannot_abstain(personas, make_user) -> None:
+    """WW18-034 «发动此技能后，白痴不能成为投票对象，不能参与投票»: the revealed
+    idiot's vote thread offers him no vote form, and an abstention from
+    him is refused with the rule's sentence, nothing posted."""
+    table = {"Wolf": "werewolf", "Seer": "seer", "Idiot": "idiot", "Vil A": "villager", "Vil B": "villager"}
+    game, seats, accounts = dealt_game(
+        personas["alice"], make_user, "werewolf18", table, now=local("2026-03-02 15:00"), timezone="Asia/Shanghai"
+    )
+    idiot = next(p for p in game.state["players"] if p["name"] == "Idiot")
+    idiot["counters"]["revealed"] = True
+    game.save(update_fields=["state"])
+    to_day_one(game)
+    vote_room = Room.objects.get(game=game, kind=Room.Kind.VOTE, day=1)
+    with time_machine.travel(local("2026-03-03 12:00"), tick=False):
+        page = client_as(accounts["Idiot"]).get(reverse("room", args=[game.slug, vote_room.public_id]))
+        assert 'class="vote-form"' not in page.content.decode()
+        response = client_as(accounts["Idiot"]).post(
+            reverse("vote", args=[game.slug, vote_room.public_id]), {"target": "abstain", "reason": "我装傻了"}
+        )
+    assert response.status_code == 400
+    assert "A revealed idiot can neither vote nor be voted for" in response.content.decode()
+    with pytest.raises(flow.FlowError, match="A revealed idiot can neither vote"):
+        flow.vote_cast(game=game, seat=seats["Idiot"], abstain=True, now=local("2026-03-03 12:00"))
+    assert not vote_room.posts.filter(author=seats["Idiot"]).exists()
+
+
+def test_ww18_065_a_vote_needs_its_reason_and_a_refused_vote_keeps_the_form(personas, make_user) -> None:
+    """WW18-065 «明确说明投票对象和投票理由»: a vote post without its reason
+    is refused with that sentence; a reason over the limit is refused with
+    the limit; either way the page comes back with the choice and the text
+    kept, and nothing is posted."""
+    game, seats, accounts = werewolf_table(personas, make_user, local("2026-03-02 15:00"))
+    to_day_one(game)
+    vote_room = Room.objects.get(game=game, kind=Room.Kind.VOTE, day=1)
+    url = reverse("vote", args=[game.slug, vote_room.public_id])
+    seer = client_as(accounts["Seer"])
+    with time_machine.travel(local("2026-03-03 12:00"), tick=False):
+        response = seer.post(url, {"target": seats["Wolf"].public_id, "reason": ""})
+        assert response.status_code == 400
+        page = response.content.decode()
+        assert "Give the reason for your vote" in page
+        assert f'value="{seats["Wolf"].public_id}" selected' in page
+        long_reason = "very suspicious " * 130
+        response = seer.post(url, {"target": seats["Wolf"].public_id, "reason": long_reason})
+        assert response.status_code == 400
+        page = response.content.decode()
+        assert "A reason may be at most 2000 characters long" in page
+        assert "Choose a player who is still in the game." not in page
+        assert long_reason.strip() in page
+    assert not vote_room.posts.filter(author=seats["Seer"]).exists()
+
+
+def test_ww18_007_a_day_with_no_vote_says_nobody_voted_not_a_tie(personas, make_user) -> None:
+    """WW18-007/008: a tie removes nobody; a day on which nobody voted for
+    anybody is no tie, and its results say so."""
+    game, _seats, _accounts = werewolf_table(personas, make_user, local("2026-03-02 15:00"))
+    day_two = open_day_two(game)
+    flow.resolve_due(now=day_two["exit_orders"])
+    day_room = Room.objects.get(game=game, kind=Room.Kind.DAY, day=2)
+    results = day_room.posts.filter(by_host=True, body__contains="Results of the vote, day 2").get()
+    assert "Nobody voted for anybody: nobody leaves." in results.body
+    assert "tied" not in results.body
