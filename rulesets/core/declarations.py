@@ -46,6 +46,11 @@ class Declarations:
     title: ClassVar[dict[str, str]] = {}
     document: ClassVar[str] = ""
     language: ClassVar[str] = "ru"
+    # The IANA time zone the document's clock times are written in: the
+    # "Host a game" form starts from it, and the deadlines of ``SCHEDULE``
+    # are wall times there (the Russian forums keep Moscow time; werewolf18's
+    # Chinese forum UTC+8, Asia/Shanghai).
+    time_zone: ClassVar[str] = "Europe/Moscow"
     TEAMS: ClassVar[dict[str, Team]] = {}
     ROLES: ClassVar[dict[str, Role]] = {}
     ABILITIES: ClassVar[dict[str, Ability]] = {}

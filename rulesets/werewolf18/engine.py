@@ -57,6 +57,7 @@ class Werewolf18(Ruleset):
     }
     document = "004_c4ea105fa104f254.txt"
     language = "zh"
+    time_zone = schedule.TIME_ZONE  # the forum's UTC+8 (digest §2)
     TEAMS = roles.TEAMS
     TEAM_GROUPS = roles.TEAM_GROUPS
     ROLES = roles.ROLES

@@ -183,3 +183,52 @@ def test_ww18_007_a_day_with_no_vote_says_nobody_voted_not_a_tie(personas, make_
     results = day_room.posts.filter(by_host=True, body__contains="Results of the vote, day 2").get()
     assert "Nobody voted for anybody: nobody leaves." in results.body
     assert "tied" not in results.body
+
+
+def _form_defaults(form) -> dict:
+    """What the "Host a game" form posts when the host changes nothing."""
+    data = {}
+    for name in form.fields:
+        value = form[name].value()
+        if isinstance(value, bool):
+            if value:
+                data[name] = "on"
+        elif value is not None:
+            data[name] = value
+    return data
+
+
+def test_host_a_game_starts_from_the_rulesets_time_zone_language_and_deadlines(client, personas) -> None:
+    """WW18-072 and digest §2: the document's forum keeps UTC+8; the "Host a
+    game" form starts every ruleset from its declared time zone and
+    language, so werewolf18 opens in Asia/Shanghai and Chinese with the
+    document's deadlines (thread at 10:00, no change after 21:00, proxy
+    votes until 21:30, the vote closing at 22:00) as wall times there, and a
+    game hosted with the defaults keeps them."""
+    import rulesets
+    from games.forms import GameCreateForm
+    from games.models import Game
+
+    client.force_login(personas["alice"])
+    for ruleset_id in rulesets.REGISTRY:
+        page = client.get(reverse("game_new") + f"?ruleset={ruleset_id}")
+        if page.status_code != 200:
+            continue  # not offered on this site
+        zone = rulesets.get(ruleset_id).time_zone
+        assert f'<option value="{zone}" selected>' in page.content.decode(), ruleset_id
+    page = client.get(reverse("game_new") + "?ruleset=werewolf18").content.decode()
+    assert '<option value="Asia/Shanghai" selected>' in page
+    assert '<option value="zh-hans" selected' in page
+    form = GameCreateForm(ruleset=rulesets.get("werewolf18"))
+    data = _form_defaults(form) | {"title": "凤囚凰"}
+    assert (data["setup"], data["no_vote_change"], data["proxy_vote"], data["vote"]) == (
+        "10:00",
+        "21:00",
+        "21:30",
+        "22:00",
+    )
+    response = client.post(reverse("game_new"), data)
+    assert response.status_code == 302
+    game = Game.objects.get(title="凤囚凰")
+    assert game.timezone == "Asia/Shanghai" and game.language == "zh-hans"
+    assert game.deadlines["vote"] == "22:00" and game.deadlines["witch"] == "23:30"
