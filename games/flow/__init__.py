@@ -38,7 +38,7 @@ from ..reads.game import (
     ruleset_of,
     state_of,
 )
-from .ballots import candidates_put, nominate, vote_cast
+from .ballots import candidates_put, nominate, proxy_vote_cast, vote_cast
 from .choices import acceleration_ask, action_submit, action_withdraw, last_words_send
 from .host_tools import (
     autokill_decide,
@@ -145,5 +145,6 @@ __all__ = [
     "store_votes",
     "utc_offset",
     "vote_cast",
+    "proxy_vote_cast",
     "vote_view",
 ]

@@ -143,6 +143,43 @@ def vote_cast(
     out of the game, or refused by the law. Called as ``vote_cast(game=…,
     seat=…, …)`` (``transition``): the vote's time is taken under the game
     lock."""
+    return _cast(turn, seat, target, abstain, word, reason)
+
+
+@transition
+def proxy_vote_cast(turn: Turn, *, seat: Player, target: Player | None = None, abstain: bool = False) -> Vote:
+    """The host posts in today's vote thread the vote ``seat`` asked him to
+    cast for him, naming ``target`` or abstaining (导演代投, 玩家须知 9: «代投必须
+    明确指定投票对象»), where the ruleset's day has proxy votes
+    (``DayProcedure.proxy_until``): until that deadline (werewolf18: 30
+    minutes before the vote closes; a later request is void), under the
+    player's own vote law (a proxy change counts as his one change and
+    keeps to the change deadline, «如需代投改票，需在投票截止前1个小时»).
+    The post is the host's, headed with the player it is cast for. Raises
+    FlowError as ``vote_cast`` does, for a game without proxy votes, or
+    after the proxy deadline (with it). Called as ``proxy_vote_cast(game=…,
+    seat=…, target=…)`` (``transition``)."""
+    game, now, ruleset, state = turn.game, turn.now, turn.ruleset, turn.state
+    until = ruleset.day_procedure(state).proxy_until
+    if not until:
+        raise FlowError(_("The rules of this game have no proxy votes: each player votes himself."))
+    phase = _open_day(game, now)
+    deadline = phase.deadlines.filter(kind=until).first()
+    if deadline is not None and (deadline.done_at or now >= deadline.due_at):
+        raise FlowError(
+            _("Proxy votes closed at %(when)s; a vote asked for later is void.")
+            % {"when": local_deadline(game, deadline.due_at)}
+        )
+    if target is None and not abstain:
+        raise FlowError(_("A proxy vote names the player chosen, or the abstention."))
+    return _cast(turn, seat, target, abstain, "", "", proxy=True)
+
+
+def _cast(
+    turn: Turn, seat: Player, target: Player | None, abstain: bool, word: str, reason: str, proxy: bool = False
+) -> Vote:
+    """``vote_cast``'s work (and ``proxy_vote_cast``'s, posted by the host
+    with the voter named: ``proxy``)."""
     game, now, ruleset, state = turn.game, turn.now, turn.ruleset, turn.state
     phase = _open_day(game, now)
     round_, choices = _ballot_round(turn, phase, seat)
@@ -156,7 +193,13 @@ def vote_cast(
     room = Room.objects.get(game=game, kind=Room.Kind.VOTE, day=phase.number)
     with languages.in_game_language(game):
         shown = revote_label(ruleset, state, word) if word else _ballot_text(procedure, target, reason, bool(earlier))
-    post = write_post(turn, room, seat, _ballot_body(shown, earlier))
+        if proxy:
+            shown = (
+                _("[b]Proxy vote for %(name)s[/b] (cast by the host at the player's request)") % {"name": seat.nickname}
+                + "\n"
+                + shown
+            )
+    post = write_post(turn, room, seat, _ballot_body(shown, earlier), by_host=proxy)
     choice = word or (target.nickname if target is not None else _("abstains"))
     vote = Vote.objects.create(
         game=game,
@@ -171,7 +214,13 @@ def vote_cast(
     )
     turn.log(
         "vote_cast",
-        {"day": phase.number, "round": round_, "voter": seat.nickname, "target": choice if target or word else None},
+        {
+            "day": phase.number,
+            "round": round_,
+            "voter": seat.nickname,
+            "target": choice if target or word else None,
+            **({"proxy": True} if proxy else {}),
+        },
         Event.Audience.PUBLIC,
     )
     turn.ballots_changed(phase)

@@ -45,6 +45,11 @@ DAY_ORDER: tuple[tuple[str, str, str], ...] = (
 )
 
 SHERIFF_WEIGHT = 1.5  # 带队: 警长投出的票计为1.5票 (WW18-047)
+# 潜水 (判罚依据 5 (1), 玩家须知 2): «在未加快进程的单个讨论日不足五帖、或连续三个
+# 讨论日均不足十帖» is a yellow card.
+POSTS_A_DAY = 5
+POSTS_THREE_DAYS = 10
+THIN_DAYS = 3
 
 
 @dataclass(slots=True)
@@ -212,9 +217,17 @@ def first_to_top(log: list[tuple[str, str | None]], candidates: list[str], top: 
 class Day:
     """One day's resolution on ``outcome.state`` (mutated in place)."""
 
-    __slots__ = ("outcome", "state", "actions", "ballots", "orders", "exits", "sheriff")
+    __slots__ = ("outcome", "state", "actions", "ballots", "orders", "exits", "sheriff", "posts")
 
-    def __init__(self, outcome: Outcome, actions: list[Action], ballots: Ballots, rng: random.Random) -> None:
+    def __init__(
+        self,
+        outcome: Outcome,
+        actions: list[Action],
+        ballots: Ballots,
+        rng: random.Random,
+        posts: dict[str, int] | None = None,
+    ) -> None:
+        self.posts = posts
         self.outcome = outcome
         self.state = outcome.state
         self.actions = actions
@@ -229,6 +242,7 @@ class Day:
         try:
             apply_surrender(self.exits, self.actions)
             apply_cards(self.exits, cards)
+            self._post_cards()
             self._no_vote_cards()
             totals = self._count()
             if self.state.day == 1:
@@ -239,6 +253,34 @@ class Day:
             return False
         note_unused_orders(self.exits, self.orders)
         return self.exits.checked
+
+    def _post_cards(self) -> None:
+        """潜水: on a day that is not accelerated, a yellow card for each player
+        in the game with fewer than 5 posts in the day's public threads, or
+        with fewer than 10 on each of three discussion days running
+        («连续三个讨论日均不足十帖», each day of the three under ten; a day
+        already carded for fewer than five starts the run afresh). The run
+        is ``counters["thin_days"]``; nothing without a ``posts`` field."""
+        posts = self.posts
+        if posts is None or self.state.option("accelerated"):
+            return
+        for name, player in list(self.state.players.items()):
+            if not player.alive:
+                continue
+            written = int(posts.get(name, 0))
+            if written < POSTS_A_DAY:
+                player.counters.pop("thin_days", None)
+                self.outcome.note("cards", "info", said("werewolf18.too_few_posts_yellow", player=name, n=written))
+                give_card(self.exits, name, "yellow")
+                continue
+            if written >= POSTS_THREE_DAYS:
+                player.counters.pop("thin_days", None)
+                continue
+            run = player.bump("thin_days")
+            if run >= THIN_DAYS:
+                player.counters.pop("thin_days", None)
+                self.outcome.note("cards", "info", said("werewolf18.thin_posts_yellow", player=name, n=THIN_DAYS))
+                give_card(self.exits, name, "yellow")
 
     def _no_vote_cards(self) -> None:
         """A yellow card for each player who could vote and did not (WW18-067, A7)."""
@@ -335,5 +377,22 @@ def resolve_day(
     (``Exits.checked``). Raises ``RulesError`` for malformed ``cards`` or
     ``vote_log``."""
     cards = parse_cards(step.extra.get("cards"), outcome.state)
+    posts = parse_posts(step.extra.get("posts"), outcome.state)
     ballots = collect_ballots(outcome, step, message)
-    return Day(outcome, actions, ballots, rng).run(cards)
+    return Day(outcome, actions, ballots, rng, posts).run(cards)
+
+
+def parse_posts(raw: Any, state: GameState) -> dict[str, int] | None:
+    """The ``posts`` field (nickname → posts written today, 潜水), or None
+    when absent. Raises ``RulesError`` when it is not a mapping of seated
+    players to whole numbers of at least 0."""
+    if raw is None:
+        return None
+    if not isinstance(raw, dict):
+        raise RulesError("posts must map players to their number of posts")
+    for name, n in raw.items():
+        if name not in state.players:
+            raise RulesError(f"unknown player {name!r} in posts")
+        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+            raise RulesError(f"posts of {name!r} must be a whole number of at least 0")
+    return dict(raw)

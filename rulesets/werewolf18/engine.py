@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from rulesets.core import (
@@ -70,7 +70,7 @@ class Werewolf18(Ruleset):
     EXIT_ORDER = EXIT_ORDER
     MIN_PLAYERS = setup.PLAYERS
     MAX_PLAYERS = setup.PLAYERS
-    STEP_FIELDS = frozenset({"vote_log", "cards"})
+    STEP_FIELDS = frozenset({"vote_log", "cards", "posts"})
     PHASES = frozenset({"setup", "day", "night"})
     FIRST_PHASE = "setup"
     MESSAGES = roles.MESSAGES
@@ -116,6 +116,8 @@ class Werewolf18(Ruleset):
             "en": "Reason for the change: {reason}",
         },
         reason_required=True,
+        # 玩家须知 9 导演代投: the host posts a proxy vote until 30 minutes before the close.
+        proxy_until="proxy_vote",
         rule="WW18-065",
         law={
             "ru": "Один голос у каждого, воздержаться можно (воздержавшийся тоже пишет пост с голосом); проголосовав,"
@@ -200,6 +202,17 @@ class Werewolf18(Ruleset):
             state, PhaseInput("night", [a for a in step.actions if a.ability not in ("save", "poison")])
         )
         return [f for f in outcome.feedback if f.to in witches and f.result == "attacked"]
+
+    # 潜水: «在未加快进程的单个讨论日不足五帖、或连续三个讨论日均不足十帖» earns a
+    # yellow card (判罚依据 5, 玩家须知 2); the host's dashboard flags a day under five.
+    POST_MINIMUM = day.POSTS_A_DAY
+    POSTS_COUNTED = True
+
+    def post_fields(self, posts: Mapping[str, int], phase: str) -> dict[str, Any]:
+        """A day's ``posts`` field: nickname → posts written in the day's
+        public threads (the discussion and the vote thread), read by the
+        automatic yellow card for too few posts (潜水, ``day.post_cards``)."""
+        return {"posts": dict(posts)} if phase == "day" else {}
 
     def penalty_fields(self, given: Sequence[tuple[str, str]], phase: str) -> dict[str, Any]:
         """The cards given during a day or a night as its ``cards`` step
@@ -301,7 +314,7 @@ class Werewolf18(Ruleset):
             raise RulesError("the setup step can only be the first step")
         if state.steps_played and state.phase == step.phase:
             raise RulesError(f"two {step.phase} steps in a row: day and night must alternate")
-        allowed = {"setup": set(), "night": {"cards"}, "day": {"cards", "vote_log"}}[step.phase]
+        allowed = {"setup": set(), "night": {"cards"}, "day": {"cards", "vote_log", "posts"}}[step.phase]
         misplaced = set(step.extra) - allowed
         if misplaced:
             raise RulesError(f"field(s) {sorted(misplaced)} do not belong in a {step.phase} step")

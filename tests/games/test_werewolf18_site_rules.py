@@ -175,8 +175,10 @@ def test_ww18_065_a_vote_needs_its_reason_and_a_refused_vote_keeps_the_form(pers
 
 def test_ww18_007_a_day_with_no_vote_says_nobody_voted_not_a_tie(personas, make_user) -> None:
     """WW18-007/008: a tie removes nobody; a day on which nobody voted for
-    anybody is no tie, and its results say so."""
-    game, _seats, _accounts = werewolf_table(personas, make_user, local("2026-03-02 15:00"))
+    anybody is no tie, and its results say so. (An accelerated game, so
+    that silence earns nobody a card, WW18-068.)"""
+    start = local("2026-03-02 15:00")
+    game, _seats, _accounts = werewolf_table(personas, make_user, start, options={"accelerated": True})
     day_two = open_day_two(game)
     flow.resolve_due(now=day_two["exit_orders"])
     day_room = Room.objects.get(game=game, kind=Room.Kind.DAY, day=2)
@@ -232,3 +234,63 @@ def test_host_a_game_starts_from_the_rulesets_time_zone_language_and_deadlines(c
     game = Game.objects.get(title="凤囚凰")
     assert game.timezone == "Asia/Shanghai" and game.language == "zh-hans"
     assert game.deadlines["vote"] == "22:00" and game.deadlines["witch"] == "23:30"
+
+
+def test_qianshui_fewer_than_five_posts_on_a_day_earn_a_yellow_card_on_the_site(personas, make_user) -> None:
+    """潜水 (判罚依据 5 (1), 玩家须知 2): «单个讨论日不足五帖…将直接判作黄牌». The
+    site counts each living player's posts in the day's discussion and vote
+    threads and the day's resolution gives the yellow card: the host reads
+    it in the resolution trace; the dashboard flags the day under the
+    document's minimum of five, which the "Host a game" form proposes."""
+    game, seats, accounts = werewolf_table(personas, make_user, local("2026-03-02 15:00"))
+    day_one = to_day_one(game)
+    day_room = Room.objects.get(game=game, kind=Room.Kind.DAY, day=1)
+    now = local("2026-03-03 12:00")
+    for n in range(4):
+        flow.post_create(room=day_room, seat=seats["Seer"], body=f"Thought {n}", now=now)
+    for n in range(2):
+        flow.post_create(room=day_room, seat=seats["Witch"], body=f"Hm {n}", now=now)
+    for name in ("Seer", "Witch"):
+        flow.vote_cast(game=game, seat=seats[name], target=seats["Wolf"], now=now)
+    flow.resolve_due(now=day_one["exit_orders"])
+    host = client_as(personas["alice"]).get(reverse("host", args=[game.slug])).content.decode()
+    assert "Witch wrote 3 posts today, fewer than five: an automatic yellow card (潜水)." in host
+    assert "Seer wrote" not in host
+    game.refresh_from_db()
+    state = flow.state_of(game)
+    assert state.players["Witch"].counters["cards:yellow"] == 1
+    assert state.players["Seer"].counters.get("cards:yellow", 0) == 0
+    form = client_as(personas["alice"]).get(reverse("game_new") + "?ruleset=werewolf18").content.decode()
+    assert 'name="post_minimum" value="5"' in form
+
+
+def test_proxy_vote_the_host_casts_a_players_vote_until_thirty_minutes_before_the_close(personas, make_user) -> None:
+    """玩家须知 9 导演代投: «若玩家无法在规定时间内进行投票，允许玩家以其它方式联系导演请求代投。
+    代投必须明确指定投票对象…导演至少在投票截至的30分钟前…发出代投信息。如需代投改票，需在
+    投票截止前1个小时…若玩家在投票截止前30分钟内再让导演代投，该票作废。» The host's
+    dashboard posts the vote in the vote thread, headed with the player; it
+    counts as his vote; a proxy change keeps to the last hour's rule
+    (WW18-066); after 21:30 (UTC+8) a proxy vote is refused with the
+    deadline."""
+    game, seats, _accounts = werewolf_table(personas, make_user, local("2026-03-02 15:00"))
+    day_one = to_day_one(game)
+    host = client_as(personas["alice"])
+    url = reverse("host_proxy_vote", args=[game.slug])
+    vote_room = Room.objects.get(game=game, kind=Room.Kind.VOTE, day=1)
+    with time_machine.travel(local("2026-03-03 12:00"), tick=False):
+        dashboard = host.get(reverse("host", args=[game.slug])).content.decode()
+        assert 'class="inline-form proxy-vote-form"' in dashboard
+        page = host.post(url, {"voter": "Vil A", "target": "Wolf"}, follow=True).content.decode()
+        assert "The vote of Vil A for Wolf is posted." in page
+    post = vote_room.posts.filter(by_host=True).order_by("number").last()
+    assert post.body.startswith("[b]Proxy vote for Vil A[/b]") and "Vote: Wolf" in post.body
+    count = host.get(reverse("room", args=[game.slug, vote_room.public_id])).content.decode()
+    assert "<strong>Wolf</strong>: 1" in count and "(Vil A)" in count
+    with time_machine.travel(local("2026-03-04 21:10"), tick=False):
+        page = host.post(url, {"voter": "Vil A", "target": "Seer"}, follow=True).content.decode()
+        assert "Votes may no longer be changed: changes closed at 2026-03-04 21:00" in page
+    with time_machine.travel(local("2026-03-04 21:40"), tick=False):
+        page = host.post(url, {"voter": "Vil B", "target": "Wolf"}, follow=True).content.decode()
+        assert "Proxy votes closed at 2026-03-04 21:30" in page
+    assert list(game.votes.values_list("voter__nickname", "target__nickname")) == [("Vil A", "Wolf")]
+    assert day_one["proxy_vote"] == local("2026-03-04 21:30")
