@@ -36,6 +36,7 @@ urlpatterns = [
     path("g/<slug:slug>/host/start/", host_signup.start, name="host_start"),
     path("g/<slug:slug>/host/resolve/", host_tools.resolve_now, name="host_resolve"),
     path("g/<slug:slug>/host/candidates/", host_tools.candidates, name="host_candidates"),
+    path("g/<slug:slug>/host/proxy-vote/", host_tools.proxy_vote, name="host_proxy_vote"),
     path("g/<slug:slug>/host/retry/", host_tools.retry, name="host_retry"),
     path("g/<slug:slug>/host/extend/", host_tools.extend, name="host_extend"),
     path("g/<slug:slug>/host/reminders/", host_tools.reminders, name="host_reminders"),

@@ -20,7 +20,7 @@ The names below are the package's public interface: callers write
 
 from ..clock import local_clock, local_deadline, local_time, utc_offset
 from ..errors import FlowError, GameBroken, ResolutionFailed
-from ..reads.choices import ability_deadline, choice_deadline, idle_abilities, open_slots
+from ..reads.choices import ability_deadline, choice_deadline, idle_abilities, open_slots, seat_choices
 from ..reads.day import DayWindow, VoteView, ballot_open, ballots_of, day_ballots, day_phase, day_window, vote_view
 from ..reads.game import (
     OPENS,
@@ -43,7 +43,7 @@ from ..reads.game import (
     ruleset_of,
     state_of,
 )
-from .ballots import candidates_put, nominate, vote_cast
+from .ballots import candidates_put, nominate, proxy_vote_cast, vote_cast
 from .choices import acceleration_ask, action_withdraw, last_words_send
 from .host_tools import (
     autokill_decide,
@@ -138,6 +138,7 @@ __all__ = [
     "nickname_register",
     "nominate",
     "open_slots",
+    "seat_choices",
     "options_set",
     "options_set_refusal",
     "penalty_apply",
@@ -167,5 +168,6 @@ __all__ = [
     "store_votes",
     "utc_offset",
     "vote_cast",
+    "proxy_vote_cast",
     "vote_view",
 ]

@@ -32,9 +32,9 @@ def _refuse_ballot(
     Returns the procedure."""
     ruleset, state = ruleset_of(game), state_of(game)
     procedure = ruleset.day_procedure(state)
-    if not ruleset.may_vote(state, seat.nickname):
+    refusal = ruleset.ballot_refusal(state, seat.nickname) if seat.nickname in state.alive_names() else None
+    if not ruleset.may_vote(state, seat.nickname) and not refusal:
         raise FlowError(_("You are out of the game and cannot vote."))
-    refusal = ruleset.ballot_refusal(state, seat.nickname)
     if refusal:
         raise FlowError(_(ruleset.message(refusal)))
     if word:
@@ -83,18 +83,21 @@ def _refuse_change(game: Game, phase: Phase, procedure: DayProcedure, earlier: l
             )
 
 
-def _ballot_text(procedure: DayProcedure, target: Player | None, reason: str = "") -> str:
+def _ballot_text(procedure: DayProcedure, target: Player | None, reason: str = "", change: bool = False) -> str:
     """A vote post's words in the active language, as the day procedure
-    words them (werewolf18 «投票对象：X» and «投票理由：…», or
-    «投票对象：弃权», WW18-065): the name, or the abstention; the reason on
-    its own line where the procedure has one and the voter gave it."""
+    words them (werewolf18 «投票对象：X» and «投票理由：…», or «投票对象：弃权»;
+    a ``change`` «改票对象：X» and «改票理由：…», WW18-065): the name, or the
+    abstention; the reason on its own line where the procedure has one and
+    the voter gave it, an abstention's too («投票对象：弃权 / 投票理由：…»)."""
     if target is None:
         choice = localized(procedure.abstain_word) if procedure.abstain_word else _("abstains")
     else:
         choice = target.nickname
-    text = localized(procedure.ballot_text).format(choice=choice) if procedure.ballot_text else choice
-    if procedure.reason_text and reason.strip() and target is not None:
-        text += "\n" + localized(procedure.reason_text).format(reason=reason.strip())
+    wording = procedure.change_text if change and procedure.change_text else procedure.ballot_text
+    text = localized(wording).format(choice=choice) if wording else choice
+    reason_wording = procedure.change_reason_text if change and procedure.change_reason_text else procedure.reason_text
+    if reason_wording and reason.strip():
+        text += "\n" + localized(reason_wording).format(reason=reason.strip())
     return text
 
 
@@ -141,6 +144,43 @@ def vote_cast(
     out of the game, or refused by the law. Called as ``vote_cast(game=…,
     seat=…, …)`` (``transition``): the vote's time is taken under the game
     lock."""
+    return _cast(turn, seat, target, abstain, word, reason)
+
+
+@transition
+def proxy_vote_cast(turn: Turn, *, seat: Player, target: Player | None = None, abstain: bool = False) -> Vote:
+    """The host posts in today's vote thread the vote ``seat`` asked him to
+    cast for him, naming ``target`` or abstaining (导演代投, 玩家须知 9: «代投必须
+    明确指定投票对象»), where the ruleset's day has proxy votes
+    (``DayProcedure.proxy_until``): until that deadline (werewolf18: 30
+    minutes before the vote closes; a later request is void), under the
+    player's own vote law (a proxy change counts as his one change and
+    keeps to the change deadline, «如需代投改票，需在投票截止前1个小时»).
+    The post is the host's, headed with the player it is cast for. Raises
+    FlowError as ``vote_cast`` does, for a game without proxy votes, or
+    after the proxy deadline (with it). Called as ``proxy_vote_cast(game=…,
+    seat=…, target=…)`` (``transition``)."""
+    game, now, ruleset, state = turn.game, turn.now, turn.ruleset, turn.state
+    until = ruleset.day_procedure(state).proxy_until
+    if not until:
+        raise FlowError(_("The rules of this game have no proxy votes: each player votes himself."))
+    phase = _open_day(game, now)
+    deadline = phase.deadlines.filter(kind=until).first()
+    if deadline is not None and (deadline.done_at or now >= deadline.due_at):
+        raise FlowError(
+            _("Proxy votes closed at %(when)s; a vote asked for later is void.")
+            % {"when": local_deadline(game, deadline.due_at)}
+        )
+    if target is None and not abstain:
+        raise FlowError(_("A proxy vote names the player chosen, or the abstention."))
+    return _cast(turn, seat, target, abstain, "", "", proxy=True)
+
+
+def _cast(
+    turn: Turn, seat: Player, target: Player | None, abstain: bool, word: str, reason: str, proxy: bool = False
+) -> Vote:
+    """``vote_cast``'s work (and ``proxy_vote_cast``'s, posted by the host
+    with the voter named: ``proxy``)."""
     game, now, ruleset, state = turn.game, turn.now, turn.ruleset, turn.state
     phase = _open_day(game, now)
     round_, choices = _ballot_round(turn, phase, seat)
@@ -153,8 +193,14 @@ def vote_cast(
     _refuse_change(game, phase, procedure, earlier, now)
     room = Room.objects.get(game=game, kind=Room.Kind.VOTE, day=phase.number)
     with languages.in_game_language(game):
-        shown = revote_label(ruleset, state, word) if word else _ballot_text(procedure, target, reason)
-    post = write_post(turn, room, seat, _ballot_body(shown, earlier))
+        shown = revote_label(ruleset, state, word) if word else _ballot_text(procedure, target, reason, bool(earlier))
+        if proxy:
+            shown = (
+                _("[b]Proxy vote for %(name)s[/b] (cast by the host at the player's request)") % {"name": seat.nickname}
+                + "\n"
+                + shown
+            )
+    post = write_post(turn, room, seat, _ballot_body(shown, earlier), by_host=proxy)
     choice = word or (target.nickname if target is not None else _("abstains"))
     vote = Vote.objects.create(
         game=game,
@@ -169,7 +215,13 @@ def vote_cast(
     )
     turn.log(
         "vote_cast",
-        {"day": phase.number, "round": round_, "voter": seat.nickname, "target": choice if target or word else None},
+        {
+            "day": phase.number,
+            "round": round_,
+            "voter": seat.nickname,
+            "target": choice if target or word else None,
+            **({"proxy": True} if proxy else {}),
+        },
         Event.Audience.PUBLIC,
     )
     turn.ballots_changed(phase)

@@ -16,7 +16,7 @@ from .. import languages
 from ..errors import FlowError
 from ..models import Action, Event, Game, Phase, Player, Room
 from ..names import host_text
-from ..reads.choices import ability_deadline, choice_deadline
+from ..reads.choices import ability_deadline, choice_deadline, seat_choices
 from ..reads.day import day_window
 from ..reads.game import current_day, current_phase
 from ..results import without_rule_ids
@@ -97,11 +97,7 @@ def action_withdraw(turn: Turn, *, seat: Player, action_id: str) -> None:
     lock: ``transition``); raises FlowError, late with the deadline shown."""
     game, now = turn.game, turn.now
     phase = current_phase(game)
-    action = (
-        Action.objects.filter(public_id=action_id, phase=phase)
-        .filter(Q(actor=seat) | Q(team=seat.team, team__gt=""))
-        .first()
-    )
+    action = Action.objects.filter(public_id=action_id, phase=phase).filter(seat_choices(turn.ruleset, seat)).first()
     if phase is None or action is None:
         raise FlowError(_("There is no such choice to withdraw."))
     declared = turn.ruleset.ABILITIES.get(action.ability)
@@ -147,7 +143,7 @@ def _refuse_choice(turn: Turn, phase: Phase, seat: Player, ability: str, targets
         if team
         else RulesAction(ability, actor=seat.nickname, target=target)
     )
-    if team and seat.nickname not in [p.name for p in state.team_members(seat.team)]:
+    if team and seat.nickname not in [p.name for p in ruleset.team_group(state, seat.team)]:
         raise FlowError(_("Only a living member of the team may hand in its choice."))
     refusal = ruleset.team_choice_refusal(state, seat.team, ability, seat.nickname) if team else None
     if refusal is not None:

@@ -18,7 +18,7 @@ from ..clock import local_deadline
 from ..errors import FlowError
 from ..models import Deadline, Event, Game, Phase, Resolution, Room
 from ..names import ability_name, joined, role_name, team_name
-from ..reads.day import ballots_of
+from ..reads.day import ballots_of, public_posts
 from ..reads.game import deferred_penalties, excused_today, revote_label, ruleset_of, state_of
 from .phases import delayed_opening, open_phase, sync_players, sync_rooms
 from .publishing import publish_results
@@ -169,6 +169,8 @@ def _phase_input(turn: Turn, phase: Phase, state: GameState, ballots: list[Ballo
         step.revote = fields.get("revote")
         step.nominations = fields.get("nominations")
         step.extra.update(fields.get("extra", {}))
+    if phase.kind == Phase.Kind.DAY and ruleset.POSTS_COUNTED:
+        step.extra.update(ruleset.post_fields(public_posts(game, phase.number), phase.kind))
     if ruleset.DEFERRED_PENALTIES:
         step.extra.update(ruleset.penalty_fields(deferred_penalties(game, phase), phase.kind))
     if ruleset.AUTOKILLS:

@@ -236,7 +236,7 @@ def _team_rooms_wanted(
     groups = ruleset.team_rooms(state)
     for team in ruleset.TEAMS.values():
         if team.room:
-            groups.setdefault(team.id, [p.name for p in state.players.values() if p.team == team.id])
+            groups.setdefault(team.id, [p.name for p in ruleset.team_group(state, team.id, alive_only=False)])
     dead = {seats[p.name].pk for p in state.players.values() if not p.alive and p.name in seats}
     dead_read = dead_read_team_room(game)
     wanted = []
@@ -251,7 +251,11 @@ def _team_rooms_wanted(
             kept = {
                 seats[p.name].pk
                 for p in state.players.values()
-                if dead_read and p.name in seats and seats[p.name].pk in dead and p.team == key
+                if dead_read
+                and p.name in seats
+                and seats[p.name].pk in dead
+                and p.team == key
+                and ruleset.in_team_group(p.role, key)
             }
         else:
             kept = rooms.read.members[room.pk] & dead

@@ -127,6 +127,8 @@ class GameCreateForm(forms.Form):
         self.rules = ruleset
         self.fields["ruleset"].initial = ruleset.id
         self.fields["language"].initial = ruleset_language(ruleset.id)
+        # The document's own clock: its deadlines below are wall times there.
+        self.fields["timezone"].initial = ruleset.time_zone
         if ruleset.VARIANTS:
             names = [(v, localized(ruleset.VARIANT_NAMES.get(v, {}), v)) for v in ruleset.VARIANTS]
             self.fields["variant"] = forms.ChoiceField(

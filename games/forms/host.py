@@ -84,6 +84,22 @@ class CandidatesForm(forms.Form):
         self.fields["names"].choices = [(n, n) for n in nicknames]
 
 
+class ProxyVoteForm(forms.Form):
+    """A vote the host casts for a player who asked him (导演代投, 玩家须知 9):
+    the player (one of ``voters``, nicknames) and his choice (one of
+    ``targets``, nicknames, or the abstention)."""
+
+    ABSTAIN = "abstain"
+
+    voter = forms.ChoiceField(label=_("Vote on behalf of"))
+    target = forms.ChoiceField(label=_("Their vote"))
+
+    def __init__(self, *args: Any, voters: list[str], targets: list[str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["voter"].choices = [(n, n) for n in voters]
+        self.fields["target"].choices = [*((n, n) for n in targets), (self.ABSTAIN, _("Abstain"))]
+
+
 class PenaltyForm(forms.Form):
     """A penalty the game's ruleset declares (``Ruleset.PENALTIES``, named in
     the reader's language), on a player or a team."""

@@ -90,15 +90,33 @@ class VoteForm(forms.Form):
         max_length=2000,
         widget=forms.Textarea(attrs={"rows": 2}),
         help_text=_("Why you vote so; it is posted with your vote."),
+        error_messages={
+            "max_length": _("A reason may be at most %(limit_value)d characters long; this one has %(show_value)d.")
+        },
     )
 
     def __init__(
-        self, *args: Any, candidates: list[tuple[str, str]] | None = None, reason: bool = False, **kwargs: Any
+        self,
+        *args: Any,
+        candidates: list[tuple[str, str]] | None = None,
+        reason: bool = False,
+        reason_required: bool = False,
+        **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
         self.fields["target"].choices = candidates or []
+        self.fields["target"].error_messages["invalid_choice"] = _(
+            "Choose one of the choices offered: a player who may be voted for today, or the abstention."
+        )
         if not reason:
             del self.fields["reason"]
+        elif reason_required:
+            # werewolf18 «明确说明投票对象和投票理由» (WW18-065): no ballot without its reason.
+            self.fields["reason"].required = True
+            self.fields["reason"].error_messages["required"] = _(
+                "Give the reason for your vote: the rules ask every vote post for one."
+            )
+            self.fields["reason"].help_text = _("Why you vote so (required); it is posted with your vote.")
 
 
 class NominateForm(forms.Form):

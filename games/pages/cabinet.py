@@ -8,7 +8,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Q
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
 
@@ -58,7 +57,7 @@ def choices(game: Game, seat: Player, ctx: dict[str, Any], data: Any = None) -> 
     mine = (
         list(
             Action.objects.filter(phase=phase)
-            .filter(Q(actor=seat, team="") | Q(team=seat.team, team__gt=""))
+            .filter(flow.seat_choices(flow.ruleset_of(game), seat))
             .select_related("actor")
         )
         if phase

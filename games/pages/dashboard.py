@@ -23,6 +23,7 @@ from ..forms import (
     GameSettingsForm,
     HouseRulesForm,
     PenaltyForm,
+    ProxyVoteForm,
     RegisterNicknameForm,
     ReminderForm,
     ReplaceForm,
@@ -110,6 +111,7 @@ def _tool_forms(
         or GameSettingsForm(initial={"edit_minutes": game.edit_minutes, "language": languages.game_language(game)}),
         "penalty_form": PenaltyForm(ruleset=ruleset, initial={"seen": flow.penalties_seen(game)}),
         "candidates_form": _candidates_form(game, ruleset),
+        "proxy_form": _proxy_form(game, ruleset),
         "replace_form": ReplaceForm(nicknames=[p.nickname for p in seated]),
     }
 
@@ -295,6 +297,24 @@ def _post_counts(game: Game, seated: list[Player]) -> dict[str, Any]:
             }
         )
     return {"days": ordered, "rows": table, "minimum": minimum}
+
+
+def _proxy_form(game: Game, ruleset: Any) -> ProxyVoteForm | None:
+    """The form casting a player's vote at his request (导演代投, 玩家须知 9),
+    during an open day of a ruleset whose day has proxy votes
+    (``DayProcedure.proxy_until``); None otherwise. Its deadline and the
+    vote law are checked when it is posted (``flow.proxy_vote_cast``)."""
+    if not game.is_running or not game.state:
+        return None
+    state = flow.state_of(game)
+    if not ruleset.day_procedure(state).proxy_until:
+        return None
+    phase = flow.current_phase(game)
+    if phase is None or phase.kind != "day":
+        return None
+    voters = [name for name in state.alive_names() if ruleset.may_vote(state, name)]
+    targets = sorted({name for voter in voters for name in ruleset.vote_choices(state, voter)})
+    return ProxyVoteForm(voters=voters, targets=targets)
 
 
 def _candidates_form(game: Game, ruleset: Any) -> CandidatesForm | None:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from django.db.models import Exists, OuterRef, Q, Subquery
+from django.db.models import Exists, OuterRef, Subquery
 from django.http import HttpRequest
 from django.utils import timezone
 
@@ -44,9 +44,7 @@ def _open_phase(game: Game, seat: Player | None) -> Phase | None:
                 Vote.objects.filter(game=game, day=OuterRef("number"), vote_round=OuterRef("vote_round"), voter=seat)
             ),
             handed=Exists(
-                Action.objects.filter(phase=OuterRef("pk")).filter(
-                    Q(actor=seat, team="") | Q(team=seat.team, team__gt="")
-                )
+                Action.objects.filter(phase=OuterRef("pk")).filter(flow.seat_choices(flow.ruleset_of(game), seat))
             ),
         )
     return phases.order_by("-number").first()

@@ -157,13 +157,22 @@ def mark_editable(request: HttpRequest, game: Game, seat: Player | None, posts: 
 
 
 def room_page(
-    request: HttpRequest, game: Game, room: Room, seat: Player | None, form: PostForm, refusal: str | None, **extra: Any
+    request: HttpRequest,
+    game: Game,
+    room: Room,
+    seat: Player | None,
+    form: PostForm,
+    refusal: str | None,
+    vote_form: Any = None,
+    **extra: Any,
 ) -> dict[str, Any]:
     """A thread's page: the phase bar, a page of posts with the reader's
     first unread one (``read_position``, and ``seen_number`` for ``room_seen``), the
     links beside it, a private room's members, the post ``form`` or the
     ``refusal`` (why the reader may not post), and in a vote thread the
-    count and the vote forms (``vote_context``). ``extra``: more context."""
+    count and the vote forms (``vote_context``); ``vote_form``: a refused
+    vote post's bound form, shown with its errors and what was typed in
+    place of an empty one. ``extra``: more context."""
     host = access.is_host(request.user, game)
     page, where = read_thread(request, room, seat, host)
     if refusal is None:
@@ -187,6 +196,8 @@ def room_page(
     )
     if room.kind == Room.Kind.VOTE:
         ctx.update(vote_context(game, room, seat))
+        if vote_form is not None:
+            ctx["vote_form"] = vote_form
         ctx.update(count_content(request, ctx))
     return ctx
 

@@ -85,6 +85,7 @@ def vote_context(game: Game, room: Room, seat: Player | None) -> dict[str, Any]:
         ctx["vote_form"] = VoteForm(
             candidates=vote_candidates(game, ruleset, state, seat, ballots, window, votes),
             reason=bool(procedure.reason_text) and not window.revote,
+            reason_required=procedure.reason_required,
         )
     return ctx
 
@@ -128,10 +129,12 @@ def posted_vote_form(game: Game, room: Room, seat: Player, data: Any) -> VoteFor
     phase = flow.current_phase(game)
     window = flow.day_window(game, phase)
     ballots = flow.day_ballots(game, room.day, phase)
+    procedure = ruleset.day_procedure(state)
     return VoteForm(
         data,
         candidates=vote_candidates(game, ruleset, state, seat, ballots, window),
-        reason=bool(ruleset.day_procedure(state).reason_text) and not window.revote,
+        reason=bool(procedure.reason_text) and not window.revote,
+        reason_required=procedure.reason_required,
     )
 
 

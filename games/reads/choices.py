@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db.models import Q
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
@@ -17,6 +18,17 @@ from rulesets.core.day import VoteCount, listed
 
 from ..models import Deadline, Game, Phase, Player
 from .game import OPENS, current_phase, ruleset_of, state_of
+
+
+def seat_choices(ruleset: Ruleset, seat: Player) -> Q:
+    """The filter of the ``Action`` rows that are ``seat``'s own or his
+    team's where he shares its group (``Ruleset.in_team_group``): the
+    werewolves' knife is theirs, never the rioter's nor a mixed-blood's
+    who joined the wolves (WW18-018, WW18-019)."""
+    own = Q(actor=seat, team="")
+    if seat.team and ruleset.in_team_group(seat.role, seat.team):
+        return own | Q(team=seat.team, team__gt="")
+    return own
 
 
 def choice_deadline(phase: Phase, deadlines: list[Deadline] | None = None) -> Deadline | None:
@@ -159,7 +171,8 @@ def open_slots(game: Game, seat: Player, phase: Phase | None = None) -> list:
     # A phase opened before its choices were stored works them out (a page never writes).
     rows = phase.slots if phase.slots is not None else slot_rows(ruleset, state_of(game), phase.kind)
     # The rules say who acts: a player out of the game only where his role
-    # does (piter's Ghost, PITER-093); votes go through the vote thread.
+    # does (piter's Ghost, PITER-093); a team's choice only its group's
+    # (WW18-019); votes go through the vote thread.
     slots = [
         ActionSlot(row["ability"], tuple(row["candidates"]), row["actor"], row["team"], row["targets"])
         for row in rows
@@ -169,6 +182,7 @@ def open_slots(game: Game, seat: Player, phase: Phase | None = None) -> list:
                 row["team"] is not None
                 and row["team"] == seat.team
                 and seat.alive
+                and ruleset.in_team_group(seat.role, seat.team)
                 and seat.nickname in row.get("members", [seat.nickname])
             )
         )

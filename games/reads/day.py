@@ -9,12 +9,13 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+from django.db.models import Count
 from django.utils import timezone
 
 from rulesets.core import Ballot
 from rulesets.core.day import LAST_COUNTS, LISTED, NEVER, VoteCount, VoteRow
 
-from ..models import Deadline, Game, Phase, Player, Vote
+from ..models import Deadline, Game, Phase, Player, Post, Room, Vote
 from .choices import vote_rows
 
 if TYPE_CHECKING:
@@ -245,3 +246,23 @@ def day_phase(game: Game, day: int, phase: Phase | None) -> Phase | None:
     if phase is not None and phase.kind == Phase.Kind.DAY and phase.number == day:
         return phase
     return game.phases.filter(kind=Phase.Kind.DAY, number=day).order_by("-vote_round").first()
+
+
+def public_posts(game: Game, day: int) -> dict[str, int]:
+    """Nickname → posts each living player wrote in the public threads of
+    game day ``day`` (its discussion and its vote thread, as the host's
+    dashboard counts them against the post minimum); 0 for one who wrote
+    none. Read by a ruleset whose day cards too few posts (werewolf18's
+    潜水, ``Ruleset.POSTS_COUNTED``)."""
+    written = dict(
+        Post.objects.filter(
+            room__game=game,
+            author__isnull=False,
+            game_day=day,
+            room__kind__in=[Room.Kind.DAY, Room.Kind.VOTE],
+        )
+        .values("author__nickname")
+        .annotate(n=Count("id"))
+        .values_list("author__nickname", "n")
+    )
+    return {nick: written.get(nick, 0) for nick in game.players.alive().values_list("nickname", flat=True)}

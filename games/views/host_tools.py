@@ -10,7 +10,16 @@ from django.http import HttpRequest
 from django.utils.translation import gettext as _
 
 from .. import flow
-from ..forms import CandidatesForm, CohostForm, ExtendForm, PenaltyForm, ReminderForm, ReplaceForm, ResolveNowForm
+from ..forms import (
+    CandidatesForm,
+    CohostForm,
+    ExtendForm,
+    PenaltyForm,
+    ProxyVoteForm,
+    ReminderForm,
+    ReplaceForm,
+    ResolveNowForm,
+)
 from ..models import Game
 from .common import form_errors
 from .host_action import Refused, host_action
@@ -116,3 +125,22 @@ def replace(request: HttpRequest, game: Game) -> str:
     seat = game.players.seated().get(nickname=form.cleaned_data["nickname"])
     flow.player_replace(game=game, player=seat, new_user=form.cleaned_data["username"])
     return _("The replacement has taken over the seat.")
+
+
+@host_action("tools")
+def proxy_vote(request: HttpRequest, game: Game) -> str:
+    """Cast the vote a player asked the host to cast for him (导演代投,
+    玩家须知 9, ``flow.proxy_vote_cast``): refused with the reason after
+    the proxy deadline, or where the vote law refuses it."""
+    state = flow.state_of(game) if game.state else None
+    names = state.alive_names() if state else []
+    form = ProxyVoteForm(request.POST, voters=names, targets=names)
+    if not form.is_valid():
+        raise Refused(_("Choose a player still in the game and the vote he asked for."))
+    seat = game.players.alive().get(nickname=form.cleaned_data["voter"])
+    choice = form.cleaned_data["target"]
+    target = None if choice == ProxyVoteForm.ABSTAIN else game.players.alive().get(nickname=choice)
+    flow.proxy_vote_cast(game=game, seat=seat, target=target, abstain=target is None)
+    if target is None:
+        return _("The abstention of %(voter)s is posted.") % {"voter": seat.nickname}
+    return _("The vote of %(voter)s for %(target)s is posted.") % {"voter": seat.nickname, "target": target.nickname}

@@ -13,8 +13,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from .. import access, flow, page_cache
-from ..forms import VoteForm
+from ..forms import PostForm, VoteForm
 from ..models import Game, Player, Room
+from ..pages import thread as thread_pages
 from ..pages import vote as pages
 
 
@@ -34,9 +35,10 @@ def vote_count(request: HttpRequest, slug: str, room_id: str) -> HttpResponse:
     return render(request, "games/_vote_count_poll.html", ctx)
 
 
-def _cast(request: HttpRequest, game: Game, seat: Player, form: VoteForm) -> None:
+def _cast(request: HttpRequest, game: Game, seat: Player, form: VoteForm) -> bool:
     """Cast the valid vote ``form`` (``flow.vote_cast``): a player's public
-    id, the abstention, or a re-vote word; say what was counted, or why not."""
+    id, the abstention, or a re-vote word; say what was counted, or put why
+    not on the form (kept as typed). True when counted."""
     choice = form.cleaned_data["target"]
     word = choice.removeprefix(VoteForm.WORD) if choice.startswith(VoteForm.WORD) else ""
     target = None if choice == VoteForm.ABSTAIN or word else game.players.alive().get(public_id=choice)
@@ -46,31 +48,34 @@ def _cast(request: HttpRequest, game: Game, seat: Player, form: VoteForm) -> Non
             game=game, seat=seat, target=target, abstain=target is None and not word, word=word, reason=reason
         )
     except flow.FlowError as exc:
-        messages.error(request, str(exc))
-        return
+        form.add_error(None, str(exc))
+        return False
     if word:
         messages.success(request, _("Your re-vote is counted."))
     elif target is None:
         messages.success(request, _("Your abstention is counted."))
     else:
         messages.success(request, _("Your vote for %(nick)s is counted.") % {"nick": target.nickname})
+    return True
 
 
 @login_required
 @require_POST
 def vote(request: HttpRequest, slug: str, room_id: str) -> HttpResponse:
     """Post a vote (or a re-vote) in today's vote thread, under the
-    ruleset's vote law (``Ruleset.day_procedure``); a refused vote says why."""
+    ruleset's vote law (``Ruleset.day_procedure``). A refused vote comes
+    back on the thread's page with the reason on the form and what was
+    typed kept (400)."""
     game = access.game_for_reader(request.user, slug)
     room, seat = access.room_for_reader(request.user, game, room_id)
     if seat is None or room.kind != Room.Kind.VOTE:
         raise PermissionDenied(_("Only the game's players vote."))
     form = pages.posted_vote_form(game, room, seat, request.POST)
-    if form.is_valid():
-        _cast(request, game, seat, form)
-    else:
-        messages.error(request, _("Choose a player who is still in the game."))
-    return HttpResponseRedirect(reverse("room", args=[slug, room_id]) + "?page=last#bottom")
+    if form.is_valid() and _cast(request, game, seat, form):
+        return HttpResponseRedirect(reverse("room", args=[slug, room_id]) + "?page=last#bottom")
+    refusal = access.post_refusal(request.user, room, seat)
+    ctx = thread_pages.room_page(request, game, room, seat, PostForm(), refusal, vote_form=form)
+    return render(request, "games/room.html", ctx, status=400)
 
 
 @login_required

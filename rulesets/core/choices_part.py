@@ -83,9 +83,10 @@ class ChoicesPart(Declarations):
         return role.abilities if role else ()
 
     def team_abilities(self, state: GameState, team: str) -> tuple[str, ...]:
-        """Collective ability ids of ``team`` (from its members' roles)."""
+        """Collective ability ids of ``team`` (from the roles of its living
+        members who share its group, ``TEAM_GROUPS``)."""
         found: list[str] = []
-        for p in state.team_members(team):
+        for p in self.team_group(state, team):
             for ab in self.abilities_of(state, p.name):
                 if self.ABILITIES[ab].team and ab not in found:
                     found.append(ab)

@@ -72,6 +72,16 @@ class DayProcedure:
     ``nomination_words``: the words that make a line of a living player's
     day-thread post a nomination, «WORD: NAME» (cosmo «Кандидат: NAME»,
     COSMO-007); () where only the vote thread's form nominates.
+    ``change_text`` and ``change_reason_text``: the same two lines of a
+    vote post that changes an earlier vote, where the document words a
+    change apart (werewolf18 «改票对象：X» / «改票理由：…», WW18-065); {}
+    where a change is worded as a vote. ``reason_required``: the vote form
+    refuses a ballot without its reason line (werewolf18 «明确说明投票对象和
+    投票理由»), even an abstention.
+    ``proxy_until``: the schedule entry id until whose deadline the host
+    may post a vote on behalf of a player who asked him (werewolf18's
+    导演代投, 玩家须知 9: «导演至少在投票截至的30分钟前…发出代投信息»), under
+    the same vote law as the player's own; "" where the document has none.
     ``host_candidates``: the rule id letting the host put players to the
     vote once a lynch vote, after which only they may be voted for and
     standing ballots for anyone else no longer count (classic «выносит на
@@ -102,6 +112,10 @@ class DayProcedure:
     ballot_text: dict[str, str] = field(default_factory=dict)
     abstain_word: dict[str, str] = field(default_factory=dict)
     reason_text: dict[str, str] = field(default_factory=dict)
+    change_text: dict[str, str] = field(default_factory=dict)
+    change_reason_text: dict[str, str] = field(default_factory=dict)
+    reason_required: bool = False
+    proxy_until: str = ""
 
 
 # The ``round`` of a nomination ballot (``Ballot.round``).

@@ -173,5 +173,7 @@ class DayPart(Declarations):
         """Private rooms the host opens: room key → the living nicknames in
         it. By default one room per team declared with ``room``; a ruleset
         whose roles share a room of their own (the forum's cop and his
-        assistant) adds it under a key that is not a team id."""
-        return {team.id: [p.name for p in state.team_members(team.id)] for team in self.TEAMS.values() if team.room}
+        assistant) adds it under a key that is not a team id. Only the
+        members who share the team's group sit in its room (``TEAM_GROUPS``:
+        werewolf18's werewolves, not the rioter, WW18-018)."""
+        return {team.id: [p.name for p in self.team_group(state, team.id)] for team in self.TEAMS.values() if team.room}

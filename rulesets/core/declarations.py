@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from .model import Ability, Option, Role, Team
+from .model import Ability, GameState, Option, PlayerState, Role, Team
 from .said import TEMPLATES, gettext_noop
 
 # Generic rejection messages, by reason code; a ruleset may add its own.
@@ -46,6 +46,11 @@ class Declarations:
     title: ClassVar[dict[str, str]] = {}
     document: ClassVar[str] = ""
     language: ClassVar[str] = "ru"
+    # The IANA time zone the document's clock times are written in: the
+    # "Host a game" form starts from it, and the deadlines of ``SCHEDULE``
+    # are wall times there (the Russian forums keep Moscow time; werewolf18's
+    # Chinese forum UTC+8, Asia/Shanghai).
+    time_zone: ClassVar[str] = "Europe/Moscow"
     TEAMS: ClassVar[dict[str, Team]] = {}
     ROLES: ClassVar[dict[str, Role]] = {}
     ABILITIES: ClassVar[dict[str, Ability]] = {}
@@ -67,6 +72,25 @@ class Declarations:
     # site's Chinese says 主持人 (the werewolf18 document's 导演 are the
     # organisers). "" for the site's own words.
     HOST_CONTEXT: ClassVar[str] = ""
+    # Team id → the role ids whose holders share the team's group: its
+    # private room (``Team.room``) and its collective choices (``Ability.team``).
+    # werewolf18's wolf group (狼群) is the werewolves only: the rioter and a
+    # mixed-blood who joined the wolves are of the camp but not of the group
+    # (WW18-018 «乱民与狼人不互知也不共群», WW18-019, A2). A team not listed
+    # shares its room and its choices among all its members.
+    TEAM_GROUPS: ClassVar[dict[str, frozenset[str]]] = {}
+
+    def in_team_group(self, role: str, team: str) -> bool:
+        """True when a holder of ``role`` in ``team`` shares that team's
+        room and collective choices (``TEAM_GROUPS``; every member where
+        the team declares no group)."""
+        roles = self.TEAM_GROUPS.get(team)
+        return roles is None or role in roles
+
+    def team_group(self, state: GameState, team: str, alive_only: bool = True) -> list[PlayerState]:
+        """The members of ``team`` who share its group (``in_team_group``),
+        in seat order; the living only unless ``alive_only`` is False."""
+        return [p for p in state.team_members(team, alive_only) if self.in_team_group(p.role, team)]
 
     def message(self, reason: str) -> str:
         """The sentence a player reads for a rejection ``reason``."""

@@ -4,7 +4,7 @@ everywhere, cards where the document has them) and automatic removals.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from .day import Ballot
@@ -53,6 +53,18 @@ class DisciplinePart(Declarations):
         the host gave during a ``phase``: ``given`` is (kind, nickname) pairs
         in the order given. {} where the phase takes none (the web app then
         refuses them)."""
+        return {}
+
+    # The day's resolution reads how many posts each living player wrote in
+    # the day's public threads (``post_fields``): werewolf18's automatic
+    # yellow card for too few posts (潜水). False where the posts only show
+    # on the host's dashboard against ``POST_MINIMUM``.
+    POSTS_COUNTED: ClassVar[bool] = False
+
+    def post_fields(self, posts: Mapping[str, int], phase: str) -> dict[str, Any]:
+        """The step fields carrying ``posts`` (nickname → posts the player
+        wrote in the public threads of the game day being resolved) where
+        the ruleset's day reads them (``POSTS_COUNTED``); {} by default."""
         return {}
 
     def day_warnings(self, state: GameState, ballots: Sequence[Ballot]) -> list[tuple[str, str]]:

@@ -45,6 +45,11 @@ DAY_ORDER: tuple[tuple[str, str, str], ...] = (
 )
 
 SHERIFF_WEIGHT = 1.5  # 带队: 警长投出的票计为1.5票 (WW18-047)
+# 潜水 (判罚依据 5 (1), 玩家须知 2): «在未加快进程的单个讨论日不足五帖、或连续三个
+# 讨论日均不足十帖» is a yellow card.
+POSTS_A_DAY = 5
+POSTS_THREE_DAYS = 10
+THIN_DAYS = 3
 
 
 @dataclass(slots=True)
@@ -54,6 +59,17 @@ class Ballots:
 
     final: dict[str, str | None] = field(default_factory=dict)
     log: list[tuple[str, str | None]] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """What became of one ballot as cast: ``kind`` ``vote`` or ``change``
+    when accepted, else "" and the refusal's ``reason`` code."""
+
+    voter: str
+    target: str | None
+    kind: str
+    reason: str | None
 
 
 def ballot_reason(state: GameState, voter: str | None, target: str | None) -> str | None:
@@ -107,17 +123,22 @@ def _known(state: GameState, *names: str | None) -> None:
             raise RulesError(f"unknown player {name!r} in the ballots")
 
 
-def collect_ballots(outcome: Outcome, step: PhaseInput, message: Callable[[str], str]) -> Ballots:
-    """Check every ballot against the state at the start of the day; a third
-    ballot, or any change when accelerated, is rejected (WW18-065, WW18-068)."""
-    state = outcome.state
+def accepted_ballots(state: GameState, entries: list[tuple[str, str | None]]) -> tuple[Ballots, list[Verdict]]:
+    """The one count of the day's ballots, shared by the public count on the
+    site (``Werewolf18.vote_count``) and the day's resolution: each entry of
+    ``entries`` (voter, target or None, in time order, every name seated)
+    checked against the state at the start of the day. A voter's first
+    ballot is his vote (投票), the second his change (改票), a third is
+    refused (WW18-065); when the game is accelerated, every change is void
+    (所有改票作废, WW18-068), whenever it was cast. Returns the accepted
+    ``Ballots`` and a ``Verdict`` per entry, in order."""
     players = state.players
     ballots = Ballots()
     final, log = ballots.final, ballots.log
+    verdicts: list[Verdict] = []
     cast: dict[str, int] = {}
     accelerated = state.option("accelerated")
-    for voter, target in ballot_entries(step, state):  # every name checked seated
-        action = Action("vote", voter, None, target)
+    for voter, target in entries:
         # ``_seated_ballot_reason``, its usual answer found inline: a living voter
         # and target, neither a revealed idiot (WW18-010, WW18-011, WW18-034).
         chosen = None if target is None else players[target]
@@ -136,12 +157,34 @@ def collect_ballots(outcome: Outcome, step: PhaseInput, message: Callable[[str],
         elif reason is None and earlier >= 2:
             reason = "no_more_changes"
         if reason is not None:
-            outcome.reject(action, reason, message(reason), step="ballots")
+            verdicts.append(Verdict(voter, target, "", reason))
             continue
         cast[voter] = earlier + 1
         final[voter] = target
         log.append((voter, target))
-        kind = "vote" if earlier == 0 else "change"
+        verdicts.append(Verdict(voter, target, "vote" if earlier == 0 else "change", None))
+    return ballots, verdicts
+
+
+def ballot_weights(state: GameState, day_number: int) -> dict[str, float]:
+    """Voter → weight of his ballot on game day ``day_number``: the sheriff's
+    counts 1.5 from day 2 on (带队, WW18-047), everybody else's 1."""
+    holder = sheriff(state)
+    return {holder: SHERIFF_WEIGHT} if holder and day_number >= 2 else {}
+
+
+def collect_ballots(outcome: Outcome, step: PhaseInput, message: Callable[[str], str]) -> Ballots:
+    """Check every ballot against the state at the start of the day
+    (``accepted_ballots``): a third ballot, or any change when accelerated,
+    is rejected (WW18-065, WW18-068); the others are noted."""
+    ballots, verdicts = accepted_ballots(outcome.state, ballot_entries(step, outcome.state))
+    for verdict in verdicts:
+        voter, target = verdict.voter, verdict.target
+        action = Action("vote", voter, None, target)
+        if verdict.reason is not None:
+            outcome.reject(action, verdict.reason, message(verdict.reason), step="ballots")
+            continue
+        kind = verdict.kind
         outcome.note(
             "ballots",
             "info",
@@ -174,9 +217,17 @@ def first_to_top(log: list[tuple[str, str | None]], candidates: list[str], top: 
 class Day:
     """One day's resolution on ``outcome.state`` (mutated in place)."""
 
-    __slots__ = ("outcome", "state", "actions", "ballots", "orders", "exits", "sheriff")
+    __slots__ = ("outcome", "state", "actions", "ballots", "orders", "exits", "sheriff", "posts")
 
-    def __init__(self, outcome: Outcome, actions: list[Action], ballots: Ballots, rng: random.Random) -> None:
+    def __init__(
+        self,
+        outcome: Outcome,
+        actions: list[Action],
+        ballots: Ballots,
+        rng: random.Random,
+        posts: dict[str, int] | None = None,
+    ) -> None:
+        self.posts = posts
         self.outcome = outcome
         self.state = outcome.state
         self.actions = actions
@@ -191,6 +242,7 @@ class Day:
         try:
             apply_surrender(self.exits, self.actions)
             apply_cards(self.exits, cards)
+            self._post_cards()
             self._no_vote_cards()
             totals = self._count()
             if self.state.day == 1:
@@ -201,6 +253,34 @@ class Day:
             return False
         note_unused_orders(self.exits, self.orders)
         return self.exits.checked
+
+    def _post_cards(self) -> None:
+        """潜水: on a day that is not accelerated, a yellow card for each player
+        in the game with fewer than 5 posts in the day's public threads, or
+        with fewer than 10 on each of three discussion days running
+        («连续三个讨论日均不足十帖», each day of the three under ten; a day
+        already carded for fewer than five starts the run afresh). The run
+        is ``counters["thin_days"]``; nothing without a ``posts`` field."""
+        posts = self.posts
+        if posts is None or self.state.option("accelerated"):
+            return
+        for name, player in list(self.state.players.items()):
+            if not player.alive:
+                continue
+            written = int(posts.get(name, 0))
+            if written < POSTS_A_DAY:
+                player.counters.pop("thin_days", None)
+                self.outcome.note("cards", "info", said("werewolf18.too_few_posts_yellow", player=name, n=written))
+                give_card(self.exits, name, "yellow")
+                continue
+            if written >= POSTS_THREE_DAYS:
+                player.counters.pop("thin_days", None)
+                continue
+            run = player.bump("thin_days")
+            if run >= THIN_DAYS:
+                player.counters.pop("thin_days", None)
+                self.outcome.note("cards", "info", said("werewolf18.thin_posts_yellow", player=name, n=THIN_DAYS))
+                give_card(self.exits, name, "yellow")
 
     def _no_vote_cards(self) -> None:
         """A yellow card for each player who could vote and did not (WW18-067, A7)."""
@@ -221,8 +301,7 @@ class Day:
 
     def _count(self) -> dict[str, float]:
         """Totals of the final ballots; the sheriff's weighs 1.5 from day 2 (WW18-047)."""
-        weights = {self.sheriff: SHERIFF_WEIGHT} if self.sheriff and self.state.day >= 2 else {}
-        totals = tally(self.ballots.final, weights)
+        totals = tally(self.ballots.final, ballot_weights(self.state, self.state.day))
         shown = ", ".join([f"{name} {total:g}" for name, total in totals.items()]) or "no votes"
         self.outcome.announce("votes", said("werewolf18.vote_count", rows=shown))
         counted = said("werewolf18.day_count", n=self.state.day, rows=shown) if totals else None
@@ -249,7 +328,11 @@ class Day:
     def _vote_exit(self, totals: dict[str, float]) -> None:
         """The sole leader still in the game is voted out (WW18-007, WW18-008)."""
         top = leaders(totals)
-        if len(top) != 1:
+        if not top:
+            # Nobody voted for anybody: no tie to announce (WW18-007).
+            self.outcome.note("vote_exit", "void", said("werewolf18.tie_nobody_leaves"))
+            self.outcome.announce("no_elimination", said("werewolf18.nobody_voted_nobody_leaves"))
+        elif len(top) != 1:
             self.outcome.note("vote_exit", "void", said("werewolf18.tie_nobody_leaves"))
             self.outcome.announce("no_elimination", said("werewolf18.vote_tied_nobody_leaves"))
         elif not self.state.players[top[0]].alive:
@@ -294,5 +377,22 @@ def resolve_day(
     (``Exits.checked``). Raises ``RulesError`` for malformed ``cards`` or
     ``vote_log``."""
     cards = parse_cards(step.extra.get("cards"), outcome.state)
+    posts = parse_posts(step.extra.get("posts"), outcome.state)
     ballots = collect_ballots(outcome, step, message)
-    return Day(outcome, actions, ballots, rng).run(cards)
+    return Day(outcome, actions, ballots, rng, posts).run(cards)
+
+
+def parse_posts(raw: Any, state: GameState) -> dict[str, int] | None:
+    """The ``posts`` field (nickname → posts written today, 潜水), or None
+    when absent. Raises ``RulesError`` when it is not a mapping of seated
+    players to whole numbers of at least 0."""
+    if raw is None:
+        return None
+    if not isinstance(raw, dict):
+        raise RulesError("posts must map players to their number of posts")
+    for name, n in raw.items():
+        if name not in state.players:
+            raise RulesError(f"unknown player {name!r} in posts")
+        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+            raise RulesError(f"posts of {name!r} must be a whole number of at least 0")
+    return dict(raw)

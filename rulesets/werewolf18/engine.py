@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from rulesets.core import (
@@ -28,7 +28,7 @@ from rulesets.core import (
     Ruleset,
     VoteCount,
 )
-from rulesets.core.day import ONCE, count, standing
+from rulesets.core.day import ONCE, count
 from rulesets.core.rng import PhaseRandom
 from rulesets.core.said import said
 
@@ -59,7 +59,9 @@ class Werewolf18(Ruleset):
     language = "zh"
     # The host is the 法官 of a werewolf game (the document's 导演 organise it).
     HOST_CONTEXT = "werewolf"
+    time_zone = schedule.TIME_ZONE  # the forum's UTC+8 (digest §2)
     TEAMS = roles.TEAMS
+    TEAM_GROUPS = roles.TEAM_GROUPS
     ROLES = roles.ROLES
     ABILITIES = roles.ABILITIES
     OPTIONS = roles.OPTIONS
@@ -70,7 +72,7 @@ class Werewolf18(Ruleset):
     EXIT_ORDER = EXIT_ORDER
     MIN_PLAYERS = setup.PLAYERS
     MAX_PLAYERS = setup.PLAYERS
-    STEP_FIELDS = frozenset({"vote_log", "cards"})
+    STEP_FIELDS = frozenset({"vote_log", "cards", "posts"})
     PHASES = frozenset({"setup", "day", "night"})
     FIRST_PHASE = "setup"
     MESSAGES = roles.MESSAGES
@@ -108,6 +110,16 @@ class Werewolf18(Ruleset):
         ballot_text={"ru": "Голос: {choice}", "zh": "投票对象：{choice}", "en": "Vote: {choice}"},
         abstain_word={"ru": "воздерживаюсь", "zh": "弃权", "en": "abstain"},
         reason_text={"ru": "Причина: {reason}", "zh": "投票理由：{reason}", "en": "Reason: {reason}"},
+        # «改票时必须引用原投票帖，并明确说明改票对象和改票理由» (WW18-065).
+        change_text={"ru": "Меняю голос: {choice}", "zh": "改票对象：{choice}", "en": "Vote changed to: {choice}"},
+        change_reason_text={
+            "ru": "Причина смены: {reason}",
+            "zh": "改票理由：{reason}",
+            "en": "Reason for the change: {reason}",
+        },
+        reason_required=True,
+        # 玩家须知 9 导演代投: the host posts a proxy vote until 30 minutes before the close.
+        proxy_until="proxy_vote",
         rule="WW18-065",
         law={
             "ru": "Один голос у каждого, воздержаться можно (воздержавшийся тоже пишет пост с голосом); проголосовав,"
@@ -193,6 +205,17 @@ class Werewolf18(Ruleset):
         )
         return [f for f in outcome.feedback if f.to in witches and f.result == "attacked"]
 
+    # 潜水: «在未加快进程的单个讨论日不足五帖、或连续三个讨论日均不足十帖» earns a
+    # yellow card (判罚依据 5, 玩家须知 2); the host's dashboard flags a day under five.
+    POST_MINIMUM = day.POSTS_A_DAY
+    POSTS_COUNTED = True
+
+    def post_fields(self, posts: Mapping[str, int], phase: str) -> dict[str, Any]:
+        """A day's ``posts`` field: nickname → posts written in the day's
+        public threads (the discussion and the vote thread), read by the
+        automatic yellow card for too few posts (潜水, ``day.post_cards``)."""
+        return {"posts": dict(posts)} if phase == "day" else {}
+
     def penalty_fields(self, given: Sequence[tuple[str, str]], phase: str) -> dict[str, Any]:
         """The cards given during a day or a night as its ``cards`` step
         field, in order (WW18-069); none in the set-up step."""
@@ -210,6 +233,17 @@ class Werewolf18(Ruleset):
                 rooms["lovers"] = [p.name for p in (lover, admired) if p.alive]
         return rooms
 
+    def may_vote(self, state: GameState, name: str) -> bool:
+        """A player in the game who is not a revealed idiot: «发动此技能后，白痴…
+        不能参与投票» (WW18-034); he is offered no ballot, not even an abstention."""
+        player = state.players.get(name)
+        return player is not None and player.alive and not revealed(player)
+
+    def ballot_refusal(self, state: GameState, voter: str) -> str | None:
+        """``revealed_idiot`` for a revealed idiot, who has lost his vote (WW18-034)."""
+        player = state.players.get(voter)
+        return "revealed_idiot" if player is not None and revealed(player) else None
+
     def vote_choices(self, state: GameState, voter: str, ballots: Sequence[Ballot] = ()) -> list[str]:
         """Players in the game who are not a revealed idiot (WW18-034, WW18-048);
         none for a revealed idiot, who has lost his vote."""
@@ -218,14 +252,20 @@ class Werewolf18(Ruleset):
         return [p.name for p in state.alive() if not revealed(p)]
 
     def vote_count(self, state: GameState, ballots: Sequence[Ballot]) -> VoteCount:
-        """The public count: each voter's last ballot, the sheriff's weighing 1.5
-        from day 2 (WW18-047, the badge being public), abstentions listed."""
-        holder = sheriff(state)
-        weights = {holder: day.SHERIFF_WEIGHT} if holder and self.coming_day(state) >= 2 else {}
+        """The public count, the very count the day's resolution makes
+        (``day.accepted_ballots``): each voter's vote or his one change, no
+        change at all once the game is accelerated (所有改票作废, WW18-068),
+        the sheriff's ballot weighing 1.5 from day 2 (WW18-047, the badge
+        being public), abstentions listed."""
+        day_number = self.coming_day(state)
+        entries = [(b.voter, b.choice) for b in ballots if b.round == "vote" and b.voter in state.players]
+        entries = [(v, t) for v, t in entries if t is None or t in state.players]
+        accepted, _verdicts = day.accepted_ballots(state, entries)
+        weights = day.ballot_weights(state, day_number)
         voters = [p.name for p in state.alive() if not revealed(p)]
-        result = count(standing(ballots, ONCE), voters, weights)
+        result = count(accepted.final, voters, weights)
         if weights:
-            result.notes.append(("sheriff_weight", holder or ""))
+            result.notes.append(("sheriff_weight", next(iter(weights))))
         return result
 
     def day_votes(self, state: GameState, ballots: Sequence[Ballot]) -> dict[str, Any]:
@@ -276,7 +316,7 @@ class Werewolf18(Ruleset):
             raise RulesError("the setup step can only be the first step")
         if state.steps_played and state.phase == step.phase:
             raise RulesError(f"two {step.phase} steps in a row: day and night must alternate")
-        allowed = {"setup": set(), "night": {"cards"}, "day": {"cards", "vote_log"}}[step.phase]
+        allowed = {"setup": set(), "night": {"cards"}, "day": {"cards", "vote_log", "posts"}}[step.phase]
         misplaced = set(step.extra) - allowed
         if misplaced:
             raise RulesError(f"field(s) {sorted(misplaced)} do not belong in a {step.phase} step")

@@ -20,7 +20,15 @@ TEXTS = templates(
         "was_carded_out_today_no": gettext_noop("%(player)s was carded out today: no sheriff (A12)."),
         "tie_nobody_leaves": gettext_noop("A tie (or no votes): nobody leaves (WW18-008)."),
         "vote_tied_nobody_leaves": gettext_noop("The vote is tied: nobody leaves."),
+        "nobody_voted_nobody_leaves": gettext_noop("Nobody voted for anybody: nobody leaves."),
         "voted_out": gettext_noop("voted out"),
+        "too_few_posts_yellow": gettext_noop(
+            "%(player)s wrote %(n)s posts today, fewer than five: an automatic yellow card (潜水)."
+        ),
+        "thin_posts_yellow": gettext_noop(
+            "%(player)s wrote fewer than ten posts on each of %(n)s discussion days running:"
+            " an automatic yellow card (潜水)."
+        ),
         "did_not_vote_automatic_yellow": gettext_noop("%(player)s did not vote: an automatic yellow card (WW18-067)."),
         "was_carded_out_today_nobody": gettext_noop("%(player)s was carded out today: nobody leaves (WW18-008)."),
         "nobody_leaves_vote_today": gettext_noop("Nobody leaves by vote today."),

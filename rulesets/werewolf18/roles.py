@@ -18,6 +18,12 @@ TEAMS: dict[str, Team] = {
     "white_wolf": Team("white_wolf", {"ru": "Белый волк", "zh": "白狼阵营", "en": "White wolf"}),
 }
 
+# The wolf group (狼群): the werewolves share the room and the knife; the
+# rioter and a mixed-blood who joined the wolves are of the camp only
+# (WW18-018 «所有狼人将在游戏开始后互知共群»/«乱民与狼人不互知也不共群»,
+# WW18-019 «该阵营共群的角色可以共同指杀一名角色», A2).
+TEAM_GROUPS: dict[str, frozenset[str]] = {"wolves": frozenset({"werewolf"})}
+
 # The seven gods (7特权) whose exit defeats the village (WW18-055).
 GODS: frozenset[str] = frozenset({"seer", "witch", "guard", "elder", "hunter", "idiot", "lover"})
 

@@ -108,6 +108,9 @@ class Table:
         page = self.pages[voter]
         self.open_room(page, f"Vote, day {self.phase().number}")
         page.locator("form.vote-form select[name=target]").select_option(label=choice)
+        reason = page.locator("form.vote-form textarea[name=reason]")
+        if reason.count():  # werewolf18's vote post gives its reason (WW18-065)
+            reason.fill("my reason")
         page.locator("form.vote-form button[type=submit]").click()
         expect(page.locator(".messages")).to_contain_text(message)
 

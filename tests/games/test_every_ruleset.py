@@ -401,8 +401,15 @@ def test_the_werewolf18_hunter_hands_in_his_shot_after_the_vote_closes(personas,
     day = flow.current_phase(game)
     due = {d.kind: d.due_at for d in day.deadlines.all()}
     seats = {p.nickname: p for p in game.players.all()}
+    # Each writes four posts and his vote, the day's five: day 1's silence
+    # already cost two yellow cards, a third would send him off (潜水, WW18-067).
+    day_room = Room.objects.get(game=game, kind=Room.Kind.DAY, day=day.number)
+    for name in ("Seer", "Witch", "Wolf", "Vil A", "Vil B", "Hunter"):
+        for n in range(4):
+            flow.post_create(room=day_room, seat=seats[name], body=f"Post {n}", now=day.opened_at)
     for voter in ("Seer", "Witch", "Wolf", "Vil A", "Vil B"):
         flow.vote_cast(game=game, seat=seats[voter], target=seats["Hunter"], now=day.opened_at)
+    flow.vote_cast(game=game, seat=seats["Hunter"], target=seats["Wolf"], now=day.opened_at)
     flow.resolve_due(now=due["vote"])
     # §2 «The count is published» at the close, so the hunter knows he is out
     # (in the game's language, the document's Chinese by default).

@@ -93,7 +93,7 @@ def _pages(game: Game, persona: str) -> dict[str, tuple[str, dict | None, set[in
             pages[f"bad vote {room.title}"] = (
                 reverse("vote", args=[slug, room.public_id]),
                 {"target": "nobody"},
-                {200, 403},
+                {200, 400, 403},
             )
     if seat is not None:
         pages["cabinet"] = (reverse("cabinet", args=[slug]), None, {200})

@@ -166,8 +166,9 @@ def test_a_vote_for_nobody_in_the_game_is_refused(forum_game) -> None:
     """A vote naming no living player is refused with a sentence."""
     game, _seats = forum_game
     url = reverse("vote", args=[game.slug, rooms_of(game)["vote"].public_id])
-    html = client_as("bob").post(url, {"target": "not-a-player"}, follow=True).content.decode()
-    assert "Choose a player who is still in the game." in html
+    response = client_as("bob").post(url, {"target": "not-a-player"})
+    assert response.status_code == 400
+    assert "Choose one of the choices offered: a player who may be voted for today" in response.content.decode()
     assert not Vote.objects.exists()
 
 

@@ -83,7 +83,9 @@ def test_it_refuses_an_abstention_where_the_document_has_none(forum_game) -> Non
     response = client_as(seats["Doc"].user).post(
         reverse("vote", args=[game.slug, room.public_id]), {"target": "abstain"}
     )
-    assert response.status_code == 302
+    # The refused vote comes back on the thread with the reason on its form.
+    assert response.status_code == 400
+    assert "Choose one of the choices offered" in response.content.decode()
     assert not game.votes.exists()
 
 

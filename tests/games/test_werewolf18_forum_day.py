@@ -218,7 +218,9 @@ def test_more_than_half_of_the_living_accelerate_the_game_and_votes_no_longer_ch
         vote_room = Room.objects.get(game=game, kind=Room.Kind.VOTE, day=1)
         seer = client_as(accounts["Seer"])
         page = seer.post(
-            reverse("vote", args=[game.slug, vote_room.public_id]), {"target": seats["Wolf B"].public_id}, follow=True
+            reverse("vote", args=[game.slug, vote_room.public_id]),
+            {"target": seats["Wolf B"].public_id, "reason": "He dodged the question"},
+            follow=True,
         ).content.decode()
     assert "The game is accelerated: vote changes are not allowed." in page
     assert Vote.objects.filter(game=game, voter=seats["Seer"]).count() == 1
@@ -281,8 +283,8 @@ def test_the_day_thread_opens_on_the_morning_with_the_morning_report(personas, m
 
 def test_a_werewolf18_vote_post_is_worded_as_the_document_asks(personas, make_user) -> None:
     """WW18-065 and §2: «投票对象：X / 投票理由：…» or «投票对象：弃权»; the
-    vote form asks for the reason; a change quotes the original vote. The
-    game writes in its document's Chinese."""
+    vote form asks for the reason; a change quotes the original vote and is
+    worded «改票对象：… / 改票理由：…». The game writes in its document's Chinese."""
     game, seats, accounts = werewolf_table(personas, make_user, local("2026-03-02 15:00"), language="zh-hans")
     day_one = to_day_one(game)
     vote_room = Room.objects.get(game=game, kind=Room.Kind.VOTE, day=1)
@@ -294,9 +296,9 @@ def test_a_werewolf18_vote_post_is_worded_as_the_document_asks(personas, make_us
         seer.post(url, {"target": seats["Wolf"].public_id, "reason": "他昨晚发言矛盾"})
         first = vote_room.posts.filter(author=seats["Seer"]).order_by("number").last()
         assert first.body == "投票对象：Wolf\n投票理由：他昨晚发言矛盾"
-        seer.post(url, {"target": "abstain"})
+        seer.post(url, {"target": "abstain", "reason": "搞不清楚"})
         change = vote_room.posts.filter(author=seats["Seer"]).order_by("number").last()
-        assert change.body == f"[quote=#{first.number}]{first.body}[/quote]\n投票对象：弃权"
+        assert change.body == f"[quote=#{first.number}]{first.body}[/quote]\n改票对象：弃权\n改票理由：搞不清楚"
 
 
 def test_the_hosts_removal_is_a_red_card_at_once_with_no_identity_no_last_words_and_the_badge_passed(

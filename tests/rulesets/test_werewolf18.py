@@ -544,3 +544,35 @@ def test_validate_answers_as_its_parts_on_random_choices() -> None:
                     assert RULESET.validate(state, action, phase) == _validate_by_parts(state, action, phase) is None
                     checked += 1
     assert checked > 5000 and refused < checked - 1000
+
+
+def _cards(outcome: Outcome, name: str) -> int:
+    return outcome.state.players[name].counters.get("cards:yellow", 0)
+
+
+def test_qianshui_three_discussion_days_each_under_ten_posts_earn_a_yellow_card() -> None:
+    """潜水 (判罚依据 5 (1)): «在未加快进程的单个讨论日不足五帖、或连续三个讨论日均不足十帖»
+    earns a yellow card. Fewer than five on a day: a card that day; five to
+    nine on three discussion days running: a card on the third; ten or
+    more breaks the run; none in an accelerated game."""
+    state = seat(SMALL)
+    votes = {n: "W1" for n in state.alive_names()}
+    thin = {n: 7 for n in state.alive_names()} | {"V1": 4, "V2": 12}
+    for day in (1, 2, 3):
+        posts = dict(thin) | ({"V2": 7} if day > 1 else {})
+        outcome = step(state, "day", votes=votes, posts=posts)
+        if day == 1:
+            assert _cards(outcome, "V1") == 1 and _cards(outcome, "Se") == 0
+            assert any("V1 wrote 4 posts today, fewer than five" in t.text for t in outcome.trace)
+        if day < 3:
+            assert _cards(outcome, "Se") == 0
+        state = step(outcome.state, "night").state
+        votes = {n: None for n in state.alive_names()}
+    assert _cards(outcome, "Se") == 1
+    assert any("Se wrote fewer than ten posts on each of 3 discussion days running" in t.text for t in outcome.trace)
+    assert _cards(outcome, "V2") == 0  # day 1's twelve posts broke his run
+    fast = step(seat(SMALL, accelerated=True), "day", posts=dict.fromkeys(SMALL_NAMES, 0))
+    assert all(_cards(fast, n) == 0 for n in SMALL_NAMES)
+
+
+SMALL_NAMES = [name for name, _role in SMALL]
