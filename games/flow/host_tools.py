@@ -97,6 +97,32 @@ def deadline_extend(turn: Turn, *, minutes: int) -> None:
 
 
 @transition
+def fast_scale_set(turn: Turn, *, scale: float) -> None:
+    """Rescale a fast game's schedule (``Game.fast_scale``, a positive
+    multiplier of the ruleset's ``fast_minutes``): the next phases take
+    their deadlines from the new scale, and the time left before each
+    pending deadline of the open phase is multiplied by new ÷ old, so the
+    windows still to come keep their proportions. Called as
+    ``fast_scale_set(game=…, scale=…)`` (``transition``); raises FlowError
+    for a game on the rules' wall-clock schedule or a scale that is not
+    positive."""
+    game = turn.game
+    if not game.fast:
+        raise FlowError(_("This game follows the rules' daily deadlines; only a fast schedule can be rescaled."))
+    if not scale > 0:
+        raise FlowError(_("The scale must be a positive number."))
+    ratio = scale / game.fast_scale
+    phase = current_phase(game)
+    if phase is not None:
+        for deadline in phase.deadlines.filter(done_at__isnull=True, due_at__gt=turn.now):
+            deadline.due_at = turn.now + (deadline.due_at - turn.now) * ratio
+            deadline.save(update_fields=["due_at"])
+    game.fast_scale = scale
+    game.save(update_fields=["fast_scale"])
+    turn.log("fast_scale_set", {"scale": scale})
+
+
+@transition
 def reminders_set(turn: Turn, *, minutes: int) -> None:
     """E-mail reminders ``minutes`` before each deadline from now on (0: none;
     ``Game.reminder_minutes``, sent by ``games.mailing``). A seat already
