@@ -19,8 +19,18 @@ The names below are the package's public interface: callers write
 
 from ..clock import local_clock, local_deadline, local_time, utc_offset
 from ..errors import FlowError, ResolutionFailed
-from ..reads.choices import ability_deadline, choice_deadline, idle_abilities, open_slots
-from ..reads.day import DayWindow, VoteView, ballot_open, ballots_of, day_ballots, day_phase, day_window, vote_view
+from ..reads.choices import ability_deadline, choice_deadline, idle_abilities, open_slots, slots_to_hand_in
+from ..reads.day import (
+    DayWindow,
+    VoteView,
+    ballot_open,
+    ballots_of,
+    day_ballots,
+    day_phase,
+    day_post_refusal,
+    day_window,
+    vote_view,
+)
 from ..reads.game import (
     OPENS,
     acceleration_open,
@@ -99,6 +109,7 @@ __all__ = [
     "day_ballots",
     "day_phase",
     "day_window",
+    "day_post_refusal",
     "dead_read_team_room",
     "deadline_extend",
     "fast_scale_set",
@@ -121,6 +132,7 @@ __all__ = [
     "nickname_register",
     "nominate",
     "open_slots",
+    "slots_to_hand_in",
     "options_set",
     "penalty_apply",
     "phase_resolve_now",

@@ -133,7 +133,7 @@ def game_context(request: HttpRequest, game: Game, seat: Player | None) -> dict[
     if seat and seat.alive and phase and not waiting:
         if phase.kind == "day" and not phase.voted:
             todo.append("vote")
-        if not phase.handed and flow.open_slots(game, seat, phase):
+        if not phase.handed and flow.slots_to_hand_in(game, flow.open_slots(game, seat, phase)):
             todo.append("choice")
     return {
         "game": game,

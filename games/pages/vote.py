@@ -11,7 +11,7 @@ from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
-from rulesets.core.day import LISTED, Ballot
+from rulesets.core.day import LISTED, NEVER, Ballot
 
 from .. import flow
 from ..forms import NominateForm, VoteForm
@@ -24,7 +24,10 @@ def vote_context(game: Game, room: Room, seat: Player | None) -> dict[str, Any]:
     (``Ruleset.vote_count``) of the room's day, the ballots as cast, the
     day's candidates where it has nominations, and the forms the day's
     window (``flow.day_window``) and the ruleset's procedure allow now: a
-    nomination, a vote, or a re-vote among the tied."""
+    nomination, a vote, or a re-vote among the tied, nothing preselected;
+    a vote that cannot change (``DayProcedure.change`` = ``never``) and a
+    nomination ask for a confirmation. ``vote_refusal``: why a voter the
+    rules keep from voting today (``Ruleset.ballot_refusal``) gets no form."""
     ruleset = flow.ruleset_of(game)
     state = flow.state_of(game)
     phase = flow.current_phase(game)
@@ -52,6 +55,7 @@ def vote_context(game: Game, room: Room, seat: Player | None) -> dict[str, Any]:
         "votes_open_at": flow.local_deadline(game, window.opens_at) if window.opens_at else "",
         "vote_form": None,
         "nominate_form": None,
+        "vote_refusal": "",
     }
     if seat is not None and seat.alive and window.nominations and seat.nickname in votes.nominators:
         named = set(ctx["candidates"] or ())
@@ -59,10 +63,17 @@ def vote_context(game: Game, room: Room, seat: Player | None) -> dict[str, Any]:
             candidates=[(p.public_id, p.nickname) for p in game.players.alive() if p.nickname not in named]
         )
     if today and flow.ballot_open(game, seat, phase, ballots, window, votes):
-        ctx["vote_form"] = VoteForm(
-            candidates=vote_candidates(game, ruleset, state, seat, ballots, window, votes),
-            reason=bool(procedure.reason_text) and not window.revote,
-        )
+        refusal = ruleset.ballot_refusal(state, seat.nickname)
+        if refusal:
+            # The rules take this player's vote today (classic's putana,
+            # CLASSIC-035; cosmo's silenced, COSMO-047): say so, offer no form.
+            ctx["vote_refusal"] = _(ruleset.message(refusal))
+        else:
+            ctx["vote_form"] = VoteForm(
+                candidates=vote_candidates(game, ruleset, state, seat, ballots, window, votes),
+                reason=bool(procedure.reason_text) and not window.revote,
+                final=procedure.change == NEVER,
+            )
     return ctx
 
 
@@ -105,10 +116,12 @@ def posted_vote_form(game: Game, room: Room, seat: Player, data: Any) -> VoteFor
     phase = flow.current_phase(game)
     window = flow.day_window(game, phase)
     ballots = flow.day_ballots(game, room.day, phase)
+    procedure = ruleset.day_procedure(state)
     return VoteForm(
         data,
         candidates=vote_candidates(game, ruleset, state, seat, ballots, window),
-        reason=bool(ruleset.day_procedure(state).reason_text) and not window.revote,
+        reason=bool(procedure.reason_text) and not window.revote,
+        final=procedure.change == NEVER,
     )
 
 

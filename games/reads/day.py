@@ -10,16 +10,18 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from rulesets.core import Ballot
 from rulesets.core.day import LAST_COUNTS, LISTED, NEVER, VoteCount, VoteRow
 
+from ..clock import local_deadline
 from ..models import Deadline, Game, Phase, Player, Vote
 from .choices import vote_rows
 
 if TYPE_CHECKING:
     from ..flow.read_model import GameRead
-from .game import ruleset_of, state_of
+from .game import OPENS, ruleset_of, state_of
 
 
 def ballots_of(game: Game, day: int, vote_round: int = 1, read: GameRead | None = None) -> list[Ballot]:
@@ -212,3 +214,40 @@ def day_phase(game: Game, day: int, phase: Phase | None) -> Phase | None:
     if phase is not None and phase.kind == Phase.Kind.DAY and phase.number == day:
         return phase
     return game.phases.filter(kind=Phase.Kind.DAY, number=day).order_by("-vote_round").first()
+
+
+def day_post_refusal(game: Game, room: Any, seat: Player | None, now: datetime | None = None) -> str | None:
+    """Why the living ``seat`` may not post in its day thread ``room`` now,
+    as a sentence, or None: the thread waits for its delayed opening
+    (WW18-072), the ruleset silences the player today (piter's putana,
+    PITER-021), or in the defence window only today's candidates speak, one
+    post each (PITER-011; a second one where ``Ruleset.defence_extra_post``
+    grants it, PITER-122). The same checks ``flow.post_create`` makes when
+    the post is sent; ``now`` aware, default the clock."""
+    if seat is None or not seat.alive or room.kind != "day" or not game.is_running:
+        return None
+    now = now or timezone.now()
+    phase = game.phases.filter(resolved_at__isnull=True).order_by("-number").first()
+    if phase is None or phase.kind != Phase.Kind.DAY or phase.number != room.day:
+        return None
+    deadlines = {d.kind: d for d in phase.deadlines.all()}
+    opening = deadlines.get(OPENS)
+    if phase.opened_at > now and opening is not None and opening.done_at is None and now < opening.due_at:
+        return _("The day opens at %(when)s.") % {"when": local_deadline(game, opening.due_at)}
+    ruleset, state = ruleset_of(game), state_of(game)
+    refusal = ruleset.speech_refusal(state, seat.nickname)
+    if refusal:
+        return _(ruleset.message(refusal))
+    procedure = ruleset.day_procedure(state)
+    if not procedure.defence_until:
+        return None
+    if not passed(deadlines, procedure.defence_from, now) or passed(deadlines, procedure.defence_until, now):
+        return None
+    until = local_deadline(game, deadlines[procedure.defence_until].due_at)
+    if seat.nickname not in ruleset.nominees(state, ballots_of(game, phase.number, phase.vote_round)):
+        return _("Only today's candidates speak now, one defence post each, until %(when)s.") % {"when": until}
+    opened = deadlines[procedure.defence_from].due_at
+    if room.posts.filter(author=seat, created_at__gte=opened).exists():
+        if ruleset.defence_extra_post(state, seat.nickname) is None:
+            return _("You have given your defence post; the vote opens at %(when)s.") % {"when": until}
+    return None

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from .. import access, flow, page_cache
-from ..forms import VoteForm
+from ..forms import NominateForm, VoteForm
 from ..models import Game, Player, Room
 from ..pages import vote as pages
 
@@ -32,6 +32,14 @@ def vote_count(request: HttpRequest, slug: str, room_id: str) -> HttpResponse:
     if request.GET.get("v") == ctx["count_version"]:
         return HttpResponse(status=204)  # unchanged: the live region stays quiet
     return render(request, "games/_vote_count_poll.html", ctx)
+
+
+def _refusal(form: VoteForm | NominateForm) -> str:
+    """Why a vote or nomination form was refused: the confirmation a
+    ballot that cannot be taken back asks for, else the choice itself."""
+    if "confirm" in form.errors and "target" not in form.errors:
+        return str(form.errors["confirm"][0])
+    return _("Choose a player who is still in the game.")
 
 
 def _cast(request: HttpRequest, game: Game, seat: Player, form: VoteForm) -> None:
@@ -69,7 +77,7 @@ def vote(request: HttpRequest, slug: str, room_id: str) -> HttpResponse:
     if form.is_valid():
         _cast(request, game, seat, form)
     else:
-        messages.error(request, _("Choose a player who is still in the game."))
+        messages.error(request, _refusal(form))
     return HttpResponseRedirect(reverse("room", args=[slug, room_id]) + "?page=last#bottom")
 
 
@@ -91,5 +99,5 @@ def nominate(request: HttpRequest, slug: str, room_id: str) -> HttpResponse:
         except flow.FlowError as exc:
             messages.error(request, str(exc))
     else:
-        messages.error(request, _("Choose a player who is still in the game."))
+        messages.error(request, _refusal(form))
     return HttpResponseRedirect(reverse("room", args=[slug, room_id]) + "?page=last#bottom")
