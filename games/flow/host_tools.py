@@ -13,6 +13,7 @@ from rulesets.core import RulesError
 from .. import languages, results
 from ..errors import FlowError, ResolutionFailed
 from ..models import Deadline, Event, Game, Player, Room
+from ..names import localized
 from ..reads.game import cabinet_of, current_day, current_phase
 from .outcomes import finish, grant_last_words, hand_feedback, revealed_roles
 from .phases import sync_players, sync_rooms
@@ -226,6 +227,14 @@ def _defer_penalty(turn: Turn, kind: str, target: str) -> None:
     if phase is None or not ruleset.penalty_fields([(kind, target)], phase.kind):
         raise FlowError(_("This penalty is given during a day or a night."))
     turn.log("penalty_deferred", {"phase": phase.key, "kind": kind, "target": target}, Event.Audience.PUBLIC)
+    # The player learns of his card when it is given (WW18-069), not when a
+    # red one is announced.
+    with languages.in_game_language(game):
+        turn.cabinet_post(
+            seat,
+            _("The host gives you: %(card)s (WW18-069). It counts when %(phase)s resolves.")
+            % {"card": localized(ruleset.PENALTIES.get(kind, {}), kind), "phase": phase},
+        )
 
 
 def player_modkill(*, game: Game, player: Player, now: datetime | None = None) -> None:
