@@ -168,11 +168,11 @@ def room_page(
     page, where = read_thread(request, room, seat, host)
     if refusal is None:
         mark_editable(request, game, seat, page.object_list)
-        if not form.is_bound:
-            # A post the day thread would refuse now (the defence window,
-            # a silenced player, PITER-011, PITER-021): say why, offer no form.
-            refusal = flow.day_post_refusal(game, room, seat)
     ctx = game_context(request, game, seat)
+    if refusal is None and not form.is_bound:
+        # A post the day thread would refuse now (the defence window, a
+        # silenced player, PITER-011, PITER-021): say why, offer no form.
+        refusal = flow.day_post_refusal(game, room, seat, ctx["phase"])
     ctx.update(
         room=room,
         first_unread=where.first_unread,

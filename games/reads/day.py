@@ -21,7 +21,7 @@ from .choices import vote_rows
 
 if TYPE_CHECKING:
     from ..flow.read_model import GameRead
-from .game import OPENS, ruleset_of, state_of
+from .game import ruleset_of, state_of
 
 
 def ballots_of(game: Game, day: int, vote_round: int = 1, read: GameRead | None = None) -> list[Ballot]:
@@ -216,24 +216,26 @@ def day_phase(game: Game, day: int, phase: Phase | None) -> Phase | None:
     return game.phases.filter(kind=Phase.Kind.DAY, number=day).order_by("-vote_round").first()
 
 
-def day_post_refusal(game: Game, room: Any, seat: Player | None, now: datetime | None = None) -> str | None:
+def day_post_refusal(
+    game: Game, room: Any, seat: Player | None, phase: Phase | None, now: datetime | None = None
+) -> str | None:
     """Why the living ``seat`` may not post in its day thread ``room`` now,
     as a sentence, or None: the thread waits for its delayed opening
     (WW18-072), the ruleset silences the player today (piter's putana,
     PITER-021), or in the defence window only today's candidates speak, one
     post each (PITER-011; a second one where ``Ruleset.defence_extra_post``
     grants it, PITER-122). The same checks ``flow.post_create`` makes when
-    the post is sent; ``now`` aware, default the clock."""
+    the post is sent. ``phase``: the open phase as the page read it (its
+    ``opening_due`` annotation read when present); ``now`` aware, default
+    the clock. Queries only in a ruleset with a defence window."""
     if seat is None or not seat.alive or room.kind != "day" or not game.is_running:
         return None
-    now = now or timezone.now()
-    phase = game.phases.filter(resolved_at__isnull=True).order_by("-number").first()
     if phase is None or phase.kind != Phase.Kind.DAY or phase.number != room.day:
         return None
-    deadlines = {d.kind: d for d in phase.deadlines.all()}
-    opening = deadlines.get(OPENS)
-    if phase.opened_at > now and opening is not None and opening.done_at is None and now < opening.due_at:
-        return _("The day opens at %(when)s.") % {"when": local_deadline(game, opening.due_at)}
+    now = now or timezone.now()
+    opening_due = getattr(phase, "opening_due", None)
+    if phase.opened_at > now and opening_due is not None and now < opening_due:
+        return _("The day opens at %(when)s.") % {"when": local_deadline(game, opening_due)}
     ruleset, state = ruleset_of(game), state_of(game)
     refusal = ruleset.speech_refusal(state, seat.nickname)
     if refusal:
@@ -241,6 +243,7 @@ def day_post_refusal(game: Game, room: Any, seat: Player | None, now: datetime |
     procedure = ruleset.day_procedure(state)
     if not procedure.defence_until:
         return None
+    deadlines = {d.kind: d for d in phase.deadlines.all()}
     if not passed(deadlines, procedure.defence_from, now) or passed(deadlines, procedure.defence_until, now):
         return None
     until = local_deadline(game, deadlines[procedure.defence_until].due_at)
