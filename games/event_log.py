@@ -62,6 +62,7 @@ KINDS: dict[str, str] = {
     "acceleration_withdrawn": gettext_noop("Acceleration request withdrawn"),
     "extra_defence_post": gettext_noop("Extra defence post"),
     "reminders_set": gettext_noop("Reminders set"),
+    "fast_scale_set": gettext_noop("Fast schedule rescaled"),
     "cohost_added": gettext_noop("Co-host added"),
     "cohost_removed": gettext_noop("Co-host removed"),
     "game_finished": gettext_noop("Game over"),
@@ -70,6 +71,7 @@ KINDS: dict[str, str] = {
 # Detail key → its label. A key not listed is shown as it is.
 KEYS: dict[str, str] = {
     "phase": gettext_noop("phase"),
+    "scale": gettext_noop("scale"),
     "number": gettext_noop("number"),
     "day": gettext_noop("day"),
     "round": gettext_noop("round"),

@@ -1,7 +1,8 @@
 """E-mail the site sends by itself, from the deadline tick (``games.tasks``):
 
 - a reminder to each seat that still has to vote, or to hand in a choice it
-  still can (``flow.open_slots``), ``Game.reminder_minutes`` before the
+  still can (``flow.open_slots``; not a standing order,
+  ``flow.slots_to_hand_in``), ``Game.reminder_minutes`` before the
   deadline closing it; once per (deadline, seat) (``Reminder``);
 - the results draft to the host when a deadline resolved a phase of a game
   whose results wait for him (``Game.autopublish`` off), once per
@@ -45,12 +46,15 @@ log = logging.getLogger(__name__)
 @dataclass
 class Pending:
     """What ``seat`` still has to do before ``deadline``: vote, and/or hand
-    in the choices of ``abilities`` (ability ids)."""
+    in the choices of ``abilities`` (ability ids); ``also``: the later
+    deadlines this reminder stands for."""
 
     seat: Player
     deadline: Deadline
     vote: bool = False
     abilities: list[str] = field(default_factory=list)
+    # Later deadlines of the same game this mail stands for (``one_per_seat``).
+    also: list[Deadline] = field(default_factory=list)
 
 
 def absolute(path: str) -> str:
@@ -82,7 +86,7 @@ def send_due(now: datetime | None = None) -> int:
         except Exception:  # noqa: BLE001 (one game's failure must never stop the others)
             log.exception("reminders of game %s failed", game.pk)
             continue
-        for item in pending:
+        for item in one_per_seat(pending):
             sent += _send_isolated(_remind, item, now, connection)
     drafts = Resolution.objects.filter(
         host_mailed_at__isnull=True, published_at__isnull=True, deadline__phase__game__autopublish=False
@@ -90,6 +94,22 @@ def send_due(now: datetime | None = None) -> int:
     for resolution in drafts.order_by("id"):
         sent += _send_isolated(_mail_draft, resolution, now, connection)
     return sent
+
+
+def one_per_seat(pending: list[Pending]) -> list[Pending]:
+    """At most one reminder per seat and pass: a seat with several
+    deadlines due for a reminder at once gets one mail, dated by the
+    earliest (``pending`` is in deadline order) and listing all it has to
+    do; the later deadlines are marked reminded with it (``Pending.also``),
+    so no deadline ever brings a second mail."""
+    first: dict[int, Pending] = {}
+    for item in pending:
+        kept = first.setdefault(item.seat.pk, item)
+        if kept is not item:
+            kept.also.append(item.deadline)
+            kept.vote = kept.vote or item.vote
+            kept.abilities += [a for a in item.abilities if a not in kept.abilities]
+    return list(first.values())
 
 
 def _send_isolated(send: Any, item: Any, now: datetime, connection: Any) -> int:
@@ -104,11 +124,22 @@ def _send_isolated(send: Any, item: Any, now: datetime, connection: Any) -> int:
         return 0
 
 
+def reminder_lead(game: Game, deadline: Deadline, previous: datetime) -> timedelta:
+    """How long before ``deadline`` its reminder goes out: the game's
+    ``reminder_minutes``, but never more than half the window the deadline
+    closes (from ``previous``, the phase's previous deadline or its
+    opening, aware): on a fast schedule, whose windows last minutes, the
+    reminder comes inside the window it is about, not for every deadline
+    of the cycle at once."""
+    window = deadline.due_at - previous
+    return min(timedelta(minutes=game.reminder_minutes), max(window, timedelta(0)) / 2)
+
+
 def _games_to_remind(now: datetime) -> dict[Game, list[Deadline]]:
     """Running games with reminders on and a deadline of their open phase
-    whose reminder time (``due_at`` minus the game's minutes) has come, with
+    whose reminder time (``due_at`` minus ``reminder_lead``) has come, with
     those deadlines."""
-    upcoming = (
+    upcoming = list(
         Deadline.objects.filter(
             done_at__isnull=True,
             due_at__gt=now,
@@ -120,10 +151,17 @@ def _games_to_remind(now: datetime) -> dict[Game, list[Deadline]]:
         .select_related("phase__game")
         .order_by("phase__game_id", "due_at", "id")
     )
+    earlier: dict[int, list[datetime]] = {}
+    for phase_id, due_at in Deadline.objects.filter(phase_id__in={d.phase_id for d in upcoming}).values_list(
+        "phase_id", "due_at"
+    ):
+        earlier.setdefault(phase_id, []).append(due_at)
     games: dict[Game, list[Deadline]] = {}
     for deadline in upcoming:
         game = deadline.phase.game
-        if deadline.due_at - timedelta(minutes=game.reminder_minutes) <= now:
+        before = [due for due in earlier.get(deadline.phase_id, []) if due < deadline.due_at]
+        previous = max([deadline.phase.opened_at, *before])
+        if deadline.due_at - reminder_lead(game, deadline, previous) <= now:
             games.setdefault(game, []).append(deadline)
     return games
 
@@ -159,7 +197,7 @@ def pending_reminders(game: Game, deadline: Deadline, now: datetime) -> list[Pen
     pending = []
     for seat in seats:
         abilities = []
-        for slot in flow.open_slots(game, seat):
+        for slot in flow.slots_to_hand_in(game, flow.open_slots(game, seat)):
             closes = ruleset.choice_closes(slot.ability, phase.kind) or (first.kind if first else "")
             if closes != deadline.kind:
                 continue
@@ -205,6 +243,8 @@ def _remind(item: Pending, now: datetime, connection: Any) -> bool:
     )
     if not created:
         return False
+    for later in item.also:
+        Reminder.objects.get_or_create(deadline=later, player=item.seat, defaults={"sent_at": now})
     game, seat = item.deadline.phase.game, item.seat
     with translation.override(language_of(seat.user_id)):
         subject, body = reminder_text(game, item)

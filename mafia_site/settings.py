@@ -214,7 +214,9 @@ EMAIL_BACKEND = env_str(
     "django.core.mail.backends.smtp.EmailBackend" if EMAIL_HOST else "django.core.mail.backends.console.EmailBackend",
 )
 # The site's address as players reach it, for the links in e-mails.
-SITE_URL = env_str("SITE_URL", "http://localhost:8000").rstrip("/")
+# The address links in e-mail point at; by default the local site on the
+# port ``scripts/run`` serves (``PORT``, 8000 unless set).
+SITE_URL = env_str("SITE_URL", f"http://localhost:{env_str('PORT', '8000')}").rstrip("/")
 if not SITE_URL.startswith(("http://", "https://")):
     raise ImproperlyConfigured(f"SITE_URL must start with http:// or https://, not {SITE_URL!r}")
 

@@ -20,8 +20,25 @@ The names below are the package's public interface: callers write
 
 from ..clock import local_clock, local_deadline, local_time, utc_offset
 from ..errors import FlowError, GameBroken, ResolutionFailed
-from ..reads.choices import ability_deadline, choice_deadline, idle_abilities, open_slots, seat_choices
-from ..reads.day import DayWindow, VoteView, ballot_open, ballots_of, day_ballots, day_phase, day_window, vote_view
+from ..reads.choices import (
+    ability_deadline,
+    choice_deadline,
+    idle_abilities,
+    open_slots,
+    seat_choices,
+    slots_to_hand_in,
+)
+from ..reads.day import (
+    DayWindow,
+    VoteView,
+    ballot_open,
+    ballots_of,
+    day_ballots,
+    day_phase,
+    day_post_refusal,
+    day_window,
+    vote_view,
+)
 from ..reads.game import (
     OPENS,
     WEB_OPTIONS,
@@ -49,6 +66,7 @@ from .host_tools import (
     autokill_decide,
     deadline_extend,
     deadline_retry,
+    fast_scale_set,
     penalty_apply,
     phase_resolve_now,
     player_modkill,
@@ -113,8 +131,10 @@ __all__ = [
     "day_ballots",
     "day_phase",
     "day_window",
+    "day_post_refusal",
     "dead_read_team_room",
     "deadline_extend",
+    "fast_scale_set",
     "deadline_retry",
     "deferred_penalties",
     "edit_refusal",
@@ -139,6 +159,7 @@ __all__ = [
     "nominate",
     "open_slots",
     "seat_choices",
+    "slots_to_hand_in",
     "options_set",
     "options_set_refusal",
     "penalty_apply",

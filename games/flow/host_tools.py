@@ -13,6 +13,7 @@ from rulesets.core import RulesError
 from .. import languages, results
 from ..errors import FlowError, ResolutionFailed
 from ..models import Deadline, Event, Game, Player, Room
+from ..names import localized
 from ..reads.game import cabinet_of, current_day, current_phase, deadlines_seen, penalties_seen
 from .outcomes import finish, grant_last_words, hand_feedback, revealed_roles
 from .phases import sync_players, sync_rooms
@@ -100,6 +101,32 @@ def deadline_extend(turn: Turn, *, minutes: int, seen: str | None = None) -> Non
         phase.locked_at = None
         phase.save(update_fields=["locked_at"])
     turn.log("deadline_extended", {"phase": str(phase), "minutes": minutes}, Event.Audience.PUBLIC)
+
+
+@transition
+def fast_scale_set(turn: Turn, *, scale: float) -> None:
+    """Rescale a fast game's schedule (``Game.fast_scale``, a positive
+    multiplier of the ruleset's ``fast_minutes``): the next phases take
+    their deadlines from the new scale, and the time left before each
+    pending deadline of the open phase is multiplied by new ÷ old, so the
+    windows still to come keep their proportions. Called as
+    ``fast_scale_set(game=…, scale=…)`` (``transition``); raises FlowError
+    for a game on the rules' wall-clock schedule or a scale that is not
+    positive."""
+    game = turn.game
+    if not game.fast:
+        raise FlowError(_("This game follows the rules' daily deadlines; only a fast schedule can be rescaled."))
+    if not scale > 0:
+        raise FlowError(_("The scale must be a positive number."))
+    ratio = scale / game.fast_scale
+    phase = current_phase(game)
+    if phase is not None:
+        for deadline in phase.deadlines.filter(done_at__isnull=True, due_at__gt=turn.now):
+            deadline.due_at = turn.now + (deadline.due_at - turn.now) * ratio
+            deadline.save(update_fields=["due_at"])
+    game.fast_scale = scale
+    game.save(update_fields=["fast_scale"])
+    turn.log("fast_scale_set", {"scale": scale})
 
 
 @transition
@@ -213,6 +240,14 @@ def _defer_penalty(turn: Turn, kind: str, target: str) -> None:
     if phase is None or not ruleset.penalty_fields([(kind, target)], phase.kind):
         raise FlowError(_("This penalty is given during a day or a night."))
     turn.log("penalty_deferred", {"phase": phase.key, "kind": kind, "target": target}, Event.Audience.PUBLIC)
+    # The player learns of his card when it is given (WW18-069), not when a
+    # red one is announced.
+    with languages.in_game_language(game):
+        turn.cabinet_post(
+            seat,
+            _("The host gives you: %(card)s (WW18-069). It counts when %(phase)s resolves.")
+            % {"card": localized(ruleset.PENALTIES.get(kind, {}), kind), "phase": phase},
+        )
 
 
 def player_modkill(*, game: Game, player: Player, now: datetime | None = None) -> None:
@@ -297,5 +332,4 @@ def seat_change(turn: Turn, *, player: Player, user, nickname: str) -> None:
     old_user_id = player.user_id
     player.user = user
     player.save(update_fields=["user"])
-    turn.access_changed()
     turn.log("seat_rebound", {"nickname": player.nickname, "old_user": old_user_id, "new_user": user.pk})

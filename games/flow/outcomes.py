@@ -12,14 +12,16 @@ from django.utils.translation import gettext as _
 
 from rulesets.core import Action as RulesAction
 from rulesets.core import Ballot, GameState, Outcome, PhaseInput, Ruleset
+from rulesets.core.said import Said
 
-from .. import results
+from .. import languages, results
 from ..clock import local_deadline
 from ..errors import FlowError
 from ..models import Deadline, Event, Game, Phase, Resolution, Room
 from ..names import ability_name, joined, role_name, team_name
 from ..reads.day import ballots_of, public_posts
 from ..reads.game import deferred_penalties, excused_today, revote_label, ruleset_of, state_of
+from ..trace_texts import said_text
 from .phases import delayed_opening, open_phase, sync_players, sync_rooms
 from .publishing import publish_results
 
@@ -218,6 +220,7 @@ def resolve_phase(turn: Turn, phase: Phase, when: datetime, resolution: Resoluti
     with turn.batched(last=read.last, write=False) as batch:
         hand_feedback(turn, outcome)
         hand_notices(turn, outcome, roles_before)
+        hand_cards(turn, outcome, phase)
         turn.log("phase_resolved", {"phase": str(phase), "trace": resolution.outcome["trace"]})
         opens = _open_next(turn, phase, outcome, when) if outcome.state.winner is None else None
         if game.autopublish and opens is None:
@@ -287,6 +290,30 @@ def revealed_roles(outcome: Outcome) -> dict[str, str]:
     """The roles the results reveal publicly, nickname → role (the document
     hides some, such as the Werewolf's victim); ``sync_players`` records them."""
     return {line.player: line.role for line in outcome.announcements if line.player and line.role}
+
+
+def hand_cards(turn: Turn, outcome: Outcome, phase: Phase) -> None:
+    """Each discipline card the resolution gave (the trace lines of its
+    ``cards`` step naming a ``player``: werewolf18's «黄牌» for not voting,
+    WW18-067, the directors' cards and their upgrades, WW18-069) reaches
+    that player's own cabinet with its reason, in the game's language, so
+    nobody learns of his cards only when the red one is announced."""
+    seats = {p.nickname: p for p in turn.read.seats}
+    lines: dict[str, list[str]] = {}
+    for entry in outcome.trace:
+        said = entry.said
+        if entry.step != "cards" or not isinstance(said, Said):
+            continue
+        name = said.params.get("player")
+        if name in seats:
+            lines.setdefault(name, []).append(said_text(turn.ruleset, said))
+    if not lines:
+        return
+    with languages.in_game_language(turn.game):
+        for name, said_lines in lines.items():
+            body = _("Discipline cards at the end of %(phase)s:") % {"phase": phase} + "\n" + "\n".join(said_lines)
+            turn.cabinet_post(seats[name], body)
+            turn.log("private_result", {"to": name, "cards": said_lines}, Event.Audience.PLAYER, seats[name])
 
 
 def hand_feedback(turn: Turn, outcome: Outcome) -> None:

@@ -227,12 +227,14 @@ def cohost_add(turn: Turn, *, username: str) -> None:
 
 @transition
 def cohost_remove(turn: Turn, *, user_id: int) -> None:
-    """The host withdraws a co-host; nothing happens for an account that is not one."""
+    """The host withdraws a co-host. Raises FlowError, changing nothing,
+    for an account that is not one of the game's co-hosts."""
     game = turn.game
     user = game.cohosts.filter(pk=user_id).first()
-    if user is not None:
-        game.cohosts.remove(user)
-        turn.log("cohost_removed", {"account": user.username})
+    if user is None:
+        raise FlowError(_("That account is not a co-host of this game; nothing was changed."))
+    game.cohosts.remove(user)
+    turn.log("cohost_removed", {"account": user.username})
 
 
 @transition

@@ -74,10 +74,28 @@ class SeenForm(forms.Form):
     number = forms.IntegerField(min_value=1)
 
 
+# The first, empty entry of every choice list: nothing is preselected, so
+# a player never hands in a name he did not pick.
+EMPTY_CHOICE = ("", _("— choose —"))
+
+
+def confirm_field(label: Any) -> forms.BooleanField:
+    """The required tick box of a ballot that cannot be taken back once
+    sent (a one-shot vote, a nomination, a once-a-game ability): the
+    confirmation step, without JavaScript."""
+    return forms.BooleanField(
+        label=label,
+        required=True,
+        error_messages={"required": _("Tick the box to confirm: this choice cannot be taken back.")},
+    )
+
+
 class VoteForm(forms.Form):
     """A vote post: one of the choices the ruleset's day procedure offers
     (a player's public id, ``ABSTAIN`` where abstention is allowed, or a
-    re-vote word prefixed with ``WORD``)."""
+    re-vote word prefixed with ``WORD``), none preselected. ``final``: the
+    vote cannot be changed (``DayProcedure.change`` = ``never``: forum,
+    piter, cosmo COSMO-010), so the form asks for a confirmation."""
 
     ABSTAIN = "abstain"
     # A re-vote word's value is this prefix and the word (cosmo ``jail``).
@@ -101,10 +119,11 @@ class VoteForm(forms.Form):
         candidates: list[tuple[str, str]] | None = None,
         reason: bool = False,
         reason_required: bool = False,
+        final: bool = False,
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["target"].choices = candidates or []
+        self.fields["target"].choices = [EMPTY_CHOICE, *(candidates or [])]
         self.fields["target"].error_messages["invalid_choice"] = _(
             "Choose one of the choices offered: a player who may be voted for today, or the abstention."
         )
@@ -117,50 +136,71 @@ class VoteForm(forms.Form):
                 "Give the reason for your vote: the rules ask every vote post for one."
             )
             self.fields["reason"].help_text = _("Why you vote so (required); it is posted with your vote.")
+        if final:
+            self.fields["confirm"] = confirm_field(_("I confirm my vote: it cannot be changed."))
 
 
 class NominateForm(forms.Form):
-    """A nomination post: one living player's public id, not yet a candidate."""
+    """A nomination post: one living player's public id, not yet a
+    candidate, none preselected; one nomination each (PITER-010,
+    COSMO-007), so the form asks for a confirmation."""
 
     target = forms.ChoiceField(label=_("Candidate"))
 
     def __init__(self, *args: Any, candidates: list[tuple[str, str]] | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["target"].choices = candidates or []
+        self.fields["target"].choices = [EMPTY_CHOICE, *(candidates or [])]
+        self.fields["confirm"] = confirm_field(_("I confirm my nomination: it cannot be taken back."))
 
 
 class ActionForm(forms.Form):
     """A choice for one ability slot, built from the ruleset's declaration:
-    only legal targets are offered, and ``NOBODY`` where the ability may
-    name nobody (``Ability.nobody``: cosmo's judge, COSMO-031). A ``final``
+    only legal targets are offered, none preselected (the choice handed in
+    already is), and ``NOBODY`` where the ability may name nobody
+    (``Ability.nobody``: cosmo's judge, COSMO-031). ``phase``: the key of
+    the phase the form was shown in (``Phase.key``), so a choice sent after
+    that phase was resolved is told which deadline it missed. A ``final``
     choice (``Ability.final``: a public act that cannot be taken back,
-    COSMO-030) preselects nothing: the player picks his answer himself."""
+    COSMO-030) and an ability usable once a game (``Ability.per_game_limit``
+    = 1: cosmo's judge, «Приговор судьи») ask for a confirmation."""
 
     # The value of the "nobody" answer (no target at all).
     NOBODY = "nobody:"
 
     ability = forms.CharField(widget=forms.HiddenInput)
     team = forms.BooleanField(required=False, widget=forms.HiddenInput)
+    phase = forms.CharField(required=False, widget=forms.HiddenInput)
 
-    def __init__(self, *args: Any, slot: Any, ruleset: Any, handed: list[str] | None = None, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        slot: Any,
+        ruleset: Any,
+        handed: list[str] | None = None,
+        phase_key: str = "",
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.slot = slot
         self.title = ability_name(ruleset, slot.ability)
         self.fields["ability"].initial = slot.ability
         self.fields["team"].initial = slot.team is not None
+        self.fields["phase"].initial = phase_key
         declared = ruleset.ABILITIES.get(slot.ability)
         self.final = bool(declared and declared.final)
-        choices: list[tuple[str, Any]] = [(c, c) for c in slot.candidates if c]
+        choices: list[tuple[str, Any]] = [EMPTY_CHOICE, *((c, c) for c in slot.candidates if c)]
         if declared is not None and declared.nobody:
             choices.append((self.NOBODY, _("Nobody")))
-        if self.final:
-            choices.insert(0, ("", _("— choose —")))
         # ``handed``: the targets of the choice handed in already, selected.
         handed = handed or []
         for i in range(slot.targets):
             label = _("Target") if slot.targets == 1 else _("Target %(n)d") % {"n": i + 1}
             initial = handed[i] if i < len(handed) and handed[i] in slot.candidates else None
             self.fields[f"target{i}"] = forms.ChoiceField(label=label, choices=choices, initial=initial)
+        spec = ruleset.ABILITIES.get(slot.ability)
+        self.once = spec is not None and spec.per_game_limit == 1
+        if self.once or self.final:
+            self.fields["confirm"] = confirm_field(_("I confirm: this can be used only once a game."))
 
     def targets(self) -> list[str]:
         """The chosen targets in order; [] for the "nobody" answer."""

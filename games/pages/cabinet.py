@@ -65,17 +65,46 @@ def choices(game: Game, seat: Player, ctx: dict[str, Any], data: Any = None) -> 
     )
     handed_in = {(a.team or "", a.ability): a.targets for a in mine}
     forms = []
+    key = phase.key if phase else ""
     for slot in slots:
         bound = data if data is not None and data.get("ability") == slot.ability else None
+        if bound is not None and bound.get("phase") not in (None, "", key):
+            bound = None  # a form of a phase resolved since: ``late_choice`` says so
         handed = handed_in.get((slot.team or "", slot.ability))
-        forms.append(ActionForm(bound, slot=slot, ruleset=ruleset, handed=handed, prefix=None))
+        forms.append(ActionForm(bound, slot=slot, ruleset=ruleset, handed=handed, phase_key=key, prefix=None))
     return Choices(phase=phase, slots=slots, mine=mine, forms=forms)
+
+
+def late_choice(game: Game, data: Any) -> str:
+    """Why a choice posted from a cabinet form (``data``: its ``phase``
+    key, ``Phase.key``, and ``ability``) that no open form takes was
+    refused: when its phase has been resolved since the form was shown,
+    the deadline that closed it, in the game's time zone; otherwise that
+    the choice is not open to the seat now."""
+    key = str(data.get("phase") or "")
+    kind, _sep, rest = key.partition("-")
+    number, _dot, vote_round = rest.partition(".")
+    phase = None
+    if number.isdigit() and (not vote_round or vote_round.isdigit()):
+        phase = game.phases.filter(
+            kind=kind, number=int(number), vote_round=int(vote_round or 1), resolved_at__isnull=False
+        ).first()
+    if phase is not None:
+        ability = str(data.get("ability") or "")
+        closed = flow.ability_deadline(game, phase, ability) if ability else flow.choice_deadline(phase)
+        if closed is not None:
+            return _("Too late: choices for %(phase)s closed at %(when)s.") % {
+                "phase": phase,
+                "when": flow.local_deadline(game, closed.due_at),
+            }
+    return _("That choice is not open to you now.")
 
 
 def _date_forms(game: Game, phase: Phase | None, forms: list[ActionForm]) -> Any:
     """Set each form's ``deadline`` where its choice has its own (the
     werewolf18 witch's, WW18-071); returns the phase's general choice
-    deadline (None without a phase)."""
+    deadline when a form closes at it (None without a phase, or when
+    every form shown has a deadline of its own, or no form is shown)."""
     deadlines = list(phase.deadlines.all()) if phase else []
     general = flow.choice_deadline(phase, deadlines) if phase else None
     ruleset = flow.ruleset_of(game)
@@ -83,6 +112,10 @@ def _date_forms(game: Game, phase: Phase | None, forms: list[ActionForm]) -> Any
         f.help = ability_help(ruleset, f.slot.ability, f.slot.team or "")
         own = flow.ability_deadline(game, phase, f.slot.ability, deadlines) if phase else None
         f.deadline = flow.local_deadline(game, own.due_at) if own and general and own.pk != general.pk else ""
+    # The phase's general deadline is stated only when a form shown closes
+    # at it: a cabinet never states two deadlines for the same choices.
+    if not any(not f.deadline for f in forms):
+        return None
     return general
 
 

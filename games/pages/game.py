@@ -11,7 +11,7 @@ from django.http import HttpRequest
 from .. import access, flow, unread
 from ..forms import ApplyForm
 from ..models import Game, Player, Room
-from ..names import card_name, role_name, team_name
+from ..names import card_name, localized, role_name, team_name
 from .phase_bar import game_context
 
 
@@ -49,6 +49,7 @@ def _players(request: HttpRequest, game: Game, ruleset: Any) -> list[dict[str, A
     # Accounts are shown on the registry page only, and here to everyone
     # once a finished game reveals them.
     show_accounts = access.accounts_revealed(game)
+    held = cards_held(game, ruleset)
     players = []
     for p in game.players.seated().select_related("user") if show_accounts else game.players.seated():
         shown = p.role if show_roles else p.revealed_role
@@ -58,9 +59,31 @@ def _players(request: HttpRequest, game: Game, ruleset: Any) -> list[dict[str, A
                 "alive": p.alive,
                 "role": card_name(ruleset, shown, p.team) if shown else "",
                 "account": p.user.get_username() if show_accounts else "",
+                "cards": held.get(p.nickname, ""),
             }
         )
     return players
+
+
+def cards_held(game: Game, ruleset: Any) -> dict[str, str]:
+    """Nickname → the discipline cards the player holds, as the public list
+    shows them ("Yellow card ×1, Blue card ×2"): werewolf18's directors give
+    their cards in public and count them (三张蓝牌升级为一张黄牌, WW18-069),
+    read from the game's state (``cards:<colour>`` counters). Empty for a
+    ruleset without cards."""
+    if not any(kind.startswith("card:") for kind in ruleset.PENALTIES):
+        return {}
+    out: dict[str, str] = {}
+    for player in (game.state or {}).get("players", []):
+        name, counters = player.get("name", ""), player.get("counters", {})
+        parts = [
+            f"{localized(ruleset.PENALTIES.get('card:' + key[6:], {}), key[6:])} ×{n}"
+            for key, n in sorted(counters.items())
+            if key.startswith("cards:") and isinstance(n, int) and n > 0
+        ]
+        if parts:
+            out[name] = ", ".join(parts)
+    return out
 
 
 def apply_form(game: Game, data: Any = None) -> ApplyForm:

@@ -1,6 +1,7 @@
 """The phase bar every game page shows: the open phase, the countdown to
-the next deadline in the game's time zone, and what the reader still has
-to do in it."""
+the next deadline in the game's time zone, the window that deadline
+closes and the one that opens after it (``games.windows``), and what the
+reader still has to do in it."""
 
 from __future__ import annotations
 
@@ -11,17 +12,72 @@ from typing import Any
 from django.db.models import Exists, OuterRef, Subquery
 from django.http import HttpRequest
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from .. import access, flow, page_cache
+from ..flow.phases import delayed_opening
 from ..models import Action, Deadline, Game, Phase, Player, Vote
+from ..windows import first_window, window_name
 
 
 @dataclass(frozen=True)
 class NextDeadline:
     """The game's next pending deadline as the phase bar shows it:
-    ``due_at``, aware UTC."""
+    ``due_at``, aware UTC; ``closes``: the window it closes ("nominations",
+    "the vote"…); ``then``: the window that opens after it and ``opens_at``
+    (aware UTC) when it opens."""
 
     due_at: datetime
+    closes: str = ""
+    then: str = ""
+    opens_at: datetime | None = None
+
+
+def _next_kind(game: Game, phase: Phase) -> str:
+    """The kind of phase that follows ``phase`` when it resolves: the
+    game's first step after an opening phase (cosmo's acquaintance night,
+    COSMO-005) or the set-up step (werewolf18), then night after day and
+    day after night."""
+    ruleset = flow.ruleset_of(game)
+    if phase.kind == "setup":
+        return "day"
+    if phase.number == 0 and ruleset.OPENING:
+        return flow.first_phase(game)
+    return "night" if phase.kind == "day" else "day"
+
+
+def next_deadline(game: Game, phase: Phase) -> NextDeadline | None:
+    """The open ``phase``'s next deadline with the window it closes and the
+    window that follows (PITER-010..PITER-017, COSMO-007..COSMO-013): the
+    window of the phase's following deadline, opening at once; after a
+    deadline that resolves the phase, the next phase's first window, opening
+    at that deadline or, on the rules' wall clock, at the ruleset's
+    ``phase_opens`` time (werewolf18's morning, WW18-072); a re-vote
+    deadline after the vote's is named as held only on a tie. Reads
+    ``phase.own_due``, ``next_kind``, ``next_resolves`` and ``after_kind``
+    (``_open_phase``); None without a pending deadline."""
+    due = getattr(phase, "own_due", None)
+    if due is None:
+        return None
+    kind = getattr(phase, "next_kind", "") or ""
+    ruleset = flow.ruleset_of(game)
+    closes = window_name(game.ruleset, kind, phase.kind)
+    after_kind = getattr(phase, "after_kind", None)
+    resolves = bool(getattr(phase, "next_resolves", False))
+    following_kind = _next_kind(game, phase)
+    following = first_window(ruleset, following_kind)
+    opens_at = due
+    if after_kind and not resolves:
+        then = window_name(game.ruleset, after_kind, phase.kind)
+    elif after_kind:
+        then = _("%(revote)s if the vote ties, otherwise %(next)s") % {
+            "revote": window_name(game.ruleset, after_kind, phase.kind),
+            "next": following,
+        }
+    else:
+        then = following
+        opens_at = delayed_opening(game, ruleset, following_kind, due) or due
+    return NextDeadline(due, closes, then, opens_at)
 
 
 def _open_phase(game: Game, seat: Player | None) -> Phase | None:
@@ -34,8 +90,14 @@ def _open_phase(game: Game, seat: Player | None) -> Phase | None:
     # A resolving deadline of a phase already resolved does nothing (the
     # unused re-vote of a day without a tie, COSMO-013): it is not shown.
     pending = Deadline.objects.filter(done_at__isnull=True).exclude(resolves=True, phase__resolved_at__isnull=False)
+    upcoming = pending.filter(phase__game=game).order_by("due_at", "pk")
+    own = pending.filter(phase=OuterRef("pk")).exclude(kind=flow.OPENS).order_by("due_at", "pk")
     phases = game.phases.filter(resolved_at__isnull=True).annotate(
-        next_due=Subquery(pending.filter(phase__game=game).order_by("due_at").values("due_at")[:1]),
+        next_due=Subquery(upcoming.values("due_at")[:1]),
+        own_due=Subquery(own.values("due_at")[:1]),
+        next_kind=Subquery(own.values("kind")[:1]),
+        next_resolves=Subquery(own.values("resolves")[:1]),
+        after_kind=Subquery(own.values("kind")[1:2]),
         opening_due=Subquery(pending.filter(phase=OuterRef("pk"), kind=flow.OPENS).values("due_at")[:1]),
     )
     if seat is not None and seat.alive:
@@ -57,18 +119,21 @@ def game_context(request: HttpRequest, game: Game, seat: Player | None) -> dict[
     of that (``_open_phase``). A kept page (``page_cache``) is kept no
     longer than the next deadline or delayed opening it shows."""
     phase = _open_phase(game, seat) if game.is_running else None
-    deadline = NextDeadline(phase.next_due) if phase and phase.next_due else None
+    deadline = next_deadline(game, phase) if phase else None
+    if phase and phase.opening_due and (deadline is None or phase.opening_due < deadline.due_at):
+        # The phase's delayed opening (WW18-072) comes first.
+        deadline = NextDeadline(phase.opening_due)
     todo: list[str] = []
     # A phase waiting for its delayed opening (WW18-072: the morning of A).
     opening = phase.opening_due if phase and phase.opened_at > timezone.now() else None
     waiting = opening is not None
     # A kept page shows these as they are until the next deadline or opening.
-    page_cache.expires(request, deadline.due_at if deadline else None)
+    page_cache.expires(request, phase.next_due if phase else None)
     page_cache.expires(request, opening)
     if seat and seat.alive and phase and not waiting:
         if phase.kind == "day" and not phase.voted:
             todo.append("vote")
-        if not phase.handed and flow.open_slots(game, seat, phase):
+        if not phase.handed and flow.slots_to_hand_in(game, flow.open_slots(game, seat, phase)):
             todo.append("choice")
     return {
         "game": game,
@@ -76,6 +141,7 @@ def game_context(request: HttpRequest, game: Game, seat: Player | None) -> dict[
         "phase": phase,
         "deadline": deadline,
         "deadline_local": flow.local_deadline(game, deadline.due_at) if deadline else "",
+        "then_local": flow.local_deadline(game, deadline.opens_at) if deadline and deadline.opens_at else "",
         "todo": todo,
         "is_host": access.is_host(request.user, game),
         "opens_at": flow.local_deadline(game, opening) if opening else "",

@@ -178,6 +178,10 @@ def room_page(
     if refusal is None:
         mark_editable(request, game, seat, page.object_list)
     ctx = game_context(request, game, seat)
+    if refusal is None and not form.is_bound:
+        # A post the day thread would refuse now (the defence window, a
+        # silenced player, PITER-011, PITER-021): say why, offer no form.
+        refusal = flow.day_post_refusal(game, room, seat, ctx["phase"])
     ctx.update(
         room=room,
         first_unread=where.first_unread,

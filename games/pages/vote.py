@@ -12,7 +12,7 @@ from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
-from rulesets.core.day import LISTED, Ballot
+from rulesets.core.day import LISTED, NEVER, Ballot
 
 from .. import flow
 from ..forms import NominateForm, VoteForm
@@ -25,7 +25,10 @@ def vote_context(game: Game, room: Room, seat: Player | None) -> dict[str, Any]:
     (``Ruleset.vote_count``) of the room's day, the ballots as cast, the
     day's candidates where it has nominations, and the forms the day's
     window (``flow.day_window``) and the ruleset's procedure allow now: a
-    nomination, a vote, or a re-vote among the tied."""
+    nomination, a vote, or a re-vote among the tied, nothing preselected;
+    a vote that cannot change (``DayProcedure.change`` = ``never``) and a
+    nomination ask for a confirmation. ``vote_refusal``: why a voter the
+    rules keep from voting today (``Ruleset.ballot_refusal``) gets no form."""
     ruleset = flow.ruleset_of(game)
     state = flow.state_of(game)
     phase = flow.current_phase(game)
@@ -75,6 +78,7 @@ def vote_context(game: Game, room: Room, seat: Player | None) -> dict[str, Any]:
         "votes_open_at": flow.local_deadline(game, window.opens_at) if window.opens_at else "",
         "vote_form": None,
         "nominate_form": None,
+        "vote_refusal": "",
     }
     if seat is not None and seat.alive and window.nominations and seat.nickname in votes.nominators:
         named = set(ctx["candidates"] or ())
@@ -82,11 +86,18 @@ def vote_context(game: Game, room: Room, seat: Player | None) -> dict[str, Any]:
             candidates=[(p.public_id, p.nickname) for p in game.players.alive() if p.nickname not in named]
         )
     if today and flow.ballot_open(game, seat, phase, ballots, window, votes):
-        ctx["vote_form"] = VoteForm(
-            candidates=vote_candidates(game, ruleset, state, seat, ballots, window, votes),
-            reason=bool(procedure.reason_text) and not window.revote,
-            reason_required=procedure.reason_required,
-        )
+        refusal = ruleset.ballot_refusal(state, seat.nickname)
+        if refusal:
+            # The rules take this player's vote today (classic's putana,
+            # CLASSIC-035; cosmo's silenced, COSMO-047): say so, offer no form.
+            ctx["vote_refusal"] = _(ruleset.message(refusal))
+        else:
+            ctx["vote_form"] = VoteForm(
+                candidates=vote_candidates(game, ruleset, state, seat, ballots, window, votes),
+                reason=bool(procedure.reason_text) and not window.revote,
+                reason_required=procedure.reason_required,
+                final=procedure.change == NEVER,
+            )
     return ctx
 
 
@@ -135,6 +146,7 @@ def posted_vote_form(game: Game, room: Room, seat: Player, data: Any) -> VoteFor
         candidates=vote_candidates(game, ruleset, state, seat, ballots, window),
         reason=bool(procedure.reason_text) and not window.revote,
         reason_required=procedure.reason_required,
+        final=procedure.change == NEVER,
     )
 
 

@@ -11,10 +11,12 @@ from typing import TYPE_CHECKING, Any
 
 from django.db.models import Count
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from rulesets.core import Ballot
 from rulesets.core.day import LAST_COUNTS, LISTED, NEVER, VoteCount, VoteRow
 
+from ..clock import local_deadline
 from ..models import Deadline, Game, Phase, Player, Post, Room, Vote
 from .choices import vote_rows
 
@@ -266,3 +268,43 @@ def public_posts(game: Game, day: int) -> dict[str, int]:
         .values_list("author__nickname", "n")
     )
     return {nick: written.get(nick, 0) for nick in game.players.alive().values_list("nickname", flat=True)}
+
+
+def day_post_refusal(
+    game: Game, room: Any, seat: Player | None, phase: Phase | None, now: datetime | None = None
+) -> str | None:
+    """Why the living ``seat`` may not post in its day thread ``room`` now,
+    as a sentence, or None: the thread waits for its delayed opening
+    (WW18-072), the ruleset silences the player today (piter's putana,
+    PITER-021), or in the defence window only today's candidates speak, one
+    post each (PITER-011; a second one where ``Ruleset.defence_extra_post``
+    grants it, PITER-122). The same checks ``flow.post_create`` makes when
+    the post is sent. ``phase``: the open phase as the page read it (its
+    ``opening_due`` annotation read when present); ``now`` aware, default
+    the clock. Queries only in a ruleset with a defence window."""
+    if seat is None or not seat.alive or room.kind != "day" or not game.is_running:
+        return None
+    if phase is None or phase.kind != Phase.Kind.DAY or phase.number != room.day:
+        return None
+    now = now or timezone.now()
+    opening_due = getattr(phase, "opening_due", None)
+    if phase.opened_at > now and opening_due is not None and now < opening_due:
+        return _("The day opens at %(when)s.") % {"when": local_deadline(game, opening_due)}
+    ruleset, state = ruleset_of(game), state_of(game)
+    refusal = ruleset.speech_refusal(state, seat.nickname)
+    if refusal:
+        return _(ruleset.message(refusal))
+    procedure = ruleset.day_procedure(state)
+    if not procedure.defence_until:
+        return None
+    deadlines = {d.kind: d for d in phase.deadlines.all()}
+    if not passed(deadlines, procedure.defence_from, now) or passed(deadlines, procedure.defence_until, now):
+        return None
+    until = local_deadline(game, deadlines[procedure.defence_until].due_at)
+    if seat.nickname not in ruleset.nominees(state, ballots_of(game, phase.number, phase.vote_round)):
+        return _("Only today's candidates speak now, one defence post each, until %(when)s.") % {"when": until}
+    opened = deadlines[procedure.defence_from].due_at
+    if room.posts.filter(author=seat, created_at__gte=opened).exists():
+        if ruleset.defence_extra_post(state, seat.nickname) is None:
+            return _("You have given your defence post; the vote opens at %(when)s.") % {"when": until}
+    return None

@@ -40,7 +40,7 @@ def _hand_in(request: HttpRequest, game: Game, seat: Player, forms: list[ActionF
     the seat is refused with a message, a refused one on its form."""
     form = next((f for f in forms if f.is_bound), None)
     if form is None:
-        messages.error(request, _("That choice is not open to you now."))
+        messages.error(request, pages.late_choice(game, request.POST))
         return False
     if not form.is_valid():
         return False

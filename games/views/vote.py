@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from .. import access, flow, page_cache
-from ..forms import PostForm, VoteForm
+from ..forms import NominateForm, PostForm, VoteForm
 from ..models import Game, Player, Room
 from ..pages import thread as thread_pages
 from ..pages import vote as pages
@@ -33,6 +33,14 @@ def vote_count(request: HttpRequest, slug: str, room_id: str) -> HttpResponse:
     if request.GET.get("v") == ctx["count_version"]:
         return HttpResponse(status=204)  # unchanged: the live region stays quiet
     return render(request, "games/_vote_count_poll.html", ctx)
+
+
+def _refusal(form: VoteForm | NominateForm) -> str:
+    """Why a vote or nomination form was refused: the confirmation a
+    ballot that cannot be taken back asks for, else the choice itself."""
+    if "confirm" in form.errors and "target" not in form.errors:
+        return str(form.errors["confirm"][0])
+    return _("Choose a player who is still in the game.")
 
 
 def _cast(request: HttpRequest, game: Game, seat: Player, form: VoteForm) -> bool:
@@ -96,5 +104,5 @@ def nominate(request: HttpRequest, slug: str, room_id: str) -> HttpResponse:
         except flow.FlowError as exc:
             messages.error(request, str(exc))
     else:
-        messages.error(request, _("Choose a player who is still in the game."))
+        messages.error(request, _refusal(form))
     return HttpResponseRedirect(reverse("room", args=[slug, room_id]) + "?page=last#bottom")

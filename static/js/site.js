@@ -35,3 +35,13 @@ document.addEventListener("DOMContentLoaded", function () {
   var marker = document.getElementById("new");
   if (marker && !location.hash) marker.scrollIntoView();
 });
+
+// The host dashboard on a narrow screen: the urgent group stays open and the
+// others fold (each is a <details>), unless the address points into one.
+document.addEventListener("DOMContentLoaded", function () {
+  if (!window.matchMedia("(max-width: 600px)").matches) return;
+  var target = location.hash ? document.getElementById(location.hash.slice(1)) : null;
+  document.querySelectorAll("details.dash-group[data-narrow-closed]").forEach(function (group) {
+    if (!(target && group.contains(target))) group.removeAttribute("open");
+  });
+});

@@ -31,6 +31,15 @@ pytestmark = [pytest.mark.e2e]
 ACCOUNTS = ["bob", "carol", "frank", "grace", "heidi", "ivan"]
 
 
+def tick_confirm(form) -> None:
+    """Tick the confirmation of a ballot that cannot be taken back (a vote
+    that cannot change, a nomination, a once-a-game ability), where the
+    form asks for one."""
+    confirm = form.locator("input[name=confirm]")
+    if confirm.count():
+        confirm.check()
+
+
 class Table:
     """The host's and the players' browsers around one game."""
 
@@ -111,6 +120,7 @@ class Table:
         reason = page.locator("form.vote-form textarea[name=reason]")
         if reason.count():  # werewolf18's vote post gives its reason (WW18-065)
             reason.fill("my reason")
+        tick_confirm(page.locator("form.vote-form"))
         page.locator("form.vote-form button[type=submit]").click()
         expect(page.locator(".messages")).to_contain_text(message)
 
@@ -118,6 +128,7 @@ class Table:
         page = self.pages[nominator]
         self.open_room(page, f"Vote, day {self.phase().number}")
         page.locator("form.nominate-form select[name=target]").select_option(label=candidate)
+        tick_confirm(page.locator("form.nominate-form"))
         page.locator("form.nominate-form button[type=submit]").click()
         expect(page.locator(".messages")).to_contain_text(f"{candidate} is a candidate now.")
 
@@ -133,6 +144,7 @@ class Table:
         page.goto(f"/g/{self.slug}/cabinet/")
         form = page.locator("form.action-form", has=page.locator(f"input[name=ability][value={ability}]"))
         form.locator("select[name=target0]").select_option(target)
+        tick_confirm(form)
         form.get_by_role("button", name="Hand in").click()
         expect(page.locator(".messages")).to_contain_text("Your choice was handed in")
         self.shot(page, f"{self.ruleset}-{nickname}-{ability}")

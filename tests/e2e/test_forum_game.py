@@ -244,6 +244,7 @@ def vote(table: Table, day: int, shot) -> Page:
         choice = scapegoat if seat is target else target
         seat.page.goto(vote_url)
         seat.page.select_option("select[name=target]", label=choice.nickname)
+        seat.page.locator("form.vote-form input[name=confirm]").check()  # FORUM-019: a vote cannot change
         seat.page.locator("form.vote-form button[type=submit]").click()
         expect(seat.page.locator(".messages")).to_contain_text(f"Your vote for {choice.nickname} is counted.")
         expect(seat.page.locator("form.vote-form")).to_have_count(0)
@@ -304,6 +305,9 @@ def hand_in(table: Table, seat: Seat, ability: str, target: str, shot) -> None:
     page.goto(table.url("cabinet/"))
     form = page.locator("form.action-form", has=page.locator(f"input[name=ability][value={ability}]"))
     form.locator("select[name=target0]").select_option(target)
+    confirm = form.locator("input[name=confirm]")
+    if confirm.count():  # a once-a-game ability asks for a confirmation
+        confirm.check()
     form.get_by_role("button", name="Hand in").click()
     expect(page.locator(".messages")).to_contain_text("Your choice was handed in")
     expect(page.locator("ul.receipts")).to_contain_text(target)

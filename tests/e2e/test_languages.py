@@ -159,6 +159,9 @@ def vote(page: Page, path: str, nickname: str) -> None:
     reason = page.locator("form.vote-form textarea[name=reason]")
     if reason.count():  # werewolf18's vote post gives its reason (WW18-065)
         reason.fill("发言矛盾")
+    confirm = page.locator("form.vote-form input[name=confirm]")
+    if confirm.count():  # a vote that cannot change asks for a confirmation
+        confirm.check()
     page.locator("form.vote-form button[type=submit]").click()
     expect(page.locator(".messages")).to_be_visible()
 
@@ -167,6 +170,9 @@ def hand_in(page: Page, slug: str, ability: str, target: str) -> None:
     page.goto(f"/g/{slug}/cabinet/")
     form = page.locator("form.action-form", has=page.locator(f"input[name=ability][value={ability}]"))
     form.locator("select[name=target0]").select_option(label=target)
+    confirm = form.locator("input[name=confirm]")
+    if confirm.count():  # a once-a-game ability asks for a confirmation
+        confirm.check()
     form.locator("button[type=submit]").click()
     expect(page.locator("ul.receipts")).to_contain_text(target)
 

@@ -314,7 +314,9 @@ def test_a_piter_player_nominates_and_votes_in_the_browser(personas, make_user) 
     flow.resolve_due(now=at["nominations_open"])
     page = client.get(url).content.decode()
     assert "Nominate" in page and "nobody has been named yet" in page
-    response = client.post(reverse("nominate", args=[game.slug, room.public_id]), {"target": seats[1].public_id})
+    response = client.post(
+        reverse("nominate", args=[game.slug, room.public_id]), {"target": seats[1].public_id, "confirm": "on"}
+    )
     assert response.status_code == 302
     page = client.get(url).content.decode()
     assert f"Candidates:</strong> {seats[1].nickname}" in page

@@ -217,7 +217,11 @@ def test_a_choice_not_handed_in_is_reminded_before_its_own_deadline(game) -> Non
     night = Deadline.objects.get(phase__game=game, phase__kind="night", phase__number=1, kind="night")
     clyde = seats(game)["Clyde"]
     assert flow.open_slots(game, clyde)
-    mailing.send_due(night.due_at - timedelta(minutes=90))
+    # The night lasts an hour (21:00 to 22:00): its reminder comes halfway
+    # through, not 90 minutes ahead, before the night opened.
+    mailing.send_due(night.due_at - timedelta(minutes=31))
+    assert mails_to("carol") == []
+    mailing.send_due(night.due_at - timedelta(minutes=30))
     [reminder] = mails_to("carol")
     assert f"{settings.SITE_URL}/g/{game.slug}/cabinet/" in reminder.body
     assert "Clyde" in reminder.subject

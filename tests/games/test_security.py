@@ -37,7 +37,7 @@ def test_a_vote_without_csrf_token_is_refused(forum_game) -> None:
     """A forged vote gets 403 and counts nothing (FORUM-019)."""
     game, seats = forum_game
     url = reverse("vote", args=[game.slug, rooms_of(game)["vote"].public_id])
-    response = _csrf_client("bob").post(url, {"target": seats["Doc"].public_id})
+    response = _csrf_client("bob").post(url, {"target": seats["Doc"].public_id, "confirm": "on"})
     assert response.status_code == 403
     assert Vote.objects.count() == 0
 

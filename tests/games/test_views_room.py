@@ -140,7 +140,7 @@ def test_it_counts_a_vote_cast_through_the_form(forum_game) -> None:
     game, seats = forum_game
     response = client_as("bob").post(
         reverse("vote", args=[game.slug, rooms_of(game)["vote"].public_id]),
-        {"target": seats["Doc"].public_id},
+        {"target": seats["Doc"].public_id, "confirm": "on"},
         follow=True,
     )
     html = response.content.decode()
@@ -156,8 +156,8 @@ def test_a_second_vote_is_refused_with_a_clear_message(forum_game) -> None:
     game, seats = forum_game
     client = client_as("bob")
     url = reverse("vote", args=[game.slug, rooms_of(game)["vote"].public_id])
-    client.post(url, {"target": seats["Doc"].public_id})
-    html = client.post(url, {"target": seats["Clyde"].public_id}, follow=True).content.decode()
+    client.post(url, {"target": seats["Doc"].public_id, "confirm": "on"})
+    html = client.post(url, {"target": seats["Clyde"].public_id, "confirm": "on"}, follow=True).content.decode()
     assert "You have already voted today; a vote cannot be changed (FORUM-019)." in html
     assert Vote.objects.get(game=game).target == seats["Doc"]
 
@@ -180,7 +180,7 @@ def test_a_late_vote_is_refused_with_the_deadline_in_the_games_time_zone(forum_g
     client = client_as("bob")
     with time_machine.travel(due + timedelta(minutes=1), tick=False):
         url = reverse("vote", args=[game.slug, rooms_of(game)["vote"].public_id])
-        html = client.post(url, {"target": seats["Doc"].public_id}, follow=True).content.decode()
+        html = client.post(url, {"target": seats["Doc"].public_id, "confirm": "on"}, follow=True).content.decode()
     assert "The vote closed at" in html and "21:00 UTC+3" in html
     assert not Vote.objects.exists()
 
@@ -201,7 +201,7 @@ def test_a_dead_player_gets_no_vote_form_and_cannot_vote(forum_game) -> None:
     client = client_as("dead")
     assert 'class="vote-form"' not in client.get(_url(game, "vote")).content.decode()
     url = reverse("vote", args=[game.slug, rooms_of(game)["vote"].public_id])
-    html = client.post(url, {"target": seats["Doc"].public_id}, follow=True).content.decode()
+    html = client.post(url, {"target": seats["Doc"].public_id, "confirm": "on"}, follow=True).content.decode()
     assert "You are out of the game and cannot vote." in html
     assert not Vote.objects.exists()
 

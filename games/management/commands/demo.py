@@ -94,12 +94,39 @@ DEMO_TITLE = TABLES[0].title
 # scaled to the same length.
 FAST_SCALE = 0.5
 FORUM_CYCLE_MINUTES = 12
+# Whatever the scale, no window of a demo game (to nominate, to defend, to
+# vote, to re-vote, a night) is shorter than this: a person must have time
+# to read the page and act.
+MIN_WINDOW_MINUTES = 2.0
+
+
+def schedule_windows(ruleset_id: str) -> list[float]:
+    """The lengths, in fast minutes (``ScheduleEntry.fast_minutes``), of the
+    windows of a ruleset's cycle: from the day's start to its first deadline
+    and between consecutive deadlines; the opening entry (``Ruleset.OPENING``,
+    timed from the deal) and an entry ``relative`` to its phase's opening
+    count as windows of their own. Zero-length gaps (two deadlines at once)
+    are no window."""
+    ruleset = rulesets.get(ruleset_id)
+    windows: list[float] = []
+    offsets = [0.0]
+    for entry in ruleset.SCHEDULE:
+        if entry.id == ruleset.OPENING or entry.relative:
+            windows.append(float(entry.fast_minutes))
+        else:
+            offsets.append(float(entry.fast_minutes))
+    offsets.sort()
+    windows += [b - a for a, b in zip(offsets, offsets[1:], strict=False) if b > a]
+    return [w for w in windows if w > 0]
 
 
 def table_scale(table: DemoTable, fast_scale: float) -> float:
-    """The ``fast_scale`` that gives ``table`` the forum demo's cycle."""
+    """The ``fast_scale`` that gives ``table`` the forum demo's cycle scaled by
+    ``fast_scale / FAST_SCALE``, raised where needed so that its shortest
+    window lasts ``MIN_WINDOW_MINUTES`` (real minutes)."""
     longest = max(e.fast_minutes for e in rulesets.get(table.ruleset).SCHEDULE)
-    return fast_scale * FORUM_CYCLE_MINUTES / longest
+    shortest = min(schedule_windows(table.ruleset))
+    return max(fast_scale * FORUM_CYCLE_MINUTES / longest, MIN_WINDOW_MINUTES / shortest)
 
 
 @dataclass(frozen=True)
@@ -127,19 +154,23 @@ class Command(BaseCommand):
         parser.add_argument(
             "--fast-scale",
             type=float,
-            default=FAST_SCALE,
-            help=f"Scale of the demo schedules (default {FAST_SCALE}: a game day and night last 6 minutes).",
+            default=None,
+            help=(
+                f"Scale of the demo schedules (default {FAST_SCALE}: a forum day and night last 6 minutes; "
+                f"no window is ever shorter than {MIN_WINDOW_MINUTES:g} minutes). Given, it also rescales the "
+                "running demo games, their open phase's deadlines included."
+            ),
         )
         parser.add_argument(
             "--force", action="store_true", help="Run even with DEBUG off (the demo passwords are public)."
         )
 
     def handle(
-        self, *args, reset: bool = False, force: bool = False, fast_scale: float = FAST_SCALE, **options
+        self, *args, reset: bool = False, force: bool = False, fast_scale: float | None = None, **options
     ) -> None:
         if not settings.DEBUG and not force:
             raise CommandError("The demo accounts have public passwords: run with DJANGO_DEBUG=1, or pass --force.")
-        if fast_scale <= 0:
+        if fast_scale is not None and fast_scale <= 0:
             raise CommandError("--fast-scale must be a positive number.")
         with transaction.atomic():
             users = {account.username: self._account(account, reset) for account in ACCOUNTS}
@@ -156,8 +187,11 @@ class Command(BaseCommand):
             user.save()
         return user
 
-    def _game(self, users: dict, table: DemoTable, reset: bool, fast_scale: float) -> tuple[Game, bool]:
-        """The table's running demo game, or a new one started through ``games.flow``."""
+    def _game(self, users: dict, table: DemoTable, reset: bool, fast_scale: float | None) -> tuple[Game, bool]:
+        """The table's running demo game, or a new one started through
+        ``games.flow``. A running game is rescaled (``flow.fast_scale_set``)
+        when ``fast_scale`` is given, or when a window of its schedule is
+        shorter than ``MIN_WINDOW_MINUTES`` (a demo started before the minimum)."""
         demo_games = Game.objects.filter(host=users["host"], title=table.title)
         if reset:
             # Resolutions protect a played game's history; a demo's may go.
@@ -165,8 +199,18 @@ class Command(BaseCommand):
             demo_games.delete()
         running = demo_games.filter(status=Game.Status.RUNNING).first()
         if running is not None:
+            wanted = table_scale(table, FAST_SCALE if fast_scale is None else fast_scale)
+            too_short = min(schedule_windows(table.ruleset)) * running.fast_scale < MIN_WINDOW_MINUTES - 1e-9
+            if (fast_scale is not None or too_short) and abs(running.fast_scale - wanted) > 1e-9:
+                try:
+                    flow.fast_scale_set(game=running, scale=wanted)
+                except flow.FlowError as exc:
+                    raise CommandError(f"The demo game {table.title} could not be rescaled: {exc}") from exc
+                running.refresh_from_db()
             return running, False
-        return self._start_game(users, table, table_scale(table, fast_scale)), True
+        return self._start_game(
+            users, table, table_scale(table, FAST_SCALE if fast_scale is None else fast_scale)
+        ), True
 
     def _start_game(self, users: dict, table: DemoTable, scale: float) -> Game:
         ruleset = rulesets.get(table.ruleset)
