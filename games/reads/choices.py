@@ -19,24 +19,16 @@ from rulesets.core.day import VoteCount, listed
 from ..models import Deadline, Game, Phase, Player
 from .game import OPENS, current_phase, ruleset_of, state_of
 
-# Orders a player may hand in ahead, acted on only if their condition
-# arises, and choices offered only as the alternative of another: the
-# player is never told he "has a choice to hand in" for them, nor reminded
-# of them by e-mail. werewolf18: the hunter's last shot «最后一枪»
-# (WW18-031), the idiot's «装傻» (WW18-032), the wolves' surrender «投降»
-# (WW18-017), the sheriff's badge «殉职» (WW18-048); forum: the team's
-# deal with the Snitch «Сделка со Стукачом», instead of its kill (FORUM-117).
-STANDING_ORDERS: dict[str, frozenset[str]] = {
-    "werewolf18": frozenset({"shoot", "play_dumb", "surrender", "pass_badge"}),
-    "forum": frozenset({"deal"}),
-}
-
 
 def slots_to_hand_in(game: Game, slots: list[ActionSlot]) -> list[ActionSlot]:
     """Those of ``slots`` (``open_slots``) that ask the seat for a choice
-    now: all but the ruleset's ``STANDING_ORDERS``."""
-    standing = STANDING_ORDERS.get(game.ruleset, frozenset())
-    return [s for s in slots if s.ability not in standing]
+    now: all but the orders the ruleset declares ``Ability.standing`` (acted
+    on only if their condition arises: werewolf18's last shot «最后一枪»,
+    WW18-031, the idiot's «装傻», WW18-032, the wolves' «投降», WW18-017,
+    the badge «殉职», WW18-048; the forum's deal with the Snitch, FORUM-117).
+    The player is never told he has them to hand in, nor mailed about them."""
+    abilities = ruleset_of(game).ABILITIES
+    return [s for s in slots if not (s.ability in abilities and abilities[s.ability].standing)]
 
 
 def seat_choices(ruleset: Ruleset, seat: Player) -> Q:

@@ -82,6 +82,11 @@ class Ability:
       vote thread when it is handed in, it can be neither changed nor
       withdrawn, and it closes the day's vote, which is resolved at once
       (cosmo's judge «отменить дневное голосование», COSMO-030).
+    - ``standing``: True for an order handed in ahead and acted on only if
+      its condition arises, or offered only as the alternative of another
+      choice: the site never tells the player he "has a choice to hand in"
+      for it, nor reminds him of it (werewolf18's last shot «最后一枪»,
+      WW18-031; the forum's deal with the Snitch, FORUM-117).
     - ``name``: language code → display name.
     """
 
@@ -96,6 +101,7 @@ class Ability:
     optional: bool = True
     nobody: bool = False
     final: bool = False
+    standing: bool = False
 
 
 @dataclass(frozen=True)

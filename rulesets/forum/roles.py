@@ -228,6 +228,7 @@ ABILITIES: dict[str, Ability] = {
         {"ru": "Сделка со Стукачом", "en": "Deal", "zh": "与告密者交易"},
         target_rule="any_alive",
         team=True,
+        standing=True,  # the alternative of the team's kill, never a choice of its own
     ),
     "hide": Ability(
         "hide", "night", {"ru": "Подвал", "en": "Hide in the basement", "zh": "藏进地下室"}, target_rule="any_alive"

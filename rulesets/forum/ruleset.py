@@ -237,10 +237,8 @@ class ForumRuleset(Ruleset):
             if team not in living_teams:
                 continue  # ``validate`` refuses a team with nobody in the game (``dead_actor``)
             for ability in _TEAM_SLOTS_IN[phase]:
-                if ability == "hide" and not query.basement_keys(state, f"team:{team}"):
-                    continue  # no basement left: ``validate`` refuses whatever the target (FORUM-126)
-                if ability == "direct_vote" and not query.holds_bum_vote(state, f"team:{team}"):
-                    continue  # no Bum's vote held: ``validate`` refuses whatever the target (FORUM-119)
+                if _no_team_move(state, team, ability):
+                    continue
                 slot = self._slot(state, Action(ability, None, team), phase, alive)
                 if slot is not None:
                     slots.append(slot)
@@ -278,3 +276,18 @@ class ForumRuleset(Ruleset):
 
 
 RULESET = ForumRuleset()
+
+
+def _no_team_move(state: GameState, team: str, ability: str) -> bool:
+    """True when the team's ``ability`` is no choice tonight whatever the
+    target: no basement left (FORUM-126), no Bum's vote held (FORUM-119),
+    or the deal with the Snitch «Сделка со Стукачом» (FORUM-117) where no
+    Snitch can be in play: the Snitch is a rare role, brought in with the
+    public ``rare_roles`` house rule (or seated by the host all the same)."""
+    if ability == "hide":
+        return not query.basement_keys(state, f"team:{team}")
+    if ability == "direct_vote":
+        return not query.holds_bum_vote(state, f"team:{team}")
+    if ability == "deal":
+        return not state.options.get("rare_roles") and all(p.role != "snitch" for p in state.players.values())
+    return False

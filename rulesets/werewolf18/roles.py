@@ -131,7 +131,7 @@ ABILITIES: dict[str, Ability] = {
         "poison", "night", {"ru": "Яд", "zh": "毒药", "en": "Poison"}, target_rule="any_alive", per_game_limit=1
     ),
     # 最后一枪, WW18-031: an order for the step, by night or day (DUAL_PHASE).
-    "shoot": Ability("shoot", "night", {"ru": "Последний выстрел", "zh": "最后一枪", "en": "Last shot"}),
+    "shoot": Ability("shoot", "night", {"ru": "Последний выстрел", "zh": "最后一枪", "en": "Last shot"}, standing=True),
     # 装傻, WW18-032: by day, when the vote would remove him.
     "play_dumb": Ability(
         "play_dumb",
@@ -140,12 +140,20 @@ ABILITIES: dict[str, Ability] = {
         targets=0,
         target_rule="none",
         per_game_limit=1,
+        standing=True,
     ),
     # 殉职, WW18-048: the sheriff's successor, by night or day (DUAL_PHASE).
-    "pass_badge": Ability("pass_badge", "day", {"ru": "Передача значка", "zh": "殉职", "en": "Pass the badge"}),
+    "pass_badge": Ability(
+        "pass_badge", "day", {"ru": "Передача значка", "zh": "殉职", "en": "Pass the badge"}, standing=True
+    ),
     # 投降, WW18-017: every werewolf, in or out (DUAL_PHASE).
     "surrender": Ability(
-        "surrender", "night", {"ru": "Сдаться", "zh": "投降", "en": "Surrender"}, targets=0, target_rule="none"
+        "surrender",
+        "night",
+        {"ru": "Сдаться", "zh": "投降", "en": "Surrender"},
+        targets=0,
+        target_rule="none",
+        standing=True,
     ),
     # 投票, WW18-065: one vote and one change; handed in as ballots.
     "vote": Ability(
