@@ -18,7 +18,7 @@ from ..names import localized
 from ..reads.day import ballots_of, day_window
 from ..reads.game import current_phase, revote_label, ruleset_of, state_of
 from .nominations import record_nomination, refuse_nomination
-from .posting import refuse_before_opening, write_post
+from .posting import RESENT_WITHIN, refuse_before_opening, write_post
 from .records import refuse_if_late
 from .turn import Turn, transition
 
@@ -190,6 +190,9 @@ def _cast(
             game=game, day=phase.number, vote_round=phase.vote_round, voter=seat, round=round_
         ).select_related("post")
     )
+    resent = _resent_ballot(earlier, target, word, now)
+    if resent is not None:
+        return resent
     _refuse_change(game, phase, procedure, earlier, now)
     room = Room.objects.get(game=game, kind=Room.Kind.VOTE, day=phase.number)
     with languages.in_game_language(game):
@@ -226,6 +229,21 @@ def _cast(
     )
     turn.ballots_changed(phase)
     return vote
+
+
+def _resent_ballot(earlier: list[Vote], target: Player | None, word: str, now: datetime) -> Vote | None:
+    """The voter's last ballot of this round when the one sent now repeats
+    it (the same player, abstention or re-vote word) within
+    ``RESENT_WITHIN``: the same form sent twice (a double click, a reload,
+    the host's proxy vote posted twice), which casts nothing more and
+    spends no change; else None."""
+    if not earlier:
+        return None
+    last = earlier[-1]
+    same = last.word == word and (last.target_id if not word else None) == (
+        target.pk if target is not None and not word else None
+    )
+    return last if same and now - last.created_at <= RESENT_WITHIN else None
 
 
 def _ballot_round(turn: Turn, phase: Phase, seat: Player) -> tuple[str, list[str]]:

@@ -1,8 +1,10 @@
 """The POST forms a page shows, read from its HTML as a browser would
 send them: each form's action (the page itself when it names none) and
-its fields with the values shown (hidden inputs, the selected or first
-option of a list, checked boxes, text areas); empty text boxes get
-``TYPED`` so a submit carries something."""
+its fields with the values shown (hidden inputs, the selected option of
+a list or, where its empty "— choose —" is selected, its first real
+option, as a person picks one; checked boxes and the required ones a
+person ticks; text areas); empty text boxes get ``TYPED`` so a submit
+carries something."""
 
 from __future__ import annotations
 
@@ -66,7 +68,9 @@ class _FormParser(HTMLParser):
     def _input(self, name: str, attrs: dict[str, str]) -> None:
         kind = attrs.get("type", "text").lower()
         if kind in ("checkbox", "radio"):
-            if "checked" in attrs:
+            # A person ticks what the form requires (the confirmation of a
+            # ballot or choice that cannot be taken back).
+            if "checked" in attrs or (kind == "checkbox" and "required" in attrs):
                 self.form.add(name, attrs.get("value", "on"))
         elif kind not in ("submit", "button", "file"):
             value = attrs.get("value", "")
@@ -93,7 +97,8 @@ class _FormParser(HTMLParser):
         if self.form is None:
             return
         if tag == "select" and self.select is not None:
-            value = self.select_value if self.select_value is not None else self.select_first
+            # An empty choice ("— choose —") is where a person picks: the first real option.
+            value = self.select_value if self.select_value else self.select_first
             if value is not None:
                 self.form.add(self.select, value)
             self.select = None

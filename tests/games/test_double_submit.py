@@ -92,6 +92,7 @@ EFFECTFUL = {
     "host_start",
     "host_resolve",
     "host_results",
+    "host_proxy_vote",
     "cabinet",
 }
 
@@ -356,6 +357,18 @@ def test_asking_for_acceleration_twice_counts_one_request(personas, make_user) -
     to_day_one(game)
     with time_machine.travel(ww18_local("2026-03-03 12:00"), tick=False):
         _scenario(lambda: run_pages([(accounts["Vil A"].username, reverse("game", args=[game.slug]))]))
+
+
+def test_the_hosts_proxy_vote_sent_twice_counts_one_vote(personas, make_user) -> None:
+    """玩家须知 9 (导演代投): the host's "Proxy vote" on a werewolf18 day,
+    twice: one vote is cast for the player, the second changes nothing."""
+    start = ww18_local("2026-03-02 15:00")
+    game, _seats, _accounts = dealt_game(
+        personas["alice"], make_user, "werewolf18", WW18_NINE, now=start, timezone="Asia/Shanghai", language="en"
+    )
+    to_day_one(game)
+    with time_machine.travel(ww18_local("2026-03-03 12:00"), tick=False):
+        _scenario(lambda: run_pages([("alice", reverse("host", args=[game.slug]))], only={"host_proxy_vote"}))
 
 
 def test_logging_out_twice_answers_no_error(personas) -> None:
