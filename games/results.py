@@ -39,11 +39,14 @@ def role_card(ruleset: Ruleset, role: str, team: str) -> str:
 # (FORUM-037, B-13, FORUM-083..086), a list of them ("CLASSIC-035, B-13",
 # "FORUM-034; FORUM-036", "CLASSIC-035、CLASSIC-036", "CLASSIC-032 — CLASSIC-034",
 # "CLASSIC-032 至 CLASSIC-034"), in brackets ("(PITER-017)", "（WW18-022）"),
-# as a heading ("PITER-040: ") or alone.
+# as a heading ("PITER-040: "), last in a bracket after other words
+# ("(2 held, WW18-069)") or alone.
 _RULE_ID = r"[A-Z][A-Z0-9]*-\d+[a-z]?(?:\.\.\d+)?"
 _RULE_LIST = rf"{_RULE_ID}(?:\s*(?:[,;、/—–]|\.\.|至)\s*{_RULE_ID})*"
 RULE_IDS = re.compile(
-    rf"\s*[(（]\s*{_RULE_LIST}\s*[)）]|^\s*{_RULE_LIST}\s*(?:[:：]\s*|$)|\s*\b{_RULE_LIST}", re.MULTILINE
+    rf"\s*[(（]\s*{_RULE_LIST}\s*[)）]|\s*[,，;；]\s*{_RULE_LIST}(?=\s*[)）])"
+    rf"|^\s*{_RULE_LIST}\s*(?:[:：]\s*|$)|\s*\b{_RULE_LIST}",
+    re.MULTILINE,
 )
 
 

@@ -24,6 +24,8 @@ _BY_RULESET: dict[tuple[str, str], Promise] = {
     ("piter", "nominations_close"): _("nominations"),
     ("piter", "defence_close"): _("defence"),
     ("piter", "day_deadline"): _("the vote"),
+    # PITER-017: the tied players' extra minute of monologue before the re-vote.
+    ("piter", "revote_speech_close"): _("the extra speech of the tied players"),
     ("piter", "revote_deadline"): _("the re-vote"),
     ("piter", "night_deadline"): _("the night"),
     # cosmo §2: «Ночь знакомств» (COSMO-005), «Обсуждение и кандидаты»

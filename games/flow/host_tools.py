@@ -245,8 +245,10 @@ def _defer_penalty(turn: Turn, kind: str, target: str) -> None:
     with languages.in_game_language(game):
         turn.cabinet_post(
             seat,
-            _("The host gives you: %(card)s (WW18-069). It counts when %(phase)s resolves.")
-            % {"card": localized(ruleset.PENALTIES.get(kind, {}), kind), "phase": phase},
+            results.without_rule_ids(
+                _("The host gives you: %(card)s (WW18-069). It counts when %(phase)s resolves.")
+                % {"card": localized(ruleset.PENALTIES.get(kind, {}), kind), "phase": phase}
+            ),
         )
 
 

@@ -306,7 +306,7 @@ def hand_cards(turn: Turn, outcome: Outcome, phase: Phase) -> None:
             continue
         name = said.params.get("player")
         if name in seats:
-            lines.setdefault(name, []).append(said_text(turn.ruleset, said))
+            lines.setdefault(name, []).append(results.without_rule_ids(said_text(turn.ruleset, said)))
     if not lines:
         return
     with languages.in_game_language(turn.game):

@@ -46,7 +46,9 @@ def test_the_judge_may_jail_nobody_and_nothing_is_preselected_cosmo_031(personas
     form = page[page.rindex("<form", 0, at) : page.index("</form>", at)]
     assert "Nobody" in form
     assert re.findall(r'<option value="([^"]*)" selected', form) == [""]
-    response = judge.post(reverse("cabinet", args=[game.slug]), {"ability": "judge_verdict", "target0": "nobody:"})
+    response = judge.post(
+        reverse("cabinet", args=[game.slug]), {"ability": "judge_verdict", "target0": "nobody:", "confirm": "on"}
+    )
     assert response.status_code == 302
     game.refresh_from_db()
     results = "\n".join(_vote_room(game, day).posts.values_list("body", flat=True))

@@ -145,9 +145,12 @@ def test_the_cosmo_judge_confirms_his_once_a_game_verdict(personas, make_user) -
     refused = client.post(reverse("cabinet", args=[game.slug]), data)
     assert refused.status_code == 400
     assert "Tick the box to confirm" in refused.content.decode()
-    assert not flow.current_phase(game).actions.exists()
+    day = flow.current_phase(game)
+    assert not day.actions.exists()
     done = client.post(reverse("cabinet", args=[game.slug]), {**data, "confirm": "on"})
-    assert done.status_code == 302 and flow.current_phase(game).actions.filter(ability="judge_verdict").exists()
+    # Confirmed, the verdict is handed in, public and final: it closes the
+    # day's vote, which is resolved at once (COSMO-030).
+    assert done.status_code == 302 and day.actions.filter(ability="judge_verdict").exists()
 
 
 def test_the_cabinet_preselects_no_target(personas, make_user) -> None:

@@ -45,7 +45,8 @@ def test_piter_phase_bar_names_each_window_and_the_next(personas, make_user) -> 
     assert "closes: defence" in _bar(game) and "then: the vote, from" in _bar(game)
     _fire_next(game)
     assert "closes: the vote" in _bar(game)
-    assert "then: the re-vote if the vote ties, otherwise the night, from" in _bar(game)
+    # PITER-017: a tie first gives the tied players their extra speech.
+    assert "then: the extra speech of the tied players if the vote ties, otherwise the night, from" in _bar(game)
 
 
 def test_cosmo_phase_bar_names_the_acquaintance_night_and_the_day(personas, make_user) -> None:
