@@ -97,6 +97,8 @@ KEYS: dict[str, str] = {
     "about": gettext_noop("about"),
     "result": gettext_noop("result"),
     "role": gettext_noop("role"),
+    "cards": gettext_noop("cards"),
+    "proxy": gettext_noop("Proxy vote"),
 }
 
 # Details shown elsewhere on the dashboard (the resolution trace).
