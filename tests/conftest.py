@@ -97,14 +97,22 @@ def seed_for_seating(ruleset, names: list[str], composition: dict[str, int], rol
 def pytest_terminal_summary(terminalreporter) -> None:
     """Print how many scenario steps the site could not express, by reason
     (``tests/games/test_scenario_parity.py``: ``UNEXPRESSED``), when that
-    test ran: counted and shown, never skipped in silence."""
+    test ran: counted and shown, never skipped in silence; with how many
+    scenarios played through and how many of them handed a choice in at a
+    moment after its phase opened (``TALLY``)."""
     import sys
 
     parity = sys.modules.get("tests.games.test_scenario_parity")
     if parity is None:
         return
-    counts = parity.UNEXPRESSED
-    terminalreporter.write_sep("-", "scenario parity: steps the site cannot express")
+    counts, tally = parity.UNEXPRESSED, parity.TALLY
+    terminalreporter.write_sep("-", "scenario parity")
+    terminalreporter.write_line(
+        f"played: {tally['played']}; with moments: {tally['with moments']}"
+        f" ({tally['choices at moments']} choices handed in after their phase opened);"
+        f" unexpressible: {sum(counts.values())}"
+    )
+    terminalreporter.write_line("steps the site cannot express:")
     if not counts:
         terminalreporter.write_line("none")
     for reason, n in sorted(counts.items()):

@@ -5,10 +5,19 @@ Each scenario becomes a game on the real database: its players seated under
 their names, its roles dealt by the host (``flow.roles_deal``), the game
 opening with the scenario's first phase (the host's ``opens_with`` house
 option), its seed. Each step's choices are handed in from the cabinets
-(``flow.action_submit``; a team's choice by a living member), its
-nominations, votes and re-votes cast in the vote thread in the day's
-windows (``flow.nominate``, ``flow.vote_cast``), and every deadline fired
-by the tick (``flow.resolve_due``). After each step the web game must show
+(``flow.action_submit``; a team's choice by a living member) at the moment
+the site's procedure opens them (``_opens_after``): a night's choices once
+the night opens, werewolf18's witch once the knife is told and the exit
+orders once the vote closed (``Ruleset.choice_closes``, WW18-071), cosmo's
+judge in the vote (COSMO-016), piter's Ghost only once the vote has tied
+(``DayProcedure.tie_pick``, PITER-093). Its nominations, votes and
+re-votes are cast in the vote thread in the day's windows
+(``flow.nominate``, ``flow.vote_cast``): the votes after the defence
+(PITER-011), the re-vote after the tied players' extra defence
+(``revote_speech_until``, PITER-017). Each deadline is fired by the tick
+(``flow.resolve_due``) in turn, the clock moved to it; just before the one
+that opens the Ghost's pick, the votes or the re-vote, that choice must be
+refused (``_refused_before``), so a site taking it early fails the run. After each step the web game must show
 what the engine's STATE shows: every player's role, team and life, who
 left in that step, the private results (each delivered to its cabinet),
 and the winner. The web refuses an invalid choice when it is handed in
@@ -21,7 +30,9 @@ site cannot hand in as the scenario gives it (``Unexpressible``) is neither
 a failure nor a silent pass: it must be listed in ``KNOWN_UNEXPRESSIBLE``
 with its reason, is counted in ``UNEXPRESSED`` and the counts are printed
 at the end of the run (``tests/conftest.py``); a listed scenario that
-plays through fails, so the list stays true.
+plays through fails, so the list stays true. How many scenarios played
+through, and how many of them with a choice handed in at a later moment of
+its phase, are printed too (``TALLY``).
 """
 
 from __future__ import annotations
@@ -36,7 +47,7 @@ import pytest
 
 import rulesets
 from games import flow
-from games.models import Game, Phase, Post, Resolution, Room
+from games.models import Action, Deadline, Game, Phase, Post, Resolution, Room
 from rulesets.core import GameState
 from rulesets.scenario import play_scenario
 
@@ -65,6 +76,12 @@ KNOWN_UNEXPRESSIBLE: dict[str, str] = {}
 # Reason → how many scenario steps the run could not express (printed by
 # ``pytest_terminal_summary`` in ``tests/conftest.py``).
 UNEXPRESSED: Counter[str] = Counter()
+
+# What the run played (printed with ``UNEXPRESSED``): ``played``, the
+# scenarios compared step by step to their end; ``with moments``, those of
+# them with a choice handed in at a moment after its phase opened
+# (``_opens_after``); ``choices at moments``, how many such choices.
+TALLY: Counter[str] = Counter()
 
 # A day step without ``nominations``, as each ruleset page reads it: cosmo
 # §5 «If this key is absent, every living player is a candidate»; piter
@@ -145,7 +162,9 @@ def _ballots(step: dict, key: str) -> list[tuple[str, str | None]]:
     return list((step.get(key) or {}).items())
 
 
-def _cast(game: Game, ballots: list[tuple[str, str | None]], now: datetime, revote: bool) -> None:
+def _cast(game: Game, ballots: list[tuple[str, str | None]], now: datetime, revote: bool) -> list:
+    """Cast ``ballots`` in the vote thread at ``now``; returns the ones taken."""
+    taken = []
     words = flow.ruleset_of(game).REVOTE_CHOICES
     for i, (voter, choice) in enumerate(ballots):
         when = now + timedelta(milliseconds=i)
@@ -160,7 +179,9 @@ def _cast(game: Game, ballots: list[tuple[str, str | None]], now: datetime, revo
                 now=when,
             )
         except flow.FlowError:
-            pass  # refused when cast; the engine rejects it at resolution
+            continue  # refused when cast; the engine rejects it at resolution
+        taken.append((voter, choice))
+    return taken
 
 
 def _give_cards(game: Game, step: dict, now: datetime) -> None:
@@ -189,23 +210,101 @@ def _day_choices(game: Game, phase: Phase, step: dict, now: datetime, done: dict
         done["revote"] = True
 
 
-def _play_step(game: Game, step: dict) -> Resolution:
+def _vote_closes(game: Game, phase: Phase) -> str:
+    """The kind of the deadline closing the day's vote: the procedure's
+    ``votes_until``, else the day's first resolving deadline (a tie there
+    opens the re-vote, PITER-017, COSMO-013); "" by night."""
+    if phase.kind != Phase.Kind.DAY:
+        return ""
+    procedure = flow.ruleset_of(game).day_procedure(flow.state_of(game))
+    if procedure.votes_until:
+        return procedure.votes_until
+    first = phase.deadlines.filter(resolves=True).order_by("due_at").first()
+    return first.kind if first else ""
+
+
+def _stages(game: Game, phase: Phase) -> list[Deadline]:
+    """The phase's deadlines that close something, in time order: its
+    delayed opening (``OPENS``), the deadline each of the phase's abilities
+    closes with (``Ruleset.choice_closes``: werewolf18's knives at 23:00, the
+    witch at 23:30, WW18-071) and the vote's close."""
+    ruleset = flow.ruleset_of(game)
+    kinds = {flow.OPENS, _vote_closes(game, phase)}
+    for ability in ruleset.ABILITIES.values():
+        if ability.phase == phase.kind:
+            closes = flow.ability_deadline(game, phase, ability.id)
+            kinds.add(closes.kind if closes else "")
+    return [d for d in phase.deadlines.order_by("due_at", "pk") if d.kind in kinds]
+
+
+def _opens_after(game: Game, phase: Phase, ability: str, stages: list[Deadline]) -> str:
+    """The kind of the deadline after which the site's procedure opens a
+    choice of ``ability`` ("" when the phase opens it): the tie pick once
+    the vote has tied (``DayProcedure.tie_pick``: piter's Ghost, PITER-093);
+    any other after the last stage before its own closing deadline
+    (werewolf18's witch once the knife is told, the exit orders once the
+    vote closed, WW18-071; cosmo's judge in the vote, COSMO-016)."""
+    procedure = flow.ruleset_of(game).day_procedure(flow.state_of(game))
+    if phase.kind == Phase.Kind.DAY and procedure.tie_pick and ability == procedure.tie_pick:
+        return _vote_closes(game, phase)
+    closes = flow.ability_deadline(game, phase, ability)
+    if closes is None:
+        return ""
+    earlier = [d for d in stages if d.due_at < closes.due_at and d.kind != closes.kind]
+    return earlier[-1].kind if earlier else ""
+
+
+def _refused_before(game: Game, phase: Phase, step: dict, closing: Deadline, waiting, now: datetime) -> None:
+    """Just before ``closing`` fires, what the day procedure opens only
+    after it must be refused: the tie pick (PITER-093), the votes before ``votes_from``
+    (PITER-011) and the re-vote during the tied players' extra defence
+    (``revote_speech_until``, PITER-017). Raises AssertionError when the
+    site takes one at a moment its procedure does not open it."""
+    procedure = flow.ruleset_of(game).day_procedure(flow.state_of(game))
+    early = [a for kind, a in waiting if kind == closing.kind and a["ability"] == procedure.tie_pick]
+    taken = [a for a in early if a not in _hand_in(game, early, now)]
+    assert not taken, f"the site took {taken} at {now:%H:%M}, before its moment (after {closing.kind})"
+    if phase.kind != Phase.Kind.DAY:
+        return
+    probes = []
+    if closing.kind == procedure.votes_from and not flow.day_window(game, phase, now).votes:
+        probes = [(ballot, False) for ballot in _ballots(step, "votes")[:1]]
+    if closing.kind == procedure.revote_speech_until and flow.day_window(game, phase, now).speech:
+        probes = [(ballot, True) for ballot in _ballots(step, "revote")[:1]]
+    for ballot, revote in probes:
+        taken_votes = _cast(game, [ballot], now, revote=revote)
+        assert not taken_votes, f"the site took the ballot {ballot} at {now:%H:%M}, before its moment ({closing.kind})"
+
+
+def _play_step(game: Game, step: dict) -> tuple[Resolution, int]:
+    """Play ``step`` in the site's open phase: each choice handed in at the
+    moment the procedure opens it (``_opens_after``), having been refused
+    just before it (``_refused_before``); the day's nominations, votes and
+    re-vote in their windows; every deadline fired by the tick. Returns the
+    phase's resolution and how many choices waited for a later moment."""
     phase = flow.current_phase(game)
     if phase is None or phase.kind != step["phase"]:
         raise Unexpressible(f"the site opened {phase and phase.key}, the scenario plays a {step['phase']}")
     now = phase.opened_at + timedelta(seconds=1)
-    waiting = _hand_in(game, [*(step.get("actions") or []), *_ghost_picks(game, step)], now)
+    stages = _stages(game, phase)
+    choices = [*(step.get("actions") or []), *_ghost_picks(game, step)]
+    waiting = [(_opens_after(game, phase, c["ability"], stages), c) for c in choices]
+    later = sum(1 for kind, _choice in waiting if kind)
     _give_cards(game, step, now)
     done = {"nominations": False, "votes": False, "revote": False}
-    for deadline in list(phase.deadlines.order_by("due_at")):
+    fired = {""}
+    for deadline in list(phase.deadlines.order_by("due_at", "pk")):
         deadline.refresh_from_db()
-        if deadline.done_at is None and waiting:
-            waiting = _hand_in(game, waiting, now)
-        if deadline.done_at is None and phase.kind == Phase.Kind.DAY:
-            _day_choices(game, phase, step, now, done)
         if deadline.done_at is None:
+            # Refused here, a choice is refused by the rules: the engine rejects it too.
+            _hand_in(game, [c for kind, c in waiting if kind in fired], now)
+            waiting = [(kind, c) for kind, c in waiting if kind not in fired]
+            if phase.kind == Phase.Kind.DAY:
+                _day_choices(game, phase, step, now, done)
+            _refused_before(game, phase, step, deadline, waiting, now)
             flow.resolve_due(now=deadline.due_at)
             now = deadline.due_at + timedelta(seconds=1)
+        fired.add(deadline.kind)
         phase.refresh_from_db()
         if phase.resolved_at:
             break
@@ -213,7 +312,7 @@ def _play_step(game: Game, step: dict) -> Resolution:
         raise Unexpressible("the phase did not resolve")
     if step.get("votes") and not done["votes"] and not _vote_cancelled(game, phase):
         raise Unexpressible("the day's votes had no window")
-    return Resolution.objects.get(deadline__phase=phase)
+    return Resolution.objects.get(deadline__phase=phase), later
 
 
 def _vote_cancelled(game: Game, phase: Phase) -> bool:
@@ -317,12 +416,14 @@ def _play_through_the_site(doc: dict, sid: str, personas, make_user) -> None:
     game.refresh_from_db()
     flow.game_start(game=game, now=START)
     known = KNOWN_UNEXPRESSIBLE.get(sid)
+    moments = 0
     for i, (step, expected) in enumerate(zip(steps, engine["steps"], strict=True)):
         game.refresh_from_db()
         try:
             _play_idle_phases(game, step["phase"])
             before = Post.objects.order_by("-id").values_list("id", flat=True).first() or 0
-            resolution = _play_step(game, step)
+            resolution, later = _play_step(game, step)
+            moments += later
         except Unexpressible as exc:
             assert known and known in str(exc), (
                 f"{sid} step {i + 1}: the site cannot express it ({exc}) and it is not a known exception"
@@ -334,6 +435,9 @@ def _play_through_the_site(doc: dict, sid: str, personas, make_user) -> None:
         assert _web_state(game, resolution) == _engine_state(expected), f"step {i + 1} ({step['phase']})"
         _feedback_reached_cabinets(game, resolution, before)
     assert known is None, f"{sid} plays through the site now: take it out of KNOWN_UNEXPRESSIBLE"
+    TALLY["played"] += 1
+    TALLY["with moments"] += bool(moments)
+    TALLY["choices at moments"] += moments
 
 
 COSMO_SIX = [
@@ -368,3 +472,34 @@ def test_a_step_the_site_cannot_express_is_counted_only_when_known(personas, mak
     monkeypatch.setattr(f"{__name__}.UNEXPRESSED", Counter())
     _play_through_the_site(doc, "cosmo-seven-nominations-known", personas, make_user)
     assert UNEXPRESSED == Counter({"more nominations than players who may nominate": 1})
+
+
+OWN = Path(__file__).resolve().parents[1] / "scenarios"
+
+
+def test_the_ghost_picks_only_once_the_vote_has_tied_piter_093(personas, make_user) -> None:
+    """PITER-093: «В случае равного разделения голосов выбирает» — the
+    Ghost («Призрак») picks once the vote has tied. The parity run hands
+    his pick in then, after the vote's deadline (having seen it refused
+    just before), and the game plays as the engine plays it."""
+    doc = json.loads((OWN / "piter" / "piter-091-ghost-decides-tie.json").read_text(encoding="utf-8"))
+    before = TALLY["choices at moments"]
+    _play_through_the_site(doc, "piter-ghost-after-the-tie", personas, make_user)
+    game = Game.objects.get(title="piter-ghost-after-the-tie")
+    (pick,) = Action.objects.filter(phase__game=game, ability="ghost_pick")
+    assert pick.targets == ["M1"]
+    closes = pick.phase.deadlines.get(kind=_vote_closes(game, pick.phase))
+    assert pick.submitted_at > closes.due_at
+    assert TALLY["choices at moments"] > before
+
+
+def test_the_parity_run_catches_a_ghost_pick_taken_before_the_tie_piter_093(personas, make_user, monkeypatch) -> None:
+    """PITER-093: were the site to take the Ghost's pick before the vote
+    has tied (its tie guard gone), the parity run fails, naming the pick
+    taken before its moment."""
+    monkeypatch.setattr("games.flow.choices._refuse_tie_pick", lambda *args: None)
+    doc = json.loads((OWN / "piter" / "piter-091-ghost-decides-tie.json").read_text(encoding="utf-8"))
+    with pytest.raises(
+        AssertionError, match=r"the site took \[\{'actor': 'C1', 'ability': 'ghost_pick'.*before its moment"
+    ):
+        _play_through_the_site(doc, "piter-ghost-before-the-tie", personas, make_user)
