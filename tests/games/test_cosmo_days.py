@@ -16,6 +16,7 @@ from games import flow
 from games.models import Phase, Room
 from rulesets.core.said import said
 
+from .test_day_posts import tie_the_cosmo_vote
 from .test_every_ruleset import client_as
 from .test_vote_laws import dealt_game
 
@@ -186,21 +187,7 @@ def test_a_post_saying_kandidat_nominates_cosmo_007(personas, make_user) -> None
 def test_the_results_give_the_revotes_count_cosmo_013(personas, make_user) -> None:
     """COSMO-013: the results post gives the re-vote's count, jail against spare."""
     game, seats, accounts, day = _day(personas, make_user)
-    at = day.opened_at + timedelta(minutes=1)
-    flow.nominate(game=game, seat=seats["Bea"], target=seats["Ann"], now=at)
-    flow.nominate(game=game, seat=seats["Cid"], target=seats["Dot"], now=at)
-    discussion = day.deadlines.get(kind="discussion").due_at
-    for voter, target in (
-        ("Ann", "Dot"),
-        ("Bea", "Ann"),
-        ("Cid", "Ann"),
-        ("Dot", "Ann"),
-        ("Eve", "Dot"),
-        ("Fay", "Dot"),
-    ):
-        flow.vote_cast(game=game, seat=seats[voter], target=seats[target], now=discussion + timedelta(minutes=1))
-    vote = day.deadlines.get(kind="vote").due_at
-    flow.resolve_due(now=vote)
+    vote = tie_the_cosmo_vote(game, seats, day)
     for voter, word in (("Bea", "jail"), ("Cid", "jail"), ("Dot", "spare")):
         flow.vote_cast(game=game, seat=seats[voter], word=word, now=vote + timedelta(minutes=1))
     flow.resolve_due(now=day.deadlines.get(kind="revote").due_at)

@@ -19,15 +19,10 @@ START = datetime(2026, 3, 2, 7, 0, tzinfo=UTC)
 COSMO = {"Ann": "mafioso", "Bea": "citizen", "Cid": "citizen", "Dot": "citizen", "Eve": "citizen", "Fay": "citizen"}
 
 
-def test_a_cosmo_revote_reads_in_the_documents_words(personas, make_user) -> None:
-    """COSMO-013: after a tie the re-vote says «посадить всех» or «пощадить
-    всех»: the tie notice, the re-vote post and the ballots line show those
-    words, never the ids ``jail``/``spare``."""
-    game, seats, accounts = dealt_game(personas["alice"], make_user, "cosmo", COSMO, now=START, language="en")
-    opening = flow.current_phase(game)
-    flow.resolve_due(now=opening.deadlines.get().due_at)
-    game.refresh_from_db()
-    day = flow.current_phase(game)
+def tie_the_cosmo_vote(game, seats, day) -> datetime:
+    """COSMO-013: on cosmo's day ``day``, Bea nominates Ann and Cid Dot, and
+    the vote ties 3–3 (Ann, Dot); the vote's deadline is fired, so the
+    re-vote runs. Returns that deadline (aware, UTC)."""
     at = day.opened_at + timedelta(minutes=1)
     flow.nominate(game=game, seat=seats["Bea"], target=seats["Ann"], now=at)
     flow.nominate(game=game, seat=seats["Cid"], target=seats["Dot"], now=at)
@@ -41,9 +36,22 @@ def test_a_cosmo_revote_reads_in_the_documents_words(personas, make_user) -> Non
         ("Fay", "Dot"),
     ):
         flow.vote_cast(game=game, seat=seats[voter], target=seats[target], now=discussion + timedelta(minutes=1))
-    vote_deadline = day.deadlines.filter(resolves=True).exclude(kind="revote").order_by("due_at").first()
-    flow.resolve_due(now=vote_deadline.due_at)
-    flow.vote_cast(game=game, seat=seats["Bea"], word="jail", now=vote_deadline.due_at + timedelta(minutes=1))
+    vote = day.deadlines.get(kind="vote").due_at
+    flow.resolve_due(now=vote)
+    return vote
+
+
+def test_a_cosmo_revote_reads_in_the_documents_words(personas, make_user) -> None:
+    """COSMO-013: after a tie the re-vote says «посадить всех» or «пощадить
+    всех»: the tie notice, the re-vote post and the ballots line show those
+    words, never the ids ``jail``/``spare``."""
+    game, seats, accounts = dealt_game(personas["alice"], make_user, "cosmo", COSMO, now=START, language="en")
+    opening = flow.current_phase(game)
+    flow.resolve_due(now=opening.deadlines.get().due_at)
+    game.refresh_from_db()
+    day = flow.current_phase(game)
+    vote = tie_the_cosmo_vote(game, seats, day)
+    flow.vote_cast(game=game, seat=seats["Bea"], word="jail", now=vote + timedelta(minutes=1))
     room = Room.objects.get(game=game, kind=Room.Kind.VOTE, day=day.number)
     page = client_as(accounts["Cid"]).get(reverse("room", args=[game.slug, room.public_id])).content.decode()
     assert "Jail them all («посадить всех»); Spare them all («пощадить всех»)" in page

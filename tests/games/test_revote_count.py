@@ -13,6 +13,7 @@ from django.urls import reverse
 from games import flow
 from games.models import Room
 
+from .test_day_posts import tie_the_cosmo_vote
 from .test_every_ruleset import client_as
 from .test_vote_laws import dealt_game
 
@@ -30,22 +31,7 @@ def test_cosmo_013_the_count_block_shows_the_revote_in_the_documents_words(perso
     flow.resolve_due(now=flow.current_phase(game).deadlines.get().due_at)
     game.refresh_from_db()
     day = flow.current_phase(game)
-    at = day.opened_at + timedelta(minutes=1)
-    flow.nominate(game=game, seat=seats["Bea"], target=seats["Ann"], now=at)
-    flow.nominate(game=game, seat=seats["Cid"], target=seats["Dot"], now=at)
-    discussion = day.deadlines.get(kind="discussion").due_at
-    for voter, target in (
-        ("Ann", "Dot"),
-        ("Bea", "Ann"),
-        ("Cid", "Ann"),
-        ("Dot", "Ann"),
-        ("Eve", "Dot"),
-        ("Fay", "Dot"),
-    ):
-        flow.vote_cast(game=game, seat=seats[voter], target=seats[target], now=discussion + timedelta(minutes=1))
-    vote_deadline = day.deadlines.filter(resolves=True).exclude(kind="revote").order_by("due_at").first()
-    flow.resolve_due(now=vote_deadline.due_at)
-    later = vote_deadline.due_at + timedelta(minutes=1)
+    later = tie_the_cosmo_vote(game, seats, day) + timedelta(minutes=1)
     flow.vote_cast(game=game, seat=seats["Bea"], word="jail", now=later)
     room = Room.objects.get(game=game, kind=Room.Kind.VOTE, day=day.number)
     with time_machine.travel(later + timedelta(minutes=1), tick=False):
