@@ -5,54 +5,37 @@ read afresh from the environment for each case."""
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-from types import ModuleType
+from .test_settings_pool import settings_with
 
-SETTINGS = Path(__file__).resolve().parents[2] / "mafia_site" / "settings.py"
 BROKER = "redis://broker.example.org:6379/0"
 CACHE = "redis://cache.example.org:6380/0"
 
 
-def _settings(monkeypatch, tmp_path, **env: str) -> ModuleType:
-    """``mafia_site/settings.py`` executed with ``env`` (unset variables absent)."""
-    for name in ("REDIS_URL", "CACHE_URL", "DATABASE_URL"):
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("MAFIA_VAR_DIR", str(tmp_path))
-    monkeypatch.setenv("DJANGO_SECRET_KEY", "x")
-    for name, value in env.items():
-        monkeypatch.setenv(name, value)
-    spec = importlib.util.spec_from_file_location("mafia_site._settings_probe", SETTINGS)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_cache_url_gives_the_cache_its_own_redis_and_the_broker_keeps_redis_url(monkeypatch, tmp_path) -> None:
-    settings = _settings(monkeypatch, tmp_path, REDIS_URL=BROKER, CACHE_URL=CACHE)
+    settings = settings_with(monkeypatch, tmp_path, REDIS_URL=BROKER, CACHE_URL=CACHE)
     assert settings.CACHES["default"]["LOCATION"] == CACHE
     assert settings.CELERY_BROKER_URL == BROKER
 
 
 def test_without_cache_url_the_cache_shares_redis_url(monkeypatch, tmp_path) -> None:
-    settings = _settings(monkeypatch, tmp_path, REDIS_URL=BROKER)
+    settings = settings_with(monkeypatch, tmp_path, REDIS_URL=BROKER)
     assert settings.CACHES["default"]["LOCATION"] == BROKER
     assert settings.CACHES["default"]["BACKEND"] == "mafia_site.cache.OutageTolerantRedisCache"
     assert settings.CELERY_BROKER_URL == BROKER
 
 
 def test_an_empty_cache_url_counts_as_unset(monkeypatch, tmp_path) -> None:
-    settings = _settings(monkeypatch, tmp_path, REDIS_URL=BROKER, CACHE_URL="")
+    settings = settings_with(monkeypatch, tmp_path, REDIS_URL=BROKER, CACHE_URL="")
     assert settings.CACHES["default"]["LOCATION"] == BROKER
 
 
 def test_cache_url_alone_puts_the_cache_on_redis_and_keeps_the_embedded_broker(monkeypatch, tmp_path) -> None:
-    settings = _settings(monkeypatch, tmp_path, CACHE_URL=CACHE)
+    settings = settings_with(monkeypatch, tmp_path, CACHE_URL=CACHE)
     assert settings.CACHES["default"]["LOCATION"] == CACHE
     assert settings.CELERY_BROKER_URL == "filesystem://"
 
 
 def test_neither_keeps_the_file_cache_and_the_filesystem_broker(monkeypatch, tmp_path) -> None:
-    settings = _settings(monkeypatch, tmp_path)
+    settings = settings_with(monkeypatch, tmp_path)
     assert settings.CACHES["default"]["BACKEND"] == "django.core.cache.backends.filebased.FileBasedCache"
     assert settings.CELERY_BROKER_URL == "filesystem://"

@@ -14,9 +14,14 @@ SETTINGS = Path(__file__).resolve().parents[2] / "mafia_site" / "settings.py"
 POSTGRES = "postgres://mafia:secret@db.example.org:5432/mafia"
 
 
-def _settings(monkeypatch, tmp_path, **env: str) -> ModuleType:
-    """``mafia_site/settings.py`` executed with ``env`` (unset variables absent)."""
-    for name in ("DATABASE_POOL", "DATABASE_POOL_MIN_SIZE", "DATABASE_POOL_MAX_SIZE", "REDIS_URL"):
+# The variables a probe of the settings starts without (then sets from ``env``).
+PROBED = ("DATABASE_URL", "DATABASE_POOL", "DATABASE_POOL_MIN_SIZE", "DATABASE_POOL_MAX_SIZE", "REDIS_URL", "CACHE_URL")
+
+
+def settings_with(monkeypatch, tmp_path, **env: str) -> ModuleType:
+    """``mafia_site/settings.py`` executed with ``env`` (the ``PROBED``
+    variables absent unless ``env`` sets them)."""
+    for name in PROBED:
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("MAFIA_VAR_DIR", str(tmp_path))
     monkeypatch.setenv("DJANGO_SECRET_KEY", "x")
@@ -29,20 +34,20 @@ def _settings(monkeypatch, tmp_path, **env: str) -> ModuleType:
 
 
 def test_without_the_variable_each_process_keeps_one_persistent_connection(monkeypatch, tmp_path) -> None:
-    db = _settings(monkeypatch, tmp_path, DATABASE_URL=POSTGRES).DATABASES["default"]
+    db = settings_with(monkeypatch, tmp_path, DATABASE_URL=POSTGRES).DATABASES["default"]
     assert "pool" not in db.get("OPTIONS", {})
     assert db["CONN_MAX_AGE"] == 60
 
 
 def test_database_pool_turns_on_psycopgs_pool(monkeypatch, tmp_path) -> None:
-    db = _settings(monkeypatch, tmp_path, DATABASE_URL=POSTGRES, DATABASE_POOL="1").DATABASES["default"]
+    db = settings_with(monkeypatch, tmp_path, DATABASE_URL=POSTGRES, DATABASE_POOL="1").DATABASES["default"]
     assert db["OPTIONS"]["pool"] == {"min_size": 1, "max_size": 4, "timeout": 10}
     assert db["CONN_MAX_AGE"] == 0  # Django refuses persistent connections with a pool
     assert db["NAME"] == "mafia" and db["HOST"] == "db.example.org"
 
 
 def test_the_pools_size_is_read_too(monkeypatch, tmp_path) -> None:
-    db = _settings(
+    db = settings_with(
         monkeypatch,
         tmp_path,
         DATABASE_URL=POSTGRES,
@@ -54,10 +59,10 @@ def test_the_pools_size_is_read_too(monkeypatch, tmp_path) -> None:
 
 
 def test_database_pool_off_and_on_sqlite(monkeypatch, tmp_path) -> None:
-    db = _settings(monkeypatch, tmp_path, DATABASE_URL=POSTGRES, DATABASE_POOL="0").DATABASES["default"]
+    db = settings_with(monkeypatch, tmp_path, DATABASE_URL=POSTGRES, DATABASE_POOL="0").DATABASES["default"]
     assert "pool" not in db.get("OPTIONS", {})
     with pytest.raises(ImproperlyConfigured):
-        _settings(monkeypatch, tmp_path, DATABASE_URL=f"sqlite:///{tmp_path}/db.sqlite3", DATABASE_POOL="1")
+        settings_with(monkeypatch, tmp_path, DATABASE_URL=f"sqlite:///{tmp_path}/db.sqlite3", DATABASE_POOL="1")
 
 
 def test_the_pool_package_is_installed() -> None:
