@@ -158,13 +158,15 @@ class ResultsForm(forms.Form):
         },
     )
 
-    # Characters of a line that fit one row of the box on a desktop screen.
-    ROW_CHARS = 100
+    # Characters of a line that fit one row of the box on a desktop screen:
+    # the page's 960 px column less its padding, in the browser's default
+    # monospace (13.33 px, about 8 px a character).
+    ROW_CHARS = 114
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         text = str((self.data.get("text") if self.is_bound else None) or self.initial.get("text") or "")
         rows = sum(max(1, -(-len(line) // self.ROW_CHARS)) for line in text.splitlines())
-        # As tall as the text and one more row, 3 to 16 rows: a short
-        # draft leaves room for the rest of the dashboard.
-        self.fields["text"].widget.attrs["rows"] = min(max(rows + 1, 3), 16)
+        # As tall as the text, 3 to 16 rows: a short draft leaves room for
+        # the rest of the dashboard (a longer one scrolls in its box).
+        self.fields["text"].widget.attrs["rows"] = min(max(rows, 3), 16)
