@@ -217,7 +217,7 @@ def first_to_top(log: list[tuple[str, str | None]], candidates: list[str], top: 
 class Day:
     """One day's resolution on ``outcome.state`` (mutated in place)."""
 
-    __slots__ = ("outcome", "state", "actions", "ballots", "orders", "exits", "sheriff", "posts")
+    __slots__ = ("outcome", "state", "actions", "ballots", "orders", "exits", "sheriff", "weights", "posts")
 
     def __init__(
         self,
@@ -235,6 +235,9 @@ class Day:
         self.orders = Orders.from_actions(actions)
         self.exits = Exits(outcome, self.orders, rng, night=False)
         self.sheriff = sheriff(self.state)
+        # The weights of the day's ballots as the day began: a sheriff red-carded
+        # today still cast 1.5 (WW18-047, WW18-015).
+        self.weights = ballot_weights(self.state, self.state.day)
 
     def run(self, cards: list[tuple[str, str]]) -> bool:
         """Resolve the day (DAY_ORDER); a victory stops it (WW18-051). True when a
@@ -301,7 +304,7 @@ class Day:
 
     def _count(self) -> dict[str, float]:
         """Totals of the final ballots; the sheriff's weighs 1.5 from day 2 (WW18-047)."""
-        totals = tally(self.ballots.final, ballot_weights(self.state, self.state.day))
+        totals = tally(self.ballots.final, self.weights)
         shown = ", ".join([f"{name} {total:g}" for name, total in totals.items()]) or "no votes"
         self.outcome.announce("votes", said("werewolf18.vote_count", rows=shown))
         counted = said("werewolf18.day_count", n=self.state.day, rows=shown) if totals else None
