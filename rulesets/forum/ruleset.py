@@ -279,15 +279,11 @@ RULESET = ForumRuleset()
 
 
 def _no_team_move(state: GameState, team: str, ability: str) -> bool:
-    """True when the team's ``ability`` is no choice tonight whatever the
-    target: no basement left (FORUM-126), no Bum's vote held (FORUM-119),
-    or the deal with the Snitch «Сделка со Стукачом» (FORUM-117) where no
-    Snitch can be in play: the Snitch is a rare role, brought in with the
-    public ``rare_roles`` house rule (or seated by the host all the same)."""
+    """True when the team's ``ability`` is no choice now whatever the
+    target (``validate`` refuses it): no basement left (FORUM-126), no
+    Bum's vote held (FORUM-119)."""
     if ability == "hide":
         return not query.basement_keys(state, f"team:{team}")
     if ability == "direct_vote":
         return not query.holds_bum_vote(state, f"team:{team}")
-    if ability == "deal":
-        return not state.options.get("rare_roles") and all(p.role != "snitch" for p in state.players.values())
     return False

@@ -517,20 +517,6 @@ def test_slots_offer_a_voted_out_kamikaze_his_choice() -> None:
     assert any(s.actor == "Q" and s.ability == "choose" for s in FORUM.action_slots(state, "night"))
 
 
-def test_the_deal_is_offered_only_where_a_snitch_may_be_in_play_forum_117() -> None:
-    """FORUM-117 «при попадании в Стукача могут … пригласить на сделку»: the
-    Snitch is a rare role, so without the public ``rare_roles`` house rule and
-    with no Snitch seated the deal is no choice a team is offered; with the
-    house rule, or a Snitch at the table, each criminal team is offered it."""
-
-    def deals(state: GameState) -> set[str | None]:
-        return {s.team for s in FORUM.action_slots(state, "night") if s.ability == "deal"}
-
-    assert deals(seat(THREE)) == set()
-    assert deals(seat(THREE, rare_roles=True)) == {"mafia", "maniacs"}
-    assert deals(seat("S=snitch " + THREE)) == {"mafia", "maniacs"}
-
-
 def test_random_games_run_for_every_player_count() -> None:
     """Random legal play ends for every count MIN_PLAYERS..MAX_PLAYERS (FORUM-168..177 decide)."""
     ended = total = 0
