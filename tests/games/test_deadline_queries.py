@@ -1,6 +1,6 @@
 """A deadline's resolution costs a fixed, small number of queries: one
 day-vote resolution and one night resolution of a 12-seat forum game each
-take at most 20, from the tick's claim of the game to its commit (what
+take at most 21, from the tick's claim of the game to its commit (what
 ``manage.py bench_deadline`` counts per resolution; with 1,000 games due at
 one instant, every query counts a thousand times). The test runs outside
 a test transaction, so that the claim's transaction is the real one."""
@@ -20,7 +20,9 @@ from games.models import Deadline, Game, Phase, Post, Resolution
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-MAX_QUERIES = 20
+# 21 since the games' versions moved to PostgreSQL: one statement in the
+# claim's own transaction moves the version of every claimed game.
+MAX_QUERIES = 21
 SEATS = 12
 
 
@@ -70,11 +72,11 @@ def game(make_user) -> Game:
     return game
 
 
-def test_a_day_vote_and_a_night_resolve_in_at_most_20_queries_each(game) -> None:
+def test_a_day_vote_and_a_night_resolve_in_at_most_21_queries_each(game) -> None:
     """The day's vote deadline resolves the day (its results go up in the
     vote thread) and the night's deadline resolves the night (the private
     results in the cabinets, the results in day 2's thread), each in at
-    most 20 queries; every room's posts stay numbered 1, 2, 3 … without a
+    most 21 queries; every room's posts stay numbered 1, 2, 3 … without a
     gap or a repeat."""
     fired, queries = _resolve(game, Phase.Kind.DAY)
     assert fired == 1
