@@ -93,9 +93,11 @@ FORMAT = 2
 _EXPIRES = "_page_cache_expires"
 
 # The tables of ``GameVersion`` and ``Game``.
+# One statement for PostgreSQL and SQLite alike (the embedded default): an
+# upsert over the games named in ``IN ({ids})``.
 _BUMP = """
 INSERT INTO games_gameversion (game_id, number)
-SELECT id, 1 FROM games_game WHERE id = ANY(%s) ORDER BY id
+SELECT id, 1 FROM games_game WHERE id IN ({ids}) ORDER BY id
 ON CONFLICT (game_id) DO UPDATE SET number = games_gameversion.number + 1
 """
 
@@ -110,7 +112,7 @@ def game_changed(*games: Any) -> None:
     ids = sorted({g if isinstance(g, int) else g.pk for g in games if g is not None})
     if ids:
         with connection.cursor() as cursor:
-            cursor.execute(_BUMP, [ids])
+            cursor.execute(_BUMP.format(ids=", ".join(["%s"] * len(ids))), ids)
 
 
 def versions(slug: str, user: Any) -> tuple[int, int, int] | None:
