@@ -4,6 +4,8 @@ consumer half a message (its processes' supervision: test_supervision.py)."""
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 from kombu import Connection
@@ -49,3 +51,36 @@ def test_a_message_being_written_is_invisible_to_consumers(tmp_path, monkeypatch
     assert [len(names) for names in seen_while_writing] == [0, 1]
     assert sorted(m["n"] for m in received) == [1, 2]
     assert not [n for n in os.listdir(queue_dir) if n.startswith(".incoming-")]
+
+
+def test_the_embedded_default_sets_up_its_demo_on_sqlite(tmp_path) -> None:
+    """``scripts/run`` without ``DATABASE_URL`` or ``REDIS_URL``: the
+    migrations and the demo (games created, roles drawn, the first
+    deadlines written through the site's own flow, the games' versions
+    moved) run on SQLite, as a person's first start does. The suite itself
+    runs on PostgreSQL, so this is where SQL only PostgreSQL understands
+    would show (the games' version upsert once did)."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL", "CACHE_URL")}
+    env |= {"MAFIA_VAR_DIR": str(tmp_path), "DJANGO_SECRET_KEY": "x", "DJANGO_DEBUG": "1"}
+    env["DJANGO_SETTINGS_MODULE"] = "mafia_site.settings"
+    for command in (["migrate", "--noinput", "-v", "0"], ["demo"]):
+        done = subprocess.run(
+            [sys.executable, "manage.py", *command], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300
+        )
+        assert done.returncode == 0, done.stderr[-3000:]
+    check = subprocess.run(
+        [
+            sys.executable,
+            "manage.py",
+            "shell",
+            "-c",
+            "from games.models import Game, GameVersion; print(Game.objects.count(), GameVersion.objects.count())",
+        ],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    games, versions = (int(n) for n in check.stdout.split()[-2:])
+    assert games > 0 and versions > 0, check.stdout + check.stderr
