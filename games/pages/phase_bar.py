@@ -61,17 +61,17 @@ def next_deadline(game: Game, phase: Phase) -> NextDeadline | None:
         return None
     kind = getattr(phase, "next_kind", "") or ""
     ruleset = flow.ruleset_of(game)
-    closes = window_name(game.ruleset, kind, phase.kind)
+    closes = window_name(ruleset, kind, phase.kind)
     after_kind = getattr(phase, "after_kind", None)
     resolves = bool(getattr(phase, "next_resolves", False))
     following_kind = _next_kind(game, phase)
     following = first_window(ruleset, following_kind)
     opens_at = due
     if after_kind and not resolves:
-        then = window_name(game.ruleset, after_kind, phase.kind)
+        then = window_name(ruleset, after_kind, phase.kind)
     elif after_kind:
         then = _("%(revote)s if the vote ties, otherwise %(next)s") % {
-            "revote": window_name(game.ruleset, after_kind, phase.kind),
+            "revote": window_name(ruleset, after_kind, phase.kind),
             "next": following,
         }
     else:

@@ -30,7 +30,7 @@ from rulesets.core.said import said
 
 from . import day, night, setup, victory
 from .roles import ABILITIES, MESSAGES, OPTIONS, ROLES, TEAMS, reason_rule
-from .schedule import SCHEDULE, web_day_entries
+from .schedule import SCHEDULE, WINDOWS, web_day_entries
 
 # Phase → role → the role's abilities (``abilities_of``) handed in in that phase, with their declarations.
 _PROBES_IN: dict[str, dict[str, tuple[tuple[str, Ability], ...]]] = {
@@ -88,6 +88,7 @@ class ClassicRuleset(Ruleset):
     OPTIONS = OPTIONS
     VARIANTS = ()
     SCHEDULE = SCHEDULE
+    WINDOWS = WINDOWS
     ORDER = night.ORDER
     MIN_PLAYERS = setup.MIN_PLAYERS
     MAX_PLAYERS = setup.MAX_PLAYERS

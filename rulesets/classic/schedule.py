@@ -12,12 +12,19 @@ from collections.abc import Mapping
 from typing import Any
 
 from rulesets.core import ScheduleEntry
+from rulesets.core.said import gettext_noop
 
 from .setup import lynches_per_day, option
 
 TURBO_DAY = 30  # minutes from the morning post to the vote on a turbo schedule
 TURBO_NIGHT = 15  # minutes of a turbo night
 TURBO_ROUND = 10  # minutes between lynch votes on a turbo schedule
+
+# The window each deadline closes (``Ruleset.WINDOWS``): the deciding vote
+# (CLASSIC-044); the vote, its further rounds and the night are the common
+# kinds.
+WINDOWS: dict[str, str] = {"deciding_vote": gettext_noop("the deciding vote")}
+
 
 SCHEDULE: tuple[ScheduleEntry, ...] = (
     ScheduleEntry("vote", "20:00", "day", True, TURBO_DAY, {"ru": "Голосование", "zh": "投票", "en": "Vote closes"}),

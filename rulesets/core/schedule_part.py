@@ -4,11 +4,20 @@ openings, last words and acceleration.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import date, datetime
 from typing import ClassVar
 
 from .declarations import Declarations
 from .model import Feedback, GameState, Outcome, PhaseInput, RulesError, ScheduleEntry
+from .said import gettext_noop
+
+# The windows of the deadline kinds several rulesets share.
+_COMMON_WINDOWS: dict[str, str] = {
+    "vote": gettext_noop("the vote"),
+    "revote": gettext_noop("the re-vote"),
+    "night": gettext_noop("the night"),
+}
 
 
 class SchedulePart(Declarations):
@@ -40,12 +49,29 @@ class SchedulePart(Declarations):
     # True where ``SCHEDULE`` times are "HH:MM" offsets from the phase's
     # start (hours may pass 24, cosmo §2), not local wall times.
     SCHEDULE_RELATIVE: ClassVar[bool] = False
+    # Deadline kind (a ``SCHEDULE`` entry id) → the window of the day that
+    # deadline closes as a player reads it on the phase bar ("nominations",
+    # "the re-vote"…), in English and marked with ``gettext_noop`` so the
+    # site translates it. The kinds ``vote``, ``revote`` and ``night`` (and
+    # a further lynch vote ``vote_N``) need no entry; a kind named nowhere
+    # falls back to its phase's name.
+    WINDOWS: ClassVar[Mapping[str, str]] = {}
 
     def next_phase(self, state: GameState) -> str:
         """The phase that follows the last resolved one."""
         if state.steps_played == 0:
             return self.FIRST_PHASE
         return "night" if state.phase == "day" else "day"
+
+    def window_closed_by(self, kind: str) -> str:
+        """The English name (a gettext msgid) of the window the deadline
+        ``kind`` closes: ``WINDOWS[kind]``, else the common kinds' names
+        ("the vote" for ``vote`` and ``vote_N``, "the re-vote", "the
+        night"); "" for a kind named nowhere."""
+        found = self.WINDOWS.get(kind) or _COMMON_WINDOWS.get(kind, "")
+        if not found and kind.startswith("vote_"):
+            found = _COMMON_WINDOWS["vote"]
+        return found
 
     def schedule_entry(self, entry_id: str) -> ScheduleEntry:
         """The ``SCHEDULE`` entry ``entry_id``; ``RulesError`` if unknown."""

@@ -187,4 +187,14 @@ def schedule(hours: Mapping[str, int] | None = None, fast_minutes_per_hour: int 
     return tuple(rows)
 
 
+# The window each deadline closes (``Ruleset.WINDOWS``), cosmo §2: «Ночь
+# знакомств» (COSMO-005), «Обсуждение и кандидаты» (COSMO-007),
+# «Голосование» (COSMO-012), «Повторное голосование» (COSMO-013).
+WINDOWS: dict[str, str] = {
+    "acquaintance": gettext_noop("the acquaintance night"),
+    "discussion": gettext_noop("discussion and nominations"),
+    "revote": gettext_noop("the re-vote"),
+}
+
+
 SCHEDULE: tuple[ScheduleEntry, ...] = schedule()

@@ -350,6 +350,11 @@ OPTIONS: dict[str, Option] = {
 
 # The document's deadlines (FORUM-009, FORUM-010, FORUM-012, FORUM-161); a turbo
 # game keeps their order with minutes from the start of the game day.
+# The window each deadline closes (``Ruleset.WINDOWS``): day choices lock
+# at 14:00 (FORUM-012); the vote and the night are the common kinds.
+WINDOWS: dict[str, str] = {"day_actions": gettext_noop("day choices")}
+
+
 SCHEDULE = (
     ScheduleEntry(
         "day_actions",

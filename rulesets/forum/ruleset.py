@@ -25,6 +25,7 @@ from .roles import (
     SCHEDULE,
     TEAMS,
     VARIANTS,
+    WINDOWS,
 )
 
 _TEAM_SLOTS = ("kill", "deal", "hide", "direct_vote")
@@ -67,6 +68,7 @@ class ForumRuleset(Ruleset):
     OPTIONS = OPTIONS
     VARIANTS = VARIANTS
     SCHEDULE = SCHEDULE
+    WINDOWS = WINDOWS
     ORDER = night.ORDER
     DAY_ORDER = day.DAY_ORDER
     MESSAGES = MESSAGES

@@ -53,6 +53,7 @@ class PiterRuleset(Ruleset):
     OPTIONS = OPTIONS
     VARIANTS = ()
     SCHEDULE = setup.SCHEDULE
+    WINDOWS = setup.WINDOWS
     ORDER = night.ORDER
     MIN_PLAYERS = 3
     MAX_PLAYERS = 12

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rulesets.core import RulesError, ScheduleEntry
+from rulesets.core.said import gettext_noop
 
 # PITER-100: the document's table, role id → count, for 3 to 12 players.
 TABLE: dict[int, dict[str, int]] = {
@@ -93,6 +94,22 @@ def _substitute(roles: dict[str, int], old: str, new: str, n_players: int) -> No
 # §2 Forum schedule, in the game's time zone. A forum day runs from one night
 # deadline to the next; ``fast_minutes`` is a turbo game's offset from that
 # start (the ordinary day compressed twelvefold).
+# The window each deadline closes (``Ruleset.WINDOWS``), piter §2: 10:00
+# free discussion; 16:00 «Выдвижение» (PITER-010); 18:00 «Минуты монолога»
+# (PITER-011); 19:00 «Голосование» (PITER-012..016); 20:00 the count; the
+# tied players' extra minute of monologue (PITER-017) and 21:00
+# «Переголосование» on a tie.
+WINDOWS: dict[str, str] = {
+    "nominations_open": gettext_noop("discussion"),
+    "nominations_close": gettext_noop("nominations"),
+    "defence_close": gettext_noop("defence"),
+    "day_deadline": gettext_noop("the vote"),
+    "revote_speech_close": gettext_noop("the extra speech of the tied players"),
+    "revote_deadline": gettext_noop("the re-vote"),
+    "night_deadline": gettext_noop("the night"),
+}
+
+
 SCHEDULE: tuple[ScheduleEntry, ...] = (
     # Day (the 5 minutes of discussion) ends; nominations open (PITER-010).
     ScheduleEntry(

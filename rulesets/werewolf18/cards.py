@@ -62,3 +62,18 @@ def give_card(exits: Exits, name: str, colour: str) -> None:
         upgrade = "yellow" if colour == "blue" else "red"
         exits.outcome.note("cards", "effect", said(f"werewolf18.three_{colour}_cards", player=name))
         give_card(exits, name, upgrade)
+
+
+# The directors' cards (判罚制度, WW18-069), counted at the phase's end.
+# The host's removal is the red card at once: the document knows no other
+# way out (WW18-075), and an identity is never published (WW18-074).
+PENALTIES = {
+    "disqualify": {
+        "ru": "Красная карточка сразу (удаление)",
+        "zh": "红牌罚下（立即出局）",
+        "en": "Red card at once (removed now)",
+    },
+    "card:blue": {"ru": "Синяя карточка", "zh": "蓝牌", "en": "Blue card"},
+    "card:yellow": {"ru": "Жёлтая карточка", "zh": "黄牌", "en": "Yellow card"},
+    "card:red": {"ru": "Красная карточка", "zh": "红牌", "en": "Red card"},
+}

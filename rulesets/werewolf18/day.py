@@ -15,7 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from rulesets.core import Action, GameState, Outcome, PhaseInput, RulesError
+from rulesets.core import Action, DayProcedure, GameState, Outcome, PhaseInput, RulesError
+from rulesets.core.day import ONCE
 from rulesets.core.said import said
 from rulesets.core.votes import leaders, tally
 
@@ -399,3 +400,34 @@ def parse_posts(raw: Any, state: GameState) -> dict[str, int] | None:
         if not isinstance(n, int) or isinstance(n, bool) or n < 0:
             raise RulesError(f"posts of {name!r} must be a whole number of at least 0")
     return dict(raw)
+
+
+# The day procedure (``Ruleset.DAY``): «投票对象：X / 投票理由：…» or «投票对象：弃权»;
+# one change quoting the original, none in the last hour (WW18-065, WW18-066).
+PROCEDURE = DayProcedure(
+    change=ONCE,
+    abstain=True,
+    no_change_after="no_vote_change",
+    votes_until="vote",
+    ballot_text={"ru": "Голос: {choice}", "zh": "投票对象：{choice}", "en": "Vote: {choice}"},
+    abstain_word={"ru": "воздерживаюсь", "zh": "弃权", "en": "abstain"},
+    reason_text={"ru": "Причина: {reason}", "zh": "投票理由：{reason}", "en": "Reason: {reason}"},
+    # «改票时必须引用原投票帖，并明确说明改票对象和改票理由» (WW18-065).
+    change_text={"ru": "Меняю голос: {choice}", "zh": "改票对象：{choice}", "en": "Vote changed to: {choice}"},
+    change_reason_text={
+        "ru": "Причина смены: {reason}",
+        "zh": "改票理由：{reason}",
+        "en": "Reason for the change: {reason}",
+    },
+    reason_required=True,
+    # 玩家须知 9 导演代投: the host posts a proxy vote until 30 minutes before the close.
+    proxy_until="proxy_vote",
+    rule="WW18-065",
+    law={
+        "ru": "Один голос у каждого, воздержаться можно (воздержавшийся тоже пишет пост с голосом); проголосовав,"
+        " можно один раз изменить голос, процитировав прежний; в последний час дня голос менять нельзя.",
+        "zh": "每人一票，允许弃权（弃权也需发投票帖）；投票后只有一次改票机会，须引用原投票；白天结束前一小时不得改票。",
+        "en": "One vote each, abstention allowed; one change, quoting the original vote; no change in the"
+        " last hour of the day.",
+    },
+)

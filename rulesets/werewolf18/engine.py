@@ -18,7 +18,6 @@ from rulesets.core import (
     Action,
     ActionSlot,
     Ballot,
-    DayProcedure,
     Feedback,
     GameState,
     Outcome,
@@ -28,11 +27,11 @@ from rulesets.core import (
     Ruleset,
     VoteCount,
 )
-from rulesets.core.day import ONCE, count
+from rulesets.core.day import count
 from rulesets.core.rng import PhaseRandom
 from rulesets.core.said import said
 
-from . import day, night, roles, schedule, setup, victory
+from . import cards, day, night, roles, schedule, setup, victory
 from .choices import PHASES_OF, TEAM_ABILITIES, own_slot, probes, targets_of
 from .common import has_skills, revealed, sheriff, werewolf_in_game
 from .exits import EXIT_ORDER, Exits, GameEnded, Orders
@@ -67,6 +66,7 @@ class Werewolf18(Ruleset):
     OPTIONS = roles.OPTIONS
     VARIANTS = ()
     SCHEDULE = schedule.SCHEDULE
+    WINDOWS = schedule.WINDOWS
     ORDER = night.ORDER
     DAY_ORDER = day.DAY_ORDER
     EXIT_ORDER = EXIT_ORDER
@@ -78,57 +78,17 @@ class Werewolf18(Ruleset):
     MESSAGES = roles.MESSAGES
     # ``actor_reason`` and ``target_filter`` are ``validate`` split in two.
     EXACT_TARGET_CHECKS = True
-    # «投票对象：X / 投票理由：…» or «投票对象：弃权»; one change quoting the
-    # original, none in the last hour (WW18-065, WW18-066).
     ROOM_NAMES = {
         "lovers": {"ru": "Влюблённый и его избранник", "zh": "情痴与爱慕对象", "en": "The lover and the admired"}
     }
-    # The directors' cards (判罚制度, WW18-069), counted at the phase's end.
-    # The host's removal is the red card at once: the document knows no other
-    # way out (WW18-075), and an identity is never published (WW18-074).
-    PENALTIES = {
-        "disqualify": {
-            "ru": "Красная карточка сразу (удаление)",
-            "zh": "红牌罚下（立即出局）",
-            "en": "Red card at once (removed now)",
-        },
-        "card:blue": {"ru": "Синяя карточка", "zh": "蓝牌", "en": "Blue card"},
-        "card:yellow": {"ru": "Жёлтая карточка", "zh": "黄牌", "en": "Yellow card"},
-        "card:red": {"ru": "Красная карточка", "zh": "红牌", "en": "Red card"},
-    }
+    PENALTIES = cards.PENALTIES  # the directors' cards (WW18-069)
     DEFERRED_PENALTIES = frozenset({"card:blue", "card:yellow", "card:red"})
     # «遗言»: sent until an hour before the next thread opens (WW18-016, §2).
     LAST_WORDS_DUE = "last_words"
     # «进程加速»: more than half of the living ask (WW18-068).
     ACCELERATION = "accelerated"
     ACCELERATION_RULE = "WW18-068"
-    DAY = DayProcedure(
-        change=ONCE,
-        abstain=True,
-        no_change_after="no_vote_change",
-        votes_until="vote",
-        ballot_text={"ru": "Голос: {choice}", "zh": "投票对象：{choice}", "en": "Vote: {choice}"},
-        abstain_word={"ru": "воздерживаюсь", "zh": "弃权", "en": "abstain"},
-        reason_text={"ru": "Причина: {reason}", "zh": "投票理由：{reason}", "en": "Reason: {reason}"},
-        # «改票时必须引用原投票帖，并明确说明改票对象和改票理由» (WW18-065).
-        change_text={"ru": "Меняю голос: {choice}", "zh": "改票对象：{choice}", "en": "Vote changed to: {choice}"},
-        change_reason_text={
-            "ru": "Причина смены: {reason}",
-            "zh": "改票理由：{reason}",
-            "en": "Reason for the change: {reason}",
-        },
-        reason_required=True,
-        # 玩家须知 9 导演代投: the host posts a proxy vote until 30 minutes before the close.
-        proxy_until="proxy_vote",
-        rule="WW18-065",
-        law={
-            "ru": "Один голос у каждого, воздержаться можно (воздержавшийся тоже пишет пост с голосом); проголосовав,"
-            " можно один раз изменить голос, процитировав прежний; в последний час дня голос менять нельзя.",
-            "zh": "每人一票，允许弃权（弃权也需发投票帖）；投票后只有一次改票机会，须引用原投票；白天结束前一小时不得改票。",
-            "en": "One vote each, abstention allowed; one change, quoting the original vote; no change in the"
-            " last hour of the day.",
-        },
-    )
+    DAY = day.PROCEDURE  # WW18-065, WW18-066
 
     # ------------------------------------------------------------ the web day
 

@@ -12,9 +12,24 @@ from __future__ import annotations
 import datetime as dt
 
 from rulesets.core import ScheduleEntry
+from rulesets.core.said import gettext_noop
 
 TIME_ZONE = "Asia/Shanghai"  # UTC+8, the forum's time
 DAY_OPENS = "10:00"  # the discussion thread opens on the morning of A (WW18-072)
+
+# The window each deadline closes (``Ruleset.WINDOWS``), WW18-071 and
+# WW18-072: «设置», vote changes, «代投», «投票», the exits' orders, the
+# night's «夜间行动», «女巫», «遗言».
+WINDOWS: dict[str, str] = {
+    "setup": gettext_noop("set-up choices"),
+    "no_vote_change": gettext_noop("discussion and vote changes"),
+    "proxy_vote": gettext_noop("proxy votes"),
+    "exit_orders": gettext_noop("exit orders"),
+    "night_actions": gettext_noop("night actions"),
+    "witch": gettext_noop("the witch's answer"),
+    "last_words": gettext_noop("last words"),
+}
+
 
 SCHEDULE: tuple[ScheduleEntry, ...] = (
     # §6: the deal; the mixed-blood names whom he supports before day 1 opens.
