@@ -41,6 +41,9 @@ def to_next_phase(game: Game, phase: Phase) -> Phase:
     return flow.current_phase(game)
 
 
+TIE_VOTES = {"Ann": "Cid", "Bea": "Cid", "Dot": "Cid", "Cid": "Ann", "Eve": "Ann", "Fay": "Ann"}
+
+
 def evening(game: Game, seats, phase: Phase, nominations: list[tuple[str, str]], votes: dict[str, str]) -> None:
     """Nominate (nominator, nominee) in order, then cast ``votes`` (voter → nominee)."""
     flow.resolve_due(now=deadline(phase, "nominations_open"))
@@ -82,6 +85,17 @@ def fifty_fifty(personas, make_user, language: str = "en"):
         "Fay",
     ]
     return game, seats, accounts, day2
+
+
+def tied_day(personas, make_user, language: str = "en", nominations: tuple[tuple[str, str], ...] = ()):
+    """Six players; on day 1 Ann and Cid nominate each other (then
+    ``nominations``) and the vote ties 3–3 between them (PITER-017).
+    Returns (game, seats, accounts, the day-1 phase), before the vote's
+    deadline is resolved."""
+    game, seats, accounts = dealt_game(personas["alice"], make_user, "piter", SIX, now=START, language=language)
+    day1 = to_next_phase(game, flow.current_phase(game))
+    evening(game, seats, day1, [("Ann", "Cid"), ("Cid", "Ann"), *nominations], TIE_VOTES)
+    return game, seats, accounts, day1
 
 
 def vote_room(game: Game, day: int) -> Room:
@@ -128,15 +142,7 @@ def test_piter_017_the_tied_players_speak_once_more_before_the_revote(personas, 
     голосование повторяется»: after a tie, until the extra minute's
     deadline only the tied post in the day thread, one post each, and the
     re-vote opens after it."""
-    game, seats, accounts = dealt_game(personas["alice"], make_user, "piter", SIX, now=START, language="en")
-    day1 = to_next_phase(game, flow.current_phase(game))
-    evening(
-        game,
-        seats,
-        day1,
-        [("Ann", "Cid"), ("Cid", "Ann")],
-        {"Ann": "Cid", "Bea": "Cid", "Dot": "Cid", "Cid": "Ann", "Eve": "Ann", "Fay": "Ann"},
-    )
+    game, seats, accounts, day1 = tied_day(personas, make_user)
     tie = deadline(day1, "day_deadline")
     flow.resolve_due(now=tie)
     notice = vote_room(game, day1.number).posts.order_by("-number").first().body
@@ -251,15 +257,7 @@ def test_piter_017_the_count_block_shows_the_revote_while_it_runs(personas, make
     re-vote: the tied players as candidates, the re-vote ballots, who has
     not re-voted yet, and that non-voters count for the tied player
     nominated last (not the day's last nominee, who is not in the re-vote)."""
-    game, seats, accounts = dealt_game(personas["alice"], make_user, "piter", SIX, now=START, language="en")
-    day1 = to_next_phase(game, flow.current_phase(game))
-    evening(
-        game,
-        seats,
-        day1,
-        [("Ann", "Cid"), ("Cid", "Ann"), ("Eve", "Dot")],
-        {"Ann": "Cid", "Bea": "Cid", "Dot": "Cid", "Cid": "Ann", "Eve": "Ann", "Fay": "Ann"},
-    )
+    game, seats, accounts, day1 = tied_day(personas, make_user, nominations=(("Eve", "Dot"),))
     flow.resolve_due(now=deadline(day1, "day_deadline"))
     speech = deadline(day1, "revote_speech_close")
     flow.resolve_due(now=speech)
@@ -281,19 +279,11 @@ def test_piter_results_read_in_the_games_language_without_rule_ids(personas, mak
     """PITER-004, PITER-010, PITER-017, PITER-018: the results posts of a
     Russian game (the first morning, a day whose re-vote ties again) read
     in Russian, with no rule id and no English sentence."""
-    game, seats, accounts = dealt_game(personas["alice"], make_user, "piter", SIX, now=START, language="ru")
-    day1 = to_next_phase(game, flow.current_phase(game))
-    evening(
-        game,
-        seats,
-        day1,
-        [("Ann", "Cid"), ("Cid", "Ann")],
-        {"Ann": "Cid", "Bea": "Cid", "Dot": "Cid", "Cid": "Ann", "Eve": "Ann", "Fay": "Ann"},
-    )
+    game, seats, accounts, day1 = tied_day(personas, make_user, language="ru")
     flow.resolve_due(now=deadline(day1, "day_deadline"))
     speech = deadline(day1, "revote_speech_close")
     flow.resolve_due(now=speech)
-    for voter, target in {"Ann": "Cid", "Bea": "Cid", "Dot": "Cid", "Cid": "Ann", "Eve": "Ann", "Fay": "Ann"}.items():
+    for voter, target in TIE_VOTES.items():
         flow.vote_cast(game=game, seat=seats[voter], target=seats[target], now=speech + MINUTE)
     flow.resolve_due(now=deadline(day1, "revote_deadline"))
     results = list(Resolution.objects.filter(deadline__phase__game=game).values_list("results", flat=True))
