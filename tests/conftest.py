@@ -46,6 +46,21 @@ def personas(db, make_user):
     return {name: make_user(name, staff=name == "erin") for name in ("alice", "bob", "carol", "dave", "erin")}
 
 
+@pytest.fixture
+def seated_game(personas, make_user):
+    """alice's forum game in sign-up with S0…S5 seated (accounts
+    ``acct0``…``acct5``) and the multifunctional Child on."""
+    from games import flow
+
+    game = flow.game_create(host=personas["alice"], title="Rules town", ruleset_id="forum")
+    flow.signup_open(game=game)
+    for i in range(6):
+        flow.nickname_register(game=game, user=make_user(f"acct{i}"), nickname=f"S{i}")
+    flow.options_set(game=game, options={"multifunctional_child": True})
+    game.refresh_from_db()
+    return game
+
+
 SEATS = [
     ("bob", "Bonnie", "don"),
     ("carol", "Clyde", "cop"),

@@ -12,22 +12,8 @@ from html import unescape
 import pytest
 from django.urls import reverse
 
-from games import flow
 from games.models import Game
 from tests.games.admin_forms import admin_errors, admin_form_data
-
-
-@pytest.fixture
-def signup_game(personas, make_user) -> Game:
-    """alice's forum game in sign-up, S0…S5 seated, the multifunctional Child on."""
-    game = flow.game_create(host=personas["alice"], title="Rules town", ruleset_id="forum")
-    flow.signup_open(game=game)
-    for i in range(6):
-        flow.nickname_register(game=game, user=make_user(f"acct{i}"), nickname=f"S{i}")
-    flow.options_set(game=game, options={"multifunctional_child": True})
-    game.refresh_from_db()
-    return game
-
 
 DEEP = "[" * 100_000 + "]" * 100_000
 
@@ -52,22 +38,22 @@ def _post(admin_client, game: Game, **changes):
 @pytest.mark.parametrize("field", ["options", "characters", "deadlines"])
 @pytest.mark.parametrize("case", BAD_JSON)
 def test_json_the_database_cannot_keep_gets_a_sentence_and_the_form_kept(
-    signup_game, admin_client, field: str, case: str
+    seated_game, admin_client, field: str, case: str
 ) -> None:
     """Each bad input answers the change form with its sentence (status
     200, the typed text shown again where it can be), and the game keeps
     its saved values."""
     typed, message = BAD_JSON[case]
 
-    response = _post(admin_client, signup_game, **{field: typed})
+    response = _post(admin_client, seated_game, **{field: typed})
 
     assert response.status_code == 200, case
     html = unescape(response.content.decode())
     assert message in html, admin_errors(response)
     if len(typed) < 200:
         assert typed in html
-    game = Game.objects.get(pk=signup_game.pk)
-    assert game.options == signup_game.options and game.characters == signup_game.characters
+    game = Game.objects.get(pk=seated_game.pk)
+    assert game.options == seated_game.options and game.characters == seated_game.characters
 
 
 @pytest.mark.parametrize(
@@ -78,25 +64,25 @@ def test_json_the_database_cannot_keep_gets_a_sentence_and_the_form_kept(
         ({"nope": 1}, "There is no house rule “nope”"),
     ],
 )
-def test_house_rules_the_ruleset_refuses_get_its_own_sentence(signup_game, admin_client, options, message) -> None:
+def test_house_rules_the_ruleset_refuses_get_its_own_sentence(seated_game, admin_client, options, message) -> None:
     """FORUM-125: the same sentences the host's forms answer (the ruleset's
     ``validate_options``); the saved rules stay."""
     import json
 
-    response = _post(admin_client, signup_game, options=json.dumps({"multifunctional_child": True, **options}))
+    response = _post(admin_client, seated_game, options=json.dumps({"multifunctional_child": True, **options}))
 
     assert response.status_code == 200
     assert message in unescape(response.content.decode())
-    assert Game.objects.get(pk=signup_game.pk).options == signup_game.options
+    assert Game.objects.get(pk=seated_game.pk).options == seated_game.options
 
 
-def test_valid_house_rules_are_saved_through_the_host_s_path(signup_game, admin_client) -> None:
+def test_valid_house_rules_are_saved_through_the_host_s_path(seated_game, admin_client) -> None:
     """A Bonus for a seated player (FORUM-125) is saved, and the log
     records it as the host's own change of the rules."""
-    response = _post(admin_client, signup_game, options='{"bonus": {"player": "S3", "day": 2}}')
+    response = _post(admin_client, seated_game, options='{"bonus": {"player": "S3", "day": 2}}')
 
     assert response.status_code == 302, admin_errors(response)
-    game = Game.objects.get(pk=signup_game.pk)
+    game = Game.objects.get(pk=seated_game.pk)
     assert game.options == {"bonus": {"player": "S3", "day": 2}}
     assert game.events.filter(kind="options_set").count() == 2
 

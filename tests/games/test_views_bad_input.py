@@ -11,7 +11,6 @@ from html import unescape
 import pytest
 from django.urls import reverse
 
-from games import flow
 from games.models import Game, Resolution
 
 from .pages import client_as
@@ -59,18 +58,6 @@ def test_host_a_game_accepts_declared_house_rules(personas) -> None:
     assert response.status_code == 302
     options = Game.objects.get().options
     assert (options["rare_roles"], options["basement"]) == (True, ["town"])
-
-
-@pytest.fixture
-def seated_game(personas, make_user) -> Game:
-    """alice's game in sign-up with S0…S5 seated and the multifunctional Child on."""
-    game = flow.game_create(host=personas["alice"], title="Rules town", ruleset_id="forum")
-    flow.signup_open(game=game)
-    for i in range(6):
-        flow.nickname_register(game=game, user=make_user(f"acct{i}"), nickname=f"S{i}")
-    flow.options_set(game=game, options={"multifunctional_child": True})
-    game.refresh_from_db()
-    return game
 
 
 def _rules(**chosen: str) -> dict[str, str]:
