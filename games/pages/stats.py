@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from ..reads.stats import PlayerCountStats, RulesetStats, ruleset_stats
 from .profile import engine, ruleset_label, side_label
@@ -68,8 +67,8 @@ def _chart(rows: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def players_label(n: int) -> str:
-    """A player count as the charts and tables name it: "7 players"."""
-    return ngettext("%(n)d player", "%(n)d players", n) % {"n": n}
+    """A player count as the charts and tables name it: "Players: 7"."""
+    return _("Players: %(n)d") % {"n": n}
 
 
 def _days(value: float | None) -> str:

@@ -101,7 +101,8 @@ def my_profile(request: HttpRequest) -> HttpResponse:
 def profile_settings(request: HttpRequest) -> HttpResponse:
     """Whether the logged-in account's profile is hidden
     (``ProfileSetting``); saved twice, it stays as chosen."""
-    form = ProfileSettingForm(request.POST or None, instance=ProfileSetting.of(request.user.pk))
+    data = request.POST if request.method == "POST" else None  # an unticked box sends nothing
+    form = ProfileSettingForm(data, instance=ProfileSetting.of(request.user.pk))
     if request.method == "POST" and form.is_valid():
         ProfileSetting.objects.update_or_create(user=request.user, defaults={"hidden": form.cleaned_data["hidden"]})
         messages.success(request, _("Your profile settings were saved."))
