@@ -2,6 +2,7 @@
 player count (``reads.stats.ruleset_stats``) as two server-rendered bar
 charts (the wins of each side stacked into each player count's games, and
 the average length in game days), each beside a table of the same figures.
+The sides shown are those that won at least one of the ruleset's games.
 The charts are plain SVG geometry computed here; no script draws them."""
 
 from __future__ import annotations
@@ -14,9 +15,9 @@ from ..reads.stats import PlayerCountStats, RulesetStats, ruleset_stats
 from .profile import engine, ruleset_label, side_label
 
 # The chart's drawing, in SVG user units (it scales to the page's width).
-WIDTH = 600
-LABEL_WIDTH = 110  # the player count's label, left of the bars
-VALUE_WIDTH = 60  # the figure after each bar
+WIDTH = 420
+LABEL_WIDTH = 96  # the player count's label, left of the bars
+VALUE_WIDTH = 40  # the figure after each bar
 ROW_HEIGHT = 30
 BAR_HEIGHT = 20
 PAD = 6
@@ -80,9 +81,12 @@ def _ruleset_block(stats: RulesetStats, index: int) -> dict[str, Any]:
     """One ruleset's heading, legend, charts and table."""
     ruleset = engine(stats.ruleset)
     title = ruleset_label(ruleset, stats.ruleset)
+    # The sides that won a game here (a ruleset may declare many that
+    # seldom play), each keeping its colour whatever the others do.
     sides = [
         {"id": side, "name": side_label(ruleset, side), "colour": PALETTE[i % len(PALETTE)]}
         for i, side in enumerate(stats.sides)
+        if any(row.wins[side] for row in stats.rows)
     ]
     draw, none = _("Draw"), _("No result")
     rows: list[PlayerCountStats] = stats.rows
@@ -122,7 +126,7 @@ def _ruleset_block(stats: RulesetStats, index: int) -> dict[str, Any]:
         "length_chart": _chart(lengths),
         "rows": [
             {
-                "players": players_label(row.players),
+                "players": row.players,
                 "games": row.games,
                 "wins": [row.wins[s["id"]] for s in sides],
                 "draws": row.draws,

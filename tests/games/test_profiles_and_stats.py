@@ -13,7 +13,10 @@ Only the two open games may appear on their profiles.
 
 from __future__ import annotations
 
+from zoneinfo import ZoneInfo
+
 import pytest
+from django.db import connection
 from django.urls import reverse
 
 from games import flow
@@ -21,6 +24,7 @@ from games.models import Game, Player, ProfileSetting
 from games.reads.stats import ruleset_stats
 from tests.conftest import SEATS, seed_for_seating
 from tests.games.pages import client_as
+from tests.games.test_get_writes_nothing import WriteWatch
 
 # Each game's nicknames: the seat's nickname of ``SEATS`` with a prefix.
 PREFIX = {"Quiet town": "Hush", "Open town": "Sun", "Open mafia": "Moon", "Live town": "Now"}
@@ -109,7 +113,7 @@ def test_a_profile_row_names_the_game_its_ruleset_role_side_result_and_end_date(
     row = next(r for r in page.split("<tr") if "Sun Bonnie" in r)
     assert f'href="{reverse("game", args=[game.slug])}"' in row
     assert "Don" in row and "Mafia" in row and ">lost<" in row
-    assert game.finished_at.strftime("%Y-%m-%d") in row  # Europe/Moscow: the same day at this hour
+    assert game.finished_at.astimezone(ZoneInfo(game.timezone)).strftime("%Y-%m-%d") in row
     won = next(r for r in page.split("<tr") if "Moon Bonnie" in r)
     assert ">won<" in won
 
@@ -218,3 +222,31 @@ def test_a_profile_page_reads_in_few_queries(games, django_assert_max_num_querie
     client = client_as("anon")
     with django_assert_max_num_queries(4):
         client.get(reverse("profile", args=["bob"]))
+
+
+def test_a_drawn_game_reads_draw_on_the_profile_and_counts_as_a_draw(games) -> None:
+    """A game whose outcome is a draw (``Game.winner`` "draw", as the
+    forum's FORUM-168 stores it when nobody is left): every seat drew, no
+    side won, and the statistics count one draw."""
+    game, _seats = games["Open town"]
+    Game.objects.filter(pk=game.pk).update(winner="draw")
+    page = profile_of("dave", "carol").content.decode()
+    row = next(r for r in page.split("<tr") if "Sun Clyde" in r)
+    assert ">draw<" in row
+    (forum,) = ruleset_stats()
+    (stats,) = forum.rows
+    assert (stats.draws, stats.wins["town"], stats.wins["mafia"]) == (1, 1, 1)
+
+
+def test_the_profile_and_statistics_pages_write_nothing(games) -> None:
+    """GET never writes: the profile, the menu's link, the settings page
+    and the statistics, as the owner and as a visitor."""
+    watch = WriteWatch()
+    bob, anon = client_as("bob"), client_as("anon")  # logging in writes its session
+    with connection.execute_wrapper(watch):
+        for client in (bob, anon):
+            for url in (reverse("profile", args=["bob"]), reverse("site_stats")):
+                assert client.get(url).status_code == 200
+        assert bob.get(reverse("my_profile")).status_code == 302
+        assert bob.get(reverse("profile_settings")).status_code == 200
+    assert watch.writes == []
