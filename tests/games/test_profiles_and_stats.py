@@ -250,3 +250,18 @@ def test_the_profile_and_statistics_pages_write_nothing(games) -> None:
         assert bob.get(reverse("my_profile")).status_code == 302
         assert bob.get(reverse("profile_settings")).status_code == 200
     assert watch.writes == []
+
+
+@pytest.mark.parametrize(
+    ("language", "title", "won"), [("ru", "Статистика сайта", "победа"), ("zh-hans", "网站统计", "胜")]
+)
+def test_the_pages_read_in_russian_and_chinese(games, settings, language, title, won) -> None:
+    """The statistics and the profile in the reader's language: the
+    ruleset's and the side's own names, the result in words."""
+    client = client_as("anon")
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    stats = client.get(reverse("site_stats")).content.decode()
+    assert title in stats and "Site statistics" not in stats
+    page = client.get(reverse("profile", args=["bob"])).content.decode()
+    row = next(r for r in page.split("<tr") if "Moon Bonnie" in r)
+    assert f">{won}<" in row and "Mafia" not in row
