@@ -22,11 +22,16 @@ The rules (forum document, FORUM-020 and the thread structure of §1):
   game's log and refuses an admin seated in the game;
 - accounts behind nicknames are shown to the host on the registry page;
 - a post is edited only by whoever wrote it: its seat, or for a host's
-  post the host (``may_edit``), within the game's edit window.
+  post the host (``may_edit``), within the game's edit window;
+- an account's public profile lists its seats in finished games that
+  reveal their accounts, and nothing of any other game
+  (``revealed_seats``); a profile its owner hid is a 404 to everyone else,
+  the host and admins included (``profile_for_reader``).
 """
 
 from __future__ import annotations
 
+from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
 from django.db.models import Q, QuerySet
 from django.http import Http404
@@ -36,7 +41,7 @@ import rulesets
 from rulesets.core import RulesError
 
 from .errors import GameBroken, unknown_ruleset
-from .models import Game, Player, Post, Room
+from .models import Game, Player, Post, ProfileSetting, Room
 
 
 def is_host(user, game: Game) -> bool:
@@ -194,6 +199,36 @@ def can_see_accounts(user, game: Game) -> bool:
     if is_host(user, game):
         return True
     return game.status == Game.Status.FINISHED and game.reveal_accounts
+
+
+def revealed_seats(account_id: int) -> QuerySet[Player]:
+    """The seats the account ``account_id`` holds in finished games that
+    reveal their accounts (``accounts_revealed``): the only seats its
+    public profile may show. A running game, a game that hides its
+    accounts and a seat it was replaced away from never appear."""
+    return Player.objects.seated().filter(
+        user_id=account_id, game__status=Game.Status.FINISHED, game__reveal_accounts=True
+    )
+
+
+def profile_for_reader(user, username: str) -> tuple[object, bool]:
+    """The account named ``username`` whose profile ``user`` may read, and
+    whether its owner hid it (True only when ``user`` is that owner). Raises
+    Http404 when there is no such account, and when the profile is hidden
+    and ``user`` is anyone but its owner (logged out, another account, the
+    host of its games, a site admin). One query."""
+    account = (
+        get_user_model().objects.filter(username=username, is_active=True).select_related("profile_setting").first()
+    )
+    if account is None:
+        raise Http404
+    try:
+        hidden = account.profile_setting.hidden
+    except ProfileSetting.DoesNotExist:
+        hidden = False
+    if hidden and not (user.is_authenticated and user.pk == account.pk):
+        raise Http404
+    return account, hidden
 
 
 def may_edit(user, post: Post, seat: Player | None) -> bool:

@@ -2,13 +2,17 @@
 
 from django.urls import path
 
-from .views import account, cabinet, game, host_dashboard, host_signup, host_tools, lobby, thread, vote
+from .views import account, cabinet, game, host_dashboard, host_signup, host_tools, lobby, stats, thread, vote
 
 urlpatterns = [
     path("", lobby.home, name="home"),
     path("games/new/", lobby.game_new, name="game_new"),
     path("account/mail/", account.mail_settings, name="mail_settings"),
     path("account/time-zone/", account.time_zone, name="account_time_zone"),
+    path("account/profile/", account.profile_settings, name="profile_settings"),
+    path("account/my-profile/", account.my_profile, name="my_profile"),
+    path("u/<str:username>/", account.profile, name="profile"),
+    path("stats/", stats.site_stats, name="site_stats"),
     path("g/<slug:slug>/", game.game_page, name="game"),
     path("g/<slug:slug>/status/", game.game_status, name="game_status"),
     path("g/<slug:slug>/apply/", game.game_apply, name="game_apply"),

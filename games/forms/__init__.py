@@ -6,7 +6,7 @@ One module per family: ``game`` (announcing a game, its settings),
 ``host`` (the host's tools), ``account`` (an account's own settings).
 """
 
-from .account import MailPreferenceForm, TimeZoneForm
+from .account import MailPreferenceForm, ProfileSettingForm, TimeZoneForm
 from .game import TIMEZONES, GameCreateForm, GameSettingsForm, LanguageSelect, character_too_long, reminder_field
 from .host import (
     CandidatesForm,
@@ -44,6 +44,7 @@ __all__ = [
     "PenaltyForm",
     "ProxyVoteForm",
     "PostForm",
+    "ProfileSettingForm",
     "SeenForm",
     "RegisterNicknameForm",
     "ReminderForm",

@@ -1,5 +1,5 @@
-"""An account's own settings: the time zone it reads times in and what
-it wants by e-mail."""
+"""An account's own settings: the time zone it reads times in, what it
+wants by e-mail and whether its public profile is hidden."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from ..models import MailPreference
+from ..models import MailPreference, ProfileSetting
 from .game import TIMEZONES
 
 
@@ -32,3 +32,17 @@ class MailPreferenceForm(forms.ModelForm):
     class Meta:
         model = MailPreference
         fields = ["reminders", "drafts"]
+
+
+class ProfileSettingForm(forms.ModelForm):
+    """Whether the account's public profile is hidden from everyone else."""
+
+    class Meta:
+        model = ProfileSetting
+        fields = ["hidden"]
+        help_texts = {
+            "hidden": _(
+                "Nobody else can open your profile, not even the hosts of your games; "
+                "the games themselves still show what they reveal."
+            )
+        }

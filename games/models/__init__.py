@@ -6,7 +6,7 @@ never at the account, so a game nickname is never linked to an account
 except for admins and the game's host.
 """
 
-from .accounts import AccountLanguage, Event, MailPreference, Reminder
+from .accounts import AccountLanguage, Event, MailPreference, ProfileSetting, Reminder
 from .game import Game, GameVersion, Player, PlayerQuerySet, public_id
 from .phases import Action, Deadline, DeadlineQuerySet, Phase, Resolution, Vote
 from .rooms import Post, PostManager, ReadMark, Room
@@ -23,6 +23,7 @@ __all__ = [
     "Phase",
     "Player",
     "PlayerQuerySet",
+    "ProfileSetting",
     "Post",
     "PostManager",
     "ReadMark",

@@ -90,3 +90,22 @@ class Reminder(models.Model):
 
     def __str__(self) -> str:
         return f"reminder of deadline {self.deadline_id} to seat {self.player_id}"
+
+
+class ProfileSetting(models.Model):
+    """Whether an account's public profile (its finished games whose
+    accounts were revealed, ``games.reads.profiles``) is hidden: a hidden
+    profile answers 404 to everyone but its owner. An account without a
+    row shows its profile (``ProfileSetting.of``). Set on its own
+    settings page."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile_setting")
+    hidden = models.BooleanField(_("hide my profile"), default=False)
+
+    def __str__(self) -> str:
+        return f"{self.user_id}: hidden={self.hidden}"
+
+    @classmethod
+    def of(cls, user_id: Any) -> ProfileSetting:
+        """The account's setting (an unsaved shown profile when it has none)."""
+        return cls.objects.filter(user_id=user_id).first() or cls(user_id=user_id)

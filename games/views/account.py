@@ -1,6 +1,6 @@
-"""Signing up (allauth's form, safe against a double submit), and an
-account's own settings: what it wants by e-mail and the time zone it
-reads times in."""
+"""Signing up (allauth's form, safe against a double submit), an
+account's own settings (what it wants by e-mail, the time zone it reads
+times in, whether its profile is hidden) and its public profile."""
 
 from __future__ import annotations
 
@@ -14,11 +14,12 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods
 
-from .. import languages
-from ..forms import MailPreferenceForm, TimeZoneForm
-from ..models import MailPreference
+from .. import access, languages
+from ..forms import MailPreferenceForm, ProfileSettingForm, TimeZoneForm
+from ..models import MailPreference, ProfileSetting
+from ..pages import profile as pages
 
 
 class SignupView(AllauthSignupView):
@@ -74,3 +75,36 @@ def time_zone(request: HttpRequest) -> HttpResponse:
         messages.success(request, _("Your time zone is saved."))
         return HttpResponseRedirect(back or reverse("account_time_zone"))
     return render(request, "games/time_zone.html", {"form": form, "next": back}, status=400 if form.errors else 200)
+
+
+@require_GET
+def profile(request: HttpRequest, username: str) -> HttpResponse:
+    """The public profile of the account ``username``: its finished games
+    that revealed their accounts and its totals (``pages.profile``). A
+    profile its owner hid is a 404 to everyone else
+    (``access.profile_for_reader``); its owner sees it with a notice."""
+    account, hidden = access.profile_for_reader(request.user, username)
+    is_owner = request.user.is_authenticated and request.user.pk == account.pk
+    return render(request, "games/profile.html", pages.profile(account, hidden, is_owner))
+
+
+@login_required
+@require_GET
+def my_profile(request: HttpRequest) -> HttpResponse:
+    """The logged-in account's own profile (the account menu's link: the
+    menu never writes the account's name into a game's pages)."""
+    return HttpResponseRedirect(reverse("profile", args=[request.user.get_username()]))
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def profile_settings(request: HttpRequest) -> HttpResponse:
+    """Whether the logged-in account's profile is hidden
+    (``ProfileSetting``); saved twice, it stays as chosen."""
+    data = request.POST if request.method == "POST" else None  # an unticked box sends nothing
+    form = ProfileSettingForm(data, instance=ProfileSetting.of(request.user.pk))
+    if request.method == "POST" and form.is_valid():
+        ProfileSetting.objects.update_or_create(user=request.user, defaults={"hidden": form.cleaned_data["hidden"]})
+        messages.success(request, _("Your profile settings were saved."))
+        return HttpResponseRedirect(reverse("profile_settings"))
+    return render(request, "games/profile_settings.html", {"form": form, "username": request.user.get_username()})

@@ -32,6 +32,7 @@ from games.models import (
     Phase,
     Player,
     Post,
+    ProfileSetting,
     Resolution,
     Room,
     Vote,
@@ -59,6 +60,9 @@ GET_ONLY = {
     "host",
     "host_live",
     "host_accounts",
+    "profile",
+    "my_profile",
+    "site_stats",
 }
 
 # Forms that show what their account handed in already (the doctor's
@@ -117,6 +121,7 @@ def world() -> dict[str, list[str]]:
         Resolution,
         MailPreference,
         AccountLanguage,
+        ProfileSetting,
     ):
         names = [
             f.attname
@@ -319,11 +324,13 @@ def test_the_host_s_forms_after_a_day_s_resolution_twice(forum_game) -> None:
 
 
 def test_an_account_s_own_forms_twice(personas) -> None:
-    """ "Host a game", the e-mail settings, the time zone, the language."""
+    """ "Host a game", the e-mail settings, the time zone, the profile
+    settings, the language."""
     pages = [
         ("alice", reverse("game_new")),
         ("alice", reverse("mail_settings")),
         ("alice", reverse("account_time_zone")),
+        ("alice", reverse("profile_settings")),
     ]
     _scenario(lambda: run_pages(pages))
 
