@@ -234,7 +234,9 @@ def test_the_trace_is_shown_in_the_reader_language(personas, make_user, language
         english = [line.text for line in trace_texts.trace_lines(ruleset, trace)]
     with translation.override(language):
         translated = [line.text for line in trace_texts.trace_lines(ruleset, trace)]
-    shown = section(page(game, language=language).content.decode(), "night-1")
+    html = page(game, language=language).content.decode()
+    assert {"ru": "Роли и стороны", "zh-hans": "身份与阵营"}[language] in html
+    shown = section(html, "night-1")
     assert all(sentence in shown for sentence in translated)
     assert not any(sentence in shown for sentence in set(english) - set(translated))
     assert set(english) != set(translated)
