@@ -199,21 +199,22 @@ def replay(game: Game, reader: Any) -> Replay:
     ruleset = ruleset_of(game)
     accounts = game.status == Game.Status.FINISHED and game.reveal_accounts
     players = list(game.players.seated().select_related("user") if accounts else game.players.seated())
-    phases = list(game.phases.filter(resolved_at__isnull=False).order_by("opened_at", "id"))
+    every = list(game.phases.order_by("opened_at", "id"))
+    phases = [p for p in every if p.resolved_at is not None]
     events = list(
         game.events.filter(kind__in=[*PENALTY_EVENTS, "player_replaced", "roles_drawn", "roles_dealt"]).order_by("id")
     )
-    titles = _phase_titles(game, phases)
+    titles = _phase_titles(every)
     built = _phases(game, ruleset, phases, {p.nickname: p for p in players})
-    penalties, modkills = _penalties(ruleset, events, phases, titles, built)
-    left = {e.nickname: p.title for p in built for e in p.exits} | modkills
+    penalties = _penalties(ruleset, events, every, titles, built)
+    built, left = _with_penalty_exits(ruleset, built, events, every, {p.nickname: p for p in players})
     reader_id = getattr(reader, "pk", None) if getattr(reader, "is_authenticated", False) else None
     return Replay(
         finished=game.status == Game.Status.FINISHED,
         winner=_winner(ruleset, game),
         accounts=accounts,
         seats=tuple(_seats(ruleset, players, events, left, accounts, reader_id)),
-        replacements=tuple(_replacements(game, events, phases, titles, accounts)),
+        replacements=tuple(_replacements(game, events, every, titles, accounts)),
         penalties=tuple(penalties),
         phases=tuple(built),
     )
@@ -252,7 +253,7 @@ def lines_of(ruleset: Ruleset, trace: list[dict[str, Any]]) -> list[Line]:
     return [line_of(ruleset, shown) for shown in trace_texts.trace_lines(ruleset, trace)]
 
 
-def _phase_titles(game: Game, phases: list[Phase]) -> dict[int, str]:
+def _phase_titles(phases: list[Phase]) -> dict[int, str]:
     """Phase id → its title in words."""
     return {p.pk: str(p) for p in phases}
 
@@ -387,33 +388,62 @@ def _exits(
     return exits
 
 
+def _penalty_phase(event: Event, phases: list[Phase]) -> Phase | None:
+    """The phase a penalty of the log belongs to: the one it names (a
+    deferred card), else the one running when it was given."""
+    named = str(event.data.get("phase", ""))
+    return next((p for p in phases if p.key == named), None) or _phase_at(phases, event.created_at)
+
+
+def _with_penalty_exits(
+    ruleset: Ruleset, built: list[PhaseReplay], events: list[Event], phases: list[Phase], seats: Mapping[str, Player]
+) -> tuple[list[PhaseReplay], dict[str, str]]:
+    """``built`` with each player a penalty removed (a modkill: out of the
+    game, and no resolution's exit) among the exits of the penalty's phase
+    (``phases``: every phase of the game, the open one too); and nickname
+    → the title of the phase each player left in."""
+    left = {e.nickname: p.title for p in built for e in p.exits}
+    gone = set(left)
+    added: dict[str, list[Exit]] = {}
+    for event in events:
+        target = str(event.data.get("target", ""))
+        seat = seats.get(target)
+        if event.kind not in PENALTY_EVENTS or seat is None or seat.alive or target in gone:
+            continue
+        phase = _penalty_phase(event, phases)
+        if phase is None:
+            continue
+        what = localized(ruleset.PENALTIES.get(str(event.data.get("kind", "")), {}), "")
+        how = _("removed by the host: %(penalty)s") % {"penalty": what} if what else _("removed by the host")
+        exit_ = Exit(target, how, role_name(ruleset, seat.role), team_name(ruleset, seat.team))
+        added.setdefault(phase.key, []).append(exit_)
+        gone.add(target)
+        left[target] = str(phase)
+    return [replace(p, exits=(*p.exits, *added[p.key])) if p.key in added else p for p in built], left
+
+
 def _penalties(
     ruleset: Ruleset, events: list[Event], phases: list[Phase], titles: dict[int, str], built: list[PhaseReplay]
-) -> tuple[list[Penalty], dict[str, str]]:
+) -> list[Penalty]:
     """The host's cards and penalties (the log) and the cards the rules
-    gave (the trace's ``cards`` lines), in order; and nickname → the title
-    of the phase of each penalty that removed a player (a modkill)."""
-    by_key = {p.key: p for p in phases}
+    gave (the trace's ``cards`` lines), in order."""
     penalties: list[tuple[datetime, Penalty]] = []
-    removed: dict[str, str] = {}
     for event in events:
         if event.kind not in PENALTY_EVENTS:
             continue
         data = event.data
         kind, target = str(data.get("kind", "")), str(data.get("target", ""))
-        phase = by_key.get(str(data.get("phase", ""))) or _phase_at(phases, event.created_at)
+        phase = _penalty_phase(event, phases)
         title = titles.get(phase.pk, "") if phase else ""
         what = localized(ruleset.PENALTIES.get(kind, {}), kind)
         lines = tuple(lines_of(ruleset, data.get("trace", [])))
         penalties.append((event.created_at, Penalty(target, what, title, True, lines)))
-        if kind == "disqualify":
-            removed[target] = title
     ordered = [p for _when, p in sorted(penalties, key=lambda pair: pair[0])]
     for phase in built:
         for line in [*phase.lines, *(line for c in phase.choices for line in c.outcome)]:
             if line.step == "cards":
                 ordered.append(Penalty(_named_in(line.text, phase), line.text, phase.title, False, (line,)))
-    return ordered, removed
+    return ordered
 
 
 def _named_in(text: str, phase: PhaseReplay) -> str:

@@ -59,6 +59,7 @@ GET_ONLY = {
     "host",
     "host_live",
     "host_accounts",
+    "replay",
 }
 
 # Forms that show what their account handed in already (the doctor's

@@ -42,6 +42,13 @@ def section(html: str, anchor: str) -> str:
     return text_of(match.group(1))
 
 
+def seat_line(html: str, nickname: str) -> str:
+    """The text of the seat ``nickname`` in the list of roles."""
+    match = re.search(rf"<li[^>]*><strong>{re.escape(nickname)}</strong>(.*?)</li>", html, re.S)
+    assert match, nickname
+    return text_of(match.group(1))
+
+
 def finished_game(personas, make_user, ruleset_id: str = "forum", variant: str = "two_sided", n: int = 9) -> Game:
     """A game of ``ruleset_id`` played to its winner."""
     game = hosted_game(personas["alice"], make_user, ruleset_id, variant, n, seed=11)
@@ -250,6 +257,7 @@ def test_a_replacement_and_a_modkill_are_shown(personas, make_user) -> None:
     html = page(game, logged_in(personas["alice"])).content.decode()
     assert f"A replacement took over {living[0].nickname}" in section(html, "replacements")
     assert f"{living[1].nickname}: " in section(html, "penalties")
+    assert "(out in Night 1)" in seat_line(html, living[1].nickname)
     assert "carol" not in html  # the accounts stay hidden
 
 
