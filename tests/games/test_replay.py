@@ -280,3 +280,12 @@ def test_a_converted_seat_shows_the_role_and_side_it_was_dealt(personas, make_us
         rf"\(dealt as {ruleset.ROLES['mixed_blood'].name['en']}[^,]*, {ruleset.TEAMS[dealt_team].name['en']}\)",
         seats,
     )
+
+
+@pytest.mark.parametrize(("ruleset_id", "n"), [("cosmo", 10), ("werewolf18", 18)])
+def test_the_replay_of_every_ruleset_shows_each_resolved_phase_in_order(personas, make_user, ruleset_id, n) -> None:
+    game = finished_game(personas, make_user, ruleset_id, "", n)
+    html = page(game).content.decode()
+    resolved = [p.key for p in game.phases.filter(resolved_at__isnull=False).order_by("opened_at", "id")]
+    shown = re.findall(r'<section id="((?:day|night|setup)-[0-9.]+)"', html)
+    assert shown == resolved
