@@ -20,6 +20,9 @@ The rules (forum document, FORUM-020 and the thread structure of §1):
   members; site admins are players or strangers here like anyone else and
   read hidden information only in the Django admin, which writes it to the
   game's log and refuses an admin seated in the game;
+- the replay (every choice with the trace, every role) is public once the
+  game is over; while it runs, the host's and the co-hosts', and the dead
+  players' where the host opened it to them (``can_see_replay``);
 - accounts behind nicknames are shown to the host on the registry page;
 - a post is edited only by whoever wrote it: its seat, or for a host's
   post the host (``may_edit``), within the game's edit window;
@@ -42,6 +45,7 @@ from rulesets.core import RulesError
 
 from .errors import GameBroken, unknown_ruleset
 from .models import Game, Player, Post, ProfileSetting, Room
+from .reads.game import replay_open_to_the_dead
 
 
 def is_host(user, game: Game) -> bool:
@@ -229,6 +233,30 @@ def profile_for_reader(user, username: str) -> tuple[object, bool]:
     if hidden and not (user.is_authenticated and user.pk == account.pk):
         raise Http404
     return account, hidden
+
+
+def can_see_replay(user, game: Game) -> bool:
+    """The replay (every choice, the trace, every role): everyone once the
+    game is over; while it runs, the host and co-hosts, and the players out
+    of the game where the host opened it to them (the game setting
+    ``replay_for_the_dead``). A stranger, a living player, a replaced-away
+    account or a dead player without that setting sees nothing of it."""
+    if game.status == Game.Status.FINISHED or is_host(user, game):
+        return True
+    if game.status != Game.Status.RUNNING or not replay_open_to_the_dead(game):
+        return False
+    seat = seat_of(user, game)
+    return seat is not None and not seat.alive
+
+
+def game_for_replay(user, slug: str) -> Game:
+    """A game whose replay ``user`` may see (``can_see_replay``); raises
+    Http404 otherwise, as for a game that does not exist: a running game
+    does not tell who may read its replay."""
+    game = game_for_reader(user, slug)
+    if not can_see_replay(user, game):
+        raise Http404
+    return game
 
 
 def may_edit(user, post: Post, seat: Player | None) -> bool:

@@ -99,10 +99,12 @@ KEYS: dict[str, str] = {
     "role": gettext_noop("role"),
     "cards": gettext_noop("cards"),
     "proxy": gettext_noop("Proxy vote"),
+    "replay_for_the_dead": gettext_noop("replay open to the dead"),
 }
 
-# Details shown elsewhere on the dashboard (the resolution trace).
-HIDDEN = frozenset({"trace", "old", "new"})
+# Details shown elsewhere: the resolution trace on the dashboard, the seats
+# as dealt in the replay.
+HIDDEN = frozenset({"trace", "old", "new", "seats"})
 PER_PAGE = 50
 
 

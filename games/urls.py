@@ -2,7 +2,19 @@
 
 from django.urls import path
 
-from .views import account, cabinet, game, host_dashboard, host_signup, host_tools, lobby, stats, thread, vote
+from .views import (
+    account,
+    cabinet,
+    game,
+    host_dashboard,
+    host_signup,
+    host_tools,
+    lobby,
+    replay,
+    stats,
+    thread,
+    vote,
+)
 
 urlpatterns = [
     path("", lobby.home, name="home"),
@@ -17,6 +29,7 @@ urlpatterns = [
     path("g/<slug:slug>/status/", game.game_status, name="game_status"),
     path("g/<slug:slug>/apply/", game.game_apply, name="game_apply"),
     path("g/<slug:slug>/accelerate/", game.accelerate, name="accelerate"),
+    path("g/<slug:slug>/replay/", replay.replay, name="replay"),
     path("g/<slug:slug>/cabinet/", cabinet.cabinet, name="cabinet"),
     path("g/<slug:slug>/cabinet/withdraw/<slug:action_id>/", cabinet.action_withdraw, name="action_withdraw"),
     path("g/<slug:slug>/r/<slug:room_id>/", thread.room_page, name="room"),

@@ -14,12 +14,12 @@ from django.utils import timezone as dj_tz
 from django.utils.translation import gettext as _
 
 import rulesets
-from rulesets.core import RulesError
+from rulesets.core import GameState, RulesError
 
 from .. import languages, results
 from ..errors import FlowError
 from ..models import Event, Game, Phase, Player, Room
-from ..reads.game import WEB_OPTIONS, engine_options, first_phase, ruleset_of
+from ..reads.game import REPLAY_FOR_THE_DEAD, WEB_OPTIONS, engine_options, first_phase, ruleset_of
 from .phases import next_number, open_phase, sync_players, sync_rooms
 from .records import log_event
 from .turn import Turn, transition
@@ -238,18 +238,26 @@ def cohost_remove(turn: Turn, *, user_id: int) -> None:
 
 
 @transition
-def game_settings_set(turn: Turn, *, edit_minutes: int, language: str) -> None:
-    """The host sets the post edit window (minutes, 0: no edits) and the
+def game_settings_set(turn: Turn, *, edit_minutes: int, language: str, replay_for_the_dead: bool | None = None) -> None:
+    """The host sets the post edit window (minutes, 0: no edits), the
     language the game writes its posts in (one of ``settings.LANGUAGES``,
-    "" for the ruleset's); both may change at any time and apply from then on."""
+    "" for the ruleset's) and, unless None, whether the players out of the
+    game read its replay while it runs (``REPLAY_FOR_THE_DEAD``); all may
+    change at any time and apply from then on."""
     game = turn.game
     if not 0 <= edit_minutes <= 60:
         raise FlowError(_("The edit window is between 0 and 60 minutes."))
     if language and not languages.supported(language):
         raise FlowError(_("Choose one of the site's languages."))
     game.edit_minutes, game.language = edit_minutes, language
-    game.save(update_fields=["edit_minutes", "language"])
-    turn.log("settings_changed", {"edit_minutes": edit_minutes, "language": language})
+    fields = ["edit_minutes", "language"]
+    data: dict[str, Any] = {"edit_minutes": edit_minutes, "language": language}
+    if replay_for_the_dead is not None:
+        game.options = {**game.options, REPLAY_FOR_THE_DEAD: replay_for_the_dead}
+        fields.append("options")
+        data["replay_for_the_dead"] = replay_for_the_dead
+    game.save(update_fields=fields)
+    turn.log("settings_changed", data)
 
 
 def options_set_refusal(game: Game, options: dict[str, Any]) -> list[str]:
@@ -299,8 +307,8 @@ def roles_draw(turn: Turn, *, composition: dict[str, int]) -> None:
         dealt = ruleset.draw_seats([p.nickname for p in seats], composition, game.seed)
     except RulesError as exc:
         raise FlowError(str(exc)) from exc
-    _deal(turn, seats, dealt, composition)
-    turn.log("roles_drawn", {"composition": composition, "seed": game.seed})
+    state = _deal(turn, seats, dealt, composition)
+    turn.log("roles_drawn", {"composition": composition, "seed": game.seed, "seats": dealt_seats(state)})
 
 
 @transition
@@ -317,8 +325,8 @@ def roles_deal(turn: Turn, *, roles: dict[str, tuple[str, str | None]]) -> None:
     composition: dict[str, int] = {}
     for _name, role, _team in dealt:
         composition[role] = composition.get(role, 0) + 1
-    _deal(turn, seats, dealt, composition)
-    turn.log("roles_dealt", {"composition": composition})
+    state = _deal(turn, seats, dealt, composition)
+    turn.log("roles_dealt", {"composition": composition, "seats": dealt_seats(state)})
 
 
 def _seats_to_deal(game: Game, by_hand: bool = False) -> list[Player]:
@@ -335,11 +343,19 @@ def _seats_to_deal(game: Game, by_hand: bool = False) -> list[Player]:
     return seats
 
 
+def dealt_seats(state: GameState) -> dict[str, list[str]]:
+    """Every seat's role and team as dealt, nickname → [role id, team id]:
+    kept in the log of the deal, so the replay shows the original role of
+    a player the rules convert later."""
+    return {name: [p.role, p.team] for name, p in state.players.items()}
+
+
 def _deal(
     turn: Turn, seats: list[Player], dealt: list[tuple[str, str, str | None]], composition: dict[str, int]
-) -> None:
+) -> GameState:
     """Seat ``dealt`` (nickname, role, team or None) in the ruleset; store
-    the state, open the rooms and hand every seat its role card."""
+    the state, open the rooms and hand every seat its role card. Returns
+    the state dealt."""
     game, ruleset = turn.game, turn.ruleset
     variant = game.variant or ruleset.default_variant(len(seats)) or ""
     try:
@@ -354,6 +370,7 @@ def _deal(
         for seat in seats:
             seat.refresh_from_db()
             turn.cabinet_post(seat, results.role_card(ruleset, seat.role, seat.team))
+    return state
 
 
 @transition

@@ -244,7 +244,16 @@ class GameCreateForm(forms.Form):
 
 class GameSettingsForm(forms.Form):
     """The game's settings the host may change at any time: the post edit
-    window and the language the game writes its posts in."""
+    window, the language the game writes its posts in, and whether the
+    players out of the game read its replay while it runs."""
 
     edit_minutes = GameCreateForm.base_fields["edit_minutes"]
     language = GameCreateForm.base_fields["language"]
+    replay_for_the_dead = forms.BooleanField(
+        label=_("Open the replay to dead players during the game"),
+        required=False,
+        help_text=_(
+            "Players out of the game then read every choice, trace and role of the phases resolved so far; "
+            "everyone reads the replay once the game is over."
+        ),
+    )

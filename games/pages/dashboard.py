@@ -108,7 +108,13 @@ def _tool_forms(
         "extend_form": ExtendForm(initial={"seen": flow.deadlines_seen(game)}),
         "reminder_form": ReminderForm(initial={"reminder_minutes": game.reminder_minutes}),
         "settings_form": settings_form
-        or GameSettingsForm(initial={"edit_minutes": game.edit_minutes, "language": languages.game_language(game)}),
+        or GameSettingsForm(
+            initial={
+                "edit_minutes": game.edit_minutes,
+                "language": languages.game_language(game),
+                "replay_for_the_dead": flow.replay_open_to_the_dead(game),
+            }
+        ),
         "penalty_form": PenaltyForm(ruleset=ruleset, initial={"seen": flow.penalties_seen(game)}),
         "candidates_form": _candidates_form(game, ruleset),
         "proxy_form": _proxy_form(game, ruleset),

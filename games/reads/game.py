@@ -92,7 +92,18 @@ WEB_OPTIONS = (
     "free_choice",
     "opens_with",
     "dead_read_team_room",
+    "replay_for_the_dead",
 )
+
+# The game setting (``Game.options``) opening the replay of a running game
+# to the players out of it (``access.can_see_replay``); off by default.
+REPLAY_FOR_THE_DEAD = "replay_for_the_dead"
+
+
+def replay_open_to_the_dead(game: Game) -> bool:
+    """True when the host opened ``game``'s replay to the players out of
+    it while it runs (``REPLAY_FOR_THE_DEAD``)."""
+    return bool(game.options.get(REPLAY_FOR_THE_DEAD))
 
 
 def dead_read_team_room(game: Game) -> bool:

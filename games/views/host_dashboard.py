@@ -93,6 +93,7 @@ def game_settings(request: HttpRequest, game: Game) -> str | HttpResponse:
             game=game,
             edit_minutes=game.edit_minutes if minutes is None else minutes,
             language=form.cleaned_data["language"],
+            replay_for_the_dead=form.cleaned_data["replay_for_the_dead"],
         )
     except flow.FlowError as exc:
         form.add_error(None, str(exc))

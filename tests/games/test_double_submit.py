@@ -63,6 +63,7 @@ GET_ONLY = {
     "profile",
     "my_profile",
     "site_stats",
+    "replay",
 }
 
 # Forms that show what their account handed in already (the doctor's

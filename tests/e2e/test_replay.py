@@ -1,0 +1,75 @@
+"""The replay of a finished game in a browser: a forum game played to its
+winner by the same flow calls as tests/games/test_every_ruleset.py, then
+its replay read by a logged-out visitor: each night's reveals match the
+game's own choices (who, which ability, on whom) with the rules' outcome
+sentence; axe-core finds no serious or critical violation; the page fits a
+390 px wide phone."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from django.urls import reverse
+from django.utils import translation
+from playwright.sync_api import expect
+
+from games import flow, trace_texts
+from games.models import Action, Game, Phase, Resolution
+from tests.games.test_every_ruleset import hosted_game, play_to_the_end
+
+from .test_accessibility import BLOCKING, PHONE, check, fits_the_phone, without_csp
+
+pytestmark = [pytest.mark.e2e]
+
+
+def test_a_finished_game_replay_reveals_every_night_choice_passes_axe_and_fits_a_phone(
+    transactional_db, personas, make_user, live_server, new_context, screenshots
+) -> None:
+    game = hosted_game(personas["alice"], make_user, "forum", "two_sided", 9, seed=11)
+    play_to_the_end(game, random.Random(5))
+    assert game.status == Game.Status.FINISHED
+    ruleset = flow.ruleset_of(game)
+
+    visitor = without_csp(new_context)(base_url=live_server.url, locale="en-US").new_page()
+    visitor.goto(reverse("game", args=[game.slug]))
+    visitor.get_by_role("link", name="Replay: every choice and role").click()
+    expect(visitor.locator("h1")).to_contain_text("Replay")
+    screenshots(visitor, "replay")
+
+    nights = game.phases.filter(kind=Phase.Kind.NIGHT, resolved_at__isnull=False)
+    revealed = 0
+    for night in nights:
+        section = visitor.locator(f"section#{night.key}")
+        choices = section.locator("ul.replay-choices > li.choice")
+        actions = list(Action.objects.filter(phase=night).select_related("actor"))
+        expect(choices).to_have_count(len(actions))
+        trace = [t for r in Resolution.objects.filter(deadline__phase=night) for t in r.outcome.get("trace", [])]
+        with translation.override("en"):
+            lines = {
+                id(entry): line.text for entry, line in zip(trace, trace_texts.trace_lines(ruleset, trace), strict=True)
+            }
+        for action in actions:
+            ability = ruleset.ABILITIES[action.ability].name["en"]
+            heading = f"{action.actor.nickname} ("
+            choice = choices.filter(has_text=heading).filter(has_text=f"{ability} → {', '.join(action.targets)}")
+            expect(choice).to_have_count(1)
+            for entry in trace:
+                data = entry.get("action") or {}
+                same = data.get("ability") == action.ability and (
+                    data.get("team") == action.team if action.team else data.get("actor") == action.actor.nickname
+                )
+                if same:
+                    expect(choice.locator("ol.trace")).to_contain_text(lines[id(entry)])
+                    revealed += 1
+    assert revealed, "no night choice with an outcome was played"
+
+    found: dict[str, list[str]] = {}
+    check(visitor, "replay", found)
+    blocking = [line for impact in BLOCKING for line in found.get(impact, [])]
+    assert not blocking, "serious or critical accessibility violations:\n" + "\n".join(blocking)
+
+    visitor.set_viewport_size(PHONE)
+    visitor.reload()
+    screenshots(visitor, "phone-replay")
+    assert fits_the_phone(visitor) <= PHONE["width"]
