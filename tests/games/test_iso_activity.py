@@ -171,7 +171,7 @@ def test_ww18_qianshui_a_living_player_under_five_posts_is_marked_below_the_mini
     assert "below minimum" in _row(html, "Witch") and "below-minimum" in _row(html, "Witch")
     assert "below minimum" not in _row(html, "Seer")
     assert "below minimum" in _row(html, "Hunter")  # no post at all
-    assert "at least 5 posts a game day" in html
+    assert "post minimum for each living player, a game day: 5." in html
 
 
 def test_a_ruleset_without_a_post_minimum_marks_nobody_below_it(personas, make_user) -> None:
