@@ -32,12 +32,12 @@ from .models import Game, Post, Room
 TEMPLATE = "games/_post.html"
 # Raise with any change of ``games/_post.html``, so no HTML of the old
 # template is served after a deployment.
-TEMPLATE_VERSION = 2
+TEMPLATE_VERSION = 3
 
 
 def _digest(post: Post, game: Game, room: Room, is_host: bool) -> str:
     """The cache key of ``post``'s HTML for the current reader."""
-    author = "" if post.by_host or post.author_id is None else post.author.nickname
+    author = "" if post.by_host or post.author_id is None else (post.author.nickname, post.author.public_id)
     parts = (
         TEMPLATE_VERSION,
         translation.get_language() or "",

@@ -4,6 +4,7 @@ from django.urls import path
 
 from .views import (
     account,
+    activity,
     cabinet,
     game,
     host_dashboard,
@@ -37,9 +38,11 @@ urlpatterns = [
     path("g/<slug:slug>/r/<slug:room_id>/seen/", thread.room_seen, name="room_seen"),
     path("g/<slug:slug>/r/<slug:room_id>/p/<int:number>/", thread.post_link, name="post_link"),
     path("g/<slug:slug>/r/<slug:room_id>/p/<int:number>/edit/", thread.post_edit, name="post_edit"),
+    path("g/<slug:slug>/r/<slug:room_id>/activity/", activity.room_activity, name="room_activity"),
     path("g/<slug:slug>/r/<slug:room_id>/votes/", vote.vote_count, name="vote_count"),
     path("g/<slug:slug>/r/<slug:room_id>/vote/", vote.vote, name="vote"),
     path("g/<slug:slug>/r/<slug:room_id>/nominate/", vote.nominate, name="nominate"),
+    path("g/<slug:slug>/votes/<slug:player_id>/", activity.player_votes, name="player_votes"),
     path("g/<slug:slug>/host/", host_dashboard.dashboard, name="host"),
     path("g/<slug:slug>/host/live/", host_dashboard.live, name="host_live"),
     path("g/<slug:slug>/host/accounts/", host_dashboard.accounts, name="host_accounts"),

@@ -68,6 +68,8 @@ def vote_context(game: Game, room: Room, seat: Player | None) -> dict[str, Any]:
             for b in shown
         ],
         "not_voted": not_voted,
+        # Each seat's public id by nickname: a voter's name links to his vote history.
+        "seat_ids": dict(game.players.seated().values_list("nickname", "public_id")),
         "vote_law": localized(procedure.law),
         "candidates": candidates,
         "revote": window.revote,

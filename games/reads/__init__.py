@@ -3,5 +3,7 @@ never a write. ``game`` (the ruleset, the state, the open phase, the
 cabinet…), ``day`` (the day's ballots, its windows and its stored vote
 count), ``choices`` (the choices open to a seat, the abilities it
 cannot use now, and the rows the write side stores on ``Phase``),
-``profiles`` (an account's revealed finished games and its totals) and
-``stats`` (the site's finished games by ruleset and player count)."""
+``profiles`` (an account's revealed finished games and its totals),
+``stats`` (the site's finished games by ruleset and player count) and
+``activity`` (a seat's posts in a thread, a day's posts per seat, a
+seat's ballots)."""

@@ -15,3 +15,10 @@ def post_articles(context, posts) -> list:
     """``[(post, html), …]`` for ``posts``, rendered for the reader of the
     page (the context's ``game``, ``room`` and ``is_host``)."""
     return post_html.articles(posts or [], context["game"], context["room"], bool(context.get("is_host")))
+
+
+@register.filter
+def seat_id(ids: dict | None, nickname: str) -> str:
+    """``{{ seat_ids|seat_id:name }}``: the public id of the seat named
+    ``nickname`` in ``ids`` (nickname → public id), "" for none."""
+    return (ids or {}).get(nickname, "")

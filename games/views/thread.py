@@ -17,6 +17,7 @@ from .. import access, flow, live, page_cache, unread
 from ..forms import PostForm, SeenForm
 from ..models import Player, Post, Room
 from ..pages import thread as pages
+from . import activity
 
 
 def _flood_limited(seat_or_user: str) -> bool:
@@ -61,10 +62,13 @@ def _post(
 @page_cache.kept_page
 def room_page(request: HttpRequest, slug: str, room_id: str) -> HttpResponse:
     """A thread: its posts (paginated), the post form when allowed, and in
-    a vote thread the vote form and the live vote count."""
+    a vote thread the vote form and the live vote count; with ``?by=`` a
+    player's public id, only that player's posts (``activity.room_iso``)."""
     poll_since = live.clock()  # before the posts are read: later edits reach the page
     game = access.game_for_reader(request.user, slug)
     room, seat = access.room_for_reader(request.user, game, room_id)
+    if request.method == "GET" and request.GET.get("by"):
+        return activity.room_iso(request, room, seat, request.GET["by"])
     refusal = access.post_refusal(request.user, room, seat) if request.user.is_authenticated else "login"
     form = PostForm(request.POST or None)
     status = 200

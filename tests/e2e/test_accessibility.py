@@ -106,6 +106,9 @@ def test_every_page_of_a_running_game_passes_axe_fits_a_phone_and_announces_live
         ("player day thread", day),
         ("player vote thread", vote),
         ("player host-a-game form", reverse("game_new")),
+        ("player posts of one player", f"{day}?by={seats['Doc'].public_id}"),
+        ("player day activity", reverse("room_activity", args=[game.slug, day.split("/")[-2]])),
+        ("player vote history", reverse("player_votes", args=[game.slug, seats["Doc"].public_id])),
     ):
         bob.goto(path)
         if label == "player vote thread":

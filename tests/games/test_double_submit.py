@@ -57,6 +57,8 @@ GET_ONLY = {
     "room_new_posts",
     "post_link",
     "vote_count",
+    "room_activity",
+    "player_votes",
     "host",
     "host_live",
     "host_accounts",

@@ -88,6 +88,11 @@ def _pages(game: Game, persona: str) -> dict[str, tuple[str, dict | None, set[in
             {200, 204},
         )
         pages[f"empty post {room.title}"] = (reverse("room", args=[slug, room.public_id]), {"body": ""}, {200, 403})
+        for author in Player.objects.filter(game=game, posts__room=room).distinct():
+            url = reverse("room", args=[slug, room.public_id]) + f"?by={author.public_id}"
+            pages[f"posts of {author.nickname} in {room.title}"] = (url, None, {200})
+        if room.kind in (Room.Kind.DAY, Room.Kind.VOTE):
+            pages[f"activity {room.title}"] = (reverse("room_activity", args=[slug, room.public_id]), None, {200})
         if room.kind == Room.Kind.VOTE:
             pages[f"vote count {room.title}"] = (reverse("vote_count", args=[slug, room.public_id]), None, {200})
             pages[f"bad vote {room.title}"] = (
@@ -95,6 +100,8 @@ def _pages(game: Game, persona: str) -> dict[str, tuple[str, dict | None, set[in
                 {"target": "nobody"},
                 {200, 400, 403},
             )
+    for voter in Player.objects.filter(game=game, votes_cast__isnull=False).distinct():
+        pages[f"votes of {voter.nickname}"] = (reverse("player_votes", args=[slug, voter.public_id]), None, {200})
     if seat is not None:
         pages["cabinet"] = (reverse("cabinet", args=[slug]), None, {200})
         pages["bad choice"] = (

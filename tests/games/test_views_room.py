@@ -31,7 +31,7 @@ def test_it_shows_a_post_with_its_bbcode_rendered(forum_game) -> None:
     html = response.content.decode()
     assert response.status_code == 200
     assert "<b>I am a citizen</b>, <i>honest</i>" in html
-    assert '<strong class="author">Bonnie</strong>' in html
+    assert '">Bonnie</a></strong>' in html and '<strong class="author"><a class="author-posts"' in html
 
 
 def test_it_sends_the_poster_to_his_own_post_in_a_long_thread(forum_game) -> None:
