@@ -22,6 +22,7 @@ urlpatterns = [
     path("g/<slug:slug>/r/<slug:room_id>/p/<int:number>/edit/", thread.post_edit, name="post_edit"),
     path("g/<slug:slug>/r/<slug:room_id>/votes/", vote.vote_count, name="vote_count"),
     path("g/<slug:slug>/r/<slug:room_id>/vote/", vote.vote, name="vote"),
+    path("g/<slug:slug>/r/<slug:room_id>/flow/", vote.vote_flow, name="vote_flow"),
     path("g/<slug:slug>/r/<slug:room_id>/nominate/", vote.nominate, name="nominate"),
     path("g/<slug:slug>/host/", host_dashboard.dashboard, name="host"),
     path("g/<slug:slug>/host/live/", host_dashboard.live, name="host_live"),
