@@ -174,7 +174,7 @@ def vote_flow(game: Game, day_phase: Phase, now: datetime | None = None) -> Vote
     ballots = listed + [b for b, _at in cast]
     view = vote_view(game, day_phase, ballots)
     state = state_of(game)
-    if day_phase.resolved_at is not None or not game.is_running or day_phase.number != _day_of(ruleset, state):
+    if day_phase.resolved_at is not None or not game.is_running:
         state = _day_state(state, view, day_phase.number)
     procedure = ruleset.day_procedure(state)
     zone = ZoneInfo(game.timezone)
@@ -216,11 +216,6 @@ def vote_flow(game: Game, day_phase: Phase, now: datetime | None = None) -> Vote
             )
         )
     return VoteFlow(day_phase.number, day_phase.vote_round, game.timezone, tuple(rounds))
-
-
-def _day_of(ruleset: Ruleset, state: GameState) -> int:
-    """The game day the state's next day step would resolve."""
-    return ruleset.coming_day(state)
 
 
 def _timed_ballots(game: Game, phase: Phase, now: datetime) -> list[tuple[Ballot, datetime]]:

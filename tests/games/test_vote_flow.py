@@ -171,6 +171,10 @@ def test_ww18_047_068_the_sheriff_weighs_1_5_and_a_change_voided_by_the_accelera
     game.refresh_from_db()
     day2 = flow.current_phase(game)
     assert day2.kind == "day" and flow.state_of(game).memory["sheriff"] == "Seer"
+    # The election, once day 1 resolved, still ends on the count its vote thread showed.
+    (election,) = vote_flow(game, day1).rounds
+    assert tally(election.final) == tally(stored(game, day1).count.rows) == last_totals(election) == {"Seer": 10}
+    assert election.drawn and not election.weights
     at = day2.opened_at + 60 * MINUTE
     flow.vote_cast(game=game, seat=seats["Seer"], target=seats["Wolf"], now=at)
     flow.vote_cast(game=game, seat=seats["Hunter"], target=seats["Wolf"], now=at + MINUTE)
@@ -227,3 +231,14 @@ def test_a_stranger_and_a_player_outside_a_room_get_nothing_of_it(forum_game, pe
         assert "vote-flow" not in response.content.decode()
     day_room = Room.objects.get(game=game, kind=Room.Kind.DAY, day=1)
     assert client_as(personas["bob"]).get(reverse("vote_flow", args=[game.slug, day_room.public_id])).status_code == 404
+
+
+def test_a_ballot_cast_after_the_moment_read_is_no_step(forum_game) -> None:
+    """Nothing of the future: the flow read at a moment holds the ballots
+    cast until then, as the vote count did at that moment."""
+    game, seats = forum_game
+    day = flow.current_phase(game)
+    flow.vote_cast(game=game, seat=seats["Bonnie"], target=seats["Doc"], now=START)
+    flow.vote_cast(game=game, seat=seats["Clyde"], target=seats["Doc"], now=START + 10 * MINUTE)
+    (main,) = vote_flow(game, day, now=START + MINUTE).rounds
+    assert [s.voter for s in main.steps] == ["Bonnie"]
