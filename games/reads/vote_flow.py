@@ -26,7 +26,7 @@ from django.utils.translation import gettext as _
 from rulesets.core import Ballot, GameState, Ruleset
 from rulesets.core.day import LISTED, NOMINATE, VoteCount, VoteRow
 
-from ..models import Game, Phase, Vote
+from ..models import Event, Game, Phase, Vote
 from ..names import localized
 from .day import VoteView, day_window, vote_view
 from .game import revote_label, ruleset_of, state_of
@@ -50,7 +50,9 @@ class FlowStep:
     cast (aware UTC); ``local``: that moment in the game's time zone,
     ``YYYY-MM-DD HH:MM``; ``voter``: the game nickname; ``kind``:
     ``nominate`` (``choice`` named a candidate), ``vote``, ``change`` (the
-    voter's second or later ballot of the round) or ``revote``;
+    voter's second or later ballot of the round), ``revote``, or
+    ``listed`` (the host put the candidates in ``choice`` to the vote,
+    CLASSIC-011; ``voter`` is "");
     ``choice``: what the ballot says (a nickname, a re-vote word as
     players read it, or None for an abstention); ``before``/``after``:
     whom the count had the voter's weight on before and after it (None:
@@ -155,8 +157,8 @@ def vote_flow(game: Game, day_phase: Phase, now: datetime | None = None) -> Vote
     game whose roles were drawn): its ballots cast until ``now`` (aware;
     default the clock) replayed in casting order through the ruleset's
     public count, the same the vote thread shows; nominations are steps
-    of the main vote (PITER-010, COSMO-007), the host's candidates count
-    from the start (CLASSIC-011). The re-vote is a round once it runs or
+    of the main vote (PITER-010, COSMO-007), and so is the host's list of
+    candidates, from the moment he published it (CLASSIC-011). The re-vote is a round once it runs or
     has been cast (PITER-017, COSMO-013). A phase still open is replayed on
     the game's state; a past one on that state with the living of its day
     (read from its stored count). Ballots are public in every ruleset (the
@@ -180,6 +182,12 @@ def vote_flow(game: Game, day_phase: Phase, now: datetime | None = None) -> Vote
     zone = ZoneInfo(game.timezone)
     key = f"vf-{day_phase.pk}"
     election = procedure.election_day == day_phase.number
+    main_cast = [(b, at) for b, at in cast if b.round != "revote"]
+    listed_at = _listing_moment(game, day_phase, now) if listed else None
+    if listed_at is not None:
+        # The host's list is a step of its own, at the moment he published it (CLASSIC-011).
+        marker = Ballot("", ", ".join(day_phase.candidates), LISTED)
+        main_cast = sorted([*main_cast, (marker, listed_at)], key=lambda entry: entry[1])
     main = _round(
         ruleset,
         state,
@@ -187,8 +195,9 @@ def vote_flow(game: Game, day_phase: Phase, now: datetime | None = None) -> Vote
         kind=ELECTION if election else VOTE,
         title=localized(procedure.election_name) if election else _("Vote"),
         rule=procedure.election_rule if election else procedure.rule,
-        listed=listed,
-        cast=[(b, at) for b, at in cast if b.round != "revote"],
+        listed=[] if listed_at is not None else listed,
+        listing=listed,
+        cast=main_cast,
         count=lambda prefix: ruleset.vote_count(state, prefix),
         stored=view.count,
         first=[*ruleset.nominees(state, ballots), *(view.candidates or ())],
@@ -208,6 +217,7 @@ def vote_flow(game: Game, day_phase: Phase, now: datetime | None = None) -> Vote
                 title=_("Re-vote"),
                 rule=procedure.rule,
                 listed=[b for b in ballots if b.round != "revote"],
+                listing=[],
                 cast=revote,
                 count=lambda prefix: ruleset.revote_count(state, prefix, tied),
                 stored=view.revote_count,
@@ -246,6 +256,16 @@ def _day_state(state: GameState, view: VoteView, day: int) -> GameState:
     return day_state
 
 
+def _listing_moment(game: Game, phase: Phase, now: datetime) -> datetime | None:
+    """When the host published the candidates of ``phase`` (the public
+    ``candidates_put`` event of its day naming them, CLASSIC-011) until
+    ``now``, or None (then they count from the start)."""
+    events = Event.objects.filter(
+        game=game, kind="candidates_put", audience=Event.Audience.PUBLIC, data__day=phase.number, created_at__lte=now
+    ).order_by("created_at", "id")
+    return next((e.created_at for e in events if e.data.get("names") == phase.candidates), None)
+
+
 def _revote_runs(game: Game, phase: Phase, ballots: list[Ballot], view: VoteView, now: datetime) -> bool:
     """True when the phase's re-vote is open now (``day_window``), or the
     phase was resolved after a tie that went to a re-vote nobody cast."""
@@ -271,6 +291,7 @@ def _round(
     title: str,
     rule: str,
     listed: list[Ballot],
+    listing: list[Ballot],
     cast: list[tuple[Ballot, datetime]],
     count: Any,
     stored: VoteCount | None,
@@ -279,7 +300,8 @@ def _round(
 ) -> FlowRound:
     """One round replayed: ``listed`` the ballots before its first (the
     host's candidates, the day's earlier ballots), ``cast`` its own in
-    casting order, ``count`` the ruleset's count of a prefix of ballots,
+    casting order (a ``LISTED`` entry there: the host publishes
+    ``listing``, his candidates, CLASSIC-011), ``count`` the ruleset's count of a prefix of ballots,
     ``stored`` the final tally the vote thread shows (None: the replay's
     last), ``first`` the candidates to put first."""
 
@@ -292,11 +314,16 @@ def _round(
     steps: list[FlowStep] = []
     voted: set[str] = set()
     for ballot, at in cast:
-        prefix.append(ballot)
+        if ballot.round == LISTED:
+            prefix[:0] = listing  # the vote thread reads the host's list first (``ballots_of``)
+        else:
+            prefix.append(ballot)
         current = count(prefix)
         before, after = label(_position(previous, ballot.voter)), label(_position(current, ballot.voter))
         choice = label(ballot.choice)
-        if ballot.round == NOMINATE:
+        if ballot.round == LISTED:
+            step_kind, counted, before, after = LISTED, True, None, None
+        elif ballot.round == NOMINATE:
             step_kind, counted = NOMINATE, ballot.choice in ruleset.nominees(state, prefix)
             before, after = None, choice
         else:

@@ -100,6 +100,30 @@ def test_classic_a_change_is_a_step_from_whom_to_whom(personas, make_user) -> No
     assert tally(main.final) == tally(stored(game, day).count.rows) == last_totals(main)
 
 
+def test_classic_011_the_hosts_list_is_a_step_after_which_other_ballots_drop(personas, make_user) -> None:
+    """CLASSIC-011: the host's list of candidates is a step at the moment
+    he published it; a standing ballot for anyone else drops out of the
+    running totals there, as it does from the public count."""
+    game, seats, _accounts = dealt_game(personas["alice"], make_user, "classic", CLASSIC)
+    flow.phase_resolve_now(game=game)
+    game.refresh_from_db()
+    day = flow.current_phase(game)
+    flow.vote_cast(game=game, seat=seats["Ben"], target=seats["Cid"])
+    flow.vote_cast(game=game, seat=seats["Dot"], target=seats["Ann"])
+    flow.candidates_put(game=game, names=["Ann", "Eve"])
+    flow.vote_cast(game=game, seat=seats["Fay"], target=seats["Ann"])
+    (main,) = vote_flow(game, day).rounds
+    assert [(s.kind, s.voter) for s in main.steps] == [
+        ("vote", "Ben"),
+        ("vote", "Dot"),
+        ("listed", ""),
+        ("vote", "Fay"),
+    ]
+    assert main.steps[1].totals == (("Ann", 1), ("Cid", 1))  # the candidates first
+    assert main.steps[2].choice == "Ann, Eve" and main.steps[2].totals == (("Ann", 1),)
+    assert tally(main.final) == tally(stored(game, day).count.rows) == last_totals(main) == {"Ann": 2}
+
+
 def test_piter_017_nominations_the_vote_and_the_revote_of_the_tied_are_drawn(personas, make_user) -> None:
     """PITER-010, PITER-017: the nominations are steps of the vote, and the
     re-vote of the tied is a round of its own; both end on the counts the
