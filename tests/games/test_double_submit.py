@@ -56,6 +56,7 @@ GET_ONLY = {
     "room_new_posts",
     "post_link",
     "vote_count",
+    "vote_flow",
     "host",
     "host_live",
     "host_accounts",

@@ -90,6 +90,7 @@ def _pages(game: Game, persona: str) -> dict[str, tuple[str, dict | None, set[in
         pages[f"empty post {room.title}"] = (reverse("room", args=[slug, room.public_id]), {"body": ""}, {200, 403})
         if room.kind == Room.Kind.VOTE:
             pages[f"vote count {room.title}"] = (reverse("vote_count", args=[slug, room.public_id]), None, {200})
+            pages[f"vote flow {room.title}"] = (reverse("vote_flow", args=[slug, room.public_id]), None, {200})
             pages[f"bad vote {room.title}"] = (
                 reverse("vote", args=[slug, room.public_id]),
                 {"target": "nobody"},
