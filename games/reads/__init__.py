@@ -1,5 +1,6 @@
 """The read side of a game: what its pages and its transitions read, and
 never a write. ``game`` (the ruleset, the state, the open phase, the
 cabinet…), ``day`` (the day's ballots, its windows and its stored vote
-count) and ``choices`` (the choices open to a seat, the abilities it
-cannot use now, and the rows the write side stores on ``Phase``)."""
+count), ``choices`` (the choices open to a seat, the abilities it
+cannot use now, and the rows the write side stores on ``Phase``) and
+``vote_flow`` (a day's ballots replayed step by step through its count)."""

@@ -11,6 +11,14 @@ candidates, its steps, its final tally (the one the vote thread shows,
 ``Phase.votes``), the weights of the ballots that do not weigh 1
 (werewolf18's sheriff, 1.5, WW18-047) and a drawing (``FlowChart``) the
 include ``games/includes/vote_flow.html`` renders as inline SVG.
+
+Unlike the vote thread, which reads the count stored on ``Phase.votes``,
+this runs the ruleset's count on a page view, once per ballot (pure
+Python, no query). A past day is replayed on the game's state of now with
+that day's living: where something else the count reads has changed
+since (a werewolf18 badge passed on), the steps may end elsewhere than the
+stored tally; ``FlowRound.drawn`` says so and the final tally shown stays
+the stored one.
 """
 
 from __future__ import annotations
@@ -146,11 +154,6 @@ class VoteFlow:
     time_zone: str
     rounds: tuple[FlowRound, ...]
 
-    @property
-    def empty(self) -> bool:
-        """True when no round holds a ballot."""
-        return not any(r.steps for r in self.rounds)
-
 
 def vote_flow(game: Game, day_phase: Phase, now: datetime | None = None) -> VoteFlow:
     """The ``VoteFlow`` of ``day_phase`` (a day ``Phase`` of ``game``, a
@@ -158,10 +161,12 @@ def vote_flow(game: Game, day_phase: Phase, now: datetime | None = None) -> Vote
     default the clock) replayed in casting order through the ruleset's
     public count, the same the vote thread shows; nominations are steps
     of the main vote (PITER-010, COSMO-007), and so is the host's list of
-    candidates, from the moment he published it (CLASSIC-011). The re-vote is a round once it runs or
-    has been cast (PITER-017, COSMO-013). A phase still open is replayed on
-    the game's state; a past one on that state with the living of its day
-    (read from its stored count). Ballots are public in every ruleset (the
+    candidates, from the moment he published it (CLASSIC-011). The re-vote
+    is a round once it runs or has been cast (PITER-017, COSMO-013); the
+    day a ruleset declares an election (``DayProcedure.election_day``) its
+    main round is that election (werewolf18's sheriff, WW18-045). A phase
+    still open is replayed on the game's state; a past one on that state
+    with the living of its day (read from its stored count). Ballots are public in every ruleset (the
     vote thread lists them as cast), so nothing here is hidden from a
     reader of the vote thread. Raises ``ValueError`` for a phase that is
     no day, ``FlowError`` before the roles are drawn."""
