@@ -214,6 +214,9 @@ def test_ww18_047_068_the_sheriff_weighs_1_5_and_a_change_voided_by_the_accelera
     change = main.steps[-1]
     assert (change.kind, change.before, change.after, change.counted) == ("change", "Wolf", "Wolf", False)
     assert tally(main.final) == tally(stored(game, day2).count.rows) == last_totals(main) == {"Wolf": 2.5}
+    page = flow_page(personas["dave"], game, 2)
+    assert "The ballot of Seer weighs 1.5." in page and "Wolf 2.5" in page
+    assert "changes the vote to Wolf B" in page and "(not counted)" in page
 
 
 def test_the_page_draws_well_formed_accessible_svg_beside_its_table(forum_game, personas) -> None:
