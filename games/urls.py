@@ -41,6 +41,7 @@ urlpatterns = [
     path("g/<slug:slug>/r/<slug:room_id>/activity/", activity.room_activity, name="room_activity"),
     path("g/<slug:slug>/r/<slug:room_id>/votes/", vote.vote_count, name="vote_count"),
     path("g/<slug:slug>/r/<slug:room_id>/vote/", vote.vote, name="vote"),
+    path("g/<slug:slug>/r/<slug:room_id>/flow/", vote.vote_flow, name="vote_flow"),
     path("g/<slug:slug>/r/<slug:room_id>/nominate/", vote.nominate, name="nominate"),
     path("g/<slug:slug>/votes/<slug:player_id>/", activity.player_votes, name="player_votes"),
     path("g/<slug:slug>/host/", host_dashboard.dashboard, name="host"),

@@ -4,6 +4,7 @@ cabinet…), ``day`` (the day's ballots, its windows and its stored vote
 count), ``choices`` (the choices open to a seat, the abilities it
 cannot use now, and the rows the write side stores on ``Phase``),
 ``profiles`` (an account's revealed finished games and its totals),
-``stats`` (the site's finished games by ruleset and player count) and
+``stats`` (the site's finished games by ruleset and player count),
 ``activity`` (a seat's posts in a thread, a day's posts per seat, a
-seat's ballots)."""
+seat's ballots) and ``vote_flow`` (a day's ballots replayed step by step
+through its count)."""

@@ -1,22 +1,24 @@
-"""The vote thread's own views: its live count, casting a vote (or a
-re-vote) and naming a candidate."""
+"""The vote thread's own views: its live count, its vote flow, casting a
+vote (or a re-vote) and naming a candidate."""
 
 from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from .. import access, flow, page_cache
 from ..forms import NominateForm, PostForm, VoteForm
-from ..models import Game, Player, Room
+from ..models import Game, Phase, Player, Room
 from ..pages import thread as thread_pages
 from ..pages import vote as pages
+from ..reads.vote_flow import vote_flow as day_vote_flow
 
 
 @require_GET
@@ -33,6 +35,24 @@ def vote_count(request: HttpRequest, slug: str, room_id: str) -> HttpResponse:
     if request.GET.get("v") == ctx["count_version"]:
         return HttpResponse(status=204)  # unchanged: the live region stays quiet
     return render(request, "games/_vote_count_poll.html", ctx)
+
+
+@require_GET
+def vote_flow(request: HttpRequest, slug: str, room_id: str) -> HttpResponse:
+    """The vote flow of the vote thread's day (``reads.vote_flow``): each
+    lynch vote of the day (CLASSIC-066) drawn step by step with its table,
+    for whoever may read the thread (``access.room_for_reader``; 404
+    otherwise, and for a room that is no vote thread). Only what the vote
+    count shows: the phases opened and the ballots cast until now."""
+    game = access.game_for_reader(request.user, slug)
+    room, _seat = access.room_for_reader(request.user, game, room_id)
+    if room.kind != Room.Kind.VOTE or not game.state:
+        raise Http404
+    now = timezone.now()
+    phases = game.phases.filter(kind=Phase.Kind.DAY, number=room.day, opened_at__lte=now).order_by("vote_round")
+    flows = [day_vote_flow(game, phase, now) for phase in phases]
+    ctx = {"game": game, "room": room, "flows": flows, "several": len(flows) > 1}
+    return render(request, "games/vote_flow.html", ctx)
 
 
 def _refusal(form: VoteForm | NominateForm) -> str:

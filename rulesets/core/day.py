@@ -86,6 +86,11 @@ class DayProcedure:
     vote once a lynch vote, after which only they may be voted for and
     standing ballots for anyone else no longer count (classic «выносит на
     голосование», CLASSIC-011); "" where only players nominate.
+    ``election_day``: the game day whose vote elects an office holder
+    instead of voting a player out (werewolf18's day 1 elects the sheriff,
+    WW18-006, WW18-045), 0 where every day's vote is a lynch;
+    ``election_rule``: the rule id it cites; ``election_name``: its name by
+    language code (the day's vote flow is drawn as that election).
     """
 
     change: str = NEVER
@@ -116,6 +121,9 @@ class DayProcedure:
     change_reason_text: dict[str, str] = field(default_factory=dict)
     reason_required: bool = False
     proxy_until: str = ""
+    election_day: int = 0
+    election_rule: str = ""
+    election_name: dict[str, str] = field(default_factory=dict)
 
 
 # The ``round`` of a nomination ballot (``Ballot.round``).

@@ -422,6 +422,10 @@ PROCEDURE = DayProcedure(
     reason_required=True,
     # 玩家须知 9 导演代投: the host posts a proxy vote until 30 minutes before the close.
     proxy_until="proxy_vote",
+    # «第一天白天,获得投票最多的角色将成为警长» (WW18-006): day 1's vote elects the sheriff (WW18-045).
+    election_day=1,
+    election_rule="WW18-045",
+    election_name={"ru": "Выборы шерифа", "zh": "警长竞选", "en": "Sheriff election"},
     rule="WW18-065",
     law={
         "ru": "Один голос у каждого, воздержаться можно (воздержавшийся тоже пишет пост с голосом); проголосовав,"

@@ -59,6 +59,7 @@ GET_ONLY = {
     "vote_count",
     "room_activity",
     "player_votes",
+    "vote_flow",
     "host",
     "host_live",
     "host_accounts",

@@ -95,6 +95,7 @@ def _pages(game: Game, persona: str) -> dict[str, tuple[str, dict | None, set[in
             pages[f"activity {room.title}"] = (reverse("room_activity", args=[slug, room.public_id]), None, {200})
         if room.kind == Room.Kind.VOTE:
             pages[f"vote count {room.title}"] = (reverse("vote_count", args=[slug, room.public_id]), None, {200})
+            pages[f"vote flow {room.title}"] = (reverse("vote_flow", args=[slug, room.public_id]), None, {200})
             pages[f"bad vote {room.title}"] = (
                 reverse("vote", args=[slug, room.public_id]),
                 {"target": "nobody"},
