@@ -32,6 +32,7 @@ from ..clock import local_time
 from ..models import Action, Event, Game, Phase, Player, Resolution, Room
 from ..names import ability_name, localized, role_name, team_name
 from .game import PENALTY_EVENTS, ruleset_of
+from .vote_flow import vote_flow
 
 # One rule id as the engines cite them (FORUM-037, B-13, FORUM-083..086).
 RULE_ID = re.compile(r"\b[A-Z][A-Z0-9]*-\d+[a-z]?(?:\.\.\d+)?")
@@ -107,8 +108,8 @@ class PhaseReplay:
     public id, "" when it has none), ``results_post`` (the number of the
     published results post in it, 0 when none) and ``results_html`` (that
     post's sanitised HTML: the final public vote count and the exits).
-    ``vote_flow`` is the day's vote flow for the page's vote-flow picture:
-    None until that picture is built."""
+    ``vote_flow``: the day's ``games.reads.vote_flow.VoteFlow``, its
+    ballots replayed through the public count (None for a night)."""
 
     key: str
     kind: str
@@ -305,6 +306,7 @@ def _phases(game: Game, ruleset: Ruleset, phases: list[Phase], seats: Mapping[st
                 vote_room=vote_rooms.get(phase.number, ""),
                 results_post=post.number if post and post.room.kind == Room.Kind.VOTE else 0,
                 results_html=post.body_html if post else "",
+                vote_flow=vote_flow(game, phase),
             )
         built.append(item)
     return built

@@ -1,9 +1,11 @@
-"""The replay of a finished game in a browser: a forum game played to its
-winner by the same flow calls as tests/games/test_every_ruleset.py, then
-its replay read by a logged-out visitor: each night's reveals match the
-game's own choices (who, which ability, on whom) with the rules' outcome
-sentence; axe-core finds no serious or critical violation; the page fits a
-390 px wide phone."""
+"""The replay of a finished game in a browser: a game of every ruleset
+played to its winner by the same flow calls as
+tests/games/test_every_ruleset.py, then its replay read by a logged-out
+visitor: each night's reveals match the game's own choices (who, which
+ability, on whom) with the rules' outcome sentence; each day's vote-flow
+picture is drawn and its table lists every ballot of the day as cast;
+axe-core finds no serious or critical violation; the page fits a 390 px
+wide phone."""
 
 from __future__ import annotations
 
@@ -15,18 +17,19 @@ from django.utils import translation
 from playwright.sync_api import expect
 
 from games import flow, trace_texts
-from games.models import Action, Game, Phase, Resolution
-from tests.games.test_every_ruleset import hosted_game, play_to_the_end
+from games.models import Action, Game, Phase, Resolution, Vote
+from tests.games.test_every_ruleset import TABLES, hosted_game, play_to_the_end
 
 from .test_accessibility import BLOCKING, PHONE, check, fits_the_phone, without_csp
 
 pytestmark = [pytest.mark.e2e]
 
 
-def test_a_finished_game_replay_reveals_every_night_choice_passes_axe_and_fits_a_phone(
-    transactional_db, personas, make_user, live_server, new_context, screenshots
+@pytest.mark.parametrize(("ruleset_id", "variant", "n"), TABLES, ids=[f"{r}-{v or n}" for r, v, n in TABLES])
+def test_a_finished_game_replay_reveals_every_choice_and_vote_passes_axe_and_fits_a_phone(
+    transactional_db, personas, make_user, live_server, new_context, screenshots, ruleset_id, variant, n
 ) -> None:
-    game = hosted_game(personas["alice"], make_user, "forum", "two_sided", 9, seed=11)
+    game = hosted_game(personas["alice"], make_user, ruleset_id, variant, n, seed=11)
     play_to_the_end(game, random.Random(5))
     assert game.status == Game.Status.FINISHED
     ruleset = flow.ruleset_of(game)
@@ -35,7 +38,7 @@ def test_a_finished_game_replay_reveals_every_night_choice_passes_axe_and_fits_a
     visitor.goto(reverse("game", args=[game.slug]))
     visitor.get_by_role("link", name="Replay: every choice and role").click()
     expect(visitor.locator("h1")).to_contain_text("Replay")
-    screenshots(visitor, "replay")
+    screenshots(visitor, f"replay-{ruleset_id}")
 
     nights = game.phases.filter(kind=Phase.Kind.NIGHT, resolved_at__isnull=False)
     revealed = 0
@@ -63,6 +66,7 @@ def test_a_finished_game_replay_reveals_every_night_choice_passes_axe_and_fits_a
                     expect(choice.locator("ol.trace")).to_contain_text(lines[id(entry)])
                     revealed += 1
     assert revealed, "no night choice with an outcome was played"
+    assert_vote_flows_list_every_ballot(visitor, game)
 
     found: dict[str, list[str]] = {}
     check(visitor, "replay", found)
@@ -71,5 +75,30 @@ def test_a_finished_game_replay_reveals_every_night_choice_passes_axe_and_fits_a
 
     visitor.set_viewport_size(PHONE)
     visitor.reload()
-    screenshots(visitor, "phone-replay")
+    screenshots(visitor, f"phone-replay-{ruleset_id}")
     assert fits_the_phone(visitor) <= PHONE["width"]
+
+
+def assert_vote_flows_list_every_ballot(visitor, game: Game) -> None:
+    """Each resolved day's vote-flow section draws a picture once a ballot
+    was cast, and its step tables hold one row per ballot of the day (each
+    vote, change, nomination and re-vote, as stored), naming the voter and
+    his choice."""
+    days = game.phases.filter(kind=Phase.Kind.DAY, resolved_at__isnull=False)
+    drawn = 0
+    for day in days:
+        ballots = list(
+            Vote.objects.filter(game=game, day=day.number, vote_round=day.vote_round).select_related("voter", "target")
+        )
+        section = visitor.locator(f"section#{day.key}")
+        rows = section.locator("table.vote-flow-steps tbody tr").filter(has_not_text="The host")
+        expect(rows).to_have_count(len(ballots))
+        if ballots:
+            expect(section.locator("svg.vote-flow-chart").first).to_be_visible()
+            drawn += 1
+        for ballot in ballots:
+            row = rows.filter(has=visitor.locator("th", has_text=ballot.voter.nickname))
+            if ballot.target_id:
+                row = row.filter(has_text=ballot.target.nickname)
+            expect(row.first).to_be_visible()
+    assert drawn, "no day had a ballot to draw"

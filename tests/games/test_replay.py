@@ -17,7 +17,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from games import flow, trace_texts
-from games.models import Action, Game, Phase, Resolution
+from games.models import Action, Game, Phase, Resolution, Vote
 
 from .test_every_ruleset import hosted_game, play_to_the_end
 
@@ -35,11 +35,18 @@ def text_of(html: str) -> str:
     return re.sub(r"\s+", " ", html_lib.unescape(re.sub(r"<[^>]+>", "", html)))
 
 
+def section_html(html: str, anchor: str) -> str:
+    """The HTML of the page's ``<section id="anchor">``, up to the next
+    section with an id (a day's vote-flow rounds are sections of their own)."""
+    start = html.find(f'<section id="{anchor}"')
+    assert start >= 0, anchor
+    end = html.find("<section id=", start + 1)
+    return html[start : end if end > 0 else None]
+
+
 def section(html: str, anchor: str) -> str:
     """The text of the page's ``<section id="anchor">``."""
-    match = re.search(rf'<section id="{re.escape(anchor)}"[^>]*>(.*?)</section>', html, re.S)
-    assert match, anchor
-    return text_of(match.group(1))
+    return text_of(section_html(html, anchor))
 
 
 def seat_line(html: str, nickname: str) -> str:
@@ -142,13 +149,23 @@ def test_the_replay_shows_every_seat_role_and_side_and_the_winner(personas, make
     assert f"Winner: {ruleset.TEAMS[game.winner].name['en']}" in section(html, "outcome")
 
 
-def test_a_day_has_its_vote_flow_slot_with_the_vote_thread_and_the_tally(personas, make_user) -> None:
+def test_a_day_has_its_vote_flow_with_every_ballot_the_vote_thread_and_the_tally(personas, make_user) -> None:
+    """Each day of the replay draws its vote flow (the picture and a step
+    table with one row per ballot of the day) beside the published tally."""
     game = finished_game(personas, make_user)
     html = page(game).content.decode()
     assert '<div id="vote-flow-day-1" class="vote-flow">' in html
     shown = section(html, "day-1")
     assert "Vote flow" in shown and "The vote thread of day 1" in shown
     assert "Vote count:" in shown
+    raw = section_html(html, "day-1")
+    assert 'class="vote-flow-chart"' in raw
+    ballots = Vote.objects.filter(game=game, day=1, vote_round=1).select_related("voter")
+    table = raw[raw.index('class="list vote-flow-steps"') :]
+    table = table[: table.index("</table>")]
+    assert table.count("<tr") - 1 == ballots.count() > 0
+    for ballot in ballots:
+        assert f'<th scope="row">{ballot.voter.nickname}</th>' in table
 
 
 def test_the_accounts_are_shown_only_where_the_game_reveals_them(personas, make_user) -> None:
