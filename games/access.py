@@ -45,7 +45,7 @@ from rulesets.core import RulesError
 
 from .errors import GameBroken, unknown_ruleset
 from .models import Game, Player, Post, ProfileSetting, Room
-from .reads.game import replay_open_to_the_dead
+from .models.game import replay_open_to_the_dead
 
 
 def is_host(user, game: Game) -> bool:

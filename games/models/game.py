@@ -87,6 +87,17 @@ class Game(models.Model):
         return self.status == self.Status.RUNNING
 
 
+# The game setting (``Game.options``) opening the replay of a running game
+# to the players out of it (``access.can_see_replay``); off by default.
+REPLAY_FOR_THE_DEAD = "replay_for_the_dead"
+
+
+def replay_open_to_the_dead(game: Game) -> bool:
+    """True when the host opened ``game``'s replay to the players out of
+    it while it runs (``REPLAY_FOR_THE_DEAD``)."""
+    return bool(game.options.get(REPLAY_FOR_THE_DEAD))
+
+
 class PlayerQuerySet(models.QuerySet["Player"]):
     """Filters over seats."""
 

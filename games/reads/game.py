@@ -18,6 +18,7 @@ from rulesets.core import GameState, RulesError, Ruleset
 from ..clock import local_time
 from ..errors import FlowError, GameBroken, unknown_ruleset
 from ..models import Game, Phase, Player, Post, Resolution, Room, Vote
+from ..models.game import REPLAY_FOR_THE_DEAD, replay_open_to_the_dead  # noqa: F401  (re-exported to flow)
 
 
 def ruleset_of(game: Game) -> Ruleset:
@@ -94,16 +95,6 @@ WEB_OPTIONS = (
     "dead_read_team_room",
     "replay_for_the_dead",
 )
-
-# The game setting (``Game.options``) opening the replay of a running game
-# to the players out of it (``access.can_see_replay``); off by default.
-REPLAY_FOR_THE_DEAD = "replay_for_the_dead"
-
-
-def replay_open_to_the_dead(game: Game) -> bool:
-    """True when the host opened ``game``'s replay to the players out of
-    it while it runs (``REPLAY_FOR_THE_DEAD``)."""
-    return bool(game.options.get(REPLAY_FOR_THE_DEAD))
 
 
 def dead_read_team_room(game: Game) -> bool:
