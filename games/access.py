@@ -65,6 +65,17 @@ def game_for_reader(user, slug: str) -> Game:
     return game
 
 
+def game_for_archive(user, slug: str) -> Game:
+    """A finished game whose archive (every post, role, ballot and night
+    choice, ``games.reads.archive``) anyone may download; raises Http404
+    for a game that has not ended, its host's and co-hosts' requests
+    included: nothing of a game still going on leaves the site."""
+    game = Game.objects.filter(slug=slug).select_related("host").first()
+    if game is None or game.status != Game.Status.FINISHED:
+        raise Http404
+    return game
+
+
 def game_for_host(user, slug: str) -> Game:
     """A game ``user`` hosts or co-hosts; raises Http404 otherwise."""
     game = Game.objects.filter(slug=slug).select_related("host").first()

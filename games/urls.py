@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .views import account, cabinet, game, host_dashboard, host_signup, host_tools, lobby, thread, vote
+from .views import account, archive, cabinet, game, host_dashboard, host_signup, host_tools, lobby, thread, vote
 
 urlpatterns = [
     path("", lobby.home, name="home"),
@@ -10,6 +10,8 @@ urlpatterns = [
     path("account/mail/", account.mail_settings, name="mail_settings"),
     path("account/time-zone/", account.time_zone, name="account_time_zone"),
     path("g/<slug:slug>/", game.game_page, name="game"),
+    path("g/<slug:slug>/archive.json", archive.archive_json, name="game_archive"),
+    path("g/<slug:slug>/archive.bbcode", archive.archive_bbcode, name="game_archive_bbcode"),
     path("g/<slug:slug>/status/", game.game_status, name="game_status"),
     path("g/<slug:slug>/apply/", game.game_apply, name="game_apply"),
     path("g/<slug:slug>/accelerate/", game.accelerate, name="accelerate"),
