@@ -200,7 +200,7 @@ class _Loader:
                 game=self.game,
                 kind=row["kind"],
                 day=row["day"],
-                key=row["key"],
+                key=self.seats[row["seat"]].public_id if row["seat"] else row["key"],
                 title=row["title"],
                 created_at=_when(row["created_at"]),
             )

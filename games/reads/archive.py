@@ -5,7 +5,7 @@ and resolution, and the winner.
 
 Nicknames name the seats everywhere; accounts appear only when the game
 reveals them (``Game.reveal_accounts``). Rooms are named by
-``"kind/day/key"``; times are ISO 8601 with the game's UTC offset. The
+``"kind/day/key"`` (a seat's cabinet by its nickname); times are ISO 8601 with the game's UTC offset. The
 site-local ids (database ids, the opaque public ids of rooms, seats and
 choices) are left out, the slug apart. Nothing here writes.
 """
@@ -50,12 +50,6 @@ def schema_errors(data: Any) -> list[str]:
     return [f"{'/'.join(map(str, e.absolute_path)) or '(top)'}: {e.message}" for e in errors]
 
 
-def room_ref(room: Room) -> str:
-    """A room's name in the archive: ``"kind/day/key"`` (day and key empty
-    where the room has none), unique in its game."""
-    return f"{room.kind}/{'' if room.day is None else room.day}/{room.key}"
-
-
 def phase_ref(phase: Phase) -> str:
     """A phase's name in the archive: its key (``"day-2"``, ``"night-1"``, ``"day-2.2"``)."""
     return phase.key
@@ -65,8 +59,8 @@ def _time(value: datetime | None, zone: ZoneInfo) -> str | None:
     return None if value is None else value.astimezone(zone).isoformat()
 
 
-def _post_ref(post: Post | None) -> dict[str, Any] | None:
-    return None if post is None else {"room": room_ref(post.room), "number": post.number}
+def _post_ref(post: Post | None, holders: dict[str, str]) -> dict[str, Any] | None:
+    return None if post is None else {"room": room_ref(post.room, holders), "number": post.number}
 
 
 def game_archive(game: Game) -> dict[str, Any]:
@@ -164,14 +158,31 @@ def _deadline_ref(deadline: Deadline | None) -> dict[str, str] | None:
     return None if deadline is None else {"phase": phase_ref(deadline.phase), "kind": deadline.kind}
 
 
+def room_ref(room: Room, holders: dict[str, str] | None = None) -> str:
+    """A room's name in the archive: ``"kind/day/key"`` (day and key empty
+    where the room has none), unique in its game; a seat's own cabinet,
+    whose key on the site is the seat's opaque id, is ``"cabinet//@"``
+    followed by the seat's game nickname (``holders``: opaque id → nickname)."""
+    holder = (holders or {}).get(room.key) if room.kind == Room.Kind.CABINET else None
+    key = f"@{holder}" if holder else room.key
+    return f"{room.kind}/{'' if room.day is None else room.day}/{key}"
+
+
+def _holders(game: Game) -> dict[str, str]:
+    """Seat opaque id → game nickname, for the cabinets' names."""
+    return dict(game.players.values_list("public_id", "nickname"))
+
+
 def _rooms(game: Game, zone: ZoneInfo) -> list[dict[str, Any]]:
     rooms = game.rooms.prefetch_related("members").order_by("created_at", "id")
+    holders = _holders(game)
     return [
         {
-            "id": room_ref(room),
+            "id": room_ref(room, holders),
             "kind": room.kind,
             "day": room.day,
-            "key": room.key,
+            "key": "" if room.kind == Room.Kind.CABINET and room.key in holders else room.key,
+            "seat": holders.get(room.key) if room.kind == Room.Kind.CABINET else None,
             "title": room.title,
             "members": sorted(p.nickname for p in room.members.all()),
             "created_at": _time(room.created_at, zone),
@@ -181,11 +192,12 @@ def _rooms(game: Game, zone: ZoneInfo) -> list[dict[str, Any]]:
 
 
 def _posts(game: Game, zone: ZoneInfo) -> list[dict[str, Any]]:
+    holders = _holders(game)
     posts = Post.objects.filter(room__game=game).select_related("room", "author").order_by("room_id", "number")
     rows = sorted(posts, key=lambda p: (p.room.created_at, p.room_id, p.number))
     return [
         {
-            "room": room_ref(post.room),
+            "room": room_ref(post.room, holders),
             "number": post.number,
             "author": post.author.nickname if post.author_id else None,
             "by_host": post.by_host,
@@ -230,6 +242,7 @@ def _phases(game: Game, zone: ZoneInfo) -> list[dict[str, Any]]:
 
 
 def _votes(game: Game, zone: ZoneInfo) -> list[dict[str, Any]]:
+    holders = _holders(game)
     ballots = list(
         Vote.objects.filter(game=game).select_related("voter", "target", "post__room").order_by("created_at", "id")
     )
@@ -247,7 +260,7 @@ def _votes(game: Game, zone: ZoneInfo) -> list[dict[str, Any]]:
             "withdrawn": ballot.target_id is None and not ballot.word,
             "changed_later": last[(ballot.day, ballot.vote_round, ballot.round, ballot.voter_id)] != index,
             "time": _time(ballot.created_at, zone),
-            "post": _post_ref(ballot.post),
+            "post": _post_ref(ballot.post, holders),
         }
         for index, ballot in enumerate(ballots)
     ]
@@ -302,6 +315,7 @@ def _actions(game: Game, zone: ZoneInfo) -> list[dict[str, Any]]:
 
 
 def _resolutions(game: Game, zone: ZoneInfo) -> list[dict[str, Any]]:
+    holders = _holders(game)
     query = Resolution.objects.filter(deadline__phase__game=game).select_related(
         "deadline__phase", "published_post__room", "day_copy__room"
     )
@@ -317,8 +331,8 @@ def _resolutions(game: Game, zone: ZoneInfo) -> list[dict[str, Any]]:
                 "announcements": [_coded(line) for line in outcome.get("announcements", [])],
                 "outcome": outcome,
                 "results": resolution.results,
-                "published_post": _post_ref(resolution.published_post),
-                "day_copy": _post_ref(resolution.day_copy),
+                "published_post": _post_ref(resolution.published_post, holders),
+                "day_copy": _post_ref(resolution.day_copy, holders),
             }
         )
     return rows

@@ -14,7 +14,7 @@ import rulesets
 from rulesets.core import RulesError, Ruleset
 
 from .. import languages
-from ..names import role_name, team_name
+from ..names import host_text, role_name, team_name
 from ..results import winner_line
 
 
@@ -25,15 +25,20 @@ class _Game:
         self.language, self.ruleset = archive["game"]["language"], archive["game"]["ruleset"]
 
 
+def _day_title(number: int | None) -> str:
+    return _("Day %(n)s") % {"n": number if number is not None else "?"}
+
+
 def _phase_title(phase: dict[str, Any]) -> str:
+    """A phase as the summary heads it: "Day 2", "Night 1", "Day 2 · vote 2"."""
     if phase["kind"] == "day":
-        title = _("Day %(number)s") % {"number": phase["number"]}
+        title = _day_title(phase["number"])
     elif phase["kind"] == "night":
-        title = _("Night %(number)s") % {"number": phase["number"]}
+        title = _("Night %(n)s") % {"n": phase["number"]}
     else:
         title = _("Setup")
     if phase["vote_round"] > 1:
-        title += " · " + _("vote %(round)s") % {"round": phase["vote_round"]}
+        title += " · " + _("lynch vote %(n)s") % {"n": phase["vote_round"]}
     return title
 
 
@@ -56,13 +61,20 @@ def _lines(archive: dict[str, Any]) -> list[str]:
     role = (lambda r: role_name(ruleset, r)) if ruleset else (lambda r: r)
     team = (lambda t: team_name(ruleset, t)) if ruleset else (lambda t: t)
     seats = [p for p in archive["players"] if p["status"] == "seated"]
-    lines = [f"[b]{game['title']}[/b]", _("Host: %(host)s") % {"host": game["host"]}, ""]
+    phases = {p["id"]: p for p in archive["phases"]}
+    left_in: dict[str, str] = {}
+    for resolution in archive["resolutions"]:
+        phase = phases.get(resolution["deadline"]["phase"])
+        for name in resolution["outcome"].get("out") or []:
+            if phase is not None:
+                left_in.setdefault(name, _phase_title(phase))
+    host = host_text(ruleset, "Host") if ruleset else _("Host")
+    lines = [f"[b]{game['title']}[/b]", f"{host}: {game['host']}", ""]
     lines.append("[table]")
-    lines.append(
-        f"[tr][th]{_('Player')}[/th][th]{_('Role')}[/th][th]{_('Team')}[/th][th]{_('Left the game')}[/th][/tr]"
-    )
+    heads = (_("Player"), _("Role"), _("Team"), _("Left the game"))
+    lines.append("[tr]" + "".join(f"[th]{head}[/th]" for head in heads) + "[/tr]")
     for seat in seats:
-        left = "—" if seat["alive"] else _("day %(day)s") % {"day": seat["exit_day"]}
+        left = "—" if seat["alive"] else left_in.get(seat["nickname"]) or _day_title(seat["exit_day"])
         dealt = ""
         if seat["original_role"] and seat["original_role"] != seat["role"]:
             dealt = " " + _("(dealt as %(role)s)") % {"role": role(seat["original_role"])}
@@ -72,7 +84,6 @@ def _lines(archive: dict[str, Any]) -> list[str]:
         )
     lines.append("[/table]")
     roles = {seat["nickname"]: role(seat["role"]) for seat in seats}
-    phases = {p["id"]: p for p in archive["phases"]}
     for resolution in archive["resolutions"]:
         phase = phases.get(resolution["deadline"]["phase"])
         if phase is None or not (resolution["results"] or resolution["outcome"].get("out")):

@@ -73,6 +73,15 @@ def test_the_imported_games_pages_render(finished_forum, client) -> None:
         assert answer.status_code == 200, room.kind
     vote_room = Room.objects.filter(game=game, kind=Room.Kind.VOTE).first()
     assert client.get(reverse("vote_count", args=["imported", vote_room.public_id])).status_code == 200
+    # The host reads every private room, each seat's cabinet among them.
+    client.force_login(game.host)
+    for seat in game.players.seated():
+        cabinet = flow.cabinet_of(seat)
+        assert cabinet.posts.exists()
+        assert client.get(reverse("room", args=["imported", cabinet.public_id])).status_code == 200
+    for room in Room.objects.filter(game=game, kind=Room.Kind.TEAM):
+        assert client.get(reverse("room", args=["imported", room.public_id])).status_code == 200
+    assert client.get(reverse("host", args=["imported"])).status_code == 200
 
 
 def test_the_schema_rejects_a_broken_archive(finished_forum) -> None:
