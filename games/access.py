@@ -21,6 +21,9 @@ The rules (forum document, FORUM-020 and the thread structure of §1):
   read hidden information only in the Django admin, which writes it to the
   game's log and refuses an admin seated in the game;
 - accounts behind nicknames are shown to the host on the registry page;
+- a game's archive (everything it held, ``games.reads.archive``) and its
+  summary are public once the game has ended, and shown to nobody, its
+  host included, before (``game_for_archive``);
 - a post is edited only by whoever wrote it: its seat, or for a host's
   post the host (``may_edit``), within the game's edit window.
 """

@@ -4,11 +4,13 @@ and deadlines, ballots, night choices and resolutions, in one transaction.
 
 A new game is not a write to a running one, so this bypasses ``Turn``:
 nothing of the game exists before, and the game is finished once written
-(no deadline left to fire, no choice or ballot open).
+(a deadline it left pending fires nothing: the tick leaves a finished
+game alone).
 """
 
 from __future__ import annotations
 
+import secrets
 from datetime import datetime
 from typing import Any
 
@@ -61,7 +63,11 @@ def _placeholder(slug: str, number: int):
     """An anonymous, inactive account holding an archived seat whose account
     the game did not reveal: ``archived-<slug>-<n>``."""
     model = get_user_model()
-    user = model(**{model.USERNAME_FIELD: f"archived-{slug}-{number}"}, is_active=False)
+    name = f"archived-{slug}-{number}"
+    while model.objects.filter(**{model.USERNAME_FIELD: name}).exists():
+        # A game imported under this slug before, since deleted.
+        name = f"archived-{slug}-{number}-{secrets.token_hex(3)}"
+    user = model(**{model.USERNAME_FIELD: name}, is_active=False)
     user.set_unusable_password()
     user.save()
     return user
@@ -150,12 +156,16 @@ class _Loader:
 
     def _seats(self) -> None:
         reveal = self.game.reveal_accounts
+        taken: set[str] = set()
         for number, row in enumerate(self.data["players"], start=1):
-            if row["nickname"].lower() in {n.lower() for n in self.seats}:
-                raise ArchiveInvalid([_("Two seats share the nickname %(nick)s.") % {"nick": row["nickname"]}])
+            # As the site's rule: a declined application leaves its nickname free.
+            if row["status"] != Player.Status.DECLINED:
+                if row["nickname"].lower() in taken:
+                    raise ArchiveInvalid([_("Two seats share the nickname %(nick)s.") % {"nick": row["nickname"]}])
+                taken.add(row["nickname"].lower())
             account = row.get("account") if reveal else None
             user = _account(account) if account else _placeholder(self.slug, number)
-            self.seats[row["nickname"]] = Player.objects.create(
+            seat = Player.objects.create(
                 game=self.game,
                 user=user,
                 nickname=row["nickname"],
@@ -172,6 +182,10 @@ class _Loader:
                 acceleration_asked=row["acceleration_asked"],
                 joined_at=_when(row["joined_at"]),
             )
+            # The archive names seats by nickname: the seat that holds it
+            # on the site, rather than a declined application of that name.
+            if row["status"] != Player.Status.DECLINED or row["nickname"] not in self.seats:
+                self.seats[row["nickname"]] = seat
         self._replacements(reveal)
 
     def _replacements(self, reveal: bool) -> None:
@@ -253,8 +267,9 @@ class _Loader:
                     phase=phase,
                     kind=item["kind"],
                     due_at=_when(item["due"]),
-                    # A finished game has nothing left to fire.
-                    done_at=_when(item["done"]) or _when(item["due"]),
+                    # One left pending fires nothing in a finished game
+                    # (the tick only marks it done).
+                    done_at=_when(item["done"]),
                     resolves=item["resolves"],
                     lateness_seconds=item["lateness_seconds"],
                 )

@@ -20,9 +20,11 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
+from jsonschema import Draft202012Validator
 
 from ..errors import FlowError
-from ..models import Action, Deadline, Event, Game, Phase, Player, Post, Resolution, Room, Vote
+from ..models import Action, Deadline, Event, Game, Phase, Post, Resolution, Room, Vote
 
 FORMAT = "mafia-archive"
 VERSION = 1
@@ -43,8 +45,6 @@ def schema_errors(data: Any) -> list[str]:
     """Every way ``data`` breaks the archive schema, one line each
     (``path: message``, the path of JSON keys and indexes), [] for a valid
     archive. Uses ``jsonschema``'s Draft 2020-12 validator."""
-    from jsonschema import Draft202012Validator
-
     validator = Draft202012Validator(schema())
     errors = sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
     return [f"{'/'.join(map(str, e.absolute_path)) or '(top)'}: {e.message}" for e in errors]
@@ -116,8 +116,6 @@ def _players(game: Game, zone: ZoneInfo, reveal: bool) -> list[dict[str, Any]]:
     replaced: dict[str, list[Event]] = {}
     for event in game.events.filter(kind="player_replaced").order_by("created_at", "id"):
         replaced.setdefault(event.data.get("nickname", ""), []).append(event)
-    from django.contrib.auth import get_user_model
-
     names = {}
     if reveal:
         ids = {e.data.get(k) for events in replaced.values() for e in events for k in ("old_user", "new_user")}
@@ -344,8 +342,3 @@ def _coded(line: dict[str, Any]) -> dict[str, Any]:
     and the line in English."""
     said = line.get("said") or {}
     return {"code": said.get("code", ""), "params": said.get("params", {}), "text": line.get("text", "")}
-
-
-def players_of(game: Game) -> list[Player]:
-    """The game's seats in sign-up order (the archive's and the summary's order)."""
-    return list(game.players.order_by("joined_at", "id"))

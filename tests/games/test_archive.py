@@ -14,6 +14,7 @@ from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from games import flow
 from games.flow.archive_import import ArchiveInvalid, archive_import
@@ -154,6 +155,8 @@ def test_a_running_games_archive_is_refused(forum_game, personas) -> None:
             assert client.get(reverse(name, args=[forum_game.slug])).status_code == 404
     with pytest.raises(CommandError):
         call_command("archive_export", forum_game.slug, stdout=StringIO())
+    page = Client().get(reverse("game", args=[forum_game.slug])).content.decode()
+    assert reverse("game_archive", args=[forum_game.slug]) not in page
 
 
 def test_a_finished_games_archive_is_a_public_download(finished_forum) -> None:
@@ -175,8 +178,10 @@ def test_accounts_appear_only_when_the_game_reveals_them(finished_forum) -> None
     revealed = game_archive(finished_forum)
     accounts = {seat["nickname"]: seat["account"] for seat in revealed["players"]}
     assert accounts["Keeper Ada"] == "player1"
+    assert schema_errors(json.loads(json.dumps(revealed))) == []
     imported = archive_import(revealed, slug="imported")
     assert imported.players.get(nickname="Keeper Ada").user.username == "player1"
+    assert without_slug(game_archive(imported)) == without_slug(revealed)
 
 
 def test_unrevealed_seats_are_imported_on_placeholder_accounts(finished_forum) -> None:
@@ -191,11 +196,21 @@ def test_a_replacement_is_archived_with_the_seat(forum_game, personas, make_user
     seat = forum_game.players.seated().first()
     newcomer = make_user("newcomer")
     flow.player_replace(game=forum_game, player=seat, new_user=newcomer)
-    Game.objects.filter(pk=forum_game.pk).update(status=Game.Status.FINISHED, winner="town", reveal_accounts=True)
+    # Ended at once by the host's hand (the test's shortcut to a finished game).
+    Game.objects.filter(pk=forum_game.pk).update(
+        status=Game.Status.FINISHED, winner="town", reveal_accounts=True, finished_at=timezone.now()
+    )
     forum_game.refresh_from_db()
-    row = next(p for p in game_archive(forum_game)["players"] if p["nickname"] == seat.nickname)
+    archive = json.loads(json.dumps(game_archive(forum_game)))
+    assert schema_errors(archive) == []
+    row = next(p for p in archive["players"] if p["nickname"] == seat.nickname)
     assert [r["account"] for r in row["replacements"]] == ["newcomer"]
+    assert [r["previous_account"] for r in row["replacements"]] == [seat.user.username]
     assert row["account"] == "newcomer"
+    # Imported, the seat is the newcomer's, and its replacement is kept.
+    imported = archive_import(archive, slug="imported")
+    assert imported.players.get(nickname=seat.nickname).user.username == "newcomer"
+    assert without_slug(game_archive(imported)) == without_slug(archive)
 
 
 def test_the_bbcode_summary_names_the_winner_and_every_seats_role(finished_forum) -> None:
