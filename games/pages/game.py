@@ -12,14 +12,15 @@ from .. import access, flow, unread
 from ..forms import ApplyForm
 from ..models import Game, Player, Room
 from ..names import card_name, localized, role_name, team_name
+from .archive import summary
 from .phase_bar import game_context
 
 
 def game_page(request: HttpRequest, game: Game, seat: Player | None) -> dict[str, Any]:
     """The game page's context: the phase bar (``game_context``), the rooms
     the reader may read (``access.rooms_for_reader``) with their counts,
-    the players, the reader's application, role and team, the winner, and
-    the acceleration box."""
+    the players, the reader's application, role and team, the winner, the
+    acceleration box, and for the host of a finished game its BBCode summary."""
     ctx = game_context(request, game, seat)
     # Only the rooms the reader may read are counted (games.access's rule).
     rooms = unread.with_counts(access.rooms_for_reader(request.user, game, seat), request.user, seat, ctx["is_host"])
@@ -37,6 +38,8 @@ def game_page(request: HttpRequest, game: Game, seat: Player | None) -> dict[str
         my_team=team_name(ruleset, seat.team) if seat and seat.team else "",
         winner=team_name(ruleset, game.winner) if game.winner and game.winner != "draw" else game.winner,
         acceleration=acceleration_context(game, seat),
+        # The host's summary to paste onto another forum, once the game has ended.
+        summary=summary(game) if ctx["is_host"] and game.status == Game.Status.FINISHED else "",
     )
     return ctx
 

@@ -15,6 +15,7 @@ from django.core.management import CommandError, call_command
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.html import escape
 
 from games import flow
 from games.flow.archive_import import ArchiveInvalid, archive_import
@@ -167,6 +168,15 @@ def test_a_finished_games_archive_is_a_public_download(finished_forum) -> None:
     page = Client().get(reverse("game", args=[finished_forum.slug])).content.decode()
     assert reverse("game_archive", args=[finished_forum.slug]) in page
     assert reverse("game_archive_bbcode", args=[finished_forum.slug]) in page
+
+
+def test_the_host_finds_the_summary_to_copy_on_the_game_page(finished_forum) -> None:
+    host = Client()
+    host.force_login(finished_forum.host)
+    page = host.get(reverse("game", args=[finished_forum.slug])).content.decode()
+    assert 'id="archive-summary"' in page
+    assert escape(archive_bbcode(game_archive(finished_forum))) in page
+    assert 'id="archive-summary"' not in Client().get(reverse("game", args=[finished_forum.slug])).content.decode()
 
 
 def test_accounts_appear_only_when_the_game_reveals_them(finished_forum) -> None:
