@@ -24,6 +24,9 @@ The rules (forum document, FORUM-020 and the thread structure of §1):
   game is over; while it runs, the host's and the co-hosts', and the dead
   players' where the host opened it to them (``can_see_replay``);
 - accounts behind nicknames are shown to the host on the registry page;
+- a game's archive (everything it held, ``games.reads.archive``) and its
+  summary are public once the game has ended, and shown to nobody, its
+  host included, before (``game_for_archive``);
 - a post is edited only by whoever wrote it: its seat, or for a host's
   post the host (``may_edit``), within the game's edit window;
 - an account's public profile lists its seats in finished games that
@@ -70,6 +73,17 @@ def game_for_reader(user, slug: str) -> Game:
     if game is None:
         raise Http404
     if game.status == Game.Status.DRAFT and not is_host(user, game):
+        raise Http404
+    return game
+
+
+def game_for_archive(user, slug: str) -> Game:
+    """A finished game whose archive (every post, role, ballot and night
+    choice, ``games.reads.archive``) anyone may download; raises Http404
+    for a game that has not ended, its host's and co-hosts' requests
+    included: nothing of a game still going on leaves the site."""
+    game = Game.objects.filter(slug=slug).select_related("host").first()
+    if game is None or game.status != Game.Status.FINISHED:
         raise Http404
     return game
 

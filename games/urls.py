@@ -5,6 +5,7 @@ from django.urls import path
 from .views import (
     account,
     activity,
+    archive,
     cabinet,
     game,
     host_dashboard,
@@ -27,6 +28,8 @@ urlpatterns = [
     path("u/<str:username>/", account.profile, name="profile"),
     path("stats/", stats.site_stats, name="site_stats"),
     path("g/<slug:slug>/", game.game_page, name="game"),
+    path("g/<slug:slug>/archive.json", archive.archive_json, name="game_archive"),
+    path("g/<slug:slug>/archive.bbcode", archive.archive_bbcode, name="game_archive_bbcode"),
     path("g/<slug:slug>/status/", game.game_status, name="game_status"),
     path("g/<slug:slug>/apply/", game.game_apply, name="game_apply"),
     path("g/<slug:slug>/accelerate/", game.accelerate, name="accelerate"),

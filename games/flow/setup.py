@@ -369,7 +369,9 @@ def _deal(
     with languages.in_game_language(game):
         for seat in seats:
             seat.refresh_from_db()
+            seat.dealt_role, seat.dealt_team = seat.role, seat.team
             turn.cabinet_post(seat, results.role_card(ruleset, seat.role, seat.team))
+    Player.objects.bulk_update(seats, ["dealt_role", "dealt_team"])
     return state
 
 

@@ -133,6 +133,11 @@ class Player(models.Model):
     alive = models.BooleanField(default=True)
     left_at_day = models.PositiveSmallIntegerField(null=True, blank=True)
     revealed_role = models.CharField(max_length=40, blank=True)
+    # The role and team dealt at the draw (``role``/``team`` follow the
+    # rules' later changes, a mixed-blood's side, a recruit); "" for a seat
+    # dealt before they were kept.
+    dealt_role = models.CharField(max_length=40, blank=True)
+    dealt_team = models.CharField(max_length=40, blank=True)
     last_words_used = models.BooleanField(default=False)
     # Last words sent from the cabinet (``Ruleset.LAST_WORDS_DUE``,
     # werewolf18 WW18-016): the deadline closing the seat's right, where it

@@ -12,6 +12,7 @@ from .. import access, flow, unread
 from ..forms import ApplyForm
 from ..models import Game, Player, Room
 from ..names import card_name, localized, role_name, team_name
+from .archive import summary
 from .phase_bar import game_context
 
 
@@ -19,8 +20,9 @@ def game_page(request: HttpRequest, game: Game, seat: Player | None) -> dict[str
     """The game page's context: the phase bar (``game_context``), the rooms
     the reader may read (``access.rooms_for_reader``) with their counts,
     the players, the reader's application, role and team, the winner, the
-    acceleration box, and whether the reader may open the replay
-    (``access.can_see_replay``)."""
+    acceleration box, whether the reader may open the replay
+    (``access.can_see_replay``), and for the host of a finished game its
+    BBCode summary."""
     ctx = game_context(request, game, seat)
     # Only the rooms the reader may read are counted (games.access's rule).
     rooms = unread.with_counts(access.rooms_for_reader(request.user, game, seat), request.user, seat, ctx["is_host"])
@@ -39,6 +41,8 @@ def game_page(request: HttpRequest, game: Game, seat: Player | None) -> dict[str
         winner=team_name(ruleset, game.winner) if game.winner and game.winner != "draw" else game.winner,
         acceleration=acceleration_context(game, seat),
         can_replay=access.can_see_replay(request.user, game),
+        # The host's summary to paste onto another forum, once the game has ended.
+        summary=summary(game) if ctx["is_host"] and game.status == Game.Status.FINISHED else "",
     )
     return ctx
 
