@@ -14,7 +14,7 @@ from django.utils import timezone as dj_tz
 from django.utils.translation import gettext as _
 
 import rulesets
-from rulesets.core import GameState, RulesError
+from rulesets.core import RulesError
 
 from .. import languages, results
 from ..errors import FlowError
@@ -307,8 +307,8 @@ def roles_draw(turn: Turn, *, composition: dict[str, int]) -> None:
         dealt = ruleset.draw_seats([p.nickname for p in seats], composition, game.seed)
     except RulesError as exc:
         raise FlowError(str(exc)) from exc
-    state = _deal(turn, seats, dealt, composition)
-    turn.log("roles_drawn", {"composition": composition, "seed": game.seed, "seats": dealt_seats(state)})
+    _deal(turn, seats, dealt, composition)
+    turn.log("roles_drawn", {"composition": composition, "seed": game.seed})
 
 
 @transition
@@ -325,8 +325,8 @@ def roles_deal(turn: Turn, *, roles: dict[str, tuple[str, str | None]]) -> None:
     composition: dict[str, int] = {}
     for _name, role, _team in dealt:
         composition[role] = composition.get(role, 0) + 1
-    state = _deal(turn, seats, dealt, composition)
-    turn.log("roles_dealt", {"composition": composition, "seats": dealt_seats(state)})
+    _deal(turn, seats, dealt, composition)
+    turn.log("roles_dealt", {"composition": composition})
 
 
 def _seats_to_deal(game: Game, by_hand: bool = False) -> list[Player]:
@@ -343,19 +343,12 @@ def _seats_to_deal(game: Game, by_hand: bool = False) -> list[Player]:
     return seats
 
 
-def dealt_seats(state: GameState) -> dict[str, list[str]]:
-    """Every seat's role and team as dealt, nickname → [role id, team id]:
-    kept in the log of the deal, so the replay shows the original role of
-    a player the rules convert later."""
-    return {name: [p.role, p.team] for name, p in state.players.items()}
-
-
 def _deal(
     turn: Turn, seats: list[Player], dealt: list[tuple[str, str, str | None]], composition: dict[str, int]
-) -> GameState:
+) -> None:
     """Seat ``dealt`` (nickname, role, team or None) in the ruleset; store
-    the state, open the rooms and hand every seat its role card. Returns
-    the state dealt."""
+    the state, open the rooms and hand every seat its role card; each seat
+    keeps its role and team as dealt (``Player.dealt_role``, ``dealt_team``)."""
     game, ruleset = turn.game, turn.ruleset
     variant = game.variant or ruleset.default_variant(len(seats)) or ""
     try:
@@ -372,7 +365,6 @@ def _deal(
             seat.dealt_role, seat.dealt_team = seat.role, seat.team
             turn.cabinet_post(seat, results.role_card(ruleset, seat.role, seat.team))
     Player.objects.bulk_update(seats, ["dealt_role", "dealt_team"])
-    return state
 
 
 @transition

@@ -202,9 +202,7 @@ def replay(game: Game, reader: Any) -> Replay:
     players = list(game.players.seated().select_related("user") if accounts else game.players.seated())
     every = list(game.phases.order_by("opened_at", "id"))
     phases = [p for p in every if p.resolved_at is not None]
-    events = list(
-        game.events.filter(kind__in=[*PENALTY_EVENTS, "player_replaced", "roles_drawn", "roles_dealt"]).order_by("id")
-    )
+    events = list(game.events.filter(kind__in=[*PENALTY_EVENTS, "player_replaced"]).order_by("id"))
     titles = _phase_titles(every)
     built = _phases(game, ruleset, phases, {p.nickname: p for p in players})
     penalties = _penalties(ruleset, events, every, titles, built)
@@ -214,7 +212,7 @@ def replay(game: Game, reader: Any) -> Replay:
         finished=game.status == Game.Status.FINISHED,
         winner=_winner(ruleset, game),
         accounts=accounts,
-        seats=tuple(_seats(ruleset, players, events, left, accounts, reader_id)),
+        seats=tuple(_seats(ruleset, players, left, accounts, reader_id)),
         replacements=tuple(_replacements(game, events, every, titles, accounts)),
         penalties=tuple(penalties),
         phases=tuple(built),
@@ -458,18 +456,14 @@ def _named_in(text: str, phase: PhaseReplay) -> str:
 def _seats(
     ruleset: Ruleset,
     players: list[Player],
-    events: list[Event],
     left: dict[str, str],
     accounts: bool,
     reader_id: int | None,
 ) -> Iterable[Seat]:
-    """Every seat, its role and team at the end and as dealt where they differ."""
-    dealt: dict[str, list[str]] = {}
-    for event in events:
-        if event.kind in ("roles_drawn", "roles_dealt"):
-            dealt = event.data.get("seats") or dealt
+    """Every seat, its role and team at the end and as dealt
+    (``Player.dealt_role``/``dealt_team``) where they differ."""
     for p in players:
-        role, team = (dealt.get(p.nickname) or [p.role, p.team])[:2]
+        role, team = (p.dealt_role or p.role), (p.dealt_team or p.team)
         converted = (role, team) != (p.role, p.team)
         yield Seat(
             nickname=p.nickname,
