@@ -1,0 +1,201 @@
+"""Every ruleset plays as its document says: a full day and a full night of
+each ruleset in a real browser, checking what players met where the site
+and the document differed (issue 18).
+
+Each test plays through the real forms: posts in the threads, votes and
+nominations in the vote thread, night choices in the cabinets; each
+deadline is passed by the tick (``Table.fire``) or the judge's public
+verdict. Every test also reads the phase bar (which window the next
+deadline closes, which opens after it and when) and a cabinet's
+explanation of each ability. The tables are dealt by hand
+(``seat_table``); screenshots go to ``test-artifacts/e2e/<timestamp>/``.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.utils import translation
+from playwright.sync_api import Page, expect
+
+from games import flow
+from games.names import card_name
+
+from .test_every_ruleset import Table, tick_confirm
+
+pytestmark = [pytest.mark.e2e]
+
+
+def vote_page(table: Table, nickname: str) -> Page:
+    """The player's browser on today's vote thread."""
+    page = table.pages[nickname]
+    table.open_room(page, f"Vote, day {table.phase().number}")
+    return page
+
+
+def first_option(form) -> str:
+    """The value of the first entry of a form's player list (empty: nobody preselected)."""
+    return form.locator("select option").first.get_attribute("value") or ""
+
+
+def offered(form) -> list[str]:
+    """The labels of the players a form's list offers (the empty entry left out)."""
+    return [o.inner_text().strip() for o in form.locator("select option").all() if o.get_attribute("value")]
+
+
+def in_language(table: Table, code: str, text) -> str:
+    """``text()`` rendered in the language ``code`` (a game's posts are in the game's language)."""
+    with translation.override(code):
+        return text(flow.ruleset_of(table.game()))
+
+
+FORUM_THREE = {
+    "Бенни": ("don", "mafia"),
+    "Манн": ("don", "maniacs"),
+    "Мафиоз": ("mafioso", "maniacs"),
+    "Коп": ("cop", "town"),
+    "Док": ("doctor", "town"),
+    "Мира": ("citizen", "town"),
+    "Лада": ("citizen", "town"),
+}
+
+
+def test_forum_three_sided_day_and_night_as_the_document_says(seat_table) -> None:
+    """A Russian three-sided forum game (FORUM-002/004), day 1 and night 1:
+    the vote form preselects nobody and asks for a confirmation (FORUM-019);
+    the host's warning of a vote for oneself cites FORUM-164; the plain
+    criminal voted out is revealed with his team's name (FORUM-014); the
+    voted-out member is offered no withdrawal of his team's kill; the
+    Doctor's save is announced in Russian, without a rule id (FORUM-180)."""
+    table = seat_table("forum", FORUM_THREE, "three_sided", language="ru")
+    assert table.phase().key == "day-1"
+    page = vote_page(table, "Мира")
+    form = page.locator("form.vote-form")
+    assert first_option(form) == ""
+    expect(form.locator("input[name=confirm]")).to_have_count(1)
+    table.phase_bar_names_windows(page)
+    table.abilities_explained("Док")
+    table.vote("Лада", "Лада")  # a vote for herself: the autokill (FORUM-164)
+    table.vote("Бенни", "Мира")
+    for voter in ("Манн", "Коп", "Док", "Мира"):
+        table.vote(voter, "Мафиоз")
+    host = table.host
+    host.goto(f"/g/{table.slug}/host/")
+    expect(host.locator("main")).to_contain_text("Voted for self: autokill (FORUM-164).")
+    table.shot(host, "forum-self-vote-warning")
+    table.fire("vote")
+    page.reload()
+    card = in_language(table, "ru", lambda r: card_name(r, "mafioso", "maniacs"))
+    expect(page.locator("article.host-post").last).to_contain_text("Мафиоз")
+    expect(page.locator("article.host-post").last).to_contain_text(card)
+    table.shot(page, "forum-card-names-team")
+
+    assert table.phase().kind == "night"
+    table.hand_in("Манн", "kill", "Мира")
+    table.hand_in("Док", "heal", "Мира")
+    out = table.cabinet("Мафиоз")
+    receipts = out.locator("ul.receipts")
+    expect(receipts).to_contain_text("Мира")
+    expect(receipts.get_by_role("button", name="withdraw")).to_have_count(0)
+    table.shot(out, "forum-voted-out-no-withdraw")
+    table.fire_phase()
+    page = table.pages["Коп"]
+    page.goto(f"/g/{table.slug}/")
+    page.get_by_role("link", name="Day 2", exact=True).click()
+    night = page.locator("article.host-post").first
+    expect(night).to_contain_text("напали на игрока Мира, но покушение сорвал")
+    expect(night).not_to_contain_text("FORUM-180")
+    expect(night).not_to_contain_text("attacked")
+    table.shot(page, "forum-save-in-russian")
+
+
+PITER = {"Грач": "mafioso", "Бюро": "bureaucrat", "Сова": "citizen", "Ёж": "citizen", "Рысь": "doctor"}
+PITER["Лис"] = "journalist"
+
+
+def piter_day_one(table: Table) -> None:
+    """PITER-010 nominations (confirmed, nobody preselected); PITER-011 the
+    defence window open to the candidates only; PITER-017 a tie, the tied
+    players' extra speech, then the re-vote executes Ёж."""
+    table.fire("nominations_open")
+    page = vote_page(table, "Сова")
+    form = page.locator("form.nominate-form")
+    assert first_option(form) == ""
+    expect(form.locator("input[name=confirm]")).to_have_count(1)
+    table.phase_bar_names_windows(page)
+    table.nominate("Грач", "Ёж")
+    table.nominate("Ёж", "Грач")
+    table.fire("nominations_close")
+    page = table.pages["Сова"]
+    table.open_room(page, "Day 1")
+    expect(page.locator("main")).to_contain_text("Only today's candidates speak now")
+    expect(page.locator("#post-body")).to_have_count(0)
+    table.shot(page, "piter-defence-not-offered")
+    table.post("Ёж", "Day 1", "Я честный горожанин.")
+    table.fire("defence_close")
+    for voter, choice in (("Грач", "Ёж"), ("Бюро", "Ёж"), ("Рысь", "Ёж"), ("Ёж", "Грач"), ("Сова", "Грач")):
+        table.vote(voter, choice)
+    table.vote("Лис", "Грач")
+    table.fire("day_deadline")
+    page = vote_page(table, "Сова")
+    expect(page.locator("p.revote")).to_contain_text("Tie between")
+    expect(page.locator("form.vote-form")).to_have_count(0)  # the tied speak first
+    table.post("Ёж", "Day 1", "Ещё минута: я честный.")
+    table.fire("revote_speech_close")
+    for voter in ("Грач", "Бюро", "Рысь", "Сова"):
+        table.vote(voter, "Ёж")
+    table.fire("revote_deadline")
+    assert not table.game().players.get(nickname="Ёж").alive
+
+
+def test_piter_day_and_night_as_the_document_says(seat_table) -> None:
+    """PITER-031 the compulsory night turn explained in the cabinet; day 1
+    (``piter_day_one``); night 2 the Bureaucrat is offered his block, not
+    the clan's shot (PITER-040, PITER-044); the morning's 50/50 leaves the
+    killed citizen as the Ghost (PITER-091, PITER-092), who is offered his
+    pick only once day 2's vote has tied, among the tied, and no re-vote
+    is held: his pick executes (PITER-093)."""
+    table = seat_table("piter", PITER)
+    table.fire_phase()  # PITER-003 the acquaintance night
+    journalist = table.abilities_explained("Лис")
+    expect(journalist.locator(".role-card")).to_contain_text("Your night turn is compulsory")
+    piter_day_one(table)
+
+    assert table.phase().key == "night-2"
+    bureaucrat = table.cabinet("Бюро")
+    expect(table.form_of(bureaucrat, "kill")).to_have_count(0)
+    expect(table.form_of(bureaucrat, "block")).to_have_count(1)
+    table.shot(bureaucrat, "piter-bureaucrat-no-kill")
+    table.hand_in("Бюро", "block", "Сова")
+    table.hand_in("Грач", "kill", "Сова")
+    table.hand_in("Рысь", "heal", "Лис")
+    page = table.cabinet("Лис")
+    form = table.form_of(page, "compare")
+    form.locator("select[name=target0]").select_option("Грач")
+    form.locator("select[name=target1]").select_option("Бюро")
+    tick_confirm(form)
+    form.get_by_role("button", name="Hand in").click()
+    expect(page.locator(".messages")).to_contain_text("Your choice was handed in")
+    table.fire_phase()
+
+    assert table.phase().key == "day-2"
+    ghost = table.cabinet("Сова")
+    expect(ghost.locator("main")).to_contain_text("If the vote splits evenly, you choose here")
+    expect(table.form_of(ghost, "ghost_pick")).to_have_count(0)
+    table.shot(ghost, "piter-ghost-waits")
+    table.fire("nominations_open")
+    table.nominate("Грач", "Рысь")
+    table.nominate("Рысь", "Грач")
+    table.fire("nominations_close")
+    table.fire("defence_close")
+    for voter, choice in (("Грач", "Рысь"), ("Бюро", "Рысь"), ("Рысь", "Грач"), ("Лис", "Грач")):
+        table.vote(voter, choice)
+    table.fire("day_deadline")
+    page = vote_page(table, "Лис")
+    expect(page.locator("main")).to_contain_text("the vote is not repeated; Сова chooses")
+    expect(page.locator("form.vote-form")).to_have_count(0)
+    ghost = table.cabinet("Сова")
+    assert sorted(offered(table.form_of(ghost, "ghost_pick"))) == ["Грач", "Рысь"]
+    table.hand_in("Сова", "ghost_pick", "Грач")
+    table.fire("revote_deadline")
+    game = table.game()
+    assert not game.players.get(nickname="Грач").alive and game.players.get(nickname="Рысь").alive
