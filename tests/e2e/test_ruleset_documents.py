@@ -199,3 +199,89 @@ def test_piter_day_and_night_as_the_document_says(seat_table) -> None:
     table.fire("revote_deadline")
     game = table.game()
     assert not game.players.get(nickname="Грач").alive and game.players.get(nickname="Рысь").alive
+
+
+COSMO = {"Ракета": "mafioso", "Судья": "judge", "Луна": "citizen", "Орбита": "citizen", "Комета": "citizen"}
+COSMO["Спутник"] = "commissar"
+
+
+def test_cosmo_day_and_night_as_the_document_says(seat_table) -> None:
+    """Day 1: «Кандидат» nominations (COSMO-007) and votes; the Judge's
+    verdict form offers "Nobody" with nothing preselected and asks for a
+    confirmation (COSMO-016, COSMO-031); given, it is public in the vote
+    thread at once, cannot be withdrawn, and the vote closes: nobody is
+    jailed and night 1 opens (COSMO-030). Night 1: the mafia's kill vote
+    and the commissar's check in their cabinets; the morning's results."""
+    table = seat_table("cosmo", COSMO)
+    table.fire_phase()  # COSMO-005 the acquaintance night
+    table.phase_bar_names_windows(vote_page(table, "Орбита"))
+    table.nominate("Луна", "Ракета")
+    table.nominate("Ракета", "Луна")
+    table.fire("discussion")
+    table.vote("Луна", "Ракета")
+    table.vote("Ракета", "Луна")
+    judge = table.abilities_explained("Судья")
+    verdict = table.form_of(judge, "judge_verdict")
+    assert first_option(verdict) == ""
+    assert "Nobody" in offered(verdict)
+    expect(verdict.locator("input[name=confirm]")).to_have_attribute("required", "")
+    verdict.locator("select[name=target0]").select_option(label="Nobody")
+    tick_confirm(verdict)
+    verdict.get_by_role("button", name="Hand in").click()
+    expect(judge.locator(".messages")).to_contain_text("made in public and posted in the vote thread")
+    table.shot(judge, "cosmo-verdict-given")
+    page = vote_page(table, "Орбита")
+    expect(page.locator("article.host-post").last).to_contain_text("Nobody is jailed today.")
+    expect(page.locator("form.vote-form")).to_have_count(0)
+    table.shot(page, "cosmo-verdict-public")
+    assert table.phase().key == "night-1"
+    judge = table.cabinet("Судья")
+    expect(judge.get_by_role("button", name="withdraw")).to_have_count(0)
+
+    table.hand_in("Ракета", "kill_vote", "Луна")
+    table.hand_in("Спутник", "check", "Ракета")
+    table.fire_phase()
+    assert table.phase().key == "day-2"
+    page.goto(f"/g/{table.slug}/")
+    page.get_by_role("link", name="Day 1", exact=True).click()  # the night resolved before day 2 opened
+    expect(page.locator("article.host-post", has_text="Results of night 1")).to_contain_text("Луна was killed tonight")
+    commissar = table.cabinet("Спутник")
+    expect(commissar.locator("#posts article").last).to_contain_text("Ракета")
+    table.shot(commissar, "cosmo-check-result")
+
+
+CLASSIC = {"Дон": "mafioso", "Аня": "citizen", "Боря": "citizen", "Вика": "citizen", "Гоша": "citizen"}
+CLASSIC |= {"Док": "doctor", "Путана": "putana"}
+
+
+def test_classic_day_and_night_as_the_document_says(seat_table) -> None:
+    """Day 1: the vote page says a lynch needs more than half of the living
+    players entitled to vote, and a plurality of 3 of 7 lynches nobody, the
+    results saying why (CLASSIC-012, CLASSIC-013). Night 1: the mafia's
+    kill, the doctor's heal and the putana's visit in the cabinets. Day 2:
+    the player the putana visited reads why he does not vote and gets no
+    vote form (CLASSIC-035); the others keep theirs."""
+    table = seat_table("classic", CLASSIC)
+    table.fire_phase()  # CLASSIC-007 the acquaintance night
+    page = vote_page(table, "Вика")
+    expect(page.locator("main")).to_contain_text("more than half of the living players entitled to vote")
+    table.phase_bar_names_windows(page)
+    for voter in ("Аня", "Боря", "Вика"):
+        table.vote(voter, "Дон")
+    for voter, choice in (("Дон", "Гоша"), ("Гоша", "Боря")):
+        table.vote(voter, choice)
+    table.fire_phase()
+    page.reload()
+    expect(page.locator("article.host-post").last).to_contain_text("Nobody reached a majority of the 7 players")
+    table.shot(page, "classic-no-majority")
+
+    table.abilities_explained("Путана")
+    table.hand_in("Путана", "visit", "Аня")
+    table.hand_in("Дон", "kill", "Гоша")
+    table.hand_in("Док", "heal", "Вика")
+    table.fire_phase()
+    visited = vote_page(table, "Аня")
+    expect(visited.locator("form.vote-form")).to_have_count(0)
+    expect(visited.locator(".vote-refusal")).to_contain_text("putana")
+    table.shot(visited, "classic-putana-no-vote-form")
+    expect(vote_page(table, "Вика").locator("form.vote-form")).to_have_count(1)
