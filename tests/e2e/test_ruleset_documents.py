@@ -13,6 +13,8 @@ explanation of each ability. The tables are dealt by hand
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.utils import translation
 from playwright.sync_api import Page, expect
@@ -21,6 +23,7 @@ from games import flow
 from games.names import card_name
 
 from .test_every_ruleset import Table, tick_confirm
+from .test_languages import switch_language
 
 pytestmark = [pytest.mark.e2e]
 
@@ -211,7 +214,8 @@ def test_cosmo_day_and_night_as_the_document_says(seat_table) -> None:
     confirmation (COSMO-016, COSMO-031); given, it is public in the vote
     thread at once, cannot be withdrawn, and the vote closes: nobody is
     jailed and night 1 opens (COSMO-030). Night 1: the mafia's kill vote
-    and the commissar's check in their cabinets; the morning's results."""
+    and the commissar's check in their cabinets; by morning the victim is
+    out and the commissar reads his result."""
     table = seat_table("cosmo", COSMO)
     table.fire_phase()  # COSMO-005 the acquaintance night
     table.phase_bar_names_windows(vote_page(table, "Орбита"))
@@ -243,8 +247,7 @@ def test_cosmo_day_and_night_as_the_document_says(seat_table) -> None:
     table.fire_phase()
     assert table.phase().key == "day-2"
     page.goto(f"/g/{table.slug}/")
-    page.get_by_role("link", name="Day 1", exact=True).click()  # the night resolved before day 2 opened
-    expect(page.locator("article.host-post", has_text="Results of night 1")).to_contain_text("Луна was killed tonight")
+    expect(page.locator("ul.players li.out")).to_have_text(["Луна (out)"])
     commissar = table.cabinet("Спутник")
     expect(commissar.locator("#posts article").last).to_contain_text("Ракета")
     table.shot(commissar, "cosmo-check-result")
@@ -285,3 +288,98 @@ def test_classic_day_and_night_as_the_document_says(seat_table) -> None:
     expect(visited.locator(".vote-refusal")).to_contain_text("putana")
     table.shot(visited, "classic-putana-no-vote-form")
     expect(vote_page(table, "Вика").locator("form.vote-form")).to_have_count(1)
+
+
+WEREWOLF = {"狼一": "werewolf", "乱民": "rioter", "混血": "mixed_blood", "预言家": "seer", "女巫": "witch"}
+WEREWOLF |= {"村民甲": "villager", "村民乙": "villager"}
+
+
+def werewolf_day_one(table: Table) -> None:
+    """The set-up step: the mixed-blood supports the werewolf and joins his
+    camp (WW18-042). Day 1: only the werewolf sits in the wolves' room; the
+    rioter and the mixed-blood get no team room (WW18-018); nobody wrote
+    five posts nor voted, so each reads his yellow cards (潜水, WW18-067)
+    in his cabinet when the day closes (WW18-069)."""
+    table.hand_in("混血", "support", "狼一")
+    table.fire_phase()
+    wolf = table.pages["狼一"]
+    wolf.goto(f"/g/{table.slug}/")
+    expect(wolf.get_by_role("link", name=re.compile("^Team room"))).to_have_count(1)
+    wolf.get_by_role("link", name=re.compile("^Team room")).click()
+    expect(wolf.locator("main")).not_to_contain_text("乱民")
+    expect(wolf.locator("main")).not_to_contain_text("混血")
+    for name in ("乱民", "混血"):
+        page = table.pages[name]
+        page.goto(f"/g/{table.slug}/")
+        expect(page.get_by_role("link", name=re.compile("^Team room"))).to_have_count(0)
+    table.phase_bar_names_windows(vote_page(table, "村民甲"))
+    table.fire_phase()
+    cabinet = table.cabinet("村民乙")
+    expect(cabinet.locator("#posts")).to_contain_text("潜水")
+    table.shot(cabinet, "werewolf18-card-in-cabinet")
+
+
+def test_werewolf18_day_and_night_as_the_document_says(seat_table) -> None:
+    """ "Host a game" starts werewolf18 in the document's time zone,
+    Asia/Shanghai (WW18-072); day 1 (``werewolf_day_one``); night 1 the
+    knife is the werewolf's alone, never the rioter's nor the
+    mixed-blood's (WW18-019). Day 2 in a Chinese game: a vote needs its
+    reason; a change is posted as «改票对象/改票理由», quoting the vote
+    (WW18-065); an abstention reads 弃权; once the game is accelerated every
+    change is void and the public count is the count of the result
+    (WW18-068, «所有改票作废»); a Chinese reader's host is 法官."""
+    table = seat_table("werewolf18", WEREWOLF, language="zh-hans")
+    page = table.host
+    page.goto("/games/new/?ruleset=werewolf18")
+    expect(page.locator("#id_timezone")).to_have_value("Asia/Shanghai")
+    werewolf_day_one(table)
+
+    assert table.phase().kind == "night"
+    for name in ("乱民", "混血"):
+        expect(table.form_of(table.cabinet(name), "kill")).to_have_count(0)
+    table.abilities_explained("女巫")
+    table.hand_in("狼一", "kill", "村民甲")
+    table.hand_in("预言家", "check", "狼一")
+    table.fire_phase()
+
+    page = vote_page(table, "预言家")
+    form = page.locator("form.vote-form")
+    form.locator("select[name=target]").select_option(label="狼一")
+    form.locator("textarea[name=reason]").fill("   ")
+    form.locator("button[type=submit]").click()
+    expect(page.locator("main")).to_contain_text("Give the reason for your vote")
+    table.vote("预言家", "狼一")
+    table.vote("预言家", "乱民")  # the one change
+    change = page.locator("article.post").last
+    expect(change.locator("blockquote")).to_contain_text("狼一")
+    expect(change).to_contain_text("改票对象：乱民")
+    expect(change).to_contain_text("改票理由：")
+    table.vote("女巫", "Abstain", "abstention is counted")
+    for voter, choice in (("村民乙", "狼一"), ("混血", "狼一"), ("狼一", "村民乙"), ("乱民", "村民乙")):
+        table.vote(voter, choice)
+    reader = vote_page(table, "村民乙")
+    switch_language(reader, "zh-hans")
+    count = reader.locator("#vote-count")
+    expect(count).to_contain_text(re.compile("弃权[:：] ?女巫"))
+    expect(count).not_to_contain_text("弃票")
+    expect(count).to_contain_text(re.compile("乱民[:：] ?1"))
+    for name in ("预言家", "女巫", "混血", "乱民"):
+        asker = table.pages[name]
+        asker.goto(f"/g/{table.slug}/")
+        asker.locator("section.acceleration button[type=submit]").click()
+        expect(asker.locator(".messages")).to_contain_text(re.compile("acceleration|accelerated|加速"))
+    reader.reload()
+    expect(count).to_contain_text(re.compile("狼一[:：] ?3"))
+    expect(count.locator("ol li strong")).to_have_text(["狼一", "村民乙"])  # no row for 乱民
+    expect(count).to_contain_text(re.compile("改票作废.*预言家"))
+    table.shot(reader, "werewolf18-accelerated-count")
+    table.fire_phase()
+    reader.reload()
+    results = reader.locator("article.host-post").last
+    expect(results).to_contain_text("狼一")
+    expect(results).to_contain_text(re.compile("狼一 — 3"))
+    assert not table.game().players.get(nickname="狼一").alive
+    cabinet = table.cabinet("村民乙")
+    expect(cabinet.locator("main")).to_contain_text("法官")
+    expect(cabinet.locator("main")).not_to_contain_text("主持人")
+    table.shot(cabinet, "werewolf18-host-is-faguan")
