@@ -65,6 +65,7 @@ class Table:
         for username, nickname in zip(self.accounts, self.nicknames, strict=True):
             self.pages[nickname] = log_in(new_context, base, username)
         self.slug = ""
+        self.rooms: dict[str, str] = {}  # thread title → its address, once seen on the game page
 
     def game(self) -> Game:
         return Game.objects.get(slug=self.slug)
@@ -83,8 +84,12 @@ class Table:
         flow.resolve_due(now=last.due_at + timedelta(seconds=1))
 
     def open_room(self, page: Page, title: str) -> None:
-        page.goto(f"/g/{self.slug}/")
-        page.get_by_role("link", name=title, exact=True).click()
+        """Open the thread ``title`` in ``page``: the first time through its
+        link on the game page, then straight at its address."""
+        if title not in self.rooms:
+            page.goto(f"/g/{self.slug}/")
+            self.rooms[title] = page.get_by_role("link", name=title, exact=True).get_attribute("href") or ""
+        page.goto(self.rooms[title])
 
     def announce(self) -> None:
         """The host picks the ruleset (and the variant, if given) on "Host a

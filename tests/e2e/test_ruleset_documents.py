@@ -67,8 +67,9 @@ def test_forum_three_sided_day_and_night_as_the_document_says(seat_table) -> Non
     the vote form preselects nobody and asks for a confirmation (FORUM-019);
     the host's warning of a vote for oneself cites FORUM-164; the plain
     criminal voted out is revealed with his team's name (FORUM-014); the
-    voted-out member is offered no withdrawal of his team's kill; the
-    Doctor's save is announced in Russian, without a rule id (FORUM-180)."""
+    voted-out member is offered no withdrawal of his team's kill (FORUM-021);
+    the Doctor's heal preselects nobody, and his save is announced in
+    Russian, without a rule id (FORUM-180)."""
     table = seat_table("forum", FORUM_THREE, "three_sided", language="ru")
     assert table.phase().key == "day-1"
     page = vote_page(table, "Мира")
@@ -93,6 +94,8 @@ def test_forum_three_sided_day_and_night_as_the_document_says(seat_table) -> Non
     table.shot(page, "forum-card-names-team")
 
     assert table.phase().kind == "night"
+    heal = table.form_of(table.cabinet("Док"), "heal")
+    assert first_option(heal) == ""  # nobody preselected
     table.hand_in("Манн", "kill", "Мира")
     table.hand_in("Док", "heal", "Мира")
     out = table.cabinet("Мафиоз")
@@ -378,6 +381,8 @@ def test_werewolf18_day_and_night_as_the_document_says(seat_table) -> None:
     results = reader.locator("article.host-post").last
     expect(results).to_contain_text("狼一")
     expect(results).to_contain_text(re.compile("狼一 — 3"))
+    expect(results).to_contain_text("弃权：女巫")
+    expect(results).not_to_contain_text("弃票")
     assert not table.game().players.get(nickname="狼一").alive
     cabinet = table.cabinet("村民乙")
     expect(cabinet.locator("main")).to_contain_text("法官")
