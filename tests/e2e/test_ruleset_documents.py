@@ -46,7 +46,7 @@ def offered(form) -> list[str]:
 
 
 def in_language(table: Table, code: str, text) -> str:
-    """``text()`` rendered in the language ``code`` (a game's posts are in the game's language)."""
+    """``text(ruleset)`` rendered in the language ``code`` (a game's posts are in the game's language)."""
     with translation.override(code):
         return text(flow.ruleset_of(table.game()))
 
@@ -323,14 +323,15 @@ def werewolf_day_one(table: Table) -> None:
 
 
 def test_werewolf18_day_and_night_as_the_document_says(seat_table) -> None:
-    """ "Host a game" starts werewolf18 in the document's time zone,
+    """The "Host a game" form starts werewolf18 in the document's time zone,
     Asia/Shanghai (WW18-072); day 1 (``werewolf_day_one``); night 1 the
     knife is the werewolf's alone, never the rioter's nor the
     mixed-blood's (WW18-019). Day 2 in a Chinese game: a vote needs its
     reason; a change is posted as «改票对象/改票理由», quoting the vote
     (WW18-065); an abstention reads 弃权; once the game is accelerated every
-    change is void and the public count is the count of the result
-    (WW18-068, «所有改票作废»); a Chinese reader's host is 法官."""
+    change is void, named so beside the count, and the public count is the
+    count of the result (WW18-068, «所有改票作废»); a Chinese reader's host
+    is 法官."""
     table = seat_table("werewolf18", WEREWOLF, language="zh-hans")
     page = table.host
     page.goto("/games/new/?ruleset=werewolf18")
