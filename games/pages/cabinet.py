@@ -119,10 +119,17 @@ def _date_forms(game: Game, phase: Phase | None, forms: list[ActionForm]) -> Any
     return general
 
 
-def _receipts(game: Game, ruleset: Any, phase: Phase | None, mine: list[Action]) -> list[dict[str, Any]]:
-    """The choices handed in this phase, as the cabinet lists them."""
+def _receipts(game: Game, ruleset: Any, chosen: Choices) -> list[dict[str, Any]]:
+    """The choices handed in this phase, as the cabinet lists them. A
+    receipt is ``withdrawable`` only where the seat may still hand that
+    choice in now (an open slot of its own or its team's, ``chosen.slots``)
+    and the choice was not made in public: a player voted out sees his
+    team's kill but is offered no withdrawal (the guard of
+    ``flow.action_withdraw``)."""
+    phase = chosen.phase
     if not phase:
         return []
+    open_now = {(slot.team or "", slot.ability) for slot in chosen.slots}
     return [
         {
             "id": a.public_id,
@@ -133,9 +140,10 @@ def _receipts(game: Game, ruleset: Any, phase: Phase | None, mine: list[Action])
             "by": a.actor.nickname if a.actor else "",
             "team": a.team,
             # A public act (``Ability.final``, COSMO-030) is never withdrawn.
-            "final": bool(ruleset.ABILITIES.get(a.ability) and ruleset.ABILITIES[a.ability].final),
+            "withdrawable": (a.team or "", a.ability) in open_now
+            and not (ruleset.ABILITIES.get(a.ability) and ruleset.ABILITIES[a.ability].final),
         }
-        for a in mine
+        for a in chosen.mine
     ]
 
 
@@ -170,7 +178,7 @@ def cabinet_page(
         seen_number=unread.unseen_last(request.user, where, page.object_list),
         forms=chosen.forms,
         last_words=last_words,
-        receipts=_receipts(game, ruleset, chosen.phase, chosen.mine),
+        receipts=_receipts(game, ruleset, chosen),
         role=role_name(ruleset, seat.role),
         role_summary=role_summary(ruleset, seat.role),
         abilities=abilities_explained(ruleset, seat.role, seat.team),

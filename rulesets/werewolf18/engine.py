@@ -216,16 +216,21 @@ class Werewolf18(Ruleset):
         (``day.accepted_ballots``): each voter's vote or his one change, no
         change at all once the game is accelerated (所有改票作废, WW18-068),
         the sheriff's ballot weighing 1.5 from day 2 (WW18-047, the badge
-        being public), abstentions listed."""
+        being public), abstentions listed; ``notes`` name the sheriff and
+        each voter whose change the acceleration voided."""
         day_number = self.coming_day(state)
         entries = [(b.voter, b.choice) for b in ballots if b.round == "vote" and b.voter in state.players]
         entries = [(v, t) for v, t in entries if t is None or t in state.players]
-        accepted, _verdicts = day.accepted_ballots(state, entries)
+        accepted, verdicts = day.accepted_ballots(state, entries)
         weights = day.ballot_weights(state, day_number)
         voters = [p.name for p in state.alive() if not revealed(p)]
         result = count(accepted.final, voters, weights)
         if weights:
             result.notes.append(("sheriff_weight", next(iter(weights))))
+        # The ballot log lists every post as cast; a change the acceleration
+        # voided is named beside the count, so no reader counts it.
+        for voter in dict.fromkeys(v.voter for v in verdicts if v.reason == "accelerated"):
+            result.notes.append(("change_void", voter))
         return result
 
     def day_votes(self, state: GameState, ballots: Sequence[Ballot]) -> dict[str, Any]:

@@ -184,6 +184,7 @@ OPTIONS: dict[str, Option] = {
 # Sentences a player reads for each rejection reason of this ruleset.
 MESSAGES: dict[str, str] = {
     "sheriff_weight": gettext_noop("The sheriff's vote counts 1.5 (WW18-047):"),
+    "change_void": gettext_noop("Vote change void: the game is accelerated (WW18-068):"),
     "skills_lost": gettext_noop("Because the elder has left the game, you have lost your skills."),
     "no_more_changes": gettext_noop("You have already used your one vote change today."),
     "accelerated": gettext_noop("The game is accelerated: vote changes are not allowed."),

@@ -60,3 +60,25 @@ def screenshots():
 
     shot.folder = folder  # type: ignore[attr-defined]
     return shot
+
+
+@pytest.fixture
+def seat_table(transactional_db, live_server, browser, new_context, screenshots):
+    """``seat_table(ruleset, roles, variant="", options=None, language="en")``:
+    the accounts exist, the host announces the game on "Host a game" (the
+    game's posts in ``language``) and deals ``roles`` (nickname → role, or
+    (role, team)); the game is started. Returns the ``Table``."""
+    from django.contrib.auth import get_user_model
+
+    from .test_every_ruleset import ACCOUNTS, Table
+    from .test_forum_game import PASSWORD
+
+    for username in ["alice", *ACCOUNTS]:
+        get_user_model().objects.create_user(username=username, password=PASSWORD)
+
+    def seat(ruleset: str, roles: dict, variant: str = "", options: dict | None = None, language: str = "en"):
+        table = Table(new_context, live_server.url, ruleset, roles, screenshots, variant, options, language)
+        table.announce()
+        return table
+
+    return seat

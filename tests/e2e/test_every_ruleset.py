@@ -28,7 +28,9 @@ from .test_forum_game import PASSWORD, log_in
 
 pytestmark = [pytest.mark.e2e]
 
-ACCOUNTS = ["bob", "carol", "frank", "grace", "heidi", "ivan"]
+# A rule id (FORUM-164, WW18-047) where a sentence should be.
+RULE_ID = re.compile(r"\b[A-Z][A-Z0-9]*-\d+\b")
+ACCOUNTS = ["bob", "carol", "frank", "grace", "heidi", "ivan", "judy"]
 
 
 def tick_confirm(form) -> None:
@@ -52,15 +54,18 @@ class Table:
         shot,
         variant: str = "",
         options: dict[str, str] | None = None,
+        language: str = "en",
     ) -> None:
         self.base, self.ruleset, self.roles, self.shot, self.variant = base, ruleset, roles, shot, variant
-        self.options = options or {}
+        self.options, self.language = options or {}, language
         self.host = log_in(new_context, base, "alice")
         self.pages: dict[str, Page] = {}
         self.nicknames = list(roles)
-        for username, nickname in zip(ACCOUNTS, self.nicknames, strict=True):
+        self.accounts = ACCOUNTS[: len(roles)]
+        for username, nickname in zip(self.accounts, self.nicknames, strict=True):
             self.pages[nickname] = log_in(new_context, base, username)
         self.slug = ""
+        self.rooms: dict[str, str] = {}  # thread title → its address, once seen on the game page
 
     def game(self) -> Game:
         return Game.objects.get(slug=self.slug)
@@ -79,8 +84,12 @@ class Table:
         flow.resolve_due(now=last.due_at + timedelta(seconds=1))
 
     def open_room(self, page: Page, title: str) -> None:
-        page.goto(f"/g/{self.slug}/")
-        page.get_by_role("link", name=title, exact=True).click()
+        """Open the thread ``title`` in ``page``: the first time through its
+        link on the game page, then straight at its address."""
+        if title not in self.rooms:
+            page.goto(f"/g/{self.slug}/")
+            self.rooms[title] = page.get_by_role("link", name=title, exact=True).get_attribute("href") or ""
+        page.goto(self.rooms[title])
 
     def announce(self) -> None:
         """The host picks the ruleset (and the variant, if given) on "Host a
@@ -95,15 +104,15 @@ class Table:
         for option, value in self.options.items():
             page.select_option(f"#id_option_{option}", value)
         page.fill("#id_signup_limit", str(len(self.roles)))
-        page.select_option("#id_language", "en")  # the game posts in English, as the host reads it
+        page.select_option("#id_language", self.language)  # the game's posts: English unless the test says
         self.shot(page, f"{self.ruleset}-host-form")
         page.get_by_role("button", name="Create the game").click()
         expect(page.locator("h1")).to_contain_text("Host dashboard")
         self.slug = re.search(r"/g/([^/]+)/host/", page.url).group(1)
         page.get_by_role("button", name="Open sign-up").click()
         game = self.game()
-        users = get_user_model().objects.in_bulk(ACCOUNTS, field_name="username")
-        for username, nickname in zip(ACCOUNTS, self.nicknames, strict=True):
+        users = get_user_model().objects.in_bulk(self.accounts, field_name="username")
+        for username, nickname in zip(self.accounts, self.nicknames, strict=True):
             flow.nickname_register(game=game, user=users[username], nickname=nickname)
         game.refresh_from_db()
         seats = {n: r if isinstance(r, tuple) else (r, None) for n, r in self.roles.items()}
@@ -148,6 +157,34 @@ class Table:
         form.get_by_role("button", name="Hand in").click()
         expect(page.locator(".messages")).to_contain_text("Your choice was handed in")
         self.shot(page, f"{self.ruleset}-{nickname}-{ability}")
+
+    def cabinet(self, nickname: str) -> Page:
+        """The player's cabinet, opened in his browser."""
+        page = self.pages[nickname]
+        page.goto(f"/g/{self.slug}/cabinet/")
+        return page
+
+    def phase_bar_names_windows(self, page: Page) -> None:
+        """The phase bar names the window its next deadline closes and the
+        window that opens after it, with its time."""
+        page.reload()
+        bar = page.locator("#phase-bar")
+        expect(bar.locator(".window-closes")).to_contain_text(re.compile(r"closes: \S"))
+        expect(bar.locator(".window-next")).to_contain_text(re.compile(r"then: .+, from \S"))
+
+    def abilities_explained(self, nickname: str) -> Page:
+        """Each ability on the seat's role card is explained in words (a
+        sentence or two, no rule id in their place); returns the cabinet."""
+        page = self.cabinet(nickname)
+        helps = page.locator("dl.abilities dd")
+        expect(helps.first).to_be_visible()
+        for text in helps.all_inner_texts():
+            assert len(text.split()) >= 6 and not RULE_ID.search(text), text
+        return page
+
+    def form_of(self, page: Page, ability: str):
+        """The cabinet's form of ``ability`` (absent when it is not offered)."""
+        return page.locator("form.action-form", has=page.locator(f"input[name=ability][value={ability}]"))
 
     def finished(self, winner: str) -> None:
         game = self.game()

@@ -14,33 +14,16 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.contrib.auth import get_user_model
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from games import flow
 from games.names import card_name, role_name, team_name
 from games.trace_texts import said_text
 from rulesets.core.said import said
 
-from .test_every_ruleset import ACCOUNTS, Table
-from .test_forum_game import PASSWORD
+from .test_every_ruleset import Table
 
 pytestmark = [pytest.mark.e2e]
-
-
-@pytest.fixture
-def seat_table(transactional_db, live_server, browser: Browser, new_context, screenshots):
-    """``seat_table(ruleset, roles, variant="")``: the accounts exist, the
-    host announces the game and deals the roles; the game is started."""
-    for username in ["alice", *ACCOUNTS]:
-        get_user_model().objects.create_user(username=username, password=PASSWORD)
-
-    def seat(ruleset: str, roles: dict, variant: str = "", options: dict | None = None) -> Table:
-        table = Table(new_context, live_server.url, ruleset, roles, screenshots, variant, options)
-        table.announce()
-        return table
-
-    return seat
 
 
 def results_post(page: Page, heading: str):

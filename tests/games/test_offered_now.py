@@ -179,3 +179,21 @@ def test_a_choice_sent_after_its_phase_was_resolved_names_the_deadline(personas,
     assert "That choice is not open to you now." not in html
     closed.refresh_from_db()
     assert f"Too late: choices for {phase} closed at {flow.local_deadline(game, closed.due_at)}." in html
+
+
+def test_a_voted_out_team_member_is_offered_no_withdrawal_of_the_teams_kill(forum_game) -> None:
+    """FORUM-021: the Don hands in the mafia's kill; a mafioso voted out the
+    day before still reads it among the handed-in choices, but is offered
+    no "withdraw" (``flow.action_withdraw`` refuses him), while the Don is."""
+    from .test_flow import everyone_votes_for
+
+    game, seats = forum_game
+    everyone_votes_for(game, seats, "Mafia Two")
+    flow.phase_resolve_now(game=game)
+    flow.action_submit(game=game, seat=seats["Bonnie"], ability="kill", targets=["Plain One"], team=True)
+    out = seats["Mafia Two"].user.username
+    page = persona_client(out).get(reverse("cabinet", args=[game.slug])).content.decode()
+    receipts = page.split('class="receipts"', 1)[1].split("</ul>", 1)[0]
+    assert "Plain One" in receipts and "withdraw" not in receipts
+    don = persona_client(seats["Bonnie"].user.username).get(reverse("cabinet", args=[game.slug])).content.decode()
+    assert "withdraw" in don.split('class="receipts"', 1)[1].split("</ul>", 1)[0]

@@ -53,6 +53,8 @@ def test_ww18_068_after_acceleration_the_public_count_is_the_count_of_the_result
     page = client_as(accounts["Witch"]).get(reverse("room", args=[game.slug, vote_room.public_id])).content.decode()
     assert "<strong>Wolf</strong>: 2" in page
     assert "<strong>Seer</strong>: 1" in page
+    # The ballot log lists the change as cast; the count says it is void.
+    assert "Vote change void: the game is accelerated (WW18-068): Vil A" in page
     flow.resolve_due(now=day_two["exit_orders"])
     assert not game.players.get(nickname="Wolf").alive
     assert game.players.get(nickname="Seer").alive
