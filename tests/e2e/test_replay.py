@@ -21,6 +21,7 @@ from games.models import Action, Game, Phase, Resolution, Vote
 from tests.games.test_every_ruleset import TABLES, hosted_game, play_to_the_end
 
 from .test_accessibility import BLOCKING, PHONE, check, fits_the_phone, without_csp
+from .test_languages import readme_shot
 
 pytestmark = [pytest.mark.e2e]
 
@@ -67,6 +68,7 @@ def test_a_finished_game_replay_reveals_every_choice_and_vote_passes_axe_and_fit
                     revealed += 1
     assert revealed, "no night choice with an outcome was played"
     assert_vote_flows_list_every_ballot(visitor, game)
+    take_readme_shot(visitor, game, ruleset_id)
 
     found: dict[str, list[str]] = {}
     check(visitor, "replay", found)
@@ -102,3 +104,22 @@ def assert_vote_flows_list_every_ballot(visitor, game: Game) -> None:
                 row = row.filter(has_text=ballot.target.nickname)
             expect(row.first).to_be_visible()
     assert drawn, "no day had a ballot to draw"
+
+
+# The README's replay screenshots (``scripts/readme-screenshots``): the part
+# of the replay each ruleset shows best.
+README_PARTS = {
+    "forum": ("vote-flow-day-1", "replay-forum-vote-flow"),
+    "werewolf18": ("night-1", "replay-werewolf18-night"),
+    "piter": ("day-1", "replay-piter-day"),
+}
+
+
+def take_readme_shot(visitor, game: Game, ruleset_id: str) -> None:
+    """The README screenshot of this ruleset's replay (``README_PARTS``),
+    scrolled to its part, taken only when ``MAFIA_README_SCREENSHOTS=1``."""
+    if ruleset_id not in README_PARTS or game.variant == "three_sided":
+        return
+    anchor, name = README_PARTS[ruleset_id]
+    visitor.evaluate(f"document.getElementById({anchor!r}).scrollIntoView()")
+    readme_shot(visitor, name)

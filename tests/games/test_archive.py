@@ -25,6 +25,7 @@ from games.reads.archive import ArchiveRefused, game_archive, schema_errors
 from games.reads.archive_bbcode import archive_bbcode
 
 from .test_every_ruleset import play_to_the_end
+from .test_replay import text_of
 
 # What differs between a game and its import into the same site: the slug.
 SITE_LOCAL = ("game", "slug")
@@ -54,7 +55,8 @@ def finished_forum(db) -> Game:
 @pytest.mark.parametrize("table", TABLES, ids=[f"{t.ruleset}-{t.variant or t.seats}" for t in TABLES])
 def test_every_rulesets_demo_game_round_trips_through_its_archive(table) -> None:
     """Export → valid → import under a new slug → export again: the same
-    archive, apart from the slug."""
+    archive, apart from the slug; and the imported game's replay reads
+    exactly as the original's."""
     game = finished_demo_game(table.title)
     first = json.loads(json.dumps(game_archive(game)))
     assert schema_errors(first) == []
@@ -64,6 +66,14 @@ def test_every_rulesets_demo_game_round_trips_through_its_archive(table) -> None
     second = json.loads(json.dumps(game_archive(Game.objects.get(slug="imported"))))
     assert second["game"]["slug"] == "imported"
     assert without_slug(second) == without_slug(first)
+    assert replay_text("imported") == replay_text(game.slug)
+
+
+def replay_text(slug: str) -> str:
+    """The replay of the game ``slug`` as a visitor reads it (the page's
+    main part, tags dropped: links and element ids are site-local)."""
+    html = Client().get(reverse("replay", args=[slug])).content.decode()
+    return text_of(html[html.index("<main") : html.index("</main>")])
 
 
 def test_the_imported_games_pages_render(finished_forum, client) -> None:
