@@ -299,7 +299,7 @@ def _phases(game: Game, ruleset: Ruleset, phases: list[Phase], seats: Mapping[st
             suffix = f"-{phase.vote_round}" if phase.vote_round > 1 else ""
             item = replace(
                 item,
-                voted_out=tuple(a.get("player") for a in announcements if a.get("kind") == "eliminated"),
+                voted_out=tuple(a.get("player") for a in announcements if a.get("kind") in ruleset.VOTE_EXITS),
                 anchor=f"vote-flow-day-{phase.number}{suffix}",
                 vote_room=vote_rooms.get(phase.number, ""),
                 results_post=post.number if post and post.room.kind == Room.Kind.VOTE else 0,

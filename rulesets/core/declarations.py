@@ -65,6 +65,10 @@ class Declarations:
     MAX_PLAYERS: ClassVar[int] = 30
     # Step fields beyond the common ones that this ruleset's page defines.
     STEP_FIELDS: ClassVar[frozenset[str]] = frozenset()
+    # The public announcement kinds (``Outcome.announce``) by which a player
+    # leaves through the day's vote: forum's and classic's elimination,
+    # piter's execution, cosmo's jail. The replay lists them as voted out.
+    VOTE_EXITS: ClassVar[frozenset[str]] = frozenset({"eliminated"})
     MESSAGES: ClassVar[dict[str, str]] = {}
     # The gettext context (msgctxt) under which the site's texts naming the
     # host are read in a game of this ruleset, where its players call the

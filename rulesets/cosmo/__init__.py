@@ -70,6 +70,7 @@ class CosmoRuleset(Ruleset):
     OPTIONS = setup.OPTIONS
     VARIANTS = ()
     SCHEDULE = setup.SCHEDULE
+    VOTE_EXITS = frozenset({"jailed"})  # jailed by the vote or the judge (COSMO-012, COSMO-030)
     WINDOWS = setup.WINDOWS
     OPENING = "acquaintance"  # COSMO-005: an acquaintance night that is not a step
     SCHEDULE_RELATIVE = True  # §2: each deadline is a number of hours into its phase

@@ -53,6 +53,7 @@ class PiterRuleset(Ruleset):
     OPTIONS = OPTIONS
     VARIANTS = ()
     SCHEDULE = setup.SCHEDULE
+    VOTE_EXITS = frozenset({"executed"})  # «казнь» (PITER-016)
     WINDOWS = setup.WINDOWS
     ORDER = night.ORDER
     MIN_PLAYERS = 3

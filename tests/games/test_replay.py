@@ -306,3 +306,34 @@ def test_the_replay_of_every_ruleset_shows_each_resolved_phase_in_order(personas
     resolved = [p.key for p in game.phases.filter(resolved_at__isnull=False).order_by("opened_at", "id")]
     shown = re.findall(r'<section id="((?:day|night|setup)-[0-9.]+)"', html)
     assert shown == resolved
+
+
+@pytest.mark.parametrize(
+    ("ruleset_id", "variant", "n"),
+    [("forum", "two_sided", 9), ("piter", "", 10), ("cosmo", "", 10), ("werewolf18", "", 18)],
+    ids=["forum", "piter", "cosmo", "werewolf18"],
+)
+def test_each_day_lists_who_the_vote_put_out_as_the_ruleset_announces_it(
+    personas, make_user, ruleset_id, variant, n
+) -> None:
+    """«Voted out» names the players the day's vote removed, whatever the
+    ruleset calls it: eliminated (FORUM-014, WW18-046), executed (PITER-016),
+    jailed (COSMO-012, COSMO-030): the day's exits announced with one of the
+    ruleset's ``VOTE_EXITS`` kinds."""
+    game = finished_game(personas, make_user, ruleset_id, variant, n)
+    ruleset = flow.ruleset_of(game)
+    html = page(game).content.decode()
+    listed = 0
+    for day in game.phases.filter(kind=Phase.Kind.DAY, resolved_at__isnull=False):
+        announcements = [
+            a for r in Resolution.objects.filter(deadline__phase=day) for a in r.outcome.get("announcements", [])
+        ]
+        out = [a["player"] for a in announcements if a.get("kind") in ruleset.VOTE_EXITS]
+        shown = section(html, day.key)
+        voted = shown[shown.index("Voted out") : shown.index("Vote flow")]
+        if out:
+            listed += 1
+            assert ", ".join(out) in voted and "Nobody was voted out" not in voted
+        else:
+            assert "Nobody was voted out" in voted
+    assert listed, "no day of the game voted anybody out"
