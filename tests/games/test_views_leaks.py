@@ -47,6 +47,8 @@ def game(request, forum_game) -> Game:
             flow.vote_cast(game=game, seat=seat, target=seats["Bonnie" if nick == target else target])
     if request.param == "night":
         flow.phase_resolve_now(game=game)
+    # Its accounts are to be revealed once it is over: not before.
+    Game.objects.filter(pk=game.pk).update(reveal_accounts=True)
     game.refresh_from_db()
     return game
 
@@ -103,6 +105,12 @@ def _pages(game: Game, persona: str) -> dict[str, tuple[str, dict | None, set[in
             )
     for voter in Player.objects.filter(game=game, votes_cast__isnull=False).distinct():
         pages[f"votes of {voter.nickname}"] = (reverse("player_votes", args=[slug, voter.public_id]), None, {200})
+    # After the game: nothing of the replay or the archive while it runs;
+    # the statistics count no running game.
+    pages["replay"] = (reverse("replay", args=[slug]), None, {404})
+    pages["archive"] = (reverse("game_archive", args=[slug]), None, {404})
+    pages["archive summary"] = (reverse("game_archive_bbcode", args=[slug]), None, {404})
+    pages["statistics"] = (reverse("site_stats"), None, {200})
     if seat is not None:
         pages["cabinet"] = (reverse("cabinet", args=[slug]), None, {200})
         pages["bad choice"] = (
@@ -235,3 +243,19 @@ def test_a_finished_game_shows_every_role_but_no_account(forum_game) -> None:
     assert "Bonnie — Don" in html and "Clyde — Cop" in html
     leaked = {a for a in _forbidden_accounts("dave") | {"p1", "p2", "p3"} if _found(a, html)}
     assert not leaked
+
+
+@pytest.mark.parametrize("persona", VIEWERS)
+def test_no_profile_links_an_account_to_a_running_games_nickname_or_role(game, persona) -> None:
+    """A profile names its own account, but of a running game (even one that
+    will reveal its accounts once over) it shows neither the game, nor a
+    nickname, nor a role."""
+    client = client_as(persona)
+    nicknames = set(Player.objects.filter(game=game).values_list("nickname", flat=True))
+    forbidden = _forbidden_roles(game, persona) | nicknames | {game.title}
+    for account in sorted(_forbidden_accounts("") - {"erin"}):
+        response = client.get(reverse("profile", args=[account]))
+        assert response.status_code == 200, account
+        html = response.content.decode()
+        leaked = {w for w in forbidden if _found(w, html)}
+        assert not leaked, f"the profile of {account} shows {leaked}"
