@@ -8,16 +8,16 @@ option), its seed. Each step's choices are handed in from the cabinets
 (``flow.action_submit``; a team's choice by a living member) at the moment
 the site's procedure opens them (``_opens_after``): a night's choices once
 the night opens, werewolf18's witch once the knife is told and the exit
-orders once the vote closed (``Ruleset.choice_closes``, WW18-071), cosmo's
-judge in the vote (COSMO-016), piter's Ghost only once the vote has tied
+orders once the vote closed (``Ruleset.choice_opens``, WW18-071), cosmo's
+judge with the day (in the discussion or the vote, COSMO-016), piter's Ghost only once the vote has tied
 (``DayProcedure.tie_pick``, PITER-093). Its nominations, votes and
 re-votes are cast in the vote thread in the day's windows
 (``flow.nominate``, ``flow.vote_cast``): the votes after the defence
 (PITER-011), the re-vote after the tied players' extra defence
 (``revote_speech_until``, PITER-017). Each deadline is fired by the tick
 (``flow.resolve_due``) in turn, the clock moved to it; just before the one
-that opens the Ghost's pick, the votes or the re-vote, that choice must be
-refused (``_refused_before``), so a site taking it early fails the run. After each step the web game must show
+that opens the Ghost's pick, the witch's potions, the exit orders, the
+votes or the re-vote, that choice must be refused (``_refused_before``), so a site taking it early fails the run. After each step the web game must show
 what the engine's STATE shows: every player's role, team and life, who
 left in that step, the private results (each delivered to its cabinet),
 and the winner. The web refuses an invalid choice when it is handed in
@@ -223,49 +223,35 @@ def _vote_closes(game: Game, phase: Phase) -> str:
     return first.kind if first else ""
 
 
-def _stages(game: Game, phase: Phase) -> list[Deadline]:
-    """The phase's deadlines that close something, in time order: its
-    delayed opening (``OPENS``), the deadline each of the phase's abilities
-    closes with (``Ruleset.choice_closes``: werewolf18's knives at 23:00, the
-    witch at 23:30, WW18-071) and the vote's close."""
-    ruleset = flow.ruleset_of(game)
-    kinds = {flow.OPENS, _vote_closes(game, phase)}
-    for ability in ruleset.ABILITIES.values():
-        if ability.phase == phase.kind:
-            closes = flow.ability_deadline(game, phase, ability.id)
-            kinds.add(closes.kind if closes else "")
-    return [d for d in phase.deadlines.order_by("due_at", "pk") if d.kind in kinds]
-
-
-def _opens_after(game: Game, phase: Phase, ability: str, stages: list[Deadline]) -> str:
+def _opens_after(game: Game, phase: Phase, ability: str) -> str:
     """The kind of the deadline after which the site's procedure opens a
     choice of ``ability`` ("" when the phase opens it): the tie pick once
     the vote has tied (``DayProcedure.tie_pick``: piter's Ghost, PITER-093);
-    any other after the last stage before its own closing deadline
-    (werewolf18's witch once the knife is told, the exit orders once the
-    vote closed, WW18-071; cosmo's judge in the vote, COSMO-016)."""
+    any other where its ruleset orders it after a moment of the phase
+    (``Ruleset.choice_opens``: werewolf18's witch once the knives close,
+    the exit orders once the vote closes, WW18-071); cosmo's judge in the
+    discussion or the vote, with the phase (COSMO-016)."""
     procedure = flow.ruleset_of(game).day_procedure(flow.state_of(game))
     if phase.kind == Phase.Kind.DAY and procedure.tie_pick and ability == procedure.tie_pick:
         return _vote_closes(game, phase)
-    closes = flow.ability_deadline(game, phase, ability)
-    if closes is None:
-        return ""
-    earlier = [d for d in stages if d.due_at < closes.due_at and d.kind != closes.kind]
-    return earlier[-1].kind if earlier else ""
+    opening = flow.ability_opens(game, phase, ability)
+    return opening.kind if opening else ""
 
 
 def _refused_before(game: Game, phase: Phase, step: dict, closing: Deadline, waiting, now: datetime) -> None:
-    """Just before ``closing`` fires, what the day procedure opens only
-    after it must be refused: the tie pick (PITER-093), the votes before ``votes_from``
+    """Just before ``closing`` fires, what the procedure opens only after
+    it must be refused: the tie pick (PITER-093), werewolf18's witch before
+    the knives close and the exit orders before the vote closes (WW18-071),
+    the votes before ``votes_from``
     (PITER-011) and the re-vote during the tied players' extra defence
     (``revote_speech_until``, PITER-017). Raises AssertionError when the
     site takes one at a moment its procedure does not open it."""
-    procedure = flow.ruleset_of(game).day_procedure(flow.state_of(game))
-    early = [a for kind, a in waiting if kind == closing.kind and a["ability"] == procedure.tie_pick]
+    early = [a for kind, a in waiting if kind == closing.kind]
     taken = [a for a in early if a not in _hand_in(game, early, now)]
     assert not taken, f"the site took {taken} at {now:%H:%M}, before its moment (after {closing.kind})"
     if phase.kind != Phase.Kind.DAY:
         return
+    procedure = flow.ruleset_of(game).day_procedure(flow.state_of(game))
     probes = []
     if closing.kind == procedure.votes_from and not flow.day_window(game, phase, now).votes:
         probes = [(ballot, False) for ballot in _ballots(step, "votes")[:1]]
@@ -286,9 +272,8 @@ def _play_step(game: Game, step: dict) -> tuple[Resolution, int]:
     if phase is None or phase.kind != step["phase"]:
         raise Unexpressible(f"the site opened {phase and phase.key}, the scenario plays a {step['phase']}")
     now = phase.opened_at + timedelta(seconds=1)
-    stages = _stages(game, phase)
     choices = [*(step.get("actions") or []), *_ghost_picks(game, step)]
-    waiting = [(_opens_after(game, phase, c["ability"], stages), c) for c in choices]
+    waiting = [(_opens_after(game, phase, c["ability"]), c) for c in choices]
     later = sum(1 for kind, _choice in waiting if kind)
     _give_cards(game, step, now)
     done = {"nominations": False, "votes": False, "revote": False}
@@ -503,3 +488,20 @@ def test_the_parity_run_catches_a_ghost_pick_taken_before_the_tie_piter_093(pers
         AssertionError, match=r"the site took \[\{'actor': 'C1', 'ability': 'ghost_pick'.*before its moment"
     ):
         _play_through_the_site(doc, "piter-ghost-before-the-tie", personas, make_user)
+
+
+@pytest.mark.parametrize(
+    ("scenario", "taken"),
+    [("ww18-witch-save", "'ability': 'save'"), ("ww18-hunter-shoots-when-voted-out", "'ability': 'shoot'")],
+)
+def test_the_parity_run_catches_a_witch_or_exit_order_taken_before_its_moment_ww18_071(
+    personas, make_user, monkeypatch, scenario: str, taken: str
+) -> None:
+    """WW18-071: the witch answers once the knives close, the hunter shoots
+    once the vote has closed. Were the site to take either before that
+    moment (its opening guard gone), the parity run fails, naming the
+    choice taken before its moment."""
+    monkeypatch.setattr("games.flow.choices._refuse_before_its_moment", lambda *args: None)
+    doc = json.loads((PUBLIC / "werewolf18" / f"{scenario}.json").read_text(encoding="utf-8"))
+    with pytest.raises(AssertionError, match=rf"the site took \[\{{.*{taken}.*before its moment"):
+        _play_through_the_site(doc, f"{scenario}-early", personas, make_user)
