@@ -69,9 +69,19 @@ class Unexpressible(Exception):
     """The web flow cannot hand in this step as the scenario gives it."""
 
 
+GAME_OVER = "the game is over: the site opens no phase for the steps after it"
+
+
 # Scenario id → the reason (a part of the ``Unexpressible`` sentence) the
 # site cannot hand in one of its steps; asserted, counted and printed.
-KNOWN_UNEXPRESSIBLE: dict[str, str] = {}
+KNOWN_UNEXPRESSIBLE: dict[str, str] = {
+    # Steps after the winner: the engine rejects their actions as
+    # ``game_over`` and changes nothing (checked), while the site, the game
+    # finished, opens no phase in which to hand them in.
+    "cosmo-game-over-later-actions-rejected": GAME_OVER,
+    "cosmo-victory-game-over-refuses-actions": GAME_OVER,
+    "ww18-053-game-over-rejects-actions": GAME_OVER,
+}
 
 # Reason → how many scenario steps the run could not express (printed by
 # ``pytest_terminal_summary`` in ``tests/conftest.py``).
@@ -193,9 +203,35 @@ def _give_cards(game: Game, step: dict, now: datetime) -> None:
             pass  # a card for a player out of the game: the engine rejects it too
 
 
+# Posts each living player writes in a day's thread where the ruleset
+# cards too few (``Ruleset.POSTS_COUNTED``): the scenario format has no
+# posts, and the engine, given none, cards nobody, so on the site everyone
+# writes enough: werewolf18's 潜水 «单个讨论日不足五帖、或连续三个讨论日均不足十帖».
+ENOUGH_POSTS = {"werewolf18": 10}
+
+
+def _write_posts(game: Game, phase: Phase, now: datetime) -> bool:
+    """Each living player writes ``ENOUGH_POSTS`` posts in the day's thread
+    at ``now``; False when the thread does not take posts yet (werewolf18's
+    opens on the morning, WW18-072)."""
+    room = Room.objects.get(game=game, kind=Room.Kind.DAY, day=phase.number)
+    for i, seat in enumerate(game.players.alive().order_by("id")):
+        for n in range(ENOUGH_POSTS[game.ruleset]):
+            try:
+                flow.post_create(room=room, seat=seat, body=f"Post {n + 1}.", now=now)
+            except flow.FlowError:
+                if i or n:
+                    raise
+                return False
+    return True
+
+
 def _day_choices(game: Game, phase: Phase, step: dict, now: datetime, done: dict[str, bool]) -> None:
     """Hand in the day's nominations, votes and re-vote of ``step`` in the
-    windows open at ``now``, each once (``done`` records which were)."""
+    windows open at ``now``, each once (``done`` records which were), and
+    write the day's posts (``ENOUGH_POSTS``)."""
+    if game.ruleset in ENOUGH_POSTS and not done["posts"]:
+        done["posts"] = _write_posts(game, phase, now)
     window = flow.day_window(game, phase, now)
     if window.nominations and not done["nominations"]:
         names = _nominations(game, step)
@@ -276,7 +312,7 @@ def _play_step(game: Game, step: dict) -> tuple[Resolution, int]:
     waiting = [(_opens_after(game, phase, c["ability"]), c) for c in choices]
     later = sum(1 for kind, _choice in waiting if kind)
     _give_cards(game, step, now)
-    done = {"nominations": False, "votes": False, "revote": False}
+    done = {"nominations": False, "votes": False, "revote": False, "posts": False}
     fired = {""}
     for deadline in list(phase.deadlines.order_by("due_at", "pk")):
         deadline.refresh_from_db()
@@ -329,6 +365,22 @@ def _play_idle_phases(game: Game, kind: str) -> None:
         game.refresh_from_db()
 
 
+def _after_the_end(game: Game, played: list[dict]) -> None:
+    """Raise ``Unexpressible`` (``GAME_OVER``) when the site's game has
+    finished and the scenario plays on, once the engine is seen to change
+    nothing in those later steps (``played``: the engine's STATE of the last
+    step played, then of each later one): nobody leaves, the players and the
+    winner stay (the scenario format, «Once a winner is set, later steps
+    change nothing»)."""
+    if game.status != Game.Status.FINISHED:
+        return
+    last, *later = played
+    for state in later:
+        assert state["out_this_step"] == [] and state["feedback"] == [], state
+        assert (state["players"], state["winner"]) == (last["players"], last["winner"]), state
+    raise Unexpressible(GAME_OVER)
+
+
 def _coin_seed(doc: dict) -> int:
     """A seed whose own draws flip the scenario's ``coin`` fields: the site
     flips the coin itself, seeded and published (COSMO-014), so the game
@@ -374,6 +426,21 @@ def test_a_public_scenario_plays_the_same_through_the_site(path: Path, personas,
     _play_through_the_site(doc, doc.get("id") or path.stem, personas, make_user)
 
 
+OWN = Path(__file__).resolve().parents[1] / "scenarios"
+
+
+def _own_files() -> list[Path]:
+    return sorted(OWN.rglob("*.json")) if OWN.is_dir() else []
+
+
+@pytest.mark.parametrize("path", _own_files(), ids=lambda p: p.stem)
+def test_an_own_scenario_plays_the_same_through_the_site(path: Path, personas, make_user) -> None:
+    """The project's own scenarios (``tests/scenarios``), played as the
+    public ones are: each through the site's flow to what the engine gives."""
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    _play_through_the_site(doc, doc.get("id") or path.stem, personas, make_user)
+
+
 def _play_through_the_site(doc: dict, sid: str, personas, make_user) -> None:
     """Play the scenario ``doc`` through the site's flow and compare each
     step with the engine's STATE (see the module's docstring)."""
@@ -405,6 +472,7 @@ def _play_through_the_site(doc: dict, sid: str, personas, make_user) -> None:
     for i, (step, expected) in enumerate(zip(steps, engine["steps"], strict=True)):
         game.refresh_from_db()
         try:
+            _after_the_end(game, engine["steps"][i - 1 :])
             _play_idle_phases(game, step["phase"])
             before = Post.objects.order_by("-id").values_list("id", flat=True).first() or 0
             resolution, later = _play_step(game, step)
@@ -457,9 +525,6 @@ def test_a_step_the_site_cannot_express_is_counted_only_when_known(personas, mak
     monkeypatch.setattr(f"{__name__}.UNEXPRESSED", Counter())
     _play_through_the_site(doc, "cosmo-seven-nominations-known", personas, make_user)
     assert UNEXPRESSED == Counter({"more nominations than players who may nominate": 1})
-
-
-OWN = Path(__file__).resolve().parents[1] / "scenarios"
 
 
 def test_the_ghost_picks_only_once_the_vote_has_tied_piter_093(personas, make_user) -> None:
