@@ -233,6 +233,13 @@ def _day_choices(game: Game, phase: Phase, step: dict, now: datetime, done: dict
     if game.ruleset in ENOUGH_POSTS and not done["posts"]:
         done["posts"] = _write_posts(game, phase, now)
     window = flow.day_window(game, phase, now)
+    procedure = flow.ruleset_of(game).day_procedure(flow.state_of(game))
+    if procedure.host_candidates and window.votes and not done["nominations"]:
+        # The host puts the candidates to the vote (classic, CLASSIC-011).
+        names = _nominations(game, step)
+        if names:
+            flow.candidates_put(game=game, names=names, now=now)
+        done["nominations"] = True
     if window.nominations and not done["nominations"]:
         names = _nominations(game, step)
         if names:
