@@ -70,6 +70,11 @@ class Unexpressible(Exception):
 
 
 GAME_OVER = "the game is over: the site opens no phase for the steps after it"
+# A ballot naming a player out of the game: the vote thread offers only
+# players in the game and refuses it when cast, so the voter has not voted;
+# the engine takes the entry as a vote it rejects (the forum's voter is not
+# autokilled for not voting, FORUM-163). Counted only where the two differ.
+OUT_VOTE = "a vote for a player out of the game: the site refuses it when cast, so the voter has not voted"
 
 
 # Scenario id → the reason (a part of the ``Unexpressible`` sentence) the
@@ -81,6 +86,7 @@ KNOWN_UNEXPRESSIBLE: dict[str, str] = {
     "cosmo-game-over-later-actions-rejected": GAME_OVER,
     "cosmo-victory-game-over-refuses-actions": GAME_OVER,
     "ww18-053-game-over-rejects-actions": GAME_OVER,
+    "forum-019-vote-for-dead-player-rejected": OUT_VOTE,
 }
 
 # Reason → how many scenario steps the run could not express (printed by
@@ -172,8 +178,12 @@ def _ballots(step: dict, key: str) -> list[tuple[str, str | None]]:
     return list((step.get(key) or {}).items())
 
 
-def _cast(game: Game, ballots: list[tuple[str, str | None]], now: datetime, revote: bool) -> list:
-    """Cast ``ballots`` in the vote thread at ``now``; returns the ones taken."""
+def _cast(
+    game: Game, ballots: list[tuple[str, str | None]], now: datetime, revote: bool, out_voted: list | None = None
+) -> list:
+    """Cast ``ballots`` in the vote thread at ``now``; returns the ones
+    taken. A ballot refused for naming a player out of the game is added to
+    ``out_voted`` (see ``OUT_VOTE``)."""
     taken = []
     words = flow.ruleset_of(game).REVOTE_CHOICES
     for i, (voter, choice) in enumerate(ballots):
@@ -189,7 +199,10 @@ def _cast(game: Game, ballots: list[tuple[str, str | None]], now: datetime, revo
                 now=when,
             )
         except flow.FlowError:
-            continue  # refused when cast; the engine rejects it at resolution
+            # Refused when cast; the engine rejects it at resolution.
+            if target is not None and not target.alive and out_voted is not None:
+                out_voted.append((voter, choice))
+            continue
         taken.append((voter, choice))
     return taken
 
@@ -246,10 +259,10 @@ def _day_choices(game: Game, phase: Phase, step: dict, now: datetime, done: dict
             _nominate(game, names, now)
         done["nominations"] = True
     if window.votes and not done["votes"]:
-        _cast(game, _ballots(step, "votes"), now, revote=False)
+        _cast(game, _ballots(step, "votes"), now, revote=False, out_voted=done["out_voted"])
         done["votes"] = True
     if window.revote and not done["revote"]:
-        _cast(game, _ballots(step, "revote"), now, revote=True)
+        _cast(game, _ballots(step, "revote"), now, revote=True, out_voted=done["out_voted"])
         done["revote"] = True
 
 
@@ -305,12 +318,13 @@ def _refused_before(game: Game, phase: Phase, step: dict, closing: Deadline, wai
         assert not taken_votes, f"the site took the ballot {ballot} at {now:%H:%M}, before its moment ({closing.kind})"
 
 
-def _play_step(game: Game, step: dict) -> tuple[Resolution, int]:
+def _play_step(game: Game, step: dict) -> tuple[Resolution, int, list]:
     """Play ``step`` in the site's open phase: each choice handed in at the
     moment the procedure opens it (``_opens_after``), having been refused
     just before it (``_refused_before``); the day's nominations, votes and
     re-vote in their windows; every deadline fired by the tick. Returns the
-    phase's resolution and how many choices waited for a later moment."""
+    phase's resolution, how many choices waited for a later moment, and
+    the ballots refused for naming a player out of the game (``OUT_VOTE``)."""
     phase = flow.current_phase(game)
     if phase is None or phase.kind != step["phase"]:
         raise Unexpressible(f"the site opened {phase and phase.key}, the scenario plays a {step['phase']}")
@@ -319,7 +333,7 @@ def _play_step(game: Game, step: dict) -> tuple[Resolution, int]:
     waiting = [(_opens_after(game, phase, c["ability"]), c) for c in choices]
     later = sum(1 for kind, _choice in waiting if kind)
     _give_cards(game, step, now)
-    done = {"nominations": False, "votes": False, "revote": False, "posts": False}
+    done = {"nominations": False, "votes": False, "revote": False, "posts": False, "out_voted": []}
     fired = {""}
     for deadline in list(phase.deadlines.order_by("due_at", "pk")):
         deadline.refresh_from_db()
@@ -340,7 +354,7 @@ def _play_step(game: Game, step: dict) -> tuple[Resolution, int]:
         raise Unexpressible("the phase did not resolve")
     if step.get("votes") and not done["votes"] and not _vote_cancelled(game, phase):
         raise Unexpressible("the day's votes had no window")
-    return Resolution.objects.get(deadline__phase=phase), later
+    return Resolution.objects.get(deadline__phase=phase), later, done["out_voted"]
 
 
 def _vote_cancelled(game: Game, phase: Phase) -> bool:
@@ -482,8 +496,11 @@ def _play_through_the_site(doc: dict, sid: str, personas, make_user) -> None:
             _after_the_end(game, engine["steps"][i - 1 :])
             _play_idle_phases(game, step["phase"])
             before = Post.objects.order_by("-id").values_list("id", flat=True).first() or 0
-            resolution, later = _play_step(game, step)
+            resolution, later, out_voted = _play_step(game, step)
             moments += later
+            game.refresh_from_db()
+            if out_voted and _web_state(game, resolution) != _engine_state(expected):
+                raise Unexpressible(OUT_VOTE)
         except Unexpressible as exc:
             assert known and known in str(exc), (
                 f"{sid} step {i + 1}: the site cannot express it ({exc}) and it is not a known exception"
