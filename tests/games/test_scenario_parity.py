@@ -75,6 +75,11 @@ GAME_OVER = "the game is over: the site opens no phase for the steps after it"
 # the engine takes the entry as a vote it rejects (the forum's voter is not
 # autokilled for not voting, FORUM-163). Counted only where the two differ.
 OUT_VOTE = "a vote for a player out of the game: the site refuses it when cast, so the voter has not voted"
+# Two choices of one order (a team's or a player's ability) in one step: the
+# cabinet holds one choice per order and takes the second as a change of
+# the first, while the engine keeps the first and rejects the second as a
+# duplicate. Counted only where the two differ.
+DUPLICATE = "a second choice of the same order in one step: the site takes it as a change of the first"
 
 
 # Scenario id → the reason (a part of the ``Unexpressible`` sentence) the
@@ -87,6 +92,7 @@ KNOWN_UNEXPRESSIBLE: dict[str, str] = {
     "cosmo-victory-game-over-refuses-actions": GAME_OVER,
     "ww18-053-game-over-rejects-actions": GAME_OVER,
     "forum-019-vote-for-dead-player-rejected": OUT_VOTE,
+    "forum-021-team-second-shot-duplicate": DUPLICATE,
 }
 
 # Reason → how many scenario steps the run could not express (printed by
@@ -318,13 +324,14 @@ def _refused_before(game: Game, phase: Phase, step: dict, closing: Deadline, wai
         assert not taken_votes, f"the site took the ballot {ballot} at {now:%H:%M}, before its moment ({closing.kind})"
 
 
-def _play_step(game: Game, step: dict) -> tuple[Resolution, int, list]:
+def _play_step(game: Game, step: dict) -> tuple[Resolution, int, list[str]]:
     """Play ``step`` in the site's open phase: each choice handed in at the
     moment the procedure opens it (``_opens_after``), having been refused
     just before it (``_refused_before``); the day's nominations, votes and
     re-vote in their windows; every deadline fired by the tick. Returns the
     phase's resolution, how many choices waited for a later moment, and
-    the ballots refused for naming a player out of the game (``OUT_VOTE``)."""
+    what of the step the site took otherwise than the engine, should the
+    two disagree (``OUT_VOTE``, ``DUPLICATE``)."""
     phase = flow.current_phase(game)
     if phase is None or phase.kind != step["phase"]:
         raise Unexpressible(f"the site opened {phase and phase.key}, the scenario plays a {step['phase']}")
@@ -354,7 +361,9 @@ def _play_step(game: Game, step: dict) -> tuple[Resolution, int, list]:
         raise Unexpressible("the phase did not resolve")
     if step.get("votes") and not done["votes"] and not _vote_cancelled(game, phase):
         raise Unexpressible("the day's votes had no window")
-    return Resolution.objects.get(deadline__phase=phase), later, done["out_voted"]
+    orders = [(c.get("team") or c.get("actor"), c["ability"]) for c in choices]
+    otherwise = [OUT_VOTE] * bool(done["out_voted"]) + [DUPLICATE] * (len(set(orders)) < len(orders))
+    return Resolution.objects.get(deadline__phase=phase), later, otherwise
 
 
 def _vote_cancelled(game: Game, phase: Phase) -> bool:
@@ -496,11 +505,11 @@ def _play_through_the_site(doc: dict, sid: str, personas, make_user) -> None:
             _after_the_end(game, engine["steps"][i - 1 :])
             _play_idle_phases(game, step["phase"])
             before = Post.objects.order_by("-id").values_list("id", flat=True).first() or 0
-            resolution, later, out_voted = _play_step(game, step)
+            resolution, later, otherwise = _play_step(game, step)
             moments += later
             game.refresh_from_db()
-            if out_voted and _web_state(game, resolution) != _engine_state(expected):
-                raise Unexpressible(OUT_VOTE)
+            if otherwise and _web_state(game, resolution) != _engine_state(expected):
+                raise Unexpressible("; ".join(otherwise))
         except Unexpressible as exc:
             assert known and known in str(exc), (
                 f"{sid} step {i + 1}: the site cannot express it ({exc}) and it is not a known exception"
