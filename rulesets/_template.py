@@ -16,7 +16,8 @@ Adding a ruleset:
    name them in ``DAY`` by their ``SCHEDULE`` entry ids; where the game
    opens otherwise than by day, set ``FIRST_PHASE`` (or ``OPENING`` for an
    opening night that is not a step); where a role's choice has its own
-   deadline, override ``choice_closes``; private rooms beyond the teams'
+   deadline, override ``choice_closes`` (and ``choice_opens`` where it
+   opens only at a later moment of the phase); private rooms beyond the teams'
    come from ``team_rooms`` and ``ROOM_NAMES``. The web app reads only
    these: nothing in ``games/`` changes for a new ruleset. Every text a
    player reads (names of teams, roles, abilities, options, variants,

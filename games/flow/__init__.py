@@ -22,6 +22,7 @@ from ..clock import local_clock, local_deadline, local_time, utc_offset
 from ..errors import FlowError, GameBroken, ResolutionFailed
 from ..reads.choices import (
     ability_deadline,
+    ability_opens,
     choice_deadline,
     idle_abilities,
     open_slots,
@@ -115,6 +116,7 @@ __all__ = [
     "ResolutionFailed",
     "VoteView",
     "ability_deadline",
+    "ability_opens",
     "acceleration_ask",
     "acceleration_open",
     "action_submit",

@@ -13,13 +13,15 @@ from rulesets.core import Action as RulesAction
 from rulesets.core import RulesError
 
 from .. import languages
+from ..clock import local_deadline
 from ..errors import FlowError
 from ..models import Action, Event, Game, Phase, Player, Room
 from ..names import host_text
-from ..reads.choices import ability_deadline, choice_deadline, seat_choices
+from ..reads.choices import ability_deadline, ability_opens, choice_deadline, seat_choices
 from ..reads.day import day_window
 from ..reads.game import current_day, current_phase
 from ..results import without_rule_ids
+from ..windows import window_name
 from .posting import refuse_before_opening
 from .records import refuse_if_late
 from .turn import Turn, transition
@@ -41,6 +43,21 @@ def _refuse_late_choice(game: Game, phase: Phase, now: datetime, ability: str = 
     )
 
 
+def _refuse_before_its_moment(game: Game, phase: Phase, ability: str) -> None:
+    """Raise FlowError, naming the moment and its time in the game's time
+    zone, while the deadline after which the rules open ``ability``
+    (``ability_opens``) has not fired: werewolf18's witch answers once told
+    whom the knives chose, the hunter, the idiot and the sheriff once the
+    vote has closed (WW18-071)."""
+    opening = ability_opens(game, phase, ability)
+    if opening is None or opening.done_at is not None:
+        return
+    raise FlowError(
+        _("Not yet: this choice opens at %(when)s, at the end of %(window)s.")
+        % {"when": local_deadline(game, opening.due_at), "window": window_name(game.ruleset, opening.kind, phase.kind)}
+    )
+
+
 def refuse_choice_now(turn: Turn, seat: Player, ability: str, targets: list[str], team: bool = False) -> Phase:
     """The open phase, when ``seat`` may hand in this choice now; else
     FlowError with a sentence: no phase open, late (the deadline shown in
@@ -51,6 +68,7 @@ def refuse_choice_now(turn: Turn, seat: Player, ability: str, targets: list[str]
     if phase is None or not game.is_running:
         raise FlowError(_("No phase is open."))
     _refuse_late_choice(game, phase, now, ability)
+    _refuse_before_its_moment(game, phase, ability)
     _refuse_choice(turn, phase, seat, ability, targets, team)
     _refuse_tie_pick(turn, phase, ability, targets)
     return phase

@@ -101,15 +101,21 @@ def late_choice(game: Game, data: Any) -> str:
 
 
 def _date_forms(game: Game, phase: Phase | None, forms: list[ActionForm]) -> Any:
-    """Set each form's ``deadline`` where its choice has its own (the
+    """Set each form's ``help`` (``ability_help``), its ``note`` where
+    the game's options change what it amounts to (``Ruleset.ability_note``:
+    the forum's deal with no Snitch in play, FORUM-117), and its
+    ``deadline`` where its choice has its own (the
     werewolf18 witch's, WW18-071); returns the phase's general choice
     deadline when a form closes at it (None without a phase, or when
     every form shown has a deadline of its own, or no form is shown)."""
     deadlines = list(phase.deadlines.all()) if phase else []
     general = flow.choice_deadline(phase, deadlines) if phase else None
     ruleset = flow.ruleset_of(game)
+    state = flow.state_of(game) if forms else None
     for f in forms:
         f.help = ability_help(ruleset, f.slot.ability, f.slot.team or "")
+        note = ruleset.ability_note(state, f.slot.ability)
+        f.note = without_rule_ids(_(note)) if note else ""
         own = flow.ability_deadline(game, phase, f.slot.ability, deadlines) if phase else None
         f.deadline = flow.local_deadline(game, own.due_at) if own and general and own.pk != general.pk else ""
     # The phase's general deadline is stated only when a form shown closes

@@ -67,6 +67,20 @@ def ability_deadline(
     return min((d for d in deadlines if d.kind == entry), key=lambda d: d.pk, default=None)
 
 
+def ability_opens(game: Game, phase: Phase, ability: str, deadlines: list[Deadline] | None = None) -> Deadline | None:
+    """The deadline of ``phase`` after which choices of ``ability`` open
+    (``Ruleset.choice_opens``: werewolf18's witch once the knives close,
+    the exit orders once the vote closes, WW18-071); None when they open
+    with the phase. ``deadlines``: the phase's deadlines when the caller
+    read them (no query then)."""
+    entry = ruleset_of(game).choice_opens(ability, phase.kind)
+    if not entry:
+        return None
+    if deadlines is None:
+        return phase.deadlines.filter(kind=entry).order_by("pk").first()
+    return min((d for d in deadlines if d.kind == entry), key=lambda d: d.pk, default=None)
+
+
 def slot_rows(ruleset: Ruleset, state: GameState | None, kind: str) -> list[dict[str, Any]]:
     """The choices that may be handed in during a phase of ``kind`` on
     ``state`` (``Ruleset.action_slots``), votes aside (they go through the
@@ -171,7 +185,9 @@ def open_slots(game: Game, seat: Player, phase: Phase | None = None) -> list:
     """The choices this seat may hand in now (its own and its team's), as
     ``rulesets.core.ActionSlot``, read from ``Phase.slots`` (no rules engine
     call); empty outside an open phase, without the abilities whose own
-    deadline has fired (``ability_deadline``). One due but not yet fired
+    deadline has fired (``ability_deadline``) or whose opening moment has
+    not (``ability_opens``: werewolf18's witch before the knives close,
+    WW18-071). One due but not yet fired
     still shows its form, so a late choice is refused with the deadline
     named (``action_submit``). ``phase``: the open phase, when the caller
     has read it."""
@@ -199,9 +215,14 @@ def open_slots(game: Game, seat: Player, phase: Phase | None = None) -> list:
         )
     ]
     slots = _tie_pick_slots(game, phase, slots)
-    entries = {ruleset.choice_closes(slot.ability, phase.kind) for slot in slots}
-    fired = set(phase.deadlines.filter(kind__in=entries, done_at__isnull=False).values_list("kind", flat=True))
-    return [slot for slot in slots if ruleset.choice_closes(slot.ability, phase.kind) not in fired]
+    closes = {slot.ability: ruleset.choice_closes(slot.ability, phase.kind) for slot in slots}
+    opens = {slot.ability: ruleset.choice_opens(slot.ability, phase.kind) for slot in slots}
+    entries = {*closes.values(), *opens.values()} - {""}
+    present = list(phase.deadlines.filter(kind__in=entries).values_list("kind", "done_at"))
+    fired = {kind for kind, done_at in present if done_at is not None}
+    waiting = {kind for kind, done_at in present if done_at is None}
+    # Offered from the moment the rules open it (WW18-071) until its deadline.
+    return [s for s in slots if closes[s.ability] not in fired and opens[s.ability] not in waiting]
 
 
 def _tied_now(phase: Phase) -> tuple[str, ...]:

@@ -111,6 +111,14 @@ class Declarations:
             return TEMPLATES.get(f"{self.id}.ability.{team}.{ability}", "")
         return TEMPLATES.get(f"{self.id}.ability.{ability}", "")
 
+    def ability_note(self, state: GameState, ability: str) -> str:
+        """What ``ability`` amounts to in this game, beside its general
+        explanation (``ability_help``), when the game's public options make
+        it so (the forum's deal with no Snitch in play is a plain kill,
+        FORUM-117): an English sentence, the gettext msgid the cabinet shows
+        translated; "" when the ability is as ``ability_help`` says."""
+        return ""
+
     def role_abilities(self, role: str, team: str = "") -> list[tuple[str, str]]:
         """The abilities a seat of ``role`` in ``team`` may use, as
         ``(ability id, team id or "")``: its role's, its team's own

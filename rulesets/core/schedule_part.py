@@ -125,6 +125,14 @@ class SchedulePart(Declarations):
                 return entry.id
         return ""
 
+    def choice_opens(self, ability: str, phase: str) -> str:
+        """The id of the ``SCHEDULE`` entry after whose deadline choices of
+        ``ability`` in ``phase`` open; "" (the default) when they open with
+        the phase. A ruleset whose document orders a choice after a moment
+        of the phase overrides (werewolf18's witch answers once told the
+        knife, the exit orders come once the vote has closed, WW18-071)."""
+        return ""
+
     def interim_feedback(self, state: GameState, step: PhaseInput, closed: str) -> list[Feedback]:
         """Private results due when the deadline ``closed`` fires before its
         phase resolves, from the choices ``step`` handed in so far: a role

@@ -235,6 +235,9 @@ ABILITY_HELP = templates(
         "ability.deal": gettext_noop(
             "Instead of shooting the player your team names, it invites him to a deal: if he is the Snitch, he stays alive and your team learns who its Child of the Mafia is. The answer comes to your team's room when the night is resolved at its deadline."
         ),
+        "ability.deal.no_snitch": gettext_noop(
+            "No Snitch is in play in this game (he is one of the rarely used roles, which this game does not use): a deal is a plain kill of the player your team names."
+        ),
         "ability.hide": gettext_noop(
             "Once a game your side hides one of its own in the basement for the night: he survives any shot that night, though not a change of team. It takes effect when the night is resolved at its deadline."
         ),

@@ -12,6 +12,7 @@ from typing import Any
 
 from rulesets.core import Action, ActionSlot, Ballot, DayProcedure, GameState, Outcome, PhaseInput, Ruleset
 from rulesets.core.day import NEVER, standing
+from rulesets.core.said import TEMPLATES
 
 from . import day, night, penalties, query, setup, validate, victory
 from .roles import (
@@ -209,6 +210,18 @@ class ForumRuleset(Ruleset):
         for key, roles in ROLE_ROOMS.items():
             rooms[key] = [p.name for p in state.alive() if p.role in roles]
         return {key: names for key, names in rooms.items() if names}
+
+    def ability_note(self, state: GameState, ability: str) -> str:
+        """The deal with no Snitch in play is a plain kill: «при попадании в
+        Стукача могут либо его убить, либо пригласить на сделку» (FORUM-117)
+        — the deal is the team's shot, and only a shot that hits the Snitch
+        becomes his deal. The Snitch is a rare role («Малоиспользуемые
+        роли»): without the public ``rare_roles`` house rule, and with no
+        Snitch seated by the host all the same, there is none."""
+        if ability == "deal" and not state.options.get("rare_roles"):
+            if all(p.role != "snitch" for p in state.players.values()):
+                return TEMPLATES["forum.ability.deal.no_snitch"]
+        return ""
 
     def action_slots(self, state: GameState, phase: str) -> list[ActionSlot]:
         """Every choice open now: the players' own moves (the TW on duty, a basement

@@ -147,6 +147,12 @@ class Werewolf18(Ruleset):
             return "witch" if minutes is None or minutes > 60 else "night_actions"
         return super().choice_closes(ability, phase)
 
+    def choice_opens(self, ability: str, phase: str) -> str:
+        """The document's order (行动时限, WW18-071): the exit orders open
+        when the vote closes, the witch's potions when the knives close
+        (``schedule.choice_opens``)."""
+        return schedule.choice_opens(ability, phase)
+
     def phase_opens(self, phase: str) -> str:
         """The discussion thread opens on the morning of A (10:00) with the
         morning report, not when the night resolves (WW18-072, §2)."""

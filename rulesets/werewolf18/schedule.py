@@ -98,6 +98,19 @@ ACTION_WINDOW: dict[str, int] = {
     "poison": 90,
 }
 
+# 行动时限 (WW18-071): «猎人、白痴、警长被投票出局时需要发动技能» — the hunter,
+# the idiot and the sheriff act once voted out, so their exit orders open
+# when the vote closes; «女巫在关门后一个半小时内…» — the witch answers once
+# told whom the knives chose (通灵, WW18-023), so her potions open when the
+# knives close.
+OPENS_AFTER: dict[tuple[str, str], str] = {
+    ("day", "shoot"): "vote",
+    ("day", "play_dumb"): "vote",
+    ("day", "pass_badge"): "vote",
+    ("night", "save"): "night_actions",
+    ("night", "poison"): "night_actions",
+}
+
 NO_CHANGE_MINUTES = 60  # 白天结束前一个小时不得改票 (WW18-066)
 PROXY_VOTE_MINUTES = 30  # 导演至少在投票截至的30分钟前发出代投信息
 PROXY_CHANGE_MINUTES = 60  # 如需代投改票,需在投票截止前1个小时
@@ -150,3 +163,9 @@ def thread_date(opened: dt.datetime) -> dt.date:
 def last_words_due(next_opening: dt.datetime) -> dt.datetime:
     """Last words not sent one hour before the next thread opens are given up (行动时限 4)."""
     return next_opening - dt.timedelta(hours=1)
+
+
+def choice_opens(ability: str, phase: str) -> str:
+    """The ``SCHEDULE`` entry after whose deadline ``ability`` opens in
+    ``phase`` (``OPENS_AFTER``, WW18-071); "" when it opens with the phase."""
+    return OPENS_AFTER.get((phase, ability), "")

@@ -490,8 +490,10 @@ def test_in_piter_defence_window_only_candidates_post_once(personas, make_user, 
 
 
 def test_the_witchs_cabinet_names_her_own_later_deadline(personas, make_user) -> None:
-    """WW18-071: the knives close at 23:00, the witch's potions at 23:30."""
+    """WW18-071: the knives close at 23:00, the witch's potions, open from
+    then, at 23:30."""
     game, night, at = werewolf_night(personas, make_user)
+    flow.resolve_due(now=at["night_actions"])
     witch = game.players.get(nickname="Witch")
     page = client_as(witch.user).get(reverse("cabinet", args=[game.slug])).content.decode()
     assert f"This choice closes at {flow.local_deadline(game, at['witch'])}." in page

@@ -8,16 +8,16 @@ option), its seed. Each step's choices are handed in from the cabinets
 (``flow.action_submit``; a team's choice by a living member) at the moment
 the site's procedure opens them (``_opens_after``): a night's choices once
 the night opens, werewolf18's witch once the knife is told and the exit
-orders once the vote closed (``Ruleset.choice_closes``, WW18-071), cosmo's
-judge in the vote (COSMO-016), piter's Ghost only once the vote has tied
+orders once the vote closed (``Ruleset.choice_opens``, WW18-071), cosmo's
+judge with the day (in the discussion or the vote, COSMO-016), piter's Ghost only once the vote has tied
 (``DayProcedure.tie_pick``, PITER-093). Its nominations, votes and
 re-votes are cast in the vote thread in the day's windows
 (``flow.nominate``, ``flow.vote_cast``): the votes after the defence
 (PITER-011), the re-vote after the tied players' extra defence
 (``revote_speech_until``, PITER-017). Each deadline is fired by the tick
 (``flow.resolve_due``) in turn, the clock moved to it; just before the one
-that opens the Ghost's pick, the votes or the re-vote, that choice must be
-refused (``_refused_before``), so a site taking it early fails the run. After each step the web game must show
+that opens the Ghost's pick, the witch's potions, the exit orders, the
+votes or the re-vote, that choice must be refused (``_refused_before``), so a site taking it early fails the run. After each step the web game must show
 what the engine's STATE shows: every player's role, team and life, who
 left in that step, the private results (each delivered to its cabinet),
 and the winner. The web refuses an invalid choice when it is handed in
@@ -69,9 +69,44 @@ class Unexpressible(Exception):
     """The web flow cannot hand in this step as the scenario gives it."""
 
 
+GAME_OVER = "the game is over: the site opens no phase for the steps after it"
+# A ballot naming a player out of the game: the vote thread offers only
+# players in the game and refuses it when cast, so the voter has not voted;
+# the engine takes the entry as a vote it rejects (the forum's voter is not
+# autokilled for not voting, FORUM-163). Counted only where the two differ.
+OUT_VOTE = "a vote for a player out of the game: the site refuses it when cast, so the voter has not voted"
+# Two phases the documents never put side by side (two nights in a row):
+# the phase the site opens between them removes players, as the forum's day
+# removes each player who did not vote (FORUM-163), so no game on the site
+# plays the scenario's steps.
+IDLE = "the phase the site opens between two steps of one kind removes players"
+# A re-vote on a day whose tie an active Ghost decides: the site holds none
+# (PITER-093 «В случае равного разделения голосов выбирает», the Ghost
+# picks instead of the re-vote), while the engine, the Ghost not picking,
+# counts the step's ``revote``. Counted only where the two differ.
+GHOST_REVOTE = "a re-vote where the Ghost decides the tie: the site holds none (PITER-093)"
+# Two choices of one order (a team's or a player's ability) in one step: the
+# cabinet holds one choice per order and takes the second as a change of
+# the first, while the engine keeps the first and rejects the second as a
+# duplicate. Counted only where the two differ.
+DUPLICATE = "a second choice of the same order in one step: the site takes it as a change of the first"
+
+
 # Scenario id → the reason (a part of the ``Unexpressible`` sentence) the
 # site cannot hand in one of its steps; asserted, counted and printed.
-KNOWN_UNEXPRESSIBLE: dict[str, str] = {}
+KNOWN_UNEXPRESSIBLE: dict[str, str] = {
+    # Steps after the winner: the engine rejects their actions as
+    # ``game_over`` and changes nothing (checked), while the site, the game
+    # finished, opens no phase in which to hand them in.
+    "cosmo-game-over-later-actions-rejected": GAME_OVER,
+    "cosmo-victory-game-over-refuses-actions": GAME_OVER,
+    "ww18-053-game-over-rejects-actions": GAME_OVER,
+    "forum-019-vote-for-dead-player-rejected": OUT_VOTE,
+    "forum-021-team-second-shot-duplicate": DUPLICATE,
+    "forum-174-111-gunless-then-night-decides": IDLE,
+    "piter-084-inherited-oper-and-mafioso-draw": GHOST_REVOTE,
+    "piter-092-ghost-only-from-this-nights-dead": GHOST_REVOTE,
+}
 
 # Reason → how many scenario steps the run could not express (printed by
 # ``pytest_terminal_summary`` in ``tests/conftest.py``).
@@ -162,8 +197,12 @@ def _ballots(step: dict, key: str) -> list[tuple[str, str | None]]:
     return list((step.get(key) or {}).items())
 
 
-def _cast(game: Game, ballots: list[tuple[str, str | None]], now: datetime, revote: bool) -> list:
-    """Cast ``ballots`` in the vote thread at ``now``; returns the ones taken."""
+def _cast(
+    game: Game, ballots: list[tuple[str, str | None]], now: datetime, revote: bool, out_voted: list | None = None
+) -> list:
+    """Cast ``ballots`` in the vote thread at ``now``; returns the ones
+    taken. A ballot refused for naming a player out of the game is added to
+    ``out_voted`` (see ``OUT_VOTE``)."""
     taken = []
     words = flow.ruleset_of(game).REVOTE_CHOICES
     for i, (voter, choice) in enumerate(ballots):
@@ -179,7 +218,10 @@ def _cast(game: Game, ballots: list[tuple[str, str | None]], now: datetime, revo
                 now=when,
             )
         except flow.FlowError:
-            continue  # refused when cast; the engine rejects it at resolution
+            # Refused when cast; the engine rejects it at resolution.
+            if target is not None and not target.alive and out_voted is not None:
+                out_voted.append((voter, choice))
+            continue
         taken.append((voter, choice))
     return taken
 
@@ -193,20 +235,55 @@ def _give_cards(game: Game, step: dict, now: datetime) -> None:
             pass  # a card for a player out of the game: the engine rejects it too
 
 
+# Posts each living player writes in a day's thread where the ruleset
+# cards too few (``Ruleset.POSTS_COUNTED``): the scenario format has no
+# posts, and the engine, given none, cards nobody, so on the site everyone
+# writes enough: werewolf18's 潜水 «单个讨论日不足五帖、或连续三个讨论日均不足十帖».
+ENOUGH_POSTS = {"werewolf18": 10}
+
+
+def _write_posts(game: Game, phase: Phase, now: datetime) -> bool:
+    """Each living player writes ``ENOUGH_POSTS`` posts in the day's thread
+    at ``now``; False when the thread does not take posts yet (werewolf18's
+    opens on the morning, WW18-072)."""
+    room = Room.objects.get(game=game, kind=Room.Kind.DAY, day=phase.number)
+    for i, seat in enumerate(game.players.alive().order_by("id")):
+        for n in range(ENOUGH_POSTS[game.ruleset]):
+            try:
+                flow.post_create(room=room, seat=seat, body=f"Post {n + 1}.", now=now)
+            except flow.FlowError:
+                if i or n:
+                    raise
+                return False
+    return True
+
+
 def _day_choices(game: Game, phase: Phase, step: dict, now: datetime, done: dict[str, bool]) -> None:
     """Hand in the day's nominations, votes and re-vote of ``step`` in the
-    windows open at ``now``, each once (``done`` records which were)."""
+    windows open at ``now``, each once (``done`` records which were), and
+    write the day's posts (``ENOUGH_POSTS``)."""
+    if game.ruleset in ENOUGH_POSTS and not done["posts"]:
+        done["posts"] = _write_posts(game, phase, now)
     window = flow.day_window(game, phase, now)
+    procedure = flow.ruleset_of(game).day_procedure(flow.state_of(game))
+    if procedure.host_candidates and window.votes and not done["nominations"]:
+        # The host puts the candidates to the vote (classic, CLASSIC-011).
+        names = _nominations(game, step)
+        if names:
+            flow.candidates_put(game=game, names=names, now=now)
+        done["nominations"] = True
     if window.nominations and not done["nominations"]:
         names = _nominations(game, step)
         if names:
             _nominate(game, names, now)
         done["nominations"] = True
     if window.votes and not done["votes"]:
-        _cast(game, _ballots(step, "votes"), now, revote=False)
+        _cast(game, _ballots(step, "votes"), now, revote=False, out_voted=done["out_voted"])
         done["votes"] = True
+    if window.pickers and _ballots(step, "revote"):
+        done["ghost_revote"] = True
     if window.revote and not done["revote"]:
-        _cast(game, _ballots(step, "revote"), now, revote=True)
+        _cast(game, _ballots(step, "revote"), now, revote=True, out_voted=done["out_voted"])
         done["revote"] = True
 
 
@@ -223,49 +300,35 @@ def _vote_closes(game: Game, phase: Phase) -> str:
     return first.kind if first else ""
 
 
-def _stages(game: Game, phase: Phase) -> list[Deadline]:
-    """The phase's deadlines that close something, in time order: its
-    delayed opening (``OPENS``), the deadline each of the phase's abilities
-    closes with (``Ruleset.choice_closes``: werewolf18's knives at 23:00, the
-    witch at 23:30, WW18-071) and the vote's close."""
-    ruleset = flow.ruleset_of(game)
-    kinds = {flow.OPENS, _vote_closes(game, phase)}
-    for ability in ruleset.ABILITIES.values():
-        if ability.phase == phase.kind:
-            closes = flow.ability_deadline(game, phase, ability.id)
-            kinds.add(closes.kind if closes else "")
-    return [d for d in phase.deadlines.order_by("due_at", "pk") if d.kind in kinds]
-
-
-def _opens_after(game: Game, phase: Phase, ability: str, stages: list[Deadline]) -> str:
+def _opens_after(game: Game, phase: Phase, ability: str) -> str:
     """The kind of the deadline after which the site's procedure opens a
     choice of ``ability`` ("" when the phase opens it): the tie pick once
     the vote has tied (``DayProcedure.tie_pick``: piter's Ghost, PITER-093);
-    any other after the last stage before its own closing deadline
-    (werewolf18's witch once the knife is told, the exit orders once the
-    vote closed, WW18-071; cosmo's judge in the vote, COSMO-016)."""
+    any other where its ruleset orders it after a moment of the phase
+    (``Ruleset.choice_opens``: werewolf18's witch once the knives close,
+    the exit orders once the vote closes, WW18-071); cosmo's judge in the
+    discussion or the vote, with the phase (COSMO-016)."""
     procedure = flow.ruleset_of(game).day_procedure(flow.state_of(game))
     if phase.kind == Phase.Kind.DAY and procedure.tie_pick and ability == procedure.tie_pick:
         return _vote_closes(game, phase)
-    closes = flow.ability_deadline(game, phase, ability)
-    if closes is None:
-        return ""
-    earlier = [d for d in stages if d.due_at < closes.due_at and d.kind != closes.kind]
-    return earlier[-1].kind if earlier else ""
+    opening = flow.ability_opens(game, phase, ability)
+    return opening.kind if opening else ""
 
 
 def _refused_before(game: Game, phase: Phase, step: dict, closing: Deadline, waiting, now: datetime) -> None:
-    """Just before ``closing`` fires, what the day procedure opens only
-    after it must be refused: the tie pick (PITER-093), the votes before ``votes_from``
+    """Just before ``closing`` fires, what the procedure opens only after
+    it must be refused: the tie pick (PITER-093), werewolf18's witch before
+    the knives close and the exit orders before the vote closes (WW18-071),
+    the votes before ``votes_from``
     (PITER-011) and the re-vote during the tied players' extra defence
     (``revote_speech_until``, PITER-017). Raises AssertionError when the
     site takes one at a moment its procedure does not open it."""
-    procedure = flow.ruleset_of(game).day_procedure(flow.state_of(game))
-    early = [a for kind, a in waiting if kind == closing.kind and a["ability"] == procedure.tie_pick]
+    early = [a for kind, a in waiting if kind == closing.kind]
     taken = [a for a in early if a not in _hand_in(game, early, now)]
     assert not taken, f"the site took {taken} at {now:%H:%M}, before its moment (after {closing.kind})"
     if phase.kind != Phase.Kind.DAY:
         return
+    procedure = flow.ruleset_of(game).day_procedure(flow.state_of(game))
     probes = []
     if closing.kind == procedure.votes_from and not flow.day_window(game, phase, now).votes:
         probes = [(ballot, False) for ballot in _ballots(step, "votes")[:1]]
@@ -276,22 +339,24 @@ def _refused_before(game: Game, phase: Phase, step: dict, closing: Deadline, wai
         assert not taken_votes, f"the site took the ballot {ballot} at {now:%H:%M}, before its moment ({closing.kind})"
 
 
-def _play_step(game: Game, step: dict) -> tuple[Resolution, int]:
+def _play_step(game: Game, step: dict) -> tuple[Resolution, int, list[str]]:
     """Play ``step`` in the site's open phase: each choice handed in at the
     moment the procedure opens it (``_opens_after``), having been refused
     just before it (``_refused_before``); the day's nominations, votes and
     re-vote in their windows; every deadline fired by the tick. Returns the
-    phase's resolution and how many choices waited for a later moment."""
+    phase's resolution, how many choices waited for a later moment, and
+    what of the step the site took otherwise than the engine, should the
+    two disagree (``OUT_VOTE``, ``DUPLICATE``, ``GHOST_REVOTE``)."""
     phase = flow.current_phase(game)
     if phase is None or phase.kind != step["phase"]:
         raise Unexpressible(f"the site opened {phase and phase.key}, the scenario plays a {step['phase']}")
     now = phase.opened_at + timedelta(seconds=1)
-    stages = _stages(game, phase)
     choices = [*(step.get("actions") or []), *_ghost_picks(game, step)]
-    waiting = [(_opens_after(game, phase, c["ability"], stages), c) for c in choices]
+    waiting = [(_opens_after(game, phase, c["ability"]), c) for c in choices]
     later = sum(1 for kind, _choice in waiting if kind)
     _give_cards(game, step, now)
-    done = {"nominations": False, "votes": False, "revote": False}
+    done = {"nominations": False, "votes": False, "revote": False, "posts": False, "out_voted": []}
+    done["ghost_revote"] = False
     fired = {""}
     for deadline in list(phase.deadlines.order_by("due_at", "pk")):
         deadline.refresh_from_db()
@@ -312,7 +377,10 @@ def _play_step(game: Game, step: dict) -> tuple[Resolution, int]:
         raise Unexpressible("the phase did not resolve")
     if step.get("votes") and not done["votes"] and not _vote_cancelled(game, phase):
         raise Unexpressible("the day's votes had no window")
-    return Resolution.objects.get(deadline__phase=phase), later
+    orders = [(c.get("team") or c.get("actor"), c["ability"]) for c in choices]
+    otherwise = [OUT_VOTE] * bool(done["out_voted"]) + [DUPLICATE] * (len(set(orders)) < len(orders))
+    otherwise += [GHOST_REVOTE] * done["ghost_revote"]
+    return Resolution.objects.get(deadline__phase=phase), later, otherwise
 
 
 def _vote_cancelled(game: Game, phase: Phase) -> bool:
@@ -326,7 +394,8 @@ def _vote_cancelled(game: Game, phase: Phase) -> bool:
 def _play_idle_phases(game: Game, kind: str) -> None:
     """Let the phases the site opens before the scenario's next ``kind``
     pass with nothing handed in (see ``MAX_IDLE_PHASES``); each must leave
-    everyone in the game and decide nothing."""
+    everyone in the game and decide nothing, else the scenario's steps are
+    not expressible on the site (``IDLE``)."""
     for _ in range(MAX_IDLE_PHASES):
         phase = flow.current_phase(game)
         if phase is None or phase.kind == kind:
@@ -339,9 +408,25 @@ def _play_idle_phases(game: Game, kind: str) -> None:
             if phase.resolved_at:
                 break
         resolution = Resolution.objects.get(deadline__phase=phase)
-        assert resolution.outcome["out"] == [], f"the idle {phase.key} removed {resolution.outcome['out']}"
-        assert resolution.outcome["winner"] is None, f"the idle {phase.key} decided the game"
+        if resolution.outcome["out"] or resolution.outcome["winner"]:
+            raise Unexpressible(IDLE)
         game.refresh_from_db()
+
+
+def _after_the_end(game: Game, played: list[dict]) -> None:
+    """Raise ``Unexpressible`` (``GAME_OVER``) when the site's game has
+    finished and the scenario plays on, once the engine is seen to change
+    nothing in those later steps (``played``: the engine's STATE of the last
+    step played, then of each later one): nobody leaves, the players and the
+    winner stay (the scenario format, «Once a winner is set, later steps
+    change nothing»)."""
+    if game.status != Game.Status.FINISHED:
+        return
+    last, *later = played
+    for state in later:
+        assert state["out_this_step"] == [] and state["feedback"] == [], state
+        assert (state["players"], state["winner"]) == (last["players"], last["winner"]), state
+    raise Unexpressible(GAME_OVER)
 
 
 def _coin_seed(doc: dict) -> int:
@@ -389,6 +474,21 @@ def test_a_public_scenario_plays_the_same_through_the_site(path: Path, personas,
     _play_through_the_site(doc, doc.get("id") or path.stem, personas, make_user)
 
 
+OWN = Path(__file__).resolve().parents[1] / "scenarios"
+
+
+def _own_files() -> list[Path]:
+    return sorted(OWN.rglob("*.json")) if OWN.is_dir() else []
+
+
+@pytest.mark.parametrize("path", _own_files(), ids=lambda p: p.stem)
+def test_an_own_scenario_plays_the_same_through_the_site(path: Path, personas, make_user) -> None:
+    """The project's own scenarios (``tests/scenarios``), played as the
+    public ones are: each through the site's flow to what the engine gives."""
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    _play_through_the_site(doc, doc.get("id") or path.stem, personas, make_user)
+
+
 def _play_through_the_site(doc: dict, sid: str, personas, make_user) -> None:
     """Play the scenario ``doc`` through the site's flow and compare each
     step with the engine's STATE (see the module's docstring)."""
@@ -420,10 +520,14 @@ def _play_through_the_site(doc: dict, sid: str, personas, make_user) -> None:
     for i, (step, expected) in enumerate(zip(steps, engine["steps"], strict=True)):
         game.refresh_from_db()
         try:
+            _after_the_end(game, engine["steps"][i - 1 :])
             _play_idle_phases(game, step["phase"])
             before = Post.objects.order_by("-id").values_list("id", flat=True).first() or 0
-            resolution, later = _play_step(game, step)
+            resolution, later, otherwise = _play_step(game, step)
             moments += later
+            game.refresh_from_db()
+            if otherwise and _web_state(game, resolution) != _engine_state(expected):
+                raise Unexpressible("; ".join(otherwise))
         except Unexpressible as exc:
             assert known and known in str(exc), (
                 f"{sid} step {i + 1}: the site cannot express it ({exc}) and it is not a known exception"
@@ -474,9 +578,6 @@ def test_a_step_the_site_cannot_express_is_counted_only_when_known(personas, mak
     assert UNEXPRESSED == Counter({"more nominations than players who may nominate": 1})
 
 
-OWN = Path(__file__).resolve().parents[1] / "scenarios"
-
-
 def test_the_ghost_picks_only_once_the_vote_has_tied_piter_093(personas, make_user) -> None:
     """PITER-093: «В случае равного разделения голосов выбирает» — the
     Ghost («Призрак») picks once the vote has tied. The parity run hands
@@ -503,3 +604,20 @@ def test_the_parity_run_catches_a_ghost_pick_taken_before_the_tie_piter_093(pers
         AssertionError, match=r"the site took \[\{'actor': 'C1', 'ability': 'ghost_pick'.*before its moment"
     ):
         _play_through_the_site(doc, "piter-ghost-before-the-tie", personas, make_user)
+
+
+@pytest.mark.parametrize(
+    ("scenario", "taken"),
+    [("ww18-witch-save", "'ability': 'save'"), ("ww18-hunter-shoots-when-voted-out", "'ability': 'shoot'")],
+)
+def test_the_parity_run_catches_a_witch_or_exit_order_taken_before_its_moment_ww18_071(
+    personas, make_user, monkeypatch, scenario: str, taken: str
+) -> None:
+    """WW18-071: the witch answers once the knives close, the hunter shoots
+    once the vote has closed. Were the site to take either before that
+    moment (its opening guard gone), the parity run fails, naming the
+    choice taken before its moment."""
+    monkeypatch.setattr("games.flow.choices._refuse_before_its_moment", lambda *args: None)
+    doc = json.loads((PUBLIC / "werewolf18" / f"{scenario}.json").read_text(encoding="utf-8"))
+    with pytest.raises(AssertionError, match=rf"the site took \[\{{.*{taken}.*before its moment"):
+        _play_through_the_site(doc, f"{scenario}-early", personas, make_user)

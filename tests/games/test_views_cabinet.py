@@ -150,3 +150,30 @@ def test_the_role_card_says_what_the_role_does_without_rule_ids(night) -> None:
     html = client_as("carol").get(reverse("cabinet", args=[game.slug])).content.decode()
     assert '<p class="role-summary">shoots every night</p>' in html
     assert "FORUM-037" not in html
+
+
+def test_the_deal_with_no_snitch_in_play_is_told_a_plain_kill_forum_117(night) -> None:
+    """FORUM-117 «при попадании в Стукача могут либо его убить, либо
+    пригласить на сделку»: the deal is the team's shot, which only on the
+    Snitch becomes his deal. In a game without the rare roles the Don's
+    cabinet keeps the deal's form and says that with no Snitch in play a
+    deal is a plain kill; the Cop, who has no deal, reads no such word."""
+    game, _seats = night
+    url = reverse("cabinet", args=[game.slug])
+    html = client_as("bob").get(url).content.decode()
+    assert "<h3>Deal" in html
+    assert '<p class="ability-note">No Snitch is in play in this game' in html
+    assert "a deal is a plain kill" in html
+    assert "ability-note" not in client_as("carol").get(url).content.decode()
+
+
+def test_the_deal_with_the_rare_roles_in_play_has_no_plain_kill_note_forum_117(night) -> None:
+    """FORUM-117: with the public ``rare_roles`` house rule a Snitch may be
+    in play, so the Don's deal form says nothing of a plain kill."""
+    game, _seats = night
+    game.options = {**game.options, "rare_roles": True}
+    game.state["options"] = {**game.state["options"], "rare_roles": True}
+    game.save(update_fields=["options", "state"])
+    html = client_as("bob").get(reverse("cabinet", args=[game.slug])).content.decode()
+    assert "<h3>Deal" in html
+    assert "ability-note" not in html

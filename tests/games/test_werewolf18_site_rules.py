@@ -7,6 +7,7 @@ post minimum (潜水), the directors' proxy vote (玩家须知 9) and the
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 
 import pytest
 import time_machine
@@ -299,3 +300,53 @@ def test_proxy_vote_the_host_casts_a_players_vote_until_thirty_minutes_before_th
         assert "Proxy votes closed at 2026-03-04 21:30" in page
     assert list(game.votes.values_list("voter__nickname", "target__nickname")) == [("Vil A", "Wolf")]
     assert day_one["proxy_vote"] == local("2026-03-04 21:30")
+
+
+def test_ww18_071_the_witch_is_neither_offered_nor_taken_before_the_knife_information(personas, make_user) -> None:
+    """WW18-071 «女巫在关门后一个半小时内…» with WW18-023 通灵: the witch answers
+    once told whom the knives chose. While the knives are open her cabinet
+    offers no potion, and a potion handed in is refused with the moment it
+    opens (the knives' close, in the game's time zone); once the knives
+    close she is offered both and her antidote is taken."""
+    from tests.games.test_every_ruleset import werewolf_night
+
+    game, night, at = werewolf_night(personas, make_user)
+    seats = {p.nickname: p for p in game.players.all()}
+    assert not [s for s in flow.open_slots(game, seats["Witch"]) if s.ability in ("save", "poison")]
+    page = client_as(seats["Witch"].user).get(reverse("cabinet", args=[game.slug])).content.decode()
+    assert "<h3>Antidote</h3>" not in page and "<h3>Poison</h3>" not in page
+    opens = flow.local_deadline(game, at["night_actions"])
+    for ability in ("save", "poison"):
+        with pytest.raises(flow.FlowError, match=re.escape(f"opens at {opens}, at the end of night actions")):
+            flow.action_submit(game=game, seat=seats["Witch"], ability=ability, targets=["Vil A"], now=night.opened_at)
+    flow.resolve_due(now=at["night_actions"])
+    assert [s.ability for s in flow.open_slots(game, seats["Witch"])] == ["save", "poison"]
+    later = at["night_actions"] + timedelta(minutes=1)
+    flow.action_submit(game=game, seat=seats["Witch"], ability="save", targets=["Vil A"], now=later)
+
+
+def test_ww18_071_exit_orders_are_neither_offered_nor_taken_before_the_vote_closes(personas, make_user) -> None:
+    """WW18-071 «猎人、白痴、警长被投票出局时需要发动技能»: the hunter's last shot
+    is an exit order, given once the vote has closed. During the day his
+    cabinet does not offer it and a shot handed in is refused with the
+    moment it opens (the vote's close); after the close it is offered and
+    taken."""
+    from tests.games.test_every_ruleset import werewolf_night
+
+    game, _night, at = werewolf_night(personas, make_user)
+    flow.resolve_due(now=at["witch"])
+    game.refresh_from_db()
+    day = flow.current_phase(game)
+    due = {d.kind: d.due_at for d in day.deadlines.all()}
+    hunter = game.players.get(nickname="Hunter")
+    assert "shoot" not in [s.ability for s in flow.open_slots(game, hunter)]
+    page = client_as(hunter.user).get(reverse("cabinet", args=[game.slug])).content.decode()
+    assert "<h3>Last shot</h3>" not in page
+    opens = flow.local_deadline(game, due["vote"])
+    with pytest.raises(flow.FlowError, match=re.escape(f"opens at {opens}, at the end of the vote")):
+        flow.action_submit(game=game, seat=hunter, ability="shoot", targets=["Wolf"], now=day.opened_at)
+    flow.resolve_due(now=due["vote"])
+    assert "shoot" in [s.ability for s in flow.open_slots(game, hunter)]
+    flow.action_submit(
+        game=game, seat=hunter, ability="shoot", targets=["Wolf"], now=due["vote"] + timedelta(minutes=1)
+    )
