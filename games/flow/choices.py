@@ -19,7 +19,7 @@ from ..models import Action, Event, Game, Phase, Player, Room
 from ..names import host_text
 from ..reads.choices import ability_deadline, ability_opens, choice_deadline, seat_choices
 from ..reads.day import day_window
-from ..reads.game import current_day, current_phase
+from ..reads.game import current_day, current_phase, ruleset_of
 from ..results import without_rule_ids
 from ..windows import window_name
 from .posting import refuse_before_opening
@@ -54,7 +54,10 @@ def _refuse_before_its_moment(game: Game, phase: Phase, ability: str) -> None:
         return
     raise FlowError(
         _("Not yet: this choice opens at %(when)s, at the end of %(window)s.")
-        % {"when": local_deadline(game, opening.due_at), "window": window_name(game.ruleset, opening.kind, phase.kind)}
+        % {
+            "when": local_deadline(game, opening.due_at),
+            "window": window_name(ruleset_of(game), opening.kind, phase.kind),
+        }
     )
 
 

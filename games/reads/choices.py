@@ -178,6 +178,7 @@ def _count_row(count: VoteCount) -> dict[str, Any]:
         "not_voted": list(count.not_voted),
         "notes": [list(note) for note in count.notes],
         "tied": list(count.tied),
+        "weights": dict(count.weights),
     }
 
 

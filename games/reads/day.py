@@ -229,6 +229,7 @@ def _count_of(count: dict[str, Any]) -> VoteCount:
         not_voted=list(count["not_voted"]),
         notes=[tuple(note) for note in count["notes"]],
         tied=tuple(count["tied"]),
+        weights=dict(count.get("weights", {})),
     )
 
 

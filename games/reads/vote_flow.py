@@ -397,9 +397,12 @@ def _candidates(
 
 
 def _weights(count: VoteCount) -> dict[str, float]:
-    """Voter → weight of his ballot where the count weighs it other than 1:
-    a row weighing more than its voters holds the voter a public note of
-    the count names (werewolf18 ``sheriff_weight``, WW18-047)."""
+    """Voter → weight of his ballot where the count weighs it other than 1
+    (werewolf18's sheriff, WW18-047): the count's ``weights``; for a count
+    stored before it kept them, the voter a public note names in a row
+    weighing more than its voters."""
+    if count.weights:
+        return dict(count.weights)
     noted = {nick for _code, nick in count.notes if nick}
     weights: dict[str, float] = {}
     for row in count.rows:

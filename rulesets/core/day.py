@@ -180,13 +180,15 @@ class VoteCount:
     ``notes``: public remarks as (code, nickname or "") pairs the web app
     words (``sheriff_weight``, ``counted_against_last``); ``tied``: the
     leaders when more than one leads (a re-vote or the document's tie rule
-    follows)."""
+    follows); ``weights``: voter → the weight of his counted ballot where
+    it is not 1 (werewolf18's sheriff, 1.5, WW18-047)."""
 
     rows: list[VoteRow] = field(default_factory=list)
     abstained: list[str] = field(default_factory=list)
     not_voted: list[str] = field(default_factory=list)
     notes: list[tuple[str, str]] = field(default_factory=list)
     tied: tuple[str, ...] = ()
+    weights: dict[str, float] = field(default_factory=dict)
 
     @property
     def total(self) -> float:
@@ -227,6 +229,9 @@ def count(
         VoteRow(target, sum(weights.get(v, 1) for v in voters), tuple(voters)) for target, voters in rows.items()
     ]
     result.rows.sort(key=lambda row: -row.weight)
+    result.weights = {
+        v: weights[v] for v, choice in standing_votes.items() if choice is not None and weights.get(v, 1) != 1
+    }
     result.not_voted = [name for name in living if name not in standing_votes]
     if len(result.rows) > 1 and result.rows[0].weight == result.rows[1].weight:
         top = result.rows[0].weight

@@ -67,6 +67,8 @@ GET_ONLY = {
     "my_profile",
     "site_stats",
     "replay",
+    "game_archive",
+    "game_archive_bbcode",
 }
 
 # Forms that show what their account handed in already (the doctor's
