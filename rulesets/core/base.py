@@ -30,7 +30,7 @@ from .day_part import DayPart
 from .declarations import MESSAGES, Declarations
 from .discipline_part import DisciplinePart
 from .resolution_part import ResolutionPart
-from .rule_texts import RuleSection, RuleText, catalogue
+from .rule_texts import RuleSection, RuleText, by_id, catalogue
 from .schedule_part import SchedulePart
 from .setup_part import SetupPart
 
@@ -61,7 +61,12 @@ class Ruleset(SetupPart, SchedulePart, DayPart, DisciplinePart, ChoicesPart, Res
         ``RuleText(id, statement, quote)``), in the digest's order, from
         the package's ``rule_texts.json`` (``core.rule_texts``); empty when
         the package holds none. The dict is fresh on every call."""
-        return {rule.id: rule for section in self.rule_sections() for rule in section.rules}
+        return dict(by_id(type(self)))
+
+    def rule_text(self, rule_id: str) -> RuleText | None:
+        """The numbered rule ``rule_id`` (``"FORUM-012"``) of this ruleset,
+        or None when its catalogue holds no such rule."""
+        return by_id(type(self)).get(rule_id)
 
     def rule_sections(self) -> tuple[RuleSection, ...]:
         """The ruleset's numbered rules grouped as its digest groups them

@@ -26,6 +26,7 @@ import sys
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from types import MappingProxyType
 from typing import Any
 
 FILE = "rule_texts.json"
@@ -97,3 +98,9 @@ def catalogue(cls: type) -> tuple[RuleSection, ...]:
     if found is None:
         return ()
     return parse(json.loads(found.read_text(encoding="utf-8")))
+
+
+@cache
+def by_id(cls: type) -> MappingProxyType[str, RuleText]:
+    """The rules of ``catalogue(cls)`` by id, read-only, built once."""
+    return MappingProxyType({rule.id: rule for section in catalogue(cls) for rule in section.rules})

@@ -67,6 +67,7 @@ GET_ONLY = {
     "my_profile",
     "site_stats",
     "replay",
+    "ruleset_rules",
 }
 
 # Forms that show what their account handed in already (the doctor's
