@@ -1,6 +1,7 @@
 """What each page shows: the context its template needs, one module per
 page family (``phase_bar``, ``lobby``, ``game``, ``thread``, ``vote``,
-``cabinet``, ``dashboard``, ``profile``, ``stats``, ``replay``, ``activity``).
+``cabinet``, ``dashboard``, ``profile``, ``stats``, ``replay``, ``activity``,
+``rules``).
 
 These functions ask ``access`` which rooms and posts the reader may see
 and read through ``games.reads`` (re-exported by ``flow``). They never

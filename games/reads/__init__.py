@@ -6,5 +6,6 @@ cannot use now, and the rows the write side stores on ``Phase``),
 ``profiles`` (an account's revealed finished games and its totals),
 ``stats`` (the site's finished games by ruleset and player count),
 ``activity`` (a seat's posts in a thread, a day's posts per seat, a
-seat's ballots) and ``vote_flow`` (a day's ballots replayed step by step
-through its count)."""
+seat's ballots), ``vote_flow`` (a day's ballots replayed step by step
+through its count) and ``rules`` (a ruleset's numbered rules and the link
+to each)."""

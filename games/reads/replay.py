@@ -10,8 +10,9 @@ A running game's replay holds the phases resolved so far.
 
 Rule ids stay in the trace lines (the replay shows the host's view); each
 is a ``Piece`` with its ``rule`` set, which the page shows as an
-abbreviation explained by the line's step: this site holds no text of the
-rules to link to.
+abbreviation explained by the line's step, linked to the rule's text on
+the ruleset's rules page (``reads.rules.rule_link``) when the ruleset's
+texts hold it.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from ..clock import local_time
 from ..models import Action, Event, Game, Phase, Player, Resolution, Room
 from ..names import ability_name, localized, role_name, team_name
 from .game import PENALTY_EVENTS, ruleset_of
+from .rules import rule_link
 from .vote_flow import vote_flow
 
 # One rule id as the engines cite them (FORUM-037, B-13, FORUM-083..086).
@@ -41,12 +43,15 @@ RULE_ID = re.compile(r"\b[A-Z][A-Z0-9]*-\d+[a-z]?(?:\.\.\d+)?")
 @dataclass(frozen=True)
 class Piece:
     """A stretch of a sentence: plain ``text``, or, with ``rule`` set, a
-    rule id (``text`` is the id) and ``note``, what the page shows when
-    the reader points at it."""
+    rule id (``text`` is the id), ``note``, what the page shows when the
+    reader points at it, and ``link``, the rule's place on the ruleset's
+    rules page (``/rules/forum/#FORUM-052``; "" when the ruleset's texts
+    do not hold it: an ambiguity's id such as B-13)."""
 
     text: str
     rule: str = ""
     note: str = ""
+    link: str = ""
 
 
 @dataclass(frozen=True)
@@ -228,7 +233,8 @@ def _winner(ruleset: Ruleset, game: Game) -> str:
 
 def line_of(ruleset: Ruleset, shown: trace_texts.TraceLine) -> Line:
     """A trace line (``trace_texts.trace_lines``) cut around its rule ids,
-    each explained by the ruleset's title and the line's step."""
+    each explained by the ruleset's title and the line's step and linked
+    to its text where the ruleset holds it."""
     title = localized(ruleset.title, ruleset.id)
     pieces: list[Piece] = []
     at = 0
@@ -240,7 +246,7 @@ def line_of(ruleset: Ruleset, shown: trace_texts.TraceLine) -> Line:
             "rules": title,
             "step": shown.step_word,
         }
-        pieces.append(Piece(match.group(), rule=match.group(), note=note))
+        pieces.append(Piece(match.group(), rule=match.group(), note=note, link=rule_link(ruleset, match.group())))
         at = match.end()
     if at < len(shown.text):
         pieces.append(Piece(shown.text[at:]))

@@ -38,6 +38,7 @@ from ..models import Event, Game, Phase, Vote
 from ..names import localized
 from .day import VoteView, day_window, vote_view
 from .game import revote_label, ruleset_of, state_of
+from .rules import rule_link
 
 # The kinds of a round (``FlowRound.kind``) and of a step (``FlowStep.kind``).
 VOTE, REVOTE, ELECTION = "vote", "revote", "election"
@@ -124,7 +125,9 @@ class FlowRound:
     ``notes`` the count's public remarks, worded; ``drawn`` False where
     the steps replayed from today's state of the game do not end on the
     tally the vote thread showed (the final tally shown is the latter);
-    ``dom_id`` an id unique on a page; ``chart`` the drawing."""
+    ``dom_id`` an id unique on a page; ``chart`` the drawing;
+    ``rule_link`` the rule's place on the ruleset's rules page ("" when
+    ``rule`` is no rule the ruleset's texts hold)."""
 
     kind: str
     title: str
@@ -140,6 +143,7 @@ class FlowRound:
     drawn: bool
     dom_id: str
     chart: FlowChart = field(repr=False, compare=False)
+    rule_link: str = ""
 
 
 @dataclass(frozen=True)
@@ -365,6 +369,7 @@ def _round(
         kind=kind,
         title=title,
         rule=rule,
+        rule_link=rule_link(ruleset, rule) if rule else "",
         candidates=candidates,
         steps=tuple(steps),
         final=rows,

@@ -4,8 +4,8 @@ game's page, sign-up, acceleration), ``thread`` (threads and posts),
 ``vote`` (the vote thread), ``cabinet`` (the player's cabinet),
 ``host_dashboard`` (the host's dashboard and the forms it shows again
 when refused), ``host_signup`` (sign-up, the draw, the start) and
-``host_tools`` (the host's tools while the game runs) and ``replay``
-(the replay of a game).
+``host_tools`` (the host's tools while the game runs), ``replay``
+(the replay of a game) and ``rules`` (a ruleset's numbered rules).
 
 Thin: each parses the request with a form, asks ``access``, calls one
 page builder (``games.pages``) or one transition (``games.flow``), and

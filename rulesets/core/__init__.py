@@ -22,6 +22,7 @@ from .model import (
     TraceEntry,
 )
 from .options import OptionProblem
+from .rule_texts import RuleSection, RuleText
 from .said import Said, said
 
 __all__ = [
@@ -40,6 +41,8 @@ __all__ = [
     "PlayerState",
     "Rejection",
     "Role",
+    "RuleSection",
+    "RuleText",
     "RulesError",
     "Said",
     "Ruleset",

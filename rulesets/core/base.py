@@ -30,10 +30,11 @@ from .day_part import DayPart
 from .declarations import MESSAGES, Declarations
 from .discipline_part import DisciplinePart
 from .resolution_part import ResolutionPart
+from .rule_texts import RuleSection, RuleText, by_id, catalogue
 from .schedule_part import SchedulePart
 from .setup_part import SetupPart
 
-__all__ = ["MESSAGES", "ActionSlot", "Declarations", "Ruleset", "under_target_limit"]
+__all__ = ["MESSAGES", "ActionSlot", "Declarations", "RuleSection", "RuleText", "Ruleset", "under_target_limit"]
 
 
 class Ruleset(SetupPart, SchedulePart, DayPart, DisciplinePart, ChoicesPart, ResolutionPart):
@@ -54,6 +55,24 @@ class Ruleset(SetupPart, SchedulePart, DayPart, DisciplinePart, ChoicesPart, Res
         change the rules of other games.
         """
         return copy.deepcopy(self._declarations())
+
+    def rule_texts(self) -> dict[str, RuleText]:
+        """The ruleset's numbered rules by id (``"FORUM-012"`` →
+        ``RuleText(id, statement, quote)``), in the digest's order, from
+        the package's ``rule_texts.json`` (``core.rule_texts``); empty when
+        the package holds none. The dict is fresh on every call."""
+        return dict(by_id(type(self)))
+
+    def rule_text(self, rule_id: str) -> RuleText | None:
+        """The numbered rule ``rule_id`` (``"FORUM-012"``) of this ruleset,
+        or None when its catalogue holds no such rule."""
+        return by_id(type(self)).get(rule_id)
+
+    def rule_sections(self) -> tuple[RuleSection, ...]:
+        """The ruleset's numbered rules grouped as its digest groups them
+        (``RuleSection(title, rules)``); empty when its package holds no
+        catalogue."""
+        return catalogue(type(self))
 
     def _declarations(self) -> dict[str, Any]:
         """The declarations as ``describe`` shows them; the values may be the

@@ -69,6 +69,7 @@ GET_ONLY = {
     "replay",
     "game_archive",
     "game_archive_bbcode",
+    "ruleset_rules",
 }
 
 # Forms that show what their account handed in already (the doctor's
