@@ -162,7 +162,8 @@ class VoteFlow:
 def vote_flow(game: Game, day_phase: Phase, now: datetime | None = None) -> VoteFlow:
     """The ``VoteFlow`` of ``day_phase`` (a day ``Phase`` of ``game``, a
     game whose roles were drawn): its ballots cast until ``now`` (aware;
-    default the clock) replayed in casting order through the ruleset's
+    default the clock while the game runs, every ballot once it is over:
+    a finished game's ballots are all in its past) replayed in casting order through the ruleset's
     public count, the same the vote thread shows; nominations are steps
     of the main vote (PITER-010, COSMO-007), and so is the host's list of
     candidates, from the moment he published it (CLASSIC-011). The re-vote
@@ -176,7 +177,8 @@ def vote_flow(game: Game, day_phase: Phase, now: datetime | None = None) -> Vote
     no day, ``FlowError`` before the roles are drawn."""
     if day_phase.kind != Phase.Kind.DAY:
         raise ValueError("the vote flow is drawn for a day phase")
-    now = now or timezone.now()
+    if now is None and game.is_running:
+        now = timezone.now()
     # Its stored count as of now, read with the ballots (the caller's copy may be older).
     day_phase.refresh_from_db(fields=["votes", "candidates", "resolved_at"])
     ruleset = ruleset_of(game)
@@ -237,13 +239,15 @@ def vote_flow(game: Game, day_phase: Phase, now: datetime | None = None) -> Vote
     return VoteFlow(day_phase.number, day_phase.vote_round, game.timezone, tuple(rounds))
 
 
-def _timed_ballots(game: Game, phase: Phase, now: datetime) -> list[tuple[Ballot, datetime]]:
-    """The phase's vote posts cast until ``now`` as the ruleset reads them
-    (``ballots_of``), each with its moment (aware UTC), in casting order."""
-    rows = (
-        Vote.objects.filter(game=game, day=phase.number, vote_round=phase.vote_round, created_at__lte=now)
-        .order_by("created_at", "id")
-        .values_list("voter__nickname", "target__nickname", "word", "round", "created_at")
+def _timed_ballots(game: Game, phase: Phase, now: datetime | None) -> list[tuple[Ballot, datetime]]:
+    """The phase's vote posts cast until ``now`` (every one when None) as
+    the ruleset reads them (``ballots_of``), each with its moment (aware
+    UTC), in casting order."""
+    votes = Vote.objects.filter(game=game, day=phase.number, vote_round=phase.vote_round)
+    if now is not None:
+        votes = votes.filter(created_at__lte=now)
+    rows = votes.order_by("created_at", "id").values_list(
+        "voter__nickname", "target__nickname", "word", "round", "created_at"
     )
     return [
         (Ballot(voter, target if target is not None else word or None, kind), at)
@@ -265,21 +269,23 @@ def _day_state(state: GameState, view: VoteView, day: int) -> GameState:
     return day_state
 
 
-def _listing_moment(game: Game, phase: Phase, now: datetime) -> datetime | None:
+def _listing_moment(game: Game, phase: Phase, now: datetime | None) -> datetime | None:
     """When the host published the candidates of ``phase`` (the public
     ``candidates_put`` event of its day naming them, CLASSIC-011) until
-    ``now``, or None (then they count from the start)."""
+    ``now`` (ever when None), or None (then they count from the start)."""
     events = Event.objects.filter(
-        game=game, kind="candidates_put", audience=Event.Audience.PUBLIC, data__day=phase.number, created_at__lte=now
+        game=game, kind="candidates_put", audience=Event.Audience.PUBLIC, data__day=phase.number
     ).order_by("created_at", "id")
+    if now is not None:
+        events = events.filter(created_at__lte=now)
     return next((e.created_at for e in events if e.data.get("names") == phase.candidates), None)
 
 
-def _revote_runs(game: Game, phase: Phase, ballots: list[Ballot], view: VoteView, now: datetime) -> bool:
+def _revote_runs(game: Game, phase: Phase, ballots: list[Ballot], view: VoteView, now: datetime | None) -> bool:
     """True when the phase's re-vote is open now (``day_window``), or the
     phase was resolved after a tie that went to a re-vote nobody cast."""
     if phase.resolved_at is None:
-        return bool(day_window(game, phase, now, ballots=ballots, votes=view).revote)
+        return bool(day_window(game, phase, now or timezone.now(), ballots=ballots, votes=view).revote)
     return view.revote_count is not None and not ruleset_of(game).tie_pickers(state_of(game))
 
 

@@ -1,5 +1,5 @@
-"""The replay of a finished game in a browser: a game of every ruleset
-played to its winner by the same flow calls as
+"""The replay of a finished game in a browser: every ruleset's demo game
+(``manage.py demo``) played to its winner by the same flow calls as
 tests/games/test_every_ruleset.py, then its replay read by a logged-out
 visitor: each night's reveals match the game's own choices (who, which
 ability, on whom) with the rules' outcome sentence; each day's vote-flow
@@ -9,16 +9,15 @@ wide phone."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from django.urls import reverse
 from django.utils import translation
 from playwright.sync_api import expect
 
 from games import flow, trace_texts
+from games.management.commands.demo import TABLES
 from games.models import Action, Game, Phase, Resolution, Vote
-from tests.games.test_every_ruleset import TABLES, hosted_game, play_to_the_end
+from tests.games.test_archive import finished_demo_game
 
 from .test_accessibility import BLOCKING, PHONE, check, fits_the_phone, without_csp
 from .test_languages import readme_shot
@@ -26,13 +25,12 @@ from .test_languages import readme_shot
 pytestmark = [pytest.mark.e2e]
 
 
-@pytest.mark.parametrize(("ruleset_id", "variant", "n"), TABLES, ids=[f"{r}-{v or n}" for r, v, n in TABLES])
+@pytest.mark.parametrize("table", TABLES, ids=[f"{t.ruleset}-{t.variant or t.seats}" for t in TABLES])
 def test_a_finished_game_replay_reveals_every_choice_and_vote_passes_axe_and_fits_a_phone(
-    transactional_db, personas, make_user, live_server, new_context, screenshots, ruleset_id, variant, n
+    transactional_db, live_server, new_context, screenshots, table
 ) -> None:
-    game = hosted_game(personas["alice"], make_user, ruleset_id, variant, n, seed=11)
-    play_to_the_end(game, random.Random(5))
-    assert game.status == Game.Status.FINISHED
+    game = finished_demo_game(table.title)
+    ruleset_id = table.ruleset
     ruleset = flow.ruleset_of(game)
 
     visitor = without_csp(new_context)(base_url=live_server.url, locale="en-US").new_page()
