@@ -254,14 +254,22 @@ def _ballot_round(turn: Turn, phase: Phase, seat: Player) -> tuple[str, list[str
     game, now, ruleset, state = turn.game, turn.now, turn.ruleset, turn.state
     window = day_window(game, phase, now)
     procedure = ruleset.day_procedure(state)
-    if window.tie and window.pickers:
-        until = phase.deadlines.filter(kind=procedure.revote_until).first()
+    if window.tie and window.picked:
         raise FlowError(
-            _("The vote is not repeated: %(names)s chooses which of %(tied)s leaves, until %(when)s (%(rule)s).")
+            _("The vote is not repeated: %(names)s has chosen which of %(tied)s leaves the table (%(rule)s).")
+            % {"names": ", ".join(window.pickers), "tied": ", ".join(window.tie), "rule": procedure.tie_pick_rule}
+        )
+    if window.tie and window.pickers:
+        closes = phase.deadlines.filter(kind=ruleset.choice_closes(procedure.tie_pick, phase.kind)).first()
+        raise FlowError(
+            _(
+                "%(names)s chooses which of %(tied)s leaves the table until %(when)s (%(rule)s); if he does not,"
+                " the re-vote opens then."
+            )
             % {
                 "names": ", ".join(window.pickers),
                 "tied": ", ".join(window.tie),
-                "when": local_deadline(game, until.due_at) if until else "—",
+                "when": local_deadline(game, closes.due_at) if closes else "—",
                 "rule": procedure.tie_pick_rule,
             }
         )

@@ -97,26 +97,32 @@ def _tie_notice(turn: Turn, phase: Phase, tied: tuple[str, ...] | list[str], unt
     """The vote thread's notice of a tie, in the active language: the tied
     players' extra defence post until ``revote_speech_until`` where the day
     has one (PITER-017), then either the re-vote until ``until`` with what
-    it may say, or, where a player decides the tie (``tie_pickers``,
-    piter's Ghost, PITER-093), his choice until then and no re-vote."""
+    it may say, or, where a player may decide the tie (``tie_pickers``,
+    piter's Ghost, PITER-093), his choice until its window closes
+    (``Ruleset.choice_closes``) and the re-vote until ``until`` should he
+    make none."""
     game, ruleset, state = turn.game, turn.ruleset, turn.state
     procedure = ruleset.day_procedure(state)
     names, when = joined(list(tied)), local_deadline(game, until.due_at)
     pickers = ruleset.tie_pickers(state)
-    if pickers:
-        ballots = ballots_of(game, phase.number, phase.vote_round)
-        order = [n for n in ruleset.nominees(state, ballots) if n in tied] or list(tied)
+    closes = (
+        phase.deadlines.filter(kind=ruleset.choice_closes(procedure.tie_pick, phase.kind)).first() if pickers else None
+    )
+    if pickers and closes is not None:
+        # The pickers choose first; without a pick the tied are re-voted (PITER-093, PITER-017).
         lines = [
             _(
-                "Tie between %(tied)s: the vote is not repeated; %(pickers)s chooses which of them leaves the table,"
-                " until %(when)s (%(rule)s)."
+                "Tie between %(tied)s: %(pickers)s chooses which of them leaves the table, until %(pick_when)s"
+                " (%(rule)s); if he does not, the vote is repeated among them until %(when)s."
             )
-            % {"tied": names, "pickers": joined(list(pickers)), "when": when, "rule": procedure.tie_pick_rule}
+            % {
+                "tied": names,
+                "pickers": joined(list(pickers)),
+                "pick_when": local_deadline(game, closes.due_at),
+                "when": when,
+                "rule": procedure.tie_pick_rule,
+            }
         ]
-        if "tie_pick_missing" in ruleset.MESSAGES:
-            # What the rules make of no choice (piter: nobody re-votes, so every
-            # vote goes to the tied player nominated last, PITER-015, PITER-017).
-            lines.append(_(ruleset.message("tie_pick_missing")) % {"player": order[-1]})
     else:
         choices = [revote_label(ruleset, state, c) for c in ruleset.revote_choices(state, tied)]
         lines = [

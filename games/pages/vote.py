@@ -76,6 +76,7 @@ def vote_context(game: Game, room: Room, seat: Player | None) -> dict[str, Any]:
         "tie": window.tie,
         "tie_speech": window.speech,
         "tie_pickers": window.pickers,
+        "tie_picked": window.picked,
         "tie_rule": procedure.tie_pick_rule,
         "votes_open_at": flow.local_deadline(game, window.opens_at) if window.opens_at else "",
         "vote_form": None,

@@ -78,8 +78,10 @@ class DayWindow:
     None. After a tie: ``tie`` the tied players, ``speech`` while they give
     their extra defence post before the re-vote
     (``DayProcedure.revote_speech_until``, PITER-017), ``pickers`` the
-    players deciding the tie instead of a re-vote (``Ruleset.tie_pickers``,
-    piter's Ghost, PITER-093; ``revote`` is then ())."""
+    players who may decide the tie instead of a re-vote
+    (``Ruleset.tie_pickers``, piter's Ghost, PITER-093) while their window
+    runs, and after it when they picked (``picked``; ``revote`` is then ());
+    () once it closed without a pick (then the re-vote runs)."""
 
     nominations: bool = False
     votes: bool = False
@@ -88,6 +90,7 @@ class DayWindow:
     tie: tuple[str, ...] = ()
     speech: bool = False
     pickers: tuple[str, ...] = ()
+    picked: bool = False
 
 
 def passed(deadlines: dict[str, Deadline], entry_id: str, now: datetime) -> bool:
@@ -126,7 +129,9 @@ def day_window(
                 if ballots is None:
                     ballots = ballots_of(game, phase.number, phase.vote_round)
                 tied = tuple(ruleset.revote_needed(state, ballots))
-            return _tie_window(ruleset.tie_pickers(state) if tied else [], tied, deadlines, procedure, now)
+            pickers = ruleset.tie_pickers(state) if tied else []
+            picking = _tie_pick_state(ruleset, phase, procedure, deadlines, now) if pickers else ""
+            return _tie_window(pickers if picking else [], tied, deadlines, procedure, now, picking == "picked")
     nominations = bool(procedure.nominations_until) and (
         not procedure.nominations_from or passed(deadlines, procedure.nominations_from, now)
     )
@@ -138,15 +143,37 @@ def day_window(
     return DayWindow(nominations=nominations, votes=votes_open, opens_at=opens_at)
 
 
+def _tie_pick_state(ruleset: Any, phase: Phase, procedure: Any, deadlines: dict[str, Deadline], now: datetime) -> str:
+    """Where the tie pick (``DayProcedure.tie_pick``, piter's Ghost,
+    PITER-093) stands after a tie: "open" until its window closes
+    (``Ruleset.choice_closes``: the tied players' extra defence,
+    ``revote_speech_until``); then "picked" when a pick was handed in (it
+    names one of the tied, ``_refuse_tie_pick``), else "" (no pick: the
+    re-vote decides, PITER-017)."""
+    closes = ruleset.choice_closes(procedure.tie_pick, phase.kind)
+    if closes and closes in deadlines and not passed(deadlines, closes, now):
+        return "open"
+    return "picked" if phase.actions.filter(ability=procedure.tie_pick).exists() else ""
+
+
 def _tie_window(
-    pickers: list[str], tied: tuple[str, ...], deadlines: dict[str, Deadline], procedure: Any, now: datetime
+    pickers: list[str],
+    tied: tuple[str, ...],
+    deadlines: dict[str, Deadline],
+    procedure: Any,
+    now: datetime,
+    picked: bool = False,
 ) -> DayWindow:
     """The window after a tie among ``tied`` (``day_window``): the tied
     players' extra defence post until ``revote_speech_until`` (PITER-017),
-    then the re-vote; where ``pickers`` decide the tie (piter's Ghost,
-    PITER-093) there is no re-vote at all."""
+    then the re-vote. ``pickers``: the players who may still decide the
+    tie (piter's Ghost, PITER-093), during their window or, ``picked``,
+    after it when they did: no re-vote then; [] once their window closed
+    without a pick, and the re-vote runs as on any tied day."""
     speech_until = deadlines.get(procedure.revote_speech_until) if procedure.revote_speech_until else None
     speech = bool(tied) and speech_until is not None and not passed(deadlines, speech_until.kind, now)
+    if picked:
+        return DayWindow(tie=tied, pickers=tuple(pickers), picked=True)
     if pickers:
         return DayWindow(tie=tied, speech=speech, pickers=tuple(pickers))
     if speech:

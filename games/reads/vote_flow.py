@@ -283,10 +283,12 @@ def _listing_moment(game: Game, phase: Phase, now: datetime | None) -> datetime 
 
 def _revote_runs(game: Game, phase: Phase, ballots: list[Ballot], view: VoteView, now: datetime | None) -> bool:
     """True when the phase's re-vote is open now (``day_window``), or the
-    phase was resolved after a tie that went to a re-vote nobody cast."""
+    phase was resolved after a tie that went to a re-vote nobody cast (no
+    tie pick handed in: piter's Ghost, PITER-093)."""
     if phase.resolved_at is None:
         return bool(day_window(game, phase, now or timezone.now(), ballots=ballots, votes=view).revote)
-    return view.revote_count is not None and not ruleset_of(game).tie_pickers(state_of(game))
+    pick = ruleset_of(game).day_procedure(state_of(game)).tie_pick
+    return view.revote_count is not None and not (pick and phase.actions.filter(ability=pick).exists())
 
 
 def _position(count: VoteCount, voter: str) -> str | None:

@@ -66,7 +66,9 @@ class DayProcedure:
     дополнительной минуте монолога и голосование повторяется», PITER-017);
     "" where the re-vote opens at once. ``tie_pick``: the ability id of a
     player who, when one holds it (``Ruleset.tie_pickers``), decides a tie
-    instead of a re-vote, from the tie until ``revote_until``, citing
+    instead of a re-vote, from the tie until the deadline its ruleset
+    closes it at (``Ruleset.choice_closes``); without a pick by then the
+    re-vote runs as on any tied day (the engine counts it). Citing
     ``tie_pick_rule`` (piter's Ghost «Призрак» ``ghost_pick``, PITER-093);
     "" where a tie always goes to the re-vote.
     ``nomination_words``: the words that make a line of a living player's

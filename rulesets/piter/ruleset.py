@@ -297,11 +297,12 @@ class PiterRuleset(Ruleset):
     def choice_closes(self, ability: str, phase: str) -> str:
         """The Ghost chooses once the vote has tied («В случае равного
         разделения голосов выбирает», PITER-093): his pick is taken from the
-        tie until the re-vote's deadline, which resolves the day (the web
-        app opens it only after the tie, ``DayProcedure.tie_pick``); the
-        night's choices close with the night."""
+        tie until the tied players' extra minute closes (the web app opens
+        it only after the tie, ``DayProcedure.tie_pick``); without a valid
+        pick by then the re-vote is held (PITER-017). The night's choices
+        close with the night."""
         if ability == "ghost_pick":
-            return "revote_deadline"
+            return "revote_speech_close"
         return super().choice_closes(ability, phase)
 
     def team_choice_refusal(self, state: GameState, team: str, ability: str, name: str) -> str | None:

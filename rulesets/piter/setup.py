@@ -130,7 +130,7 @@ SCHEDULE: tuple[ScheduleEntry, ...] = (
     ScheduleEntry("day_deadline", "20:00", "day", True, 50, {"ru": "Казнь", "zh": "处决", "en": "Execution"}),
     # Only on a tie: the tied players' extra minute, one more defence post
     # each before the re-vote («получают по дополнительной минуте монолога»,
-    # PITER-017).
+    # PITER-017); an active Ghost's pick closes with it (PITER-093).
     ScheduleEntry(
         "revote_speech_close",
         "20:30",
@@ -139,8 +139,9 @@ SCHEDULE: tuple[ScheduleEntry, ...] = (
         52,
         {"ru": "Дополнительная минута", "zh": "追加发言", "en": "Extra minute of the tied"},
     ),
-    # Only on a tie: the re-vote (PITER-017) or the Ghost's pick (PITER-093),
-    # ``revote_minutes`` = ``ghost_minutes`` = 60 after the day deadline.
+    # Only on a tie: the re-vote (PITER-017), or, when the Ghost has picked,
+    # his pick executes (PITER-093); ``revote_minutes`` = ``ghost_minutes``
+    # = 60 after the day deadline.
     ScheduleEntry(
         "revote_deadline", "21:00", "day", True, 55, {"ru": "Переголосование", "zh": "重新投票", "en": "Re-vote"}
     ),

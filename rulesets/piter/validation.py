@@ -34,12 +34,8 @@ MESSAGES: dict[str, str] = {
     ),
     "ghost_waits": gettext_noop(
         "You may stay at the table as the Ghost: watch the day and evening in silence. If the vote splits evenly,"
-        " you choose here which of the tied players leaves the table with you, until the re-vote's deadline;"
-        " there is no re-vote then (PITER-093)."
-    ),
-    "tie_pick_missing": gettext_noop(
-        "If the Ghost makes no choice by then, nobody re-votes and every vote goes to %(player)s, the tied player"
-        " nominated last (PITER-015, PITER-017)."
+        " you choose here which of the tied players leaves the table with you, while they give their extra"
+        " defence posts; there is no re-vote then. If you do not choose by then, they are re-voted (PITER-093)."
     ),
     "wakes_separately": gettext_noop(
         "You are non-shooting mafia: you wake separately and make your own choice; the clan's shot is the"

@@ -158,8 +158,9 @@ def test_piter_day_and_night_as_the_document_says(seat_table) -> None:
     (``piter_day_one``); night 2 the Bureaucrat is offered his block, not
     the clan's shot (PITER-040, PITER-044); the morning's 50/50 leaves the
     killed citizen as the Ghost (PITER-091, PITER-092), who is offered his
-    pick only once day 2's vote has tied, among the tied, and no re-vote
-    is held: his pick executes (PITER-093)."""
+    pick only once day 2's vote has tied, among the tied, until the tied
+    players' extra minute closes; having picked, no re-vote is held: his
+    pick executes (PITER-093)."""
     table = seat_table("piter", PITER)
     table.fire_phase()  # PITER-003 the acquaintance night
     journalist = table.abilities_explained("Лис")
@@ -197,11 +198,15 @@ def test_piter_day_and_night_as_the_document_says(seat_table) -> None:
         table.vote(voter, choice)
     table.fire("day_deadline")
     page = vote_page(table, "Лис")
-    expect(page.locator("main")).to_contain_text("the vote is not repeated; Сова chooses")
+    expect(page.locator("main")).to_contain_text("Сова chooses which of them leaves the table")
     expect(page.locator("form.vote-form")).to_have_count(0)
     ghost = table.cabinet("Сова")
     assert sorted(offered(table.form_of(ghost, "ghost_pick"))) == ["Грач", "Рысь"]
     table.hand_in("Сова", "ghost_pick", "Грач")
+    table.fire("revote_speech_close")
+    page = vote_page(table, "Лис")
+    expect(page.locator("main")).to_contain_text("the vote is not repeated; Сова has chosen")
+    expect(page.locator("form.vote-form")).to_have_count(0)
     table.fire("revote_deadline")
     game = table.game()
     assert not game.players.get(nickname="Грач").alive and game.players.get(nickname="Рысь").alive

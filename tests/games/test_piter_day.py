@@ -102,12 +102,29 @@ def vote_room(game: Game, day: int) -> Room:
     return Room.objects.get(game=game, kind=Room.Kind.VOTE, day=day)
 
 
-def test_piter_093_the_ghost_picks_after_the_tie_and_no_revote_is_held(personas, make_user) -> None:
+def ghost_tie(personas, make_user):
+    """``fifty_fifty``'s day 2, Cid left as the Ghost: Ann and Eve nominate
+    each other and the vote ties 2–2 between them; the vote's deadline
+    has fired. Returns (game, seats, accounts, the day-2 phase, the tie's time)."""
+    game, seats, accounts, day2 = fifty_fifty(personas, make_user)
+    evening(
+        game, seats, day2, [("Ann", "Eve"), ("Eve", "Ann")], {"Ann": "Eve", "Bea": "Eve", "Eve": "Ann", "Fay": "Ann"}
+    )
+    tie = deadline(day2, "day_deadline")
+    flow.resolve_due(now=tie)
+    day2.refresh_from_db()
+    assert day2.resolved_at is None
+    return game, seats, accounts, day2, tie
+
+
+def test_piter_093_the_ghost_picks_during_the_extra_minute_and_no_revote_is_held(personas, make_user) -> None:
     """PITER-093 «В случае равного разделения голосов выбирает, с кем из
     кандидатов на казнь покидает игровой стол»: the Ghost chooses once the
-    votes have split evenly. His pick is refused before the tie; after it
-    the vote thread says he decides, re-vote ballots are refused, and his
-    pick made after the vote deadline settles the day."""
+    votes have split evenly, while the tied players give their extra
+    defence posts. His pick is refused before the tie; after it the vote
+    thread says he chooses until then and that the tied are re-voted
+    should he not; once he has picked, no re-vote is held and his pick
+    settles the day."""
     game, seats, accounts, day2 = fifty_fifty(personas, make_user)
     ghost = seats["Cid"]
     ghost.refresh_from_db()
@@ -120,21 +137,44 @@ def test_piter_093_the_ghost_picks_after_the_tie_and_no_revote_is_held(personas,
     )
     tie = deadline(day2, "day_deadline")
     flow.resolve_due(now=tie)
-    day2.refresh_from_db()
-    assert day2.resolved_at is None
     notice = vote_room(game, day2.number).posts.order_by("-number").first().body
     assert "Tie between Eve, Ann" in notice or "Tie between Ann, Eve" in notice
-    assert "the vote is not repeated; Cid chooses" in notice
-    assert "If the Ghost makes no choice by then, nobody re-votes and every vote goes to Ann" in notice
-    with pytest.raises(FlowError, match="The vote is not repeated"):
-        flow.vote_cast(game=game, seat=seats["Fay"], target=seats["Eve"], now=tie + 40 * MINUTE)
+    assert "Cid chooses which of them leaves the table, until" in notice
+    assert "if he does not, the vote is repeated among them until" in notice
+    with pytest.raises(FlowError, match="Cid chooses which of"):
+        flow.vote_cast(game=game, seat=seats["Fay"], target=seats["Eve"], now=tie + 10 * MINUTE)
     cabinet = client_as(accounts["Cid"]).get(reverse("cabinet", args=[game.slug])).content.decode()
     assert 'value="Ann"' in cabinet and 'value="Fay"' not in cabinet
     act(game, ghost, "ghost_pick", ["Ann"], tie + 10 * MINUTE)
+    speech = deadline(day2, "revote_speech_close")
+    flow.resolve_due(now=speech)
+    with pytest.raises(FlowError, match="The vote is not repeated: Cid has chosen"):
+        flow.vote_cast(game=game, seat=seats["Fay"], target=seats["Eve"], now=speech + MINUTE)
     flow.resolve_due(now=deadline(day2, "revote_deadline"))
     game.refresh_from_db()
     assert not game.players.get(nickname="Ann").alive
     assert game.players.get(nickname="Eve").alive
+
+
+def test_piter_093_017_without_the_ghosts_pick_the_revote_opens_after_his_window_and_decides(
+    personas, make_user
+) -> None:
+    """PITER-093, PITER-017: «With no tie, or no valid pick, the normal
+    procedure applies». The Ghost makes no pick while the tied players
+    give their extra defence posts: his pick is then refused as late, the
+    re-vote opens among the tied and its count decides the day (Eve, not
+    Ann, the tied player nominated last)."""
+    game, seats, accounts, day2, tie = ghost_tie(personas, make_user)
+    speech = deadline(day2, "revote_speech_close")
+    flow.resolve_due(now=speech)
+    with pytest.raises(FlowError, match="Too late"):
+        act(game, seats["Cid"], "ghost_pick", ["Ann"], speech + MINUTE)
+    for voter, target in (("Ann", "Eve"), ("Bea", "Eve"), ("Fay", "Eve"), ("Eve", "Ann")):
+        flow.vote_cast(game=game, seat=seats[voter], target=seats[target], now=speech + MINUTE)
+    flow.resolve_due(now=deadline(day2, "revote_deadline"))
+    game.refresh_from_db()
+    assert not game.players.get(nickname="Eve").alive
+    assert game.players.get(nickname="Ann").alive
 
 
 def test_piter_017_the_tied_players_speak_once_more_before_the_revote(personas, make_user) -> None:

@@ -80,11 +80,6 @@ OUT_VOTE = "a vote for a player out of the game: the site refuses it when cast, 
 # removes each player who did not vote (FORUM-163), so no game on the site
 # plays the scenario's steps.
 IDLE = "the phase the site opens between two steps of one kind removes players"
-# A re-vote on a day whose tie an active Ghost decides: the site holds none
-# (PITER-093 «В случае равного разделения голосов выбирает», the Ghost
-# picks instead of the re-vote), while the engine, the Ghost not picking,
-# counts the step's ``revote``. Counted only where the two differ.
-GHOST_REVOTE = "a re-vote where the Ghost decides the tie: the site holds none (PITER-093)"
 # Two choices of one order (a team's or a player's ability) in one step: the
 # cabinet holds one choice per order and takes the second as a change of
 # the first, while the engine keeps the first and rejects the second as a
@@ -104,8 +99,6 @@ KNOWN_UNEXPRESSIBLE: dict[str, str] = {
     "forum-019-vote-for-dead-player-rejected": OUT_VOTE,
     "forum-021-team-second-shot-duplicate": DUPLICATE,
     "forum-174-111-gunless-then-night-decides": IDLE,
-    "piter-084-inherited-oper-and-mafioso-draw": GHOST_REVOTE,
-    "piter-092-ghost-only-from-this-nights-dead": GHOST_REVOTE,
 }
 
 # Reason → how many scenario steps the run could not express (printed by
@@ -280,8 +273,6 @@ def _day_choices(game: Game, phase: Phase, step: dict, now: datetime, done: dict
     if window.votes and not done["votes"]:
         _cast(game, _ballots(step, "votes"), now, revote=False, out_voted=done["out_voted"])
         done["votes"] = True
-    if window.pickers and _ballots(step, "revote"):
-        done["ghost_revote"] = True
     if window.revote and not done["revote"]:
         _cast(game, _ballots(step, "revote"), now, revote=True, out_voted=done["out_voted"])
         done["revote"] = True
@@ -346,7 +337,7 @@ def _play_step(game: Game, step: dict) -> tuple[Resolution, int, list[str]]:
     re-vote in their windows; every deadline fired by the tick. Returns the
     phase's resolution, how many choices waited for a later moment, and
     what of the step the site took otherwise than the engine, should the
-    two disagree (``OUT_VOTE``, ``DUPLICATE``, ``GHOST_REVOTE``)."""
+    two disagree (``OUT_VOTE``, ``DUPLICATE``)."""
     phase = flow.current_phase(game)
     if phase is None or phase.kind != step["phase"]:
         raise Unexpressible(f"the site opened {phase and phase.key}, the scenario plays a {step['phase']}")
@@ -356,7 +347,6 @@ def _play_step(game: Game, step: dict) -> tuple[Resolution, int, list[str]]:
     later = sum(1 for kind, _choice in waiting if kind)
     _give_cards(game, step, now)
     done = {"nominations": False, "votes": False, "revote": False, "posts": False, "out_voted": []}
-    done["ghost_revote"] = False
     fired = {""}
     for deadline in list(phase.deadlines.order_by("due_at", "pk")):
         deadline.refresh_from_db()
@@ -379,7 +369,6 @@ def _play_step(game: Game, step: dict) -> tuple[Resolution, int, list[str]]:
         raise Unexpressible("the day's votes had no window")
     orders = [(c.get("team") or c.get("actor"), c["ability"]) for c in choices]
     otherwise = [OUT_VOTE] * bool(done["out_voted"]) + [DUPLICATE] * (len(set(orders)) < len(orders))
-    otherwise += [GHOST_REVOTE] * done["ghost_revote"]
     return Resolution.objects.get(deadline__phase=phase), later, otherwise
 
 
