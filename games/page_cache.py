@@ -91,6 +91,8 @@ COMPRESS_ABOVE = 2048
 FORMAT = 2
 
 _EXPIRES = "_page_cache_expires"
+# The game's version read before the request's page was built (``_key``).
+VERSION = "_page_cache_version"
 
 # The tables of ``GameVersion`` and ``Game``.
 # One statement for PostgreSQL and SQLite alike (the embedded default): an
@@ -156,6 +158,12 @@ def expires(request: HttpRequest, when: datetime | None) -> None:
         setattr(request, _EXPIRES, when)
 
 
+def expiry(request: HttpRequest) -> datetime | None:
+    """The earliest time (aware) the page being built said it shows
+    something changing at (``expires``); None when it named none."""
+    return getattr(request, _EXPIRES, None)
+
+
 def _messages_pending(request: HttpRequest) -> bool:
     """True when flash messages wait for this request's page."""
     if request.COOKIES.get(CookieStorage.cookie_name):
@@ -177,6 +185,7 @@ def _key(request: HttpRequest, slug: str) -> str | None:
     found = versions(slug, user)
     if found is None:
         return None
+    setattr(request, VERSION, found[1])
     htmx = sorted((k, v) for k, v in request.headers.items() if k.lower().startswith("hx-"))
     parts = (
         FORMAT,

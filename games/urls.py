@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .views import account, cabinet, game, host_dashboard, host_signup, host_tools, lobby, thread, vote
+from .views import account, cabinet, game, host_dashboard, host_signup, host_tools, live, lobby, thread, vote
 
 urlpatterns = [
     path("", lobby.home, name="home"),
@@ -11,6 +11,7 @@ urlpatterns = [
     path("account/time-zone/", account.time_zone, name="account_time_zone"),
     path("g/<slug:slug>/", game.game_page, name="game"),
     path("g/<slug:slug>/status/", game.game_status, name="game_status"),
+    path("g/<slug:slug>/live/", live.channel, name="live"),
     path("g/<slug:slug>/apply/", game.game_apply, name="game_apply"),
     path("g/<slug:slug>/accelerate/", game.accelerate, name="accelerate"),
     path("g/<slug:slug>/cabinet/", cabinet.cabinet, name="cabinet"),

@@ -8,7 +8,7 @@ from typing import Any
 
 from django.http import HttpRequest
 
-from .. import access, flow, unread
+from .. import access, flow, live, unread
 from ..forms import ApplyForm
 from ..models import Game, Player, Room
 from ..names import card_name, localized, role_name, team_name
@@ -38,6 +38,7 @@ def game_page(request: HttpRequest, game: Game, seat: Player | None) -> dict[str
         winner=team_name(ruleset, game.winner) if game.winner and game.winner != "draw" else game.winner,
         acceleration=acceleration_context(game, seat),
     )
+    ctx.update(live.channel(request, game, live.page_version(request, game.slug), until=ctx["bar_until"]))
     return ctx
 
 
