@@ -5,15 +5,19 @@
 cabinet, game page and host dashboard each carry one polling element
 (``#live``, ``templates/games/_live.html``) instead of one poll per live
 part. Its address (``channel``) names the game's version the page was
-built under (``v``), the time its phase bar next changes by itself
+built under (``v``) and its ``state`` (``g``: moved by every write but
+posts alone), the time its phase bar next changes by itself
 (``u``: a delayed opening, a deadline), what the page shows live (the
 room and its posts ``a``/``f``/``s``, the vote count's version ``c``, the
 phase bar's digest ``b``, the host's live part ``h``) and a ticket
 (``t``): an HMAC of the game, the room, the host part and the reader's
 session cookie, made when the page was built with its access check. The
 channel's view (``games.views.live``) answers 204 when the ticket is the
-requester's, the time ``u`` has not come and the game's version is still
-``v``: one query (``version``) besides the session the middleware
+requester's, the time ``u`` has not come and nothing the page shows live
+changed (``quiet``): the ``state`` is still ``g`` and the room has no post
+after ``a`` nor an edit since ``s`` (the host's page: the version is still
+``v``), so a post in the day thread does not wake the cabinets, the game
+pages and the team rooms. One query besides the session the middleware
 reads, no access check, no template. Otherwise it
 checks access as the pages do and answers, in one response, the next
 ``#live`` element and, as htmx out-of-band swaps, only what changed: the
@@ -50,18 +54,21 @@ from __future__ import annotations
 
 import hashlib
 import time
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
+from typing import Any
 from urllib.parse import urlencode
 
 from django.conf import settings
 from django.contrib.auth import SESSION_KEY
 from django.core.cache import cache
+from django.db.models import Exists, OuterRef, Value
+from django.db.models.functions import Coalesce
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.crypto import constant_time_compare, salted_hmac
 
 from . import page_cache
-from .models import Game
+from .models import Game, GameVersion, Post
 
 # How long a "nothing new" answer is remembered, in seconds.
 ANSWER_SECONDS = 60
@@ -108,19 +115,38 @@ def nothing_found(request: HttpRequest, game_version: int | None, room_id: str, 
         cache.set(_answer_key(game_version, room_id, _reader(request), poll), True, ANSWER_SECONDS)
 
 
+# How much earlier than a poll's ``since`` an edit may be stamped and still
+# be sent (the clocks of the web processes and the database differ a little).
+EDIT_MARGIN = timedelta(seconds=10)
+
 # How often an open page asks its channel, in seconds: a thread's latest
 # page (a conversation in progress), and every other page.
 THREAD_SECONDS = 5
 PAGE_SECONDS = 10
 
 
-def page_version(request: HttpRequest, slug: str) -> int | None:
-    """The game's version the page being built shows: the one the kept
-    pages read before the view ran (``page_cache.VERSION``), else read now
-    (one query). Call it before reading what the page shows."""
+def versions(slug: str) -> tuple[int, int] | None:
+    """The game ``slug``'s version and its ``state`` (one query); None for
+    no such game."""
+    row = Game.objects.filter(slug=slug).annotate(**_version_columns()).values_list("version", "version_state").first()
+    return row
+
+
+def _version_columns() -> dict[str, Any]:
+    rows = GameVersion.objects.filter(game=OuterRef("pk"))
+    return {
+        "version": Coalesce(rows.values("number")[:1], Value(0)),
+        "version_state": Coalesce(rows.values("state")[:1], Value(0)),
+    }
+
+
+def page_version(request: HttpRequest, slug: str) -> tuple[int, int] | None:
+    """The game's version and ``state`` the page being built shows: those
+    the kept pages read before the view ran (``page_cache.VERSION``), else
+    read now (one query). Call it before reading what the page shows."""
     found = getattr(request, page_cache.VERSION, None)
     if found is None:
-        found = version(slug)
+        found = versions(slug)
         setattr(request, page_cache.VERSION, found)
     return found
 
@@ -142,7 +168,7 @@ def digest(html: str) -> str:
 def channel(
     request: HttpRequest,
     game: Game,
-    game_version: int | None,
+    game_version: tuple[int, int] | None,
     *,
     room_id: str = "",
     posts: tuple[int, int, int] | None = None,
@@ -161,7 +187,11 @@ def channel(
     when the phase bar next changes by itself."""
     if not game.is_running or game_version is None:
         return {"live_url": None, "live_every": PAGE_SECONDS}
-    query: dict[str, object] = {"v": game_version, "t": ticket(request, game.slug, room_id, host)}
+    query: dict[str, object] = {
+        "v": game_version[0],
+        "g": game_version[1],
+        "t": ticket(request, game.slug, room_id, host),
+    }
     if room_id:
         query["r"] = room_id
     if posts is not None:
@@ -181,15 +211,39 @@ def channel(
 def quiet(request: HttpRequest, slug: str) -> bool:
     """True when the channel may answer 204 at once: the ticket ``t`` is
     this browser's for the room ``r`` and the host part ``h``, the time
-    ``u`` has not come, and the game's version is still ``v``. One query
-    (the version) when the ticket holds, none otherwise; the ticket is
-    checked against the session cookie, not the session."""
+    ``u`` has not come, and nothing the page shows live changed: for the
+    host's page the game's version is still ``v``; for the others its
+    ``state`` is still ``g`` (posts alone do not move it) and, where the
+    page shows a thread's latest posts, the room has no post after ``a``
+    nor one of ``f`` to ``a`` edited since ``s``. One query when the
+    ticket holds, none otherwise; the ticket is checked against the
+    session cookie, not the session."""
     query = request.GET
-    shown = query.get("v", "")
-    expected = ticket(request, slug, query.get("r", ""), query.get("h") == "1")
-    if not shown.isdigit() or not constant_time_compare(query.get("t", ""), expected):
+    room_id, host = query.get("r", ""), query.get("h") == "1"
+    if not constant_time_compare(query.get("t", ""), ticket(request, slug, room_id, host)):
         return False
-    until = query.get("u", "")
-    if until and (not until.isdigit() or int(until) <= clock()):
+    numbers = {k: query.get(k, "") for k in ("v", "g", "u", "a", "f", "s")}
+    if any(v and not v.isdigit() for v in numbers.values()) or not numbers["v"] or not numbers["g"]:
         return False
-    return version(slug) == int(shown)
+    if numbers["u"] and int(numbers["u"]) <= clock():
+        return False
+    rows = Game.objects.filter(slug=slug).annotate(**_version_columns())
+    columns = ["version", "version_state"]
+    if room_id and numbers["a"]:
+        after, first = int(numbers["a"]), int(numbers["f"] or 0)
+        posts = Post.objects.filter(room__public_id=room_id, room__game=OuterRef("pk"))
+        try:
+            edited_after = datetime.fromtimestamp(int(numbers["s"] or 0) / 1000, tz=UTC) - EDIT_MARGIN
+        except (OverflowError, OSError, ValueError):
+            return False
+        rows = rows.annotate(
+            news=Exists(posts.filter(number__gt=after)),
+            edits=Exists(posts.filter(number__gte=first, number__lte=after, edited_at__gt=edited_after)),
+        )
+        columns += ["news", "edits"]
+    found = rows.values_list(*columns).first()
+    if found is None:
+        return False
+    if host:
+        return found[0] == int(numbers["v"])
+    return found[1] == int(numbers["g"]) and not any(found[2:])

@@ -19,7 +19,7 @@ from .vote import count_content, vote_context
 def channel_answer(
     request: HttpRequest,
     game: Game,
-    game_version: int | None,
+    game_version: tuple[int, int] | None,
     room: Room | None,
     seat: Player | None,
     *,

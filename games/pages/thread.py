@@ -23,7 +23,7 @@ from .vote import count_content, vote_context
 # be sent: an edit is stamped before its transaction commits, and the web
 # processes' clocks may differ a little. An edit sent twice replaces the
 # same post twice.
-EDIT_MARGIN = timedelta(seconds=10)
+EDIT_MARGIN = live.EDIT_MARGIN
 
 
 @dataclass(frozen=True)

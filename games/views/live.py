@@ -21,15 +21,15 @@ def _number(request: HttpRequest, name: str, default: int) -> int:
 @require_GET
 def channel(request: HttpRequest, slug: str) -> HttpResponse:
     """htmx: what changed on the page since it was built or last polled.
-    204 at once (one query, nothing rendered) while the game's version is
-    the page's and the ticket is this browser's (``live.quiet``); else,
+    204 at once (one query, nothing rendered) while nothing the page shows
+    live changed and the ticket is this browser's (``live.quiet``); else,
     with the access check of the page (the room ``r``'s reader, the host
     for the host part ``h``; Http404 otherwise), the next ``#live`` element
     and the changed parts as out-of-band swaps (``channel_answer``), or 204
     when nothing changed."""
     if live.quiet(request, slug):
         return HttpResponse(status=204)
-    game_version = live.version(slug)  # before the answer is read: a later write moves it
+    game_version = live.versions(slug)  # before the answer is read: a later write moves it
     setattr(request, page_cache.VERSION, game_version)
     now = live.clock()
     query = request.GET
@@ -56,6 +56,6 @@ def channel(request: HttpRequest, slug: str) -> HttpResponse:
         bar=query.get("b", ""),
         now=now,
     )
-    if not changed and str(game_version) == query.get("v"):
+    if not changed and game_version is not None and str(game_version[0]) == query.get("v"):
         return HttpResponse(status=204)
     return HttpResponse(html)

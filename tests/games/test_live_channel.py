@@ -174,3 +174,36 @@ def test_the_thread_works_without_javascript(forum_game) -> None:
     assert "Plain text for every browser." in html
     assert '<form method="post" class="post-form">' in html
     assert "<noscript>" in html
+
+
+def test_a_post_in_the_day_thread_wakes_no_other_page(forum_game, django_assert_max_num_queries) -> None:
+    """Posts alone do not move the game's state: the cabinet, the game page
+    and the team room still get the fast 204 after a day-thread post; the
+    day thread's own channel gets the post."""
+    game, seats = forum_game
+    pages = _pages(game)
+    channels = {}
+    for name in ("cabinet", "game page", "team room", "day thread"):
+        persona, url = pages[name]
+        client = client_as(persona)
+        channels[name] = (client, channel_of(client.get(url).content.decode()))
+    flow.post_create(room=rooms_of(game)["day"], seat=seats["Doc"], body="Only the day thread hears this.")
+    for name in ("cabinet", "game page", "team room"):
+        client, channel = channels[name]
+        with django_assert_max_num_queries(2):
+            assert client.get(channel).status_code == 204, name
+    client, channel = channels["day thread"]
+    assert "Only the day thread hears this." in client.get(channel).content.decode()
+
+
+def test_a_vote_wakes_the_game_page_and_the_cabinet(forum_game) -> None:
+    game, seats = forum_game
+    pages = _pages(game)
+    channels = {}
+    for name in ("cabinet", "game page"):
+        persona, url = pages[name]
+        client = client_as(persona)
+        channels[name] = (client, channel_of(client.get(url).content.decode()))
+    flow.vote_cast(game=game, seat=seats["Doc"], target=seats["Bonnie"])
+    for name, (client, channel) in channels.items():
+        assert client.get(channel).status_code == 200, name
