@@ -5,8 +5,9 @@
 cabinet, game page and host dashboard each carry one polling element
 (``#live``, ``templates/games/_live.html``) instead of one poll per live
 part. Its address (``channel``) names the game's version the page was
-built under (``v``) and its ``state`` (``g``: moved by every write but
-posts alone), the time its phase bar next changes by itself
+built under and its ``state`` (moved by every write but posts alone),
+sealed under a random nonce (``k``, ``seal``: the page tells its reader
+nothing of writes he may not see), the time its phase bar next changes by itself
 (``u``: a delayed opening, a deadline), what the page shows live (the
 room and its posts ``a``/``f``/``s``, the vote count's version ``c``, the
 phase bar's digest ``b``, the host's live part ``h``) and a ticket
@@ -14,9 +15,9 @@ phase bar's digest ``b``, the host's live part ``h``) and a ticket
 session cookie, made when the page was built with its access check. The
 channel's view (``games.views.live``) answers 204 when the ticket is the
 requester's, the time ``u`` has not come and nothing the page shows live
-changed (``quiet``): the ``state`` is still ``g`` and the room has no post
+changed (``quiet``): the ``state`` is still the page's and the room has no post
 after ``a`` nor an edit since ``s`` (the host's page: the version is still
-``v``), so a post in the day thread does not wake the cabinets, the game
+the page's), so a post in the day thread does not wake the cabinets, the game
 pages and the team rooms. One query besides the session the middleware
 reads, no access check, no template. Otherwise it
 checks access as the pages do and answers, in one response, the next
@@ -52,7 +53,11 @@ committed meanwhile moves the version past it.
 
 from __future__ import annotations
 
+import base64
 import hashlib
+import hmac
+import os
+import struct
 import time
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -160,6 +165,35 @@ def ticket(request: HttpRequest, slug: str, room_id: str, host: bool) -> str:
     return salted_hmac("games.live.channel", value).hexdigest()[:24]
 
 
+def _keystream(nonce: bytes) -> bytes:
+    return hmac.new(settings.SECRET_KEY.encode(), b"games.live.versions" + nonce, hashlib.sha256).digest()[:16]
+
+
+def seal(game_version: tuple[int, int]) -> str:
+    """The game's version and ``state`` as the page carries them (``k``):
+    hidden under a random nonce, so that a page tells its reader nothing of
+    writes he may not see (a night choice moves the ``state``, a post in a
+    team room the version) and two builds of one page differ, as their
+    CSRF tokens do."""
+    nonce = os.urandom(8)
+    packed = struct.pack(">QQ", *game_version)
+    hidden = bytes(a ^ b for a, b in zip(packed, _keystream(nonce), strict=True))
+    return base64.urlsafe_b64encode(nonce + hidden).decode().rstrip("=")
+
+
+def unseal(token: str) -> tuple[int, int] | None:
+    """The version and ``state`` ``seal`` hid in ``token``; None for a
+    token it did not make the shape of."""
+    try:
+        raw = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))
+    except (ValueError, TypeError):
+        return None
+    if len(raw) != 24:
+        return None
+    nonce, hidden = raw[:8], raw[8:]
+    return struct.unpack(">QQ", bytes(a ^ b for a, b in zip(hidden, _keystream(nonce), strict=True)))
+
+
 def digest(html: str) -> str:
     """A short digest of a rendered fragment (the phase bar's ``b``)."""
     return hashlib.blake2b(html.encode(), digest_size=8).hexdigest()
@@ -187,11 +221,7 @@ def channel(
     when the phase bar next changes by itself."""
     if not game.is_running or game_version is None:
         return {"live_url": None, "live_every": PAGE_SECONDS}
-    query: dict[str, object] = {
-        "v": game_version[0],
-        "g": game_version[1],
-        "t": ticket(request, game.slug, room_id, host),
-    }
+    query: dict[str, object] = {"k": seal(game_version), "t": ticket(request, game.slug, room_id, host)}
     if room_id:
         query["r"] = room_id
     if posts is not None:
@@ -212,8 +242,8 @@ def quiet(request: HttpRequest, slug: str) -> bool:
     """True when the channel may answer 204 at once: the ticket ``t`` is
     this browser's for the room ``r`` and the host part ``h``, the time
     ``u`` has not come, and nothing the page shows live changed: for the
-    host's page the game's version is still ``v``; for the others its
-    ``state`` is still ``g`` (posts alone do not move it) and, where the
+    host's page the game's version is still the one sealed in ``k``; for
+    the others its ``state`` is (posts alone do not move it) and, where the
     page shows a thread's latest posts, the room has no post after ``a``
     nor one of ``f`` to ``a`` edited since ``s``. One query when the
     ticket holds, none otherwise; the ticket is checked against the
@@ -222,8 +252,9 @@ def quiet(request: HttpRequest, slug: str) -> bool:
     room_id, host = query.get("r", ""), query.get("h") == "1"
     if not constant_time_compare(query.get("t", ""), ticket(request, slug, room_id, host)):
         return False
-    numbers = {k: query.get(k, "") for k in ("v", "g", "u", "a", "f", "s")}
-    if any(v and not v.isdigit() for v in numbers.values()) or not numbers["v"] or not numbers["g"]:
+    numbers = {k: query.get(k, "") for k in ("u", "a", "f", "s")}
+    shown = unseal(query.get("k", ""))
+    if shown is None or any(v and not v.isdigit() for v in numbers.values()):
         return False
     if numbers["u"] and int(numbers["u"]) <= clock():
         return False
@@ -245,5 +276,5 @@ def quiet(request: HttpRequest, slug: str) -> bool:
     if found is None:
         return False
     if host:
-        return found[0] == int(numbers["v"])
-    return found[1] == int(numbers["g"]) and not any(found[2:])
+        return found[0] == shown[0]
+    return found[1] == shown[1] and not any(found[2:])

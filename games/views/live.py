@@ -56,6 +56,6 @@ def channel(request: HttpRequest, slug: str) -> HttpResponse:
         bar=query.get("b", ""),
         now=now,
     )
-    if not changed and game_version is not None and str(game_version[0]) == query.get("v"):
+    if not changed and game_version is not None and tuple(game_version) == live.unseal(query.get("k", "")):
         return HttpResponse(status=204)
     return HttpResponse(html)

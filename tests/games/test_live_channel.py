@@ -207,3 +207,17 @@ def test_a_vote_wakes_the_game_page_and_the_cabinet(forum_game) -> None:
     flow.vote_cast(game=game, seat=seats["Doc"], target=seats["Bonnie"])
     for name, (client, channel) in channels.items():
         assert client.get(channel).status_code == 200, name
+
+
+def test_the_channel_address_carries_the_games_version_sealed(forum_game) -> None:
+    """No readable version on the page (a night choice moves the game's
+    state, a team room's post its version: a stranger must not watch them
+    move); the seal is fresh each build, as a CSRF token."""
+    game, _seats = forum_game
+    dave = client_as("dave")
+    url = reverse("game", args=[game.slug])
+    before = channel_of(dave.get(url).content.decode())
+    again = channel_of(dave.get(url).content.decode())
+    assert before != again  # a fresh seal each build, as CSRF tokens
+    assert "v=" not in before and "g=" not in before
+    assert re.sub(r"k=[\w-]+", "", before) == re.sub(r"k=[\w-]+", "", again)
