@@ -281,6 +281,9 @@ class Command(BaseCommand):
 
     # ------------------------------------------------------------ printing
 
+    def _row(self, r: Round, kind: str, rows: list[live.Sample]) -> None:
+        self.stdout.write(_row_text(r, kind, rows))
+
     def _print(self, r: Round, options) -> None:
         out = self.stdout.write
         served = [s for s in r.samples if s.cpu_us is not None]
@@ -291,22 +294,22 @@ class Command(BaseCommand):
             f"{options['worker_class']} workers, DEBUG off, PostgreSQL, Redis; load average {bench.load_average()}"
         )
         out(
-            f"{'request':<24}{'n':>7}{'req/s':>8}{'p50 ms':>8}{'p99 ms':>8}{'CPU ms':>8}{'queries':>8}{'204':>6}{'errors':>7}"
+            f"{'request':<24}{'n':>7}{'req/s':>8}{'p50 ms':>8}{'p99 ms':>8}{'CPU ms':>8}{'queries':>8}{'204':>6}{'4xx':>6}{'errors':>7}"
         )
         kinds = sorted(
             {s.kind for s in r.samples}, key=lambda k: (not k.startswith("page"), not k.startswith("poll"), k)
         )
-        for kind in [*kinds, "all readers' requests"]:
-            rows = reading if kind == "all readers' requests" else [s for s in r.samples if s.kind == kind]
-            timed = [s for s in rows if s.cpu_us is not None]
-            cpu = sum(s.cpu_us for s in timed) / len(timed) / 1000 if timed else 0.0
-            queries = sum(s.queries or 0 for s in timed) / len(timed) if timed else 0.0
-            refused = sum(1 for s in rows if 400 <= s.status < 500)
-            empty = sum(1 for s in rows if s.status == 204) / len(rows) * 100 if rows else 0.0
-            out(
-                f"{kind:<24}{len(rows):>7}{len(rows) / r.seconds:>8.1f}{r.quantile(rows, 0.5):>8.1f}"
-                f"{r.quantile(rows, 0.99):>8.1f}{cpu:>8.2f}{queries:>8.1f}{empty:>5.0f}%{refused:>6}{r.errors(rows):>7}"
-            )
+        groups: list[tuple[str, list[live.Sample]]] = []
+        for kind in kinds:
+            rows = [s for s in r.samples if s.kind == kind]
+            groups.append((kind, rows))
+            if kind.startswith("poll"):
+                # The poll's two answers apart: "nothing new" and the rest.
+                groups.append(("  204", [s for s in rows if s.status == 204]))
+                groups.append(("  with news", [s for s in rows if s.status != 204]))
+        groups.append(("all readers' requests", reading))
+        for kind, rows in groups:
+            self._row(r, kind, rows)
         polls = sum(1 for s in reading if s.kind.startswith("poll"))
         per_page = len(reading) / max(1, r.readers) / (r.seconds / 60)
         out(
@@ -315,6 +318,20 @@ class Command(BaseCommand):
             f"workers' CPU {r.worker_cpu_s:.1f} s = {r.worker_cpu_s * 1000 / max(1, len(served)):.2f} ms a request "
             f"({r.worker_cpu_s / r.seconds * 100:.0f} % of one core)"
         )
+
+
+def _row_text(r: Round, kind: str, rows: list[live.Sample]) -> str:
+    """One row of the table: ``kind``'s requests, rate, p50, p99, mean CPU
+    ms and queries (from the server's headers), 204s, 4xx and errors."""
+    timed = [s for s in rows if s.cpu_us is not None]
+    cpu = sum(s.cpu_us for s in timed) / len(timed) / 1000 if timed else 0.0
+    queries = sum(s.queries or 0 for s in timed) / len(timed) if timed else 0.0
+    refused = sum(1 for s in rows if 400 <= s.status < 500)
+    empty = sum(1 for s in rows if s.status == 204) / len(rows) * 100 if rows else 0.0
+    return (
+        f"{kind:<24}{len(rows):>7}{len(rows) / r.seconds:>8.1f}{r.quantile(rows, 0.5):>8.1f}"
+        f"{r.quantile(rows, 0.99):>8.1f}{cpu:>8.2f}{queries:>8.1f}{empty:>5.0f}%{refused:>6}{r.errors(rows):>7}"
+    )
 
 
 def _writing(writer: live.Writer, recorder: live.Recorder, stop: threading.Event, rng: random.Random) -> None:
