@@ -254,7 +254,7 @@ def quiet(request: HttpRequest, slug: str) -> bool:
         return False
     numbers = {k: query.get(k, "") for k in ("u", "a", "f", "s")}
     shown = unseal(query.get("k", ""))
-    if shown is None or any(v and not v.isdigit() for v in numbers.values()):
+    if shown is None or any(v and (not v.isdigit() or len(v) > 15) for v in numbers.values()):
         return False
     if numbers["u"] and int(numbers["u"]) <= clock():
         return False
