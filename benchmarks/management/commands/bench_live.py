@@ -112,6 +112,12 @@ class Command(BaseCommand):
         parser.add_argument("--step", type=int, default=4, help="Games added each capacity round (default 4).")
         parser.add_argument("--max-games", type=int, default=200, help="Where the capacity search stops.")
         parser.add_argument("--p99-ms", type=float, default=300.0, help="The capacity's p99 bound (default 300).")
+        parser.add_argument(
+            "--warmup",
+            type=float,
+            default=0.0,
+            help="Seconds at the start left out of the figures (default 0; readers open their first page within 10 s).",
+        )
         parser.add_argument("--seed", type=int, default=1)
 
     def handle(self, *args, **options) -> None:
@@ -277,6 +283,12 @@ class Command(BaseCommand):
             t.join()
         seconds = time.monotonic() - began
         cpu = _workers_cpu(master) - cpu_before
+        warmup = min(options["warmup"], seconds / 2)
+        if warmup > 0:
+            # The figures of the steady state: the workers' CPU is scaled to it.
+            cpu *= (seconds - warmup) / seconds
+            samples = [s for s in recorder.samples if s.at - s.seconds >= began + warmup]
+            return Round(games, len(readers), seconds - warmup, samples, cpu)
         return Round(games, len(readers), seconds, recorder.samples, cpu)
 
     # ------------------------------------------------------------ printing
