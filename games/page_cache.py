@@ -91,36 +91,42 @@ COMPRESS_ABOVE = 2048
 FORMAT = 2
 
 _EXPIRES = "_page_cache_expires"
+# The game's version and its ``state`` read before the request's page was
+# built (``_key``).
+VERSION = "_page_cache_version"
 
 # The tables of ``GameVersion`` and ``Game``.
 # One statement for PostgreSQL and SQLite alike (the embedded default): an
 # upsert over the games named in ``IN ({ids})``.
 _BUMP = """
-INSERT INTO games_gameversion (game_id, number)
-SELECT id, 1 FROM games_game WHERE id IN ({ids}) ORDER BY id
-ON CONFLICT (game_id) DO UPDATE SET number = games_gameversion.number + 1
+INSERT INTO games_gameversion (game_id, number, state)
+SELECT id, 1, {state} FROM games_game WHERE id IN ({ids}) ORDER BY id
+ON CONFLICT (game_id) DO UPDATE SET number = games_gameversion.number + 1, state = games_gameversion.state + {state}
 """
 
 
-def game_changed(*games: Any) -> None:
+def game_changed(*games: Any, posts_only: bool = False) -> None:
     """Move the version of these games (``Game`` rows or ids; None is
     skipped) in the current transaction (at once outside one): their
     pages kept so far are never served again once it commits, and never
     lose that while its writes are kept. One query for all; the version
     rows are locked in game order (as the tick claims games) until the
-    transaction ends. A game deleted meanwhile is skipped."""
+    transaction ends. A game deleted meanwhile is skipped. The version's
+    ``state`` moves too unless ``posts_only`` (a turn that wrote posts
+    and nothing else: ``games.live``'s pages without a thread wait on it)."""
     ids = sorted({g if isinstance(g, int) else g.pk for g in games if g is not None})
     if ids:
         with connection.cursor() as cursor:
-            cursor.execute(_BUMP.format(ids=", ".join(["%s"] * len(ids))), ids)
+            cursor.execute(_BUMP.format(ids=", ".join(["%s"] * len(ids)), state=0 if posts_only else 1), ids)
 
 
-def versions(slug: str, user: Any) -> tuple[int, int, int] | None:
-    """The game ``slug``'s id and version and the sum of ``user``'s read
-    marks in its rooms (0 for a visitor), in one query; None when no game
-    has that slug."""
+def versions(slug: str, user: Any) -> tuple[int, int, int, int] | None:
+    """The game ``slug``'s id, version, the sum of ``user``'s read marks in
+    its rooms (0 for a visitor) and the version's ``state``, in one query;
+    None when no game has that slug."""
     rows = Game.objects.filter(slug=slug).annotate(
-        version=Coalesce(GameVersion.objects.filter(game=OuterRef("pk")).values("number")[:1], Value(0))
+        version=Coalesce(GameVersion.objects.filter(game=OuterRef("pk")).values("number")[:1], Value(0)),
+        version_state=Coalesce(GameVersion.objects.filter(game=OuterRef("pk")).values("state")[:1], Value(0)),
     )
     if user.is_authenticated:
         marks = (
@@ -133,7 +139,7 @@ def versions(slug: str, user: Any) -> tuple[int, int, int] | None:
         rows = rows.annotate(reads=Coalesce(Subquery(marks), Value(0)))
     else:
         rows = rows.annotate(reads=Value(0))
-    return rows.values_list("pk", "version", "reads").first()
+    return rows.values_list("pk", "version", "reads", "version_state").first()
 
 
 def game_version(slug: str) -> int | None:
@@ -154,6 +160,12 @@ def expires(request: HttpRequest, when: datetime | None) -> None:
     current = getattr(request, _EXPIRES, None)
     if current is None or when < current:
         setattr(request, _EXPIRES, when)
+
+
+def expiry(request: HttpRequest) -> datetime | None:
+    """The earliest time (aware) the page being built said it shows
+    something changing at (``expires``); None when it named none."""
+    return getattr(request, _EXPIRES, None)
 
 
 def _messages_pending(request: HttpRequest) -> bool:
@@ -177,6 +189,7 @@ def _key(request: HttpRequest, slug: str) -> str | None:
     found = versions(slug, user)
     if found is None:
         return None
+    setattr(request, VERSION, (found[1], found[3]))
     htmx = sorted((k, v) for k, v in request.headers.items() if k.lower().startswith("hx-"))
     parts = (
         FORMAT,

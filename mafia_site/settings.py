@@ -54,6 +54,10 @@ MIDDLEWARE = [
     "games.middleware.GameFaultMiddleware",
     "games.middleware.SecurityHeadersMiddleware",
 ]
+if env_bool("MAFIA_BENCH_TIMING", False):
+    # ``manage.py bench_live``: each response reports its CPU time and
+    # queries (``benchmarks.timing``); never set otherwise.
+    MIDDLEWARE.insert(0, "benchmarks.timing.TimingMiddleware")
 
 ROOT_URLCONF = "mafia_site.urls"
 WSGI_APPLICATION = "mafia_site.wsgi.application"

@@ -45,9 +45,11 @@ def post_create(
         if resent is not None:
             return resent
         post = write_post(turn, room, seat, body, by_host)
+        turn.posts_only = seat is None or seat.alive
         if seat is not None and not by_host and seat.alive and room.kind == Room.Kind.DAY and turn.game.is_running:
             # «Кандидат: NAME» nominates by post (COSMO-007); a refused one refuses the post.
-            nominate_by_post(turn, current_phase(turn.game), seat, post)
+            if nominate_by_post(turn, current_phase(turn.game), seat, post):
+                turn.posts_only = False
         return post
 
 
@@ -138,6 +140,7 @@ def post_edit(*, post: Post, body: str, now: datetime | None = None) -> Post:
         post.original_body = post.original_body or old
         post.body, post.body_html, post.edited_at = body, markup.render(body), turn.now
         post.save(update_fields=["body", "body_html", "edited_at", "original_body"])
+        turn.posts_only = True
         turn.log(
             "post_edited",
             {"room": post.room.public_id, "number": post.number, "old": old, "new": body},

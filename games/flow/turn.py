@@ -60,6 +60,9 @@ class Turn:
     _state: GameState | None = None
     _state_changed: bool = False
     _ballots: list[Phase] = field(default_factory=list)
+    # Set by a transition that wrote posts only (a post, an edit): the
+    # game's version moves, its ``state`` does not (``page_cache.game_changed``).
+    posts_only: bool = False
 
     @property
     def ruleset(self) -> Ruleset:
@@ -165,7 +168,9 @@ class Turn:
         for phase in self._ballots:
             if not self._state_changed or phase.resolved_at:
                 store_votes(self.game, phase, self._state)
-        page_cache.game_changed(self.game.pk)
+        page_cache.game_changed(
+            self.game.pk, posts_only=self.posts_only and not self._state_changed and not self._ballots
+        )
 
 
 @contextmanager

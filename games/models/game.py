@@ -179,6 +179,10 @@ class GameVersion(models.Model):
 
     game = models.OneToOneField(Game, primary_key=True, on_delete=models.CASCADE, related_name="+")
     number = models.BigIntegerField(default=0)
+    # Moved with ``number`` by every write but a turn that only posted or
+    # edited posts: the live channel of a page that shows no thread's
+    # latest posts (the cabinet, the game page) waits on this one.
+    state = models.BigIntegerField(default=0)
 
     def __str__(self) -> str:
         return f"game {self.game_id} at version {self.number}"

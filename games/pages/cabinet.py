@@ -11,7 +11,7 @@ from typing import Any
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
 
-from .. import access, flow, unread
+from .. import access, flow, live, unread
 from ..forms import ActionForm, LastWordsForm, PostForm
 from ..models import Action, Game, Phase, Player
 from ..names import ability_name, role_name, team_name
@@ -198,4 +198,5 @@ def cabinet_page(
         shared_rooms=shared,
         choice_deadline=flow.local_deadline(game, general.due_at) if general else "",
     )
+    ctx.update(live.channel(request, game, live.page_version(request, game.slug), until=ctx["bar_until"]))
     return ctx

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 
 from rulesets.core import day as day_rules
 
-from .. import event_log, flow, languages, trace_texts, unread
+from .. import event_log, flow, languages, live, trace_texts, unread
 from ..forms import (
     CandidatesForm,
     CompositionForm,
@@ -74,6 +74,7 @@ def dashboard_page(
     ctx.update(_log(request, game))
     ctx["cohosts"] = list(game.cohosts.order_by("username"))
     ctx["is_main_host"] = game.host_id == request.user.id
+    ctx.update(live.channel(request, game, live.page_version(request, game.slug), host=True, until=ctx["bar_until"]))
     return ctx
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from django.http import HttpRequest
 
-from .. import access, flow, unread
+from .. import access, flow, live, unread
 from ..forms import ApplyForm
 from ..models import Game, Player, Room
 from ..names import card_name, localized, role_name, team_name
@@ -44,6 +44,7 @@ def game_page(request: HttpRequest, game: Game, seat: Player | None) -> dict[str
         # The host's summary to paste onto another forum, once the game has ended.
         summary=summary(game) if ctx["is_host"] and game.status == Game.Status.FINISHED else "",
     )
+    ctx.update(live.channel(request, game, live.page_version(request, game.slug), until=ctx["bar_until"]))
     return ctx
 
 

@@ -14,7 +14,7 @@ from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from .. import access, flow, page_cache
+from .. import access, flow, live, page_cache
 from ..flow.phases import delayed_opening
 from ..models import Action, Deadline, Game, Phase, Player, Vote
 from ..windows import first_window, window_name
@@ -118,6 +118,7 @@ def game_context(request: HttpRequest, game: Game, seat: Player | None) -> dict[
     (``todo``: ``"vote"``, ``"choice"``). One query for the phase and all
     of that (``_open_phase``). A kept page (``page_cache``) is kept no
     longer than the next deadline or delayed opening it shows."""
+    live.page_version(request, game.slug)  # before anything the page shows is read
     phase = _open_phase(game, seat) if game.is_running else None
     deadline = next_deadline(game, phase) if phase else None
     if phase and phase.opening_due and (deadline is None or phase.opening_due < deadline.due_at):
@@ -145,4 +146,6 @@ def game_context(request: HttpRequest, game: Game, seat: Player | None) -> dict[
         "todo": todo,
         "is_host": access.is_host(request.user, game),
         "opens_at": flow.local_deadline(game, opening) if opening else "",
+        # When the bar next changes by itself (the live channel asks then).
+        "bar_until": min((t for t in (phase.next_due if phase else None, opening) if t is not None), default=None),
     }

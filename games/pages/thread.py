@@ -13,7 +13,7 @@ from django.db.models import Q
 from django.http import Http404, HttpRequest
 from django.utils import timezone
 
-from .. import access, flow, page_cache, unread
+from .. import access, flow, live, page_cache, unread
 from ..forms import PostForm
 from ..models import Game, Player, Post, Resolution, Room, Vote
 from .phase_bar import game_context
@@ -23,7 +23,7 @@ from .vote import count_content, vote_context
 # be sent: an edit is stamped before its transaction commits, and the web
 # processes' clocks may differ a little. An edit sent twice replaces the
 # same post twice.
-EDIT_MARGIN = timedelta(seconds=10)
+EDIT_MARGIN = live.EDIT_MARGIN
 
 
 @dataclass(frozen=True)
@@ -173,6 +173,8 @@ def room_page(
     count and the vote forms (``vote_context``); ``vote_form``: a refused
     vote post's bound form, shown with its errors and what was typed in
     place of an empty one. ``extra``: more context."""
+    game_version = live.page_version(request, game.slug)  # before the posts are read
+    poll_since = extra.pop("poll_since", None) or live.clock()
     host = access.is_host(request.user, game)
     page, where = read_thread(request, room, seat, host)
     if refusal is None:
@@ -203,6 +205,17 @@ def room_page(
         if vote_form is not None:
             ctx["vote_form"] = vote_form
         ctx.update(count_content(request, ctx))
+    ctx.update(
+        live.channel(
+            request,
+            game,
+            game_version,
+            room_id=room.public_id,
+            posts=None if page.has_next else (ctx["last_number"], ctx["first_number"], poll_since),
+            count=ctx.get("count_version", ""),
+            until=ctx["bar_until"],
+        )
+    )
     return ctx
 
 

@@ -25,8 +25,12 @@
 // Live updates poll only while the tab is visible: htmx asks before each
 // request (htmx:confirm), and a hidden tab's polls are cancelled. The strict
 // content security policy forbids the eval that hx-trigger filters need.
+// A tab shown again asks its page's live channel at once ("live-now").
 document.addEventListener("htmx:confirm", function (ev) {
   if (document.visibilityState !== "visible" && ev.target.closest("[data-poll]")) ev.preventDefault();
+});
+document.addEventListener("visibilitychange", function () {
+  if (document.visibilityState === "visible") document.dispatchEvent(new Event("live-now"));
 });
 
 // A thread opened at its first unread post shows that post: the page

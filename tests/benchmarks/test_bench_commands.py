@@ -10,6 +10,7 @@ import pytest
 from django.core.management import call_command
 from django.db import connection
 
+from benchmarks.live import scan
 from games.models import Resolution
 
 
@@ -38,3 +39,31 @@ def test_bench_pages_serves_every_page_through_gunicorn() -> None:
     assert len(rows) == 12 and all(line.split()[-1] == "0" for line in rows), text  # no errors
     # The two workers' resident memory after the load, against the 80 MiB target.
     assert re.search(r"memory: gunicorn workers under load: master [\d.]+ MiB, workers [\d.]+, [\d.]+ MiB", text), text
+
+
+@pytest.mark.django_db(transaction=True)
+def test_bench_live_plays_readers_and_writers_through_gunicorn() -> None:
+    if connection.vendor != "postgresql":
+        pytest.skip("bench_live runs against PostgreSQL")
+    out = io.StringIO()
+    call_command("bench_live", "--games", "2", "--readers", "3", "--seconds", "15", "--dwell", "12", stdout=out)
+    text = out.getvalue()
+    assert "all readers' requests" in text and "page: " in text and "post " in text, text
+    rows = [line for line in text.splitlines() if line.startswith(("page", "poll", "post", "read mark", "all"))]
+    assert rows and all(line.split()[-1] == "0" for line in rows), text  # no errors
+    # The pages poll their one live channel only.
+    assert "poll: new posts" not in text and "poll: phase bar" not in text and "poll: vote count" not in text
+    assert re.search(r"requests per open page a minute; workers' CPU [\d.]+ s", text), text
+
+
+def test_the_live_benchmark_reads_the_polls_off_the_page() -> None:
+    page = (
+        '<div class="phase-bar" id="phase-bar">Day 1</div>'
+        '<div id="live" hidden hx-get="/g/x/live/?k=a&amp;t=b" hx-trigger="every 5s, live-now from:document"'
+        ' hx-swap="outerHTML" data-poll></div>'
+        '<form class="seen" hx-post="/g/x/r/y/seen/" hx-trigger="load"><input name="number" value="3"></form>'
+    )
+    found = scan(page)
+    assert found.polls == {"live": ("/g/x/live/?k=a&t=b", 5.0), "phase-bar": None}
+    assert found.seen == "/g/x/r/y/seen/"
+    assert scan('<div id="live" hidden></div>').polls == {"live": None}  # a finished game: polling stops

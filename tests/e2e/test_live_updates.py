@@ -1,8 +1,8 @@
 """Live updates under the strict content security policy, in Chromium: the
-thread polls without a console error (no eval), new posts appear, a post
-edited after the page was opened is replaced in place with its "edited at"
-mark, a hidden tab sends no polls, and polling stops once the game has
-ended."""
+thread polls its one live channel without a console error (no eval), new
+posts appear, a post edited after the page was opened is replaced in place
+with its "edited at" mark, a hidden tab sends no polls, and polling stops
+once the game has ended; an open page sends one request per interval."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from .test_forum_game import log_in
 
 pytestmark = [pytest.mark.e2e]
 
-POLL = re.compile(r"/(new|status|votes)/")
+POLL = re.compile(r"/(new|status|votes|live)/")
 
 
 def _polls_during(page: Page, polls: list[str], seconds: float) -> int:
@@ -84,3 +84,23 @@ def test_live_updates_work_under_the_csp_pause_when_hidden_and_stop_after_the_ga
     page.wait_for_timeout(11_000)  # the polls that were due render their last fragments
     assert _polls_during(page, polls, 11) == 0
     assert errors == []
+
+
+def test_an_open_vote_thread_sends_one_request_per_interval_and_shows_a_vote(
+    transactional_db, forum_game, live_server, new_context
+) -> None:
+    """The vote thread shows posts, the vote count and the phase bar, all
+    live, through one channel: one request every 5 s, none to the older
+    per-part polls; a vote cast meanwhile reaches the count."""
+    game, seats = forum_game
+    page = log_in(new_context, live_server.url, "carol")
+    polls: list[str] = []
+    page.on("request", lambda request: polls.append(request.url) if POLL.search(request.url) else None)
+    vote = Room.objects.get(game=game, kind=Room.Kind.VOTE, day=1)
+    page.goto(reverse("room", args=[game.slug, vote.public_id]))
+    page.wait_for_timeout(500)
+    sent = _polls_during(page, polls, 16)
+    assert 2 <= sent <= 4  # one every 5 s
+    assert all("/live/" in url for url in polls), polls
+    flow.vote_cast(game=game, seat=seats["Doc"], target=seats["Bonnie"])
+    expect(page.locator("#vote-count-body ol")).to_contain_text("Bonnie", timeout=15_000)

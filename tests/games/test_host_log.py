@@ -56,7 +56,7 @@ def test_the_live_part_is_a_fragment_only_the_host_reads(forum_game, personas, m
     fragment = client_as(personas["alice"]).get(url)
     assert fragment.status_code == 200
     body = fragment.content.decode()
-    assert 'id="phase-live"' in body and f'hx-get="{url}"' in body
+    assert 'id="phase-live"' in body
     assert "Event log" not in body and "<html" not in body
     for user in (personas["bob"], make_user("stranger")):
         assert client_as(user).get(url).status_code in (403, 404)

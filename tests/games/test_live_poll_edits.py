@@ -1,9 +1,8 @@
-"""The live poll brings edits to open pages: a post edited after a reader
-opened the thread is replaced in place on his page (an out-of-band swap of
-its article, with its "edited at" mark) at his next poll, while a poll with
-nothing new nor edited still costs two small queries (the session and the
-game's version), and a reader who may
-not read the room still gets nothing."""
+"""The page's live channel brings edits to open pages: a post edited after
+a reader opened the thread is replaced in place on his page (an out-of-band
+swap of its article, with its "edited at" mark) at his next poll, while a
+poll with nothing new nor edited costs two small queries (the session,
+which the language middleware reads, and the game's version), and a reader who may not read the room still gets nothing."""
 
 from __future__ import annotations
 
@@ -22,7 +21,7 @@ from .test_flow import everyone_votes_for
 # random ids, so tests sharing a cache never meet.
 pytestmark = pytest.mark.django_db(transaction=True)
 
-POLLER = re.compile(r'<div id="poller" hx-get="([^"]+)"')
+POLLER = re.compile(r'<div id="live" hidden hx-get="([^"]+)"')
 
 
 def poller_url(html: str) -> str:
@@ -46,9 +45,8 @@ def test_a_post_edited_after_the_reader_opened_the_thread_reaches_his_page(
     flow.post_create(room=room, seat=seats["Doc"], body="noted")
     bob = client_as("bob")
     url = open_thread(bob, game, room)
-    assert "after=2" in url and "first=1" in url
-    assert bob.get(url).status_code == 204  # the full check, remembered
-    with django_assert_num_queries(2):
+    assert "a=2" in url and "f=1" in url
+    with django_assert_num_queries(2):  # the session (the language middleware's) and the version
         assert bob.get(url).status_code == 204
 
     flow.post_edit(post=post, body="I checked [b]Bonnie[/b]")
@@ -61,7 +59,7 @@ def test_a_post_edited_after_the_reader_opened_the_thread_reaches_his_page(
     assert '<em class="edited">edited at' in article.group(0)
     assert 'id="p2"' not in html  # only the edited post, no new one
     following = poller_url(html)
-    assert "after=2" in following and "first=1" in following and following != url
+    assert "a=2" in following and "f=1" in following and following != url
 
     # Brought up to date: the next poll brings nothing new (the edit again
     # at most, within the margin of its stamp, replacing the same post).
@@ -85,7 +83,7 @@ def test_new_posts_and_edits_come_in_one_answer(forum_game) -> None:
     assert edited and "second thought" in edited.group(0)
     # The author's own edited post keeps its "Edit" link while the window lasts.
     assert "/p/1/edit/" in edited.group(0)
-    assert "after=2" in poller_url(html)
+    assert "a=2" in poller_url(html)
 
 
 def test_a_poll_does_not_send_edits_of_posts_before_the_readers_page(forum_game, settings) -> None:
@@ -99,11 +97,11 @@ def test_a_poll_does_not_send_edits_of_posts_before_the_readers_page(forum_game,
         flow.post_create(room=room, seat=seats["Doc"], body=body)
     bob = client_as("bob")
     url = poller_url(bob.get(reverse("room", args=[game.slug, room.public_id]), {"page": 2}).content.decode())
-    assert "first=3" in url
+    assert "f=3" in url
     flow.post_edit(post=early, body="edited on page one")
     answer = bob.get(url)
     assert "edited on page one" not in answer.content.decode()
-    if answer.status_code == 200:  # only the next poller, up to date
+    if answer.status_code == 200:  # the next channel and the phase bar, no post
         assert "<article" not in answer.content.decode()
 
 

@@ -36,9 +36,11 @@ KEPT_QUERIES = 3
 
 def _normalized(html: str) -> str:
     """A page without what differs between two builds of the same page:
-    the masked CSRF tokens and the live poll's clock."""
+    the masked CSRF tokens, the live poll's clock and the live channel's
+    sealed versions (random like the tokens)."""
     html = re.sub(r'name="csrfmiddlewaretoken" value="[^"]+"', "csrf", html)
-    html = re.sub(r"(since=|&quot;since&quot;: ?|data-since=\")\d+", r"\1N", html)
+    html = re.sub(r"(since=|&amp;s=|&quot;since&quot;: ?|data-since=\")\d+", r"\1N", html)
+    html = re.sub(r"([?&;]k=)[\w-]+", r"\1K", html)
     return html
 
 

@@ -4,6 +4,8 @@ big game (or thread) and both counts must be equal."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.conf import settings
 from django.db import connection
@@ -80,7 +82,7 @@ def test_page_one_of_a_long_thread_shows_one_page_of_posts(forum_game) -> None:
 def test_a_long_thread_opens_on_its_last_page_with_the_live_poller(forum_game) -> None:
     """With ``?page=last``, and without a page once nothing in it is new
     to the reader, a thread of 100 posts opens on page 4 of 4 (its newest
-    posts, #91–#100) with the poller for new posts; Django's paginator
+    posts, #91–#100) with the live channel asking for posts after #100; Django's paginator
     read ``last`` as page 1. (A reader with unread posts opens at the
     first of them: tests/games/test_unread_and_navigation.py.)"""
     game, seats = forum_game
@@ -91,7 +93,7 @@ def test_a_long_thread_opens_on_its_last_page_with_the_live_poller(forum_game) -
         html = read(client_as("bob"), url, query).content.decode()
         assert "page 4 of 4" in html
         assert 'id="p100"' in html and 'id="p90"' not in html
-        assert 'id="poller"' in html
+        assert re.search(r'<div id="live" hidden hx-get="[^"]*[?&amp;]+a=100&amp;', html), html
 
 
 def test_the_new_posts_fragment_costs_the_same_for_few_and_many_posts(forum_game) -> None:

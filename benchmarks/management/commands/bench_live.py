@@ -1,0 +1,396 @@
+"""``manage.py bench_live``: the site under live traffic, against gunicorn as
+deployed.
+
+It builds ``--games`` running games of mixed rulesets (forum games on day 1;
+classic, piter and cosmo games on their first night), each with
+``--readers`` readers (the host, then its players, then visitors who are
+not logged in), starts gunicorn on the production settings (``--workers``
+sync workers, ``DJANGO_DEBUG=0``, this command's PostgreSQL and Redis,
+``MAFIA_BENCH_TIMING=1`` so that each answer reports its CPU time and
+queries: ``benchmarks.timing``), and plays for ``--seconds`` the traffic of
+``benchmarks.live``: readers who read a page for about ``--dwell`` seconds
+while its live parts poll as its htmx asks, and a post every 2–5 s per game
+with votes and night choices among them. The client runs in this process
+(one thread per reader and per game's writer), the site in gunicorn's.
+
+It prints requests a second, p50 and p99 per page, per poll and per
+write, the CPU time and queries a request costs the server, and the
+requests each open page makes a minute. ``--find-capacity`` plays rounds
+of ``--games``, then ``--step`` more each round, on fresh games, until p99
+of the readers' requests reaches ``--p99-ms`` (300) or one in a hundred
+fails, and prints the largest number of games carried.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db import connection
+from django.urls import reverse
+from django.utils import timezone
+
+from benchmarks import bench, live
+from games import access, flow
+from games.models import Game, Player, Room
+
+RULESETS = ["forum", "classic", "forum", "piter", "forum", "cosmo"]
+SEATS = 12
+BODIES = [
+    "[b]Today[/b]: I trust nobody. Seat {a} was far too quiet yesterday.",
+    "[quote=Seat {a}]I trust nobody[/quote]\nThat is exactly what mafia would say, Seat {a}.",
+    "Vote count so far looks odd; [i]who pushed the wagon on Seat {a}?[/i]",
+    "[spoiler=Reads]Seat {a} town, Seat {b} scum, the rest null.[/spoiler]",
+    "Agreed with the post above. Let's not lynch on a coin flip.",
+]
+# How often a reader opens each kind of page (relative weights).
+WEIGHTS = {
+    Room.Kind.DAY: 5.0,
+    Room.Kind.VOTE: 3.0,
+    Room.Kind.TEAM: 4.0,
+    Room.Kind.INTRO: 0.5,
+    Room.Kind.GRAVEYARD: 0.5,
+    "cabinet": 2.0,
+    "game": 1.0,
+    "host": 4.0,
+}
+PAGE_NAMES = {
+    Room.Kind.DAY: "page: day thread",
+    Room.Kind.VOTE: "page: vote thread",
+    Room.Kind.TEAM: "page: team room",
+    Room.Kind.INTRO: "page: introductions",
+    Room.Kind.GRAVEYARD: "page: graveyard",
+    "cabinet": "page: cabinet",
+    "game": "page: game page",
+    "host": "page: host dashboard",
+}
+
+
+@dataclass
+class Round:
+    """One round's figures."""
+
+    games: int
+    readers: int
+    seconds: float
+    samples: list[live.Sample]
+    worker_cpu_s: float
+
+    def reading(self) -> list[live.Sample]:
+        """The readers' requests: pages, polls and read marks."""
+        return [s for s in self.samples if s.kind.startswith(("page", "poll")) or s.kind == "read mark"]
+
+    @staticmethod
+    def quantile(samples: list[live.Sample], q: float) -> float:
+        if not samples:
+            return 0.0
+        ordered = sorted(s.seconds for s in samples)
+        return ordered[min(len(ordered) - 1, int(len(ordered) * q))] * 1000
+
+    def errors(self, samples: list[live.Sample]) -> int:
+        """Requests not answered, or answered 5xx."""
+        return sum(1 for s in samples if s.status == 0 or s.status >= 500)
+
+
+class Command(BaseCommand):
+    help = "Live traffic (readers polling as the pages do, posts, votes, night choices) against gunicorn."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--games", type=int, default=4, help="Running games (default 4).")
+        parser.add_argument("--readers", type=int, default=13, help="Readers per game (default 13).")
+        parser.add_argument("--seconds", type=float, default=60.0, help="Measuring time (default 60).")
+        parser.add_argument("--dwell", type=float, default=30.0, help="Seconds a reader stays on a page (default 30).")
+        parser.add_argument("--workers", type=int, default=2, help="gunicorn workers (default 2).")
+        parser.add_argument("--worker-class", default="sync", help="gunicorn worker class (default sync, as deployed).")
+        parser.add_argument("--find-capacity", action="store_true", help="Step the games up until p99 misses.")
+        parser.add_argument("--step", type=int, default=4, help="Games added each capacity round (default 4).")
+        parser.add_argument("--max-games", type=int, default=200, help="Where the capacity search stops.")
+        parser.add_argument("--p99-ms", type=float, default=300.0, help="The capacity's p99 bound (default 300).")
+        parser.add_argument(
+            "--warmup",
+            type=float,
+            default=0.0,
+            help="Seconds at the start left out of the figures (default 0; readers open their first page within 10 s).",
+        )
+        parser.add_argument("--seed", type=int, default=1)
+
+    def handle(self, *args, **options) -> None:
+        try:
+            bench.database_url()
+        except RuntimeError as exc:
+            raise CommandError(str(exc)) from exc
+        rng = random.Random(options["seed"])
+        port = bench.free_port()
+        env = bench.child_env(MAFIA_BENCH_TIMING="1")
+        log = Path(settings.VAR_DIR) / "bench-live-gunicorn.log"
+        server = bench.start_gunicorn(port, options["workers"], options["worker_class"], env, log)
+        try:
+            bench.wait_for_http(port, "/")
+            games = options["games"]
+            carried = None
+            while True:
+                result = self._round(port, server.pid, games, options, rng)
+                self._print(result, options)
+                if not options["find_capacity"]:
+                    break
+                reading = result.reading()
+                fine = result.quantile(reading, 0.99) < options["p99_ms"] and result.errors(reading) * 100 < max(
+                    1, len(reading)
+                )
+                self.stdout.write(
+                    f"capacity round: {games} games, p99 {result.quantile(reading, 0.99):.0f} ms: "
+                    f"{'carried' if fine else 'not carried'}"
+                )
+                if not fine:
+                    break
+                carried = games
+                if games >= options["max_games"]:
+                    break
+                games = min(options["max_games"], games + options["step"])
+            if options["find_capacity"]:
+                self.stdout.write(
+                    f"capacity: {carried if carried is not None else 'fewer than ' + str(options['games'])} games "
+                    f"of {options['readers']} readers at p99 < {options['p99_ms']:g} ms"
+                )
+        finally:
+            bench.stop(server)
+
+    # ------------------------------------------------------------ building
+
+    def _build(self, n: int, readers: int, rng: random.Random) -> tuple[list[live.Reader], list[live.Writer]]:
+        tag = bench.token()
+        all_readers: list[live.Reader] = []
+        writers: list[live.Writer] = []
+        for i in range(n):
+            ruleset = RULESETS[i % len(RULESETS)]
+            accounts = bench.make_accounts(f"live-{tag}-{i}-", ["host", *(f"p{k}" for k in range(1, SEATS + 1))])
+            game = self._game(ruleset, accounts, f"Live benchmark {tag} {i}")
+            all_readers += self._readers(game, accounts["host"], readers)
+            writers.append(self._writer(game, accounts["host"], rng))
+        with connection.cursor() as cursor:
+            cursor.execute("ANALYZE")
+        return all_readers, writers
+
+    @staticmethod
+    def _game(ruleset: str, accounts: dict, title: str) -> Game:
+        game = flow.game_create(host=accounts["host"], title=title, ruleset_id=ruleset)
+        flow.signup_open(game=game)
+        for k in range(1, SEATS + 1):
+            flow.nickname_register(game=game, user=accounts[f"p{k}"], nickname=f"Seat {k}")
+        flow.roles_draw(game=game, composition=flow.proposed_composition(game))
+        game.refresh_from_db()
+        flow.game_start(game=game, now=timezone.now())
+        game.refresh_from_db()
+        return game
+
+    @staticmethod
+    def _cookie(user) -> tuple[str, str]:
+        cookie = bench.session_cookie(user)
+        csrf = cookie.rsplit("=", 1)[1]
+        return cookie, csrf
+
+    def _readers(self, game: Game, host, count: int) -> list[live.Reader]:
+        seats = list(Player.objects.filter(game=game, status=Player.Status.SEATED).select_related("user"))
+        found = []
+        for k in range(count):
+            user = host if k == 0 else (seats[k - 1].user if k - 1 < len(seats) else None)
+            seat = seats[k - 1] if 0 < k <= len(seats) else None
+            pages: list[tuple[str, str, float]] = []
+            if user is None:
+                rooms = Room.objects.filter(game=game, kind__in=Room.PUBLIC)
+            else:
+                rooms = access.rooms_for_reader(user, game, seat)
+            for room in rooms:
+                if room.kind in WEIGHTS:
+                    pages.append(
+                        (PAGE_NAMES[room.kind], reverse("room", args=[game.slug, room.public_id]), WEIGHTS[room.kind])
+                    )
+            pages.append((PAGE_NAMES["game"], reverse("game", args=[game.slug]), WEIGHTS["game"]))
+            if k == 0:
+                pages.append((PAGE_NAMES["host"], reverse("host", args=[game.slug]), WEIGHTS["host"]))
+            elif seat is not None:
+                pages.append((PAGE_NAMES["cabinet"], reverse("cabinet", args=[game.slug]), WEIGHTS["cabinet"]))
+            cookie, csrf = self._cookie(user) if user is not None else (None, None)
+            found.append(live.Reader(f"{game.slug}/{k}", cookie, csrf, pages))
+        return found
+
+    def _writer(self, game: Game, host, rng: random.Random) -> live.Writer:
+        writer = live.Writer(posters=[], voters=[], bodies=BODIES)
+        living = list(Player.objects.filter(game=game, status=Player.Status.SEATED, alive=True).select_related("user"))
+        targets = [p.public_id for p in living]
+        clients: dict[int, live.Client] = {}
+
+        def client(user) -> live.Client:
+            if user.pk not in clients:
+                cookie, csrf = self._cookie(user)
+                clients[user.pk] = live.Client(0, cookie, csrf, live.Recorder())
+            return clients[user.pk]
+
+        for room in Room.objects.filter(game=game, kind__in=[Room.Kind.DAY, Room.Kind.TEAM, Room.Kind.VOTE]):
+            path = reverse("room", args=[game.slug, room.public_id])
+            for seat in living:
+                if not access.can_read_room(seat.user, room, seat):
+                    continue
+                if room.kind == Room.Kind.VOTE:
+                    vote = reverse("vote", args=[game.slug, room.public_id])
+                    writer.voters.append((client(seat.user), vote, [t for t in targets if t != seat.public_id]))
+                elif access.post_refusal(seat.user, room, seat) is None:
+                    writer.posters.append((client(seat.user), path))
+        phase = flow.current_phase(game)
+        if phase is not None and phase.kind != "day":
+            writer.choose = _chooser(game.pk)
+        return writer
+
+    # ------------------------------------------------------------ playing
+
+    def _round(self, port: int, master: int, games: int, options, rng: random.Random) -> Round:
+        started = time.monotonic()
+        readers, writers = self._build(games, options["readers"], rng)
+        self.stdout.write(
+            f"built {games} games ({', '.join(RULESETS[i % len(RULESETS)] for i in range(min(games, len(RULESETS))))}…) "
+            f"with {len(readers)} readers in {time.monotonic() - started:.1f} s"
+        )
+        recorder = live.Recorder()
+        stop = threading.Event()
+        threading.stack_size(512 * 1024)
+        threads = []
+        for reader in readers:
+            seed = rng.random()
+            threads.append(
+                threading.Thread(
+                    target=live.read, args=(reader, port, recorder, stop, random.Random(seed), options["dwell"])
+                )
+            )
+        for writer in writers:
+            for c, *_rest in writer.posters + writer.voters:
+                c.port, c.recorder = port, recorder
+            threads.append(
+                threading.Thread(target=_writing, args=(writer, recorder, stop, random.Random(rng.random())))
+            )
+        cpu_before = _workers_cpu(master)
+        began = time.monotonic()
+        for t in threads:
+            t.start()
+        stop.wait(options["seconds"])
+        stop.set()
+        for t in threads:
+            t.join()
+        seconds = time.monotonic() - began
+        cpu = _workers_cpu(master) - cpu_before
+        warmup = min(options["warmup"], seconds / 2)
+        if warmup > 0:
+            # The figures of the steady state: the workers' CPU is scaled to it.
+            cpu *= (seconds - warmup) / seconds
+            samples = [s for s in recorder.samples if s.at - s.seconds >= began + warmup]
+            return Round(games, len(readers), seconds - warmup, samples, cpu)
+        return Round(games, len(readers), seconds, recorder.samples, cpu)
+
+    # ------------------------------------------------------------ printing
+
+    def _row(self, r: Round, kind: str, rows: list[live.Sample]) -> None:
+        self.stdout.write(_row_text(r, kind, rows))
+
+    def _print(self, r: Round, options) -> None:
+        out = self.stdout.write
+        served = [s for s in r.samples if s.cpu_us is not None]
+        reading = r.reading()
+        out(
+            f"bench_live {timezone.now():%Y-%m-%d %H:%M} UTC: {r.games} games × {options['readers']} readers "
+            f"({r.readers}), {r.seconds:.0f} s, dwell {options['dwell']:g} s, gunicorn {options['workers']} "
+            f"{options['worker_class']} workers, DEBUG off, PostgreSQL, Redis; load average {bench.load_average()}"
+        )
+        out(
+            f"{'request':<24}{'n':>7}{'req/s':>8}{'p50 ms':>8}{'p99 ms':>8}{'CPU ms':>8}{'queries':>8}{'204':>6}{'4xx':>6}{'errors':>7}"
+        )
+        kinds = sorted(
+            {s.kind for s in r.samples}, key=lambda k: (not k.startswith("page"), not k.startswith("poll"), k)
+        )
+        groups: list[tuple[str, list[live.Sample]]] = []
+        for kind in kinds:
+            rows = [s for s in r.samples if s.kind == kind]
+            groups.append((kind, rows))
+            if kind.startswith("poll"):
+                # The poll's two answers apart: "nothing new" and the rest.
+                groups.append(("  204", [s for s in rows if s.status == 204]))
+                groups.append(("  with news", [s for s in rows if s.status != 204]))
+        groups.append(("all readers' requests", reading))
+        for kind, rows in groups:
+            self._row(r, kind, rows)
+        polls = sum(1 for s in reading if s.kind.startswith("poll"))
+        per_page = len(reading) / max(1, r.readers) / (r.seconds / 60)
+        out(
+            f"requests {len(served)} ({len(served) / r.seconds:.1f}/s); polls {polls / max(1, len(reading)) * 100:.0f} % "
+            f"of the readers' requests; {per_page:.1f} requests per open page a minute; "
+            f"workers' CPU {r.worker_cpu_s:.1f} s = {r.worker_cpu_s * 1000 / max(1, len(served)):.2f} ms a request "
+            f"({r.worker_cpu_s / r.seconds * 100:.0f} % of one core)"
+        )
+
+
+def _row_text(r: Round, kind: str, rows: list[live.Sample]) -> str:
+    """One row of the table: ``kind``'s requests, rate, p50, p99, mean CPU
+    ms and queries (from the server's headers), 204s, 4xx and errors."""
+    timed = [s for s in rows if s.cpu_us is not None]
+    cpu = sum(s.cpu_us for s in timed) / len(timed) / 1000 if timed else 0.0
+    queries = sum(s.queries or 0 for s in timed) / len(timed) if timed else 0.0
+    refused = sum(1 for s in rows if 400 <= s.status < 500)
+    empty = sum(1 for s in rows if s.status == 204) / len(rows) * 100 if rows else 0.0
+    return (
+        f"{kind:<24}{len(rows):>7}{len(rows) / r.seconds:>8.1f}{r.quantile(rows, 0.5):>8.1f}"
+        f"{r.quantile(rows, 0.99):>8.1f}{cpu:>8.2f}{queries:>8.1f}{empty:>5.0f}%{refused:>6}{r.errors(rows):>7}"
+    )
+
+
+def _writing(writer: live.Writer, recorder: live.Recorder, stop: threading.Event, rng: random.Random) -> None:
+    try:
+        live.write(writer, recorder, stop, rng, (2.0, 5.0))
+    finally:
+        for c, *_rest in writer.posters + writer.voters:
+            c.close()
+        connection.close()
+
+
+def _chooser(game_id: int):
+    """A night choice handed in through ``games.flow`` for a random living
+    seat with an open slot: True when one was."""
+
+    def choose(rng: random.Random) -> bool:
+        game = Game.objects.get(pk=game_id)
+        seats = list(Player.objects.filter(game=game, status=Player.Status.SEATED, alive=True))
+        rng.shuffle(seats)
+        for seat in seats:
+            for slot in flow.open_slots(game, seat):
+                if not slot.candidates:
+                    continue
+                targets = rng.sample(list(slot.candidates), k=min(slot.targets, len(slot.candidates)))
+                try:
+                    flow.action_submit(
+                        game=game, seat=seat, ability=slot.ability, targets=targets, team=slot.team is not None
+                    )
+                except flow.FlowError:
+                    continue
+                return True
+        return False
+
+    return choose
+
+
+def _workers_cpu(master: int) -> float:
+    """User and system CPU seconds of the gunicorn workers below ``master``
+    (Linux ``/proc``; 0 elsewhere)."""
+    total = 0.0
+    tick = float(os.sysconf("SC_CLK_TCK"))
+    for pid in bench.tree_rss_mib(master):
+        if pid == master:
+            continue
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / tick
+    return total

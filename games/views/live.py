@@ -1,0 +1,61 @@
+"""The live channel of an open page (``games.live``): one poll per page."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.views.decorators.http import require_GET
+
+from .. import access, live, page_cache
+from ..pages.live import channel_answer
+
+
+def _number(request: HttpRequest, name: str, default: int) -> int:
+    """The whole number ``name`` of the query string, ``default`` when it
+    is missing or not a number."""
+    try:
+        return int(request.GET.get(name, default))
+    except ValueError:
+        return default
+
+
+@require_GET
+def channel(request: HttpRequest, slug: str) -> HttpResponse:
+    """htmx: what changed on the page since it was built or last polled.
+    204 at once (one query, nothing rendered) while nothing the page shows
+    live changed and the ticket is this browser's (``live.quiet``); else,
+    with the access check of the page (the room ``r``'s reader, the host
+    for the host part ``h``; Http404 otherwise), the next ``#live`` element
+    and the changed parts as out-of-band swaps (``channel_answer``), or 204
+    when nothing changed."""
+    if live.quiet(request, slug):
+        return HttpResponse(status=204)
+    game_version = live.versions(slug)  # before the answer is read: a later write moves it
+    setattr(request, page_cache.VERSION, game_version)
+    now = live.clock()
+    query = request.GET
+    host = query.get("h") == "1"
+    game = access.game_for_host(request.user, slug) if host else access.game_for_reader(request.user, slug)
+    room_id = query.get("r", "")
+    if room_id:
+        room, seat = access.room_for_reader(request.user, game, room_id)
+    else:
+        room, seat = None, access.seat_of(request.user, game)
+    posts = None
+    if room is not None and "a" in query:
+        after = _number(request, "a", 0)
+        posts = (after, _number(request, "f", after + 1), _number(request, "s", 0))
+    html, changed = channel_answer(
+        request,
+        game,
+        game_version,
+        room,
+        seat,
+        host=host,
+        posts=posts,
+        count=query.get("c", ""),
+        bar=query.get("b", ""),
+        now=now,
+    )
+    if not changed and game_version is not None and tuple(game_version) == live.unseal(query.get("k", "")):
+        return HttpResponse(status=204)
+    return HttpResponse(html)

@@ -1,0 +1,223 @@
+"""One live channel per open page: each page of a running game polls one
+address (``#live``), which answers "nothing new" with a 204 from the
+game's version without rendering anything, sends what changed (new posts,
+edits, the vote count, the phase bar, the host's live part) in one answer
+as out-of-band swaps, gives nothing to a stranger, and is absent from a
+finished game's pages."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from games import flow
+from games.models import Game, Player, Room
+
+from .pages import client_as, rooms_of
+
+# Committed transactions, as the site runs.
+pytestmark = pytest.mark.django_db(transaction=True)
+
+LIVE = re.compile(r'<div id="live" hidden hx-get="([^"]+)"')
+EVERY = re.compile(r'hx-trigger="every ')
+
+
+def channel_of(html: str) -> str:
+    """The address the page's (or an answer's) live channel asks next."""
+    found = LIVE.search(html)
+    assert found, "no live channel"
+    return found.group(1).replace("&amp;", "&")
+
+
+def _pages(game: Game) -> dict[str, tuple[str, str]]:
+    rooms = rooms_of(game)
+    return {
+        "day thread": ("carol", reverse("room", args=[game.slug, rooms["day"].public_id])),
+        "vote thread": ("carol", reverse("room", args=[game.slug, rooms["vote"].public_id])),
+        "team room": ("bob", reverse("room", args=[game.slug, rooms["mafia"].public_id])),
+        "cabinet": ("carol", reverse("cabinet", args=[game.slug])),
+        "game page": ("anon", reverse("game", args=[game.slug])),
+        "host dashboard": ("alice", reverse("host", args=[game.slug])),
+    }
+
+
+def test_every_page_of_a_running_game_polls_one_channel_only(forum_game) -> None:
+    """The phase bar, the vote count, the new posts and the host's live
+    part no longer poll each: a page has one polling element, the
+    channel, asking every 5 s on a thread's latest page and every 10 s
+    elsewhere."""
+    game, _seats = forum_game
+    for name, (persona, url) in _pages(game).items():
+        html = client_as(persona).get(url).content.decode()
+        assert len(EVERY.findall(html)) == 1, name
+        assert channel_of(html).startswith(reverse("live", args=[game.slug])), name
+        every = "5s" if "room" in name or "thread" in name else "10s"
+        assert f'hx-trigger="every {every}, live-now from:document"' in html, name
+
+
+def test_a_poll_with_nothing_new_answers_204_with_two_queries_and_renders_nothing(
+    forum_game, django_assert_max_num_queries
+) -> None:
+    game, _seats = forum_game
+    for name, (persona, url) in _pages(game).items():
+        client = client_as(persona)
+        channel = channel_of(client.get(url).content.decode())
+        with django_assert_max_num_queries(2):  # the session and the game's version
+            answer = client.get(channel)
+        assert answer.status_code == 204, name
+        assert answer.templates == [] and answer.content == b"", name
+
+
+def test_a_new_post_comes_appended_with_the_read_mark_and_the_next_channel(forum_game) -> None:
+    game, seats = forum_game
+    room = rooms_of(game)["day"]
+    carol = client_as("carol")
+    channel = channel_of(carol.get(reverse("room", args=[game.slug, room.public_id])).content.decode())
+    post = flow.post_create(room=room, seat=seats["Doc"], body="Arrived while you were reading.")
+    answer = carol.get(channel)
+    assert answer.status_code == 200
+    html = answer.content.decode()
+    appended = re.search(r'<div id="posts" hx-swap-oob="beforeend">(.*?)</div>\s*(?:<div|$)', html, re.S)
+    assert appended and f'id="p{post.number}"' in appended.group(1)
+    assert "Arrived while you were reading." in appended.group(1)
+    assert f'name="number" value="{post.number}"' in html  # the read mark's form
+    following = channel_of(html)
+    assert f"a={post.number}" in following
+    assert carol.get(following).status_code == 204
+
+
+def test_a_vote_reaches_the_phase_bar_of_the_voter_without_new_posts(forum_game) -> None:
+    """The voter's phase bar drops "You have not voted yet"; the day
+    thread's answer swaps the bar alone, out of band."""
+    game, seats = forum_game
+    room = rooms_of(game)["day"]
+    carol = client_as("carol")
+    page = carol.get(reverse("room", args=[game.slug, room.public_id])).content.decode()
+    assert "You have not voted yet." in page
+    channel = channel_of(page)
+    flow.vote_cast(game=game, seat=seats["Clyde"], target=seats["Bonnie"])
+    html = carol.get(channel).content.decode()
+    bar = re.search(r'<div class="phase-bar" id="phase-bar" hx-swap-oob="true">.*?</div>', html, re.S)
+    assert bar and "You have not voted yet." not in bar.group(0)
+    assert "<article" not in html
+
+
+def test_the_host_dashboard_channel_brings_its_live_part(forum_game) -> None:
+    game, seats = forum_game
+    alice = client_as("alice")
+    channel = channel_of(alice.get(reverse("host", args=[game.slug])).content.decode())
+    flow.vote_cast(game=game, seat=seats["Clyde"], target=seats["Bonnie"])
+    html = alice.get(channel).content.decode()
+    assert '<div id="phase-live" hx-swap-oob="true">' in html
+
+
+def test_a_stranger_polling_a_team_room_gets_nothing(forum_game) -> None:
+    """A member's channel address in a stranger's hands: no fast answer
+    (the ticket is the member's browser's) and no content, before and after
+    something is written there."""
+    game, seats = forum_game
+    room = rooms_of(game)["mafia"]
+    flow.post_create(room=room, seat=seats["Bonnie"], body="the plan")
+    channel = channel_of(client_as("bob").get(reverse("room", args=[game.slug, room.public_id])).content.decode())
+    for stranger in ("dave", "anon", "citizen"):
+        answer = client_as(stranger).get(channel)
+        assert answer.status_code == 404, stranger
+    flow.post_create(room=room, seat=seats["Mafia Two"], body="the night kill")
+    for stranger in ("dave", "anon", "citizen", "carol"):
+        answer = client_as(stranger).get(channel)
+        assert answer.status_code == 404, stranger
+        assert "the night kill" not in answer.content.decode()
+
+
+def test_a_replaced_player_gets_nothing_from_his_old_team_rooms_channel(forum_game, make_user) -> None:
+    game, _seats = forum_game
+    room = rooms_of(game)["mafia"]
+    bob = client_as("bob")
+    channel = channel_of(bob.get(reverse("room", args=[game.slug, room.public_id])).content.decode())
+    flow.player_replace(
+        game=game, player=Player.objects.get(game=game, nickname="Bonnie"), new_user=make_user("newbie")
+    )
+    assert bob.get(channel).status_code == 404
+
+
+def test_a_finished_games_pages_do_not_poll(forum_game) -> None:
+    game, _seats = forum_game
+    for nickname in ("Bonnie", "Mafia Two"):
+        flow.player_modkill(game=game, player=Player.objects.get(game=game, nickname=nickname))
+    assert Game.objects.get(pk=game.pk).status == Game.Status.FINISHED
+    for name, (persona, url) in _pages(game).items():
+        html = client_as(persona).get(url).content.decode()
+        assert "hx-get" not in html and not EVERY.search(html), name
+
+
+def test_a_channel_open_when_the_game_ends_sends_the_end_and_stops(forum_game) -> None:
+    game, _seats = forum_game
+    room = rooms_of(game)["day"]
+    carol = client_as("carol")
+    channel = channel_of(carol.get(reverse("room", args=[game.slug, room.public_id])).content.decode())
+    for nickname in ("Bonnie", "Mafia Two"):
+        flow.player_modkill(game=game, player=Player.objects.get(game=game, nickname=nickname))
+    html = carol.get(channel).content.decode()
+    assert html.startswith('<div id="live" hidden></div>')  # no hx-get: it polls no more
+    assert "The game is over." in html
+
+
+def test_the_thread_works_without_javascript(forum_game) -> None:
+    """Without scripts the page is complete: its posts, the post form and
+    the read mark's button; the channel only adds to it."""
+    game, seats = forum_game
+    room = Room.objects.get(game=game, kind=Room.Kind.DAY, day=1)
+    flow.post_create(room=room, seat=seats["Doc"], body="Plain text for every browser.")
+    html = client_as("carol").get(reverse("room", args=[game.slug, room.public_id])).content.decode()
+    assert "Plain text for every browser." in html
+    assert '<form method="post" class="post-form">' in html
+    assert "<noscript>" in html
+
+
+def test_a_post_in_the_day_thread_wakes_no_other_page(forum_game, django_assert_max_num_queries) -> None:
+    """Posts alone do not move the game's state: the cabinet, the game page
+    and the team room still get the fast 204 after a day-thread post; the
+    day thread's own channel gets the post."""
+    game, seats = forum_game
+    pages = _pages(game)
+    channels = {}
+    for name in ("cabinet", "game page", "team room", "day thread"):
+        persona, url = pages[name]
+        client = client_as(persona)
+        channels[name] = (client, channel_of(client.get(url).content.decode()))
+    flow.post_create(room=rooms_of(game)["day"], seat=seats["Doc"], body="Only the day thread hears this.")
+    for name in ("cabinet", "game page", "team room"):
+        client, channel = channels[name]
+        with django_assert_max_num_queries(2):
+            assert client.get(channel).status_code == 204, name
+    client, channel = channels["day thread"]
+    assert "Only the day thread hears this." in client.get(channel).content.decode()
+
+
+def test_a_vote_wakes_the_game_page_and_the_cabinet(forum_game) -> None:
+    game, seats = forum_game
+    pages = _pages(game)
+    channels = {}
+    for name in ("cabinet", "game page"):
+        persona, url = pages[name]
+        client = client_as(persona)
+        channels[name] = (client, channel_of(client.get(url).content.decode()))
+    flow.vote_cast(game=game, seat=seats["Doc"], target=seats["Bonnie"])
+    for name, (client, channel) in channels.items():
+        assert client.get(channel).status_code == 200, name
+
+
+def test_the_channel_address_carries_the_games_version_sealed(forum_game) -> None:
+    """No readable version on the page (a night choice moves the game's
+    state, a team room's post its version: a stranger must not watch them
+    move); the seal is fresh each build, as a CSRF token."""
+    game, _seats = forum_game
+    dave = client_as("dave")
+    url = reverse("game", args=[game.slug])
+    before = channel_of(dave.get(url).content.decode())
+    again = channel_of(dave.get(url).content.decode())
+    assert before != again  # a fresh seal each build, as CSRF tokens
+    assert "v=" not in before and "g=" not in before
+    assert re.sub(r"k=[\w-]+", "", before) == re.sub(r"k=[\w-]+", "", again)
