@@ -163,6 +163,14 @@ def child_env(**extra: str) -> dict[str, str]:
     return env
 
 
+def add_server_arguments(parser) -> None:
+    """The gunicorn options every benchmark that starts the server takes:
+    ``--workers`` (default 2) and ``--worker-class`` (default ``sync``, as
+    deployed)."""
+    parser.add_argument("--workers", type=int, default=2, help="gunicorn workers (default 2).")
+    parser.add_argument("--worker-class", default="sync", help="gunicorn worker class (default sync, as deployed).")
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -62,8 +62,7 @@ class Command(BaseCommand):
         parser.add_argument("--posts", type=int, default=1000, help="Posts in the day thread (default 1000).")
         parser.add_argument("--seconds", type=float, default=5.0, help="Measuring time per page (default 5).")
         parser.add_argument("--concurrency", type=int, default=4, help="Client threads (default 4).")
-        parser.add_argument("--workers", type=int, default=2, help="gunicorn workers (default 2).")
-        parser.add_argument("--worker-class", default="sync", help="gunicorn worker class (default sync, as deployed).")
+        bench.add_server_arguments(parser)
         parser.add_argument("--pool", action="store_true", help="Serve with DATABASE_POOL=1 (psycopg pool).")
         parser.add_argument(
             "--rounds", type=int, default=5, help="Pages measured in turn, this many times (default 5)."
