@@ -17,10 +17,13 @@ figures): no step rescans the rest of the post from an unclosed tag.
 from __future__ import annotations
 
 import re
+from contextlib import nullcontext
 from dataclasses import dataclass
 
 import nh3
+from django.utils import translation
 from django.utils.html import escape
+from django.utils.translation import gettext
 
 TAGS = {"b", "i", "u", "s", "blockquote", "cite", "details", "summary", "a", "br", "p", "span"}
 ATTRIBUTES = {"a": {"href"}, "span": {"class"}, "blockquote": {"class"}, "details": {"class"}}
@@ -157,15 +160,22 @@ class _Renderer:
 
 def _block_open(name: str, param: str | None) -> str:
     if name == "quote":
-        cite = f"<cite>{param.strip()} wrote:</cite>" if param else ""
-        return f'<blockquote class="quote">{cite}'
-    title = (param or "Spoiler").strip()
+        if not param:
+            return '<blockquote class="quote">'
+        # The name is escaped already; the sentence is the catalogue's.
+        header = gettext("%(name)s wrote:") % {"name": param.strip()}
+        return f'<blockquote class="quote"><cite>{header}</cite>'
+    title = (param or gettext("Spoiler")).strip()
     return f'<details class="spoiler"><summary>{title}</summary>'
 
 
-def render(source: str) -> str:
-    """BBCode source → sanitised HTML (see module doc); linear time."""
-    text = _Renderer(escape(source.replace("\r\n", "\n"))).run()
+def render(source: str, language: str | None = None) -> str:
+    """BBCode source → sanitised HTML (see module doc); linear time. A
+    quote's header ("Bonnie wrote:") is written in ``language`` (a Django
+    language code, the game's: ``languages.game_language``), else in the
+    active language."""
+    with translation.override(language) if language else nullcontext():
+        text = _Renderer(escape(source.replace("\r\n", "\n"))).run()
     return nh3.clean(
         text.replace("\n", "<br>"),
         tags=TAGS,

@@ -231,7 +231,7 @@ class _Loader:
                 by_host=row["by_host"],
                 game_day=row["day"],
                 body=row["text"],
-                body_html=markup.render(row["text"]),
+                body_html=markup.render(row["text"], languages.game_language(self.game)),
                 created_at=_when(row["created_at"]),
                 edited_at=_when(row["edited_at"]),
                 original_body=row["original_text"],

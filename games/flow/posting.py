@@ -8,7 +8,7 @@ from datetime import datetime, timedelta
 
 from django.utils.translation import gettext as _
 
-from .. import markup
+from .. import languages, markup
 from ..clock import local_deadline
 from ..errors import FlowError
 from ..models import Deadline, Event, Game, Phase, Player, Post, Room
@@ -80,7 +80,7 @@ def write_post(turn: Turn, room: Room, seat: Player | None, body: str, by_host: 
         author=None if by_host else seat,
         by_host=by_host,
         body=body,
-        body_html=markup.render(body),
+        body_html=markup.render(body, languages.game_language(turn.game)),
         game_day=current_day(turn.game),
         created_at=turn.now,
     )
@@ -138,7 +138,11 @@ def post_edit(*, post: Post, body: str, now: datetime | None = None) -> Post:
             return post
         old = post.body
         post.original_body = post.original_body or old
-        post.body, post.body_html, post.edited_at = body, markup.render(body), turn.now
+        post.body, post.body_html, post.edited_at = (
+            body,
+            markup.render(body, languages.game_language(turn.game)),
+            turn.now,
+        )
         post.save(update_fields=["body", "body_html", "edited_at", "original_body"])
         turn.posts_only = True
         turn.log(

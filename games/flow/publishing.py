@@ -8,7 +8,7 @@ from datetime import datetime
 
 from django.utils.translation import gettext as _
 
-from .. import markup
+from .. import languages, markup
 from ..errors import FlowError
 from ..models import Deadline, Event, Phase, Post, Resolution, Room
 from ..reads.game import OPENS, current_day
@@ -118,7 +118,11 @@ def publish_or_correct(turn: Turn, resolution: Resolution, text: str, now: datet
     if resolution.published_post_id:
         post = resolution.published_post
         old = post.body
-        post.body, post.body_html, post.edited_at = text, markup.render(text), now
+        post.body, post.body_html, post.edited_at = (
+            text,
+            markup.render(text, languages.game_language(post.room.game)),
+            now,
+        )
         post.save(update_fields=["body", "body_html", "edited_at"])
         if resolution.day_copy_id:
             copy = resolution.day_copy

@@ -26,15 +26,18 @@ def log_event(
     return Event.objects.create(game=game, kind=kind, audience=audience, player=player, data=data)
 
 
-def host_post_fields(room: Room, body: str, day: int, when: datetime | None = None) -> dict[str, Any]:
+def host_post_fields(
+    room: Room, body: str, day: int, when: datetime | None = None, language: str | None = None
+) -> dict[str, Any]:
     """The fields of a post of the host (or the site) in ``room``, rendered
-    from BBCode, dated ``when`` (aware; default now) and filed under game
-    day ``day`` (``Turn.post`` saves it, at once or with its batch)."""
+    from BBCode (a quote's header in ``language``, the game's), dated
+    ``when`` (aware; default now) and filed under game day ``day``
+    (``Turn.post`` saves it, at once or with its batch)."""
     return {
         "room": room,
         "by_host": True,
         "body": body,
-        "body_html": markup.render(body),
+        "body_html": markup.render(body, language),
         "game_day": day,
         "created_at": when or timezone.now(),
     }

@@ -21,7 +21,7 @@ from django.db import transaction
 
 from rulesets.core import GameState, Ruleset
 
-from .. import page_cache
+from .. import languages, page_cache
 from ..models import Event, Game, Phase, Player, Post, Room
 from ..reads.game import ruleset_of, state_of
 from .claim import Claim
@@ -112,7 +112,7 @@ class Turn:
         """A post of the host (or the site) in ``room`` (``host_post_fields``):
         saved (numbered in its room) at once, or with the turn's batch,
         unsaved until then."""
-        fields = host_post_fields(room, body, day, when)
+        fields = host_post_fields(room, body, day, when, languages.game_language(self.game))
         if self.batch is None:
             return Post.objects.create(**fields)
         post = Post(**fields)

@@ -7,7 +7,9 @@ import re
 from html.parser import HTMLParser
 
 import pytest
+from django.utils import translation
 
+from games import flow, markup
 from games.markup import quote_source, render
 
 ALLOWED_TAGS = {"b", "i", "u", "s", "blockquote", "cite", "details", "summary", "a", "br", "p", "span"}
@@ -149,3 +151,22 @@ def test_a_big_adversarial_post_renders_every_closed_tag() -> None:
     """1,000 spoilers, each with a bold inside, all render."""
     html = render("[spoiler=Plan]kill [b]Doc[/b][/spoiler]\n" * 1000)
     assert html.count('<details class="spoiler"><summary>Plan</summary>kill <b>Doc</b></details>') == 1000
+
+
+@pytest.mark.parametrize(
+    ("language", "header"), [("en", "Bonnie wrote:"), ("ru", "Bonnie пишет:"), ("zh-hans", "Bonnie 写道：")]
+)
+def test_a_quotes_header_is_written_in_the_language_asked(language, header) -> None:
+    html = markup.render("[quote=Bonnie]I am a citizen[/quote]", language)
+    assert f"<cite>{header}</cite>" in html
+
+
+@pytest.mark.django_db
+def test_a_quote_in_a_game_post_reads_in_the_games_language_whoever_writes_it(forum_game) -> None:
+    """A Russian game's post quoting another says «пишет», even written
+    from a request in English: the post's HTML is kept as written."""
+    game, seats = forum_game
+    day = game.rooms.get(kind="day", day=1)
+    with translation.override("en"):
+        post = flow.post_create(room=day, seat=seats["Doc"], body="[quote=Bonnie]I am a citizen[/quote] Sure.")
+    assert "<cite>Bonnie пишет:</cite>" in post.body_html
