@@ -50,7 +50,7 @@ def mail_settings(request: HttpRequest) -> HttpResponse:
     and the results drafts of the games it hosts (``MailPreference``), and
     the address they go to (changed on allauth's e-mail page)."""
     preference = MailPreference.of(request.user.pk)
-    form = MailPreferenceForm(request.POST or None, instance=preference)
+    form = MailPreferenceForm(request.POST if request.method == "POST" else None, instance=preference)
     if request.method == "POST" and form.is_valid():
         form.save()
         messages.success(request, _("Your e-mail settings were saved."))
@@ -65,7 +65,8 @@ def time_zone(request: HttpRequest) -> HttpResponse:
     it chose, with its UTC offset, or in each game's own zone. ``next``:
     where to go back to once saved (a page of this site only)."""
     form = TimeZoneForm(
-        request.POST or None, initial={"time_zone": request.session.get(languages.ZONE_SESSION_KEY, "")}
+        request.POST if request.method == "POST" else None,
+        initial={"time_zone": request.session.get(languages.ZONE_SESSION_KEY, "")},
     )
     back = request.POST.get("next") or request.GET.get("next") or ""
     if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}, require_https=False):

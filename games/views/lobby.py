@@ -26,7 +26,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
     ``MAFIA_WEB_RULESETS``; another is a 404), then its form, built from
     that ruleset's declarations (``GameCreateForm``)."""
     ruleset = pages.ruleset_to_host(request.POST.get("ruleset") or request.GET.get("ruleset"))
-    form = GameCreateForm(request.POST or None, ruleset=ruleset)
+    form = GameCreateForm(request.POST if request.method == "POST" else None, ruleset=ruleset)
     if request.method == "POST" and form.is_valid():
         try:
             game = flow.game_announce(

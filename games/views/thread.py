@@ -70,7 +70,7 @@ def room_page(request: HttpRequest, slug: str, room_id: str) -> HttpResponse:
     if request.method == "GET" and request.GET.get("by"):
         return activity.room_iso(request, room, seat, request.GET["by"])
     refusal = access.post_refusal(request.user, room, seat) if request.user.is_authenticated else "login"
-    form = PostForm(request.POST or None)
+    form = PostForm(request.POST if request.method == "POST" else None)
     status = 200
     if request.method == "POST":
         post, status = _post(request, room, seat, form, refusal)
@@ -167,7 +167,7 @@ def post_edit(request: HttpRequest, slug: str, room_id: str, number: int) -> Htt
     game = access.game_for_reader(request.user, slug)
     room, seat = access.room_for_reader(request.user, game, room_id)
     post = access.post_for_author(request.user, room, seat, number)
-    form = PostForm(request.POST or None, initial={"body": post.body})
+    form = PostForm(request.POST if request.method == "POST" else None, initial={"body": post.body})
     refusal = flow.edit_refusal(post) or access.post_refusal(request.user, room, seat)
     status = 200
     if request.method == "POST":

@@ -70,6 +70,7 @@ GET_ONLY = {
     "game_archive",
     "game_archive_bbcode",
     "ruleset_rules",
+    "live",
 }
 
 # Forms that show what their account handed in already (the doctor's

@@ -120,11 +120,11 @@ def test_the_quote_button_of_a_host_post_names_the_host(forum_game) -> None:
 
 
 def test_a_quoted_post_renders_as_a_named_quote(forum_game) -> None:
-    """A post made of the Quote button's text shows "Nick wrote:"."""
+    """A post made of the Quote button's text shows "Nick wrote:" in the game's language (Russian here)."""
     game, _seats = forum_game
     body = "[quote=Clyde]I checked Doc[/quote]\nI do not believe you"
     html = client_as("bob").post(_url(game, "day"), {"body": body}, follow=True).content.decode()
-    assert '<blockquote class="quote"><cite>Clyde wrote:</cite>I checked Doc</blockquote>' in html
+    assert '<blockquote class="quote"><cite>Clyde пишет:</cite>I checked Doc</blockquote>' in html
 
 
 def test_the_vote_thread_offers_the_vote_form_to_a_living_player(forum_game) -> None:
