@@ -316,6 +316,18 @@ def _phases(game: Game, ruleset: Ruleset, phases: list[Phase], seats: Mapping[st
     return built
 
 
+def role_of_choice(ruleset: Ruleset, seat: Player, ability: str) -> str:
+    """The role id under which ``seat`` made a choice of ``ability``: its
+    role as dealt when the rules converted it later and only the dealt role
+    holds that ability (a choice made before the conversion), else its
+    role at the end."""
+    dealt, final = seat.dealt_role, seat.role
+    if dealt and dealt != final and dealt in ruleset.ROLES and final in ruleset.ROLES:
+        if ability in ruleset.ROLES[dealt].abilities and ability not in ruleset.ROLES[final].abilities:
+            return dealt
+    return final
+
+
 def _action_key(data: Mapping[str, Any]) -> tuple[str, str, str]:
     """(actor nickname, team id, ability) of a choice as the trace stores
     it; a team's choice by the team alone (also when the trace names the
@@ -359,7 +371,7 @@ def _choices(
         choices.append(
             Choice(
                 who=who,
-                role=role_name(ruleset, seat.role) if seat and seat.role else "",
+                role=role_name(ruleset, role_of_choice(ruleset, seat, ability)) if seat and seat.role else "",
                 team=team_name(ruleset, team) if team else "",
                 ability=ability_name(ruleset, ability),
                 targets=targets,

@@ -16,8 +16,10 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
+import rulesets
 from games import flow, trace_texts
-from games.models import Action, Game, Phase, Resolution, Vote
+from games.models import Action, Game, Phase, Player, Resolution, Vote
+from games.reads.replay import role_of_choice
 
 from .test_every_ruleset import hosted_game, play_to_the_end
 
@@ -337,3 +339,14 @@ def test_each_day_lists_who_the_vote_put_out_as_the_ruleset_announces_it(
         else:
             assert "Nobody was voted out" in voted
     assert listed, "no day of the game voted anybody out"
+
+
+def test_a_choice_made_before_a_conversion_names_the_role_that_held_it() -> None:
+    """A seat converted later (PITER-060's Komsomolets taking over as Oper
+    and the like) shows, on a choice only its dealt role could make, the
+    dealt role; a choice its final role holds shows the final role."""
+    ruleset = rulesets.get("piter")
+    seat = Player(nickname="Seat 5", dealt_role="judge", role="oper")
+    assert role_of_choice(ruleset, seat, "execute") == "judge"
+    assert role_of_choice(ruleset, seat, "kill") == "oper"
+    assert role_of_choice(ruleset, Player(nickname="Seat 6", role="oper"), "kill") == "oper"
