@@ -597,7 +597,10 @@ def test_the_parity_run_catches_a_ghost_pick_taken_before_the_tie_piter_093(pers
 
 @pytest.mark.parametrize(
     ("scenario", "taken"),
-    [("ww18-witch-save", "'ability': 'save'"), ("ww18-hunter-shoots-when-voted-out", "'ability': 'shoot'")],
+    [
+        ("ww18-115-guarded-witch-potions-work", "'ability': 'save'"),
+        ("ww18-157-hunter-voted-shoots-sheriff-badge-order", "'ability': 'shoot'"),
+    ],
 )
 def test_the_parity_run_catches_a_witch_or_exit_order_taken_before_its_moment_ww18_071(
     personas, make_user, monkeypatch, scenario: str, taken: str
@@ -607,6 +610,6 @@ def test_the_parity_run_catches_a_witch_or_exit_order_taken_before_its_moment_ww
     moment (its opening guard gone), the parity run fails, naming the
     choice taken before its moment."""
     monkeypatch.setattr("games.flow.choices._refuse_before_its_moment", lambda *args: None)
-    doc = json.loads((PUBLIC / "werewolf18" / f"{scenario}.json").read_text(encoding="utf-8"))
+    doc = json.loads((OWN / "werewolf18" / f"{scenario}.json").read_text(encoding="utf-8"))
     with pytest.raises(AssertionError, match=rf"the site took \[\{{.*{taken}.*before its moment"):
         _play_through_the_site(doc, f"{scenario}-early", personas, make_user)
