@@ -20,6 +20,7 @@ The names below are the package's public interface: callers write
 
 from ..clock import local_clock, local_deadline, local_time, utc_offset
 from ..errors import FlowError, GameBroken, ResolutionFailed
+from ..models.game import replay_open_to_the_dead
 from ..reads.choices import (
     ability_deadline,
     ability_opens,
@@ -57,7 +58,6 @@ from ..reads.game import (
     game_fault,
     penalties_seen,
     proposed_composition,
-    replay_open_to_the_dead,
     revote_label,
     ruleset_of,
     state_of,

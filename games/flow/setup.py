@@ -19,7 +19,8 @@ from rulesets.core import RulesError
 from .. import languages, results
 from ..errors import FlowError
 from ..models import Event, Game, Phase, Player, Room
-from ..reads.game import REPLAY_FOR_THE_DEAD, WEB_OPTIONS, engine_options, first_phase, ruleset_of
+from ..models.game import REPLAY_FOR_THE_DEAD
+from ..reads.game import WEB_OPTIONS, engine_options, first_phase, ruleset_of
 from .phases import next_number, open_phase, sync_players, sync_rooms
 from .records import log_event
 from .turn import Turn, transition

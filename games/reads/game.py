@@ -18,7 +18,6 @@ from rulesets.core import GameState, RulesError, Ruleset
 from ..clock import local_time
 from ..errors import FlowError, GameBroken, unknown_ruleset
 from ..models import Game, Phase, Player, Post, Resolution, Room, Vote
-from ..models.game import REPLAY_FOR_THE_DEAD, replay_open_to_the_dead  # noqa: F401  (re-exported to flow)
 
 
 def ruleset_of(game: Game) -> Ruleset:

@@ -38,6 +38,7 @@ def vote_count(request: HttpRequest, slug: str, room_id: str) -> HttpResponse:
 
 
 @require_GET
+@page_cache.kept_page
 def vote_flow(request: HttpRequest, slug: str, room_id: str) -> HttpResponse:
     """The vote flow of the vote thread's day (``reads.vote_flow``): each
     lynch vote of the day (CLASSIC-066) drawn step by step with its table,
