@@ -6,7 +6,7 @@ lets the page's live parts poll as its htmx does: every element of the
 page with ``hx-get`` and ``hx-trigger="every Ns"`` is requested every N
 seconds; an answer with content replaces the element (``outerHTML``) and,
 with it, the address and the timer of its next poll; an element an answer
-brings back without ``hx-get`` (a finished game) stops polling; a 204
+brings back without ``hx-get`` or ``hx-post`` (a finished game) stops polling; a 204
 leaves the element as it was. A page or an answer holding the read mark's
 form (``hx-trigger="load"``) posts it, as the page's script does. Nothing
 here knows which polls the site has: it reads them off the pages, so the
@@ -53,16 +53,18 @@ class Poll:
     path: str
     every: float
     due: float
+    method: str = "GET"
 
 
 class _Elements(HTMLParser):
     """The polling elements (by id) and the read mark's form of a page or an
     answer: ``polls`` maps an element's id to ``(path, seconds)`` or to None
-    for an element that no longer polls."""
+    for an element that no longer polls; a poll by ``hx-post`` (the live
+    channel reporting posts seen) is sent as a POST."""
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
-        self.polls: dict[str, tuple[str, float] | None] = {}
+        self.polls: dict[str, tuple[str, float, str] | None] = {}
         self.seen: str | None = None
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
@@ -73,8 +75,10 @@ class _Elements(HTMLParser):
             return
         ident = a.get("id")
         every = EVERY.search(trigger)
-        if a.get("hx-get") and every:
-            self.polls[ident or a["hx-get"]] = (a["hx-get"], float(every.group(1)))
+        method = "POST" if a.get("hx-post") else "GET"
+        path = a.get("hx-get") or a.get("hx-post")
+        if path and every:
+            self.polls[ident or path] = (path, float(every.group(1)), method)
         elif ident and ("hx-swap-oob" in a or ident in _POLL_IDS):
             self.polls[ident] = None
 
@@ -230,7 +234,7 @@ def read(
                     return
                 key, poll = min(polls.items(), key=lambda kv: kv[1].due)
                 poll.due += poll.every
-                status, text = client.request("GET", poll.path, kind_of(poll.path, "GET"), htmx=True)
+                status, text = client.request(poll.method, poll.path, kind_of(poll.path, poll.method), htmx=True)
                 if status == 200:
                     _follow(client, text, polls, answered=key)
     finally:
@@ -249,7 +253,7 @@ def _follow(client: Client, html: str, polls: dict[str, Poll], answered: str | N
         if poll is None:
             polls.pop(key, None)
         else:
-            polls[key] = Poll(poll[0], poll[1], now + poll[1])
+            polls[key] = Poll(poll[0], poll[1], now + poll[1], poll[2])
     if found.seen and client.cookie:
         number = SEEN_NUMBER.search(html)
         if number:

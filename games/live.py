@@ -72,8 +72,8 @@ from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.crypto import constant_time_compare, salted_hmac
 
-from . import page_cache
-from .models import Game, GameVersion, Post
+from . import page_cache, unread
+from .models import Game, GameVersion, Post, Room
 
 # How long a "nothing new" answer is remembered, in seconds.
 ANSWER_SECONDS = 60
@@ -210,6 +210,7 @@ def channel(
     bar: str = "",
     host: bool = False,
     until: datetime | None = None,
+    seen: int | None = None,
 ) -> dict[str, object]:
     """The context of a page's ``#live`` element (``_live.html``):
     ``live_url``, the channel's address, and ``live_every``, its interval
@@ -218,7 +219,11 @@ def channel(
     of a page showing a thread's latest posts (None: no posts come);
     ``count``: the vote count's version shown; ``bar``: the phase bar's
     digest (empty: unknown, the first answer sends the bar); ``until``:
-    when the phase bar next changes by itself."""
+    when the phase bar next changes by itself; ``seen``: the number of the
+    last post of the room ``room_id`` the page shows its reader for the
+    first time (``unread.unseen_last``), which the channel's next ask
+    reports seen (``mark_seen``): the element then asks by POST
+    (``live_post``) with ``m``."""
     if not game.is_running or game_version is None:
         return {"live_url": None, "live_every": PAGE_SECONDS}
     query: dict[str, object] = {"k": seal(game_version), "t": ticket(request, game.slug, room_id, host)}
@@ -234,8 +239,45 @@ def channel(
         query["h"] = 1
     if until is not None:
         query["u"] = int(until.timestamp() * 1000)
-    url = f"{reverse('live', args=[game.slug])}?{urlencode(query)}"
-    return {"live_url": url, "live_every": THREAD_SECONDS if posts is not None else PAGE_SECONDS}
+    post = bool(seen and room_id and request.user.is_authenticated)
+    if post:
+        query["m"] = seen
+    return _element(reverse("live", args=[game.slug]), query, post)
+
+
+def _element(path: str, query: dict[str, object], post: bool) -> dict[str, object]:
+    """The context of a ``#live`` element asking ``path`` with ``query``:
+    by POST when it reports posts seen (``m``), else by GET."""
+    every = THREAD_SECONDS if "a" in query else PAGE_SECONDS
+    return {"live_url": f"{path}?{urlencode(query)}", "live_every": every, "live_post": post}
+
+
+def without_mark(request: HttpRequest) -> dict[str, object]:
+    """The context of the ``#live`` element that asks what this request
+    asked, less the posts it reported seen (``m``): the element that
+    follows a ``mark_seen`` when nothing else changed. Nothing is read."""
+    query = {k: v for k, v in request.GET.items() if k != "m"}
+    return _element(request.path, query, False)
+
+
+def mark_seen(request: HttpRequest, slug: str) -> bool:
+    """Move the reader's read mark in the room ``r`` up to post ``m`` (never
+    past the room's last post, never back: ``unread.seen_up_to``) when this
+    POST carries both and its ticket ``t`` is this browser's: the page that
+    named them was built for this session, with its access check. True
+    when the report was taken (the next element asks without it)."""
+    query = request.GET
+    number, room_id, host = query.get("m", ""), query.get("r", ""), query.get("h") == "1"
+    if request.method != "POST" or not room_id or not number.isdigit() or len(number) > 15:
+        return False
+    if not constant_time_compare(query.get("t", ""), ticket(request, slug, room_id, host)):
+        return False
+    if not request.user.is_authenticated:
+        return False
+    room = Room.objects.filter(public_id=room_id, game__slug=slug).first()
+    if room is not None:
+        unread.seen_up_to(room, request.user, int(number))
+    return True
 
 
 def quiet(request: HttpRequest, slug: str) -> bool:

@@ -198,5 +198,14 @@ def cabinet_page(
         shared_rooms=shared,
         choice_deadline=flow.local_deadline(game, general.due_at) if general else "",
     )
-    ctx.update(live.channel(request, game, live.page_version(request, game.slug), until=ctx["bar_until"]))
+    ctx.update(
+        live.channel(
+            request,
+            game,
+            live.page_version(request, game.slug),
+            room_id=room.public_id,
+            until=ctx["bar_until"],
+            seen=ctx["seen_number"],
+        )
+    )
     return ctx

@@ -35,18 +35,24 @@ def channel_answer(
     (the next element names it); ``posts``: the page's ``after``, ``first``
     and ``since`` (None: the page shows no latest posts); ``count``: the
     vote count's version the page shows; ``bar``: the phase bar's digest
-    it shows (empty: unknown); ``now``: ``live.clock()`` before reading."""
+    it shows (empty: unknown); ``now``: ``live.clock()`` before reading.
+    New posts sent to a logged-in reader are reported seen by the next
+    element's ask (``live.channel``'s ``seen``)."""
     parts: list[str] = []
     bar_ctx = game_context(request, game, seat)
     bar_html = render_to_string("games/_phase_bar.html", {**bar_ctx, "oob": True}, request)
     shown_bar = live.digest(bar_html)
     if shown_bar != bar:
         parts.append(bar_html)
+    seen = None
     if room is not None and posts is not None:
         after, first, _since = posts
         found = new_posts(request, game, room, seat, after=after, first=first, since=_since, now=now)
         if found is not None:
             parts.append(render_to_string("games/_live_posts.html", found, request))
+            if found["posts"]:
+                # Shown on the reader's open page: the next ask reports them seen.
+                seen = found["last_number"]
             after = found["last_number"]
         posts = (after, first, now)
     if room is not None and room.kind == Room.Kind.VOTE:
@@ -67,5 +73,6 @@ def channel_answer(
         bar=shown_bar,
         host=host,
         until=bar_ctx["bar_until"],
+        seen=seen,
     )
     return render_to_string("games/_live.html", element, request) + "".join(parts), bool(parts)

@@ -214,6 +214,7 @@ def room_page(
             posts=None if page.has_next else (ctx["last_number"], ctx["first_number"], poll_since),
             count=ctx.get("count_version", ""),
             until=ctx["bar_until"],
+            seen=ctx["seen_number"],
         )
     )
     return ctx
@@ -256,8 +257,6 @@ def new_posts(
         "room": room,
         "game": game,
         "last_number": posts[-1].number if posts else after,
-        # The new posts appear on the reader's open page: he has seen them.
-        "seen_number": posts[-1].number if posts and request.user.is_authenticated else None,
         "first_number": first,
         "poll_since": now,
         "poll": True,

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
-from django.views.decorators.http import require_GET
+from django.template.loader import render_to_string
+from django.views.decorators.http import require_http_methods
 
-from .. import access, live, page_cache
+from .. import access, live, page_cache, unread
 from ..pages.live import channel_answer
 
 
@@ -18,7 +19,7 @@ def _number(request: HttpRequest, name: str, default: int) -> int:
         return default
 
 
-@require_GET
+@require_http_methods(["GET", "POST"])
 def channel(request: HttpRequest, slug: str) -> HttpResponse:
     """htmx: what changed on the page since it was built or last polled.
     204 at once (one query, nothing rendered) while nothing the page shows
@@ -26,9 +27,18 @@ def channel(request: HttpRequest, slug: str) -> HttpResponse:
     with the access check of the page (the room ``r``'s reader, the host
     for the host part ``h``; Http404 otherwise), the next ``#live`` element
     and the changed parts as out-of-band swaps (``channel_answer``), or 204
-    when nothing changed."""
+    when nothing changed.
+
+    A POST also reports the posts the page showed its reader (``m``, the
+    last one's number, in the room ``r``): his read mark moves up to it in
+    the same request (``live.mark_seen``, or after the access check when
+    the ticket is not this browser's), and the answer is at least the next
+    element, which asks without ``m`` (a GET never writes)."""
+    marked = live.mark_seen(request, slug)
     if live.quiet(request, slug):
-        return HttpResponse(status=204)
+        if not marked:
+            return HttpResponse(status=204)
+        return HttpResponse(render_to_string("games/_live.html", live.without_mark(request), request))
     game_version = live.versions(slug)  # before the answer is read: a later write moves it
     setattr(request, page_cache.VERSION, game_version)
     now = live.clock()
@@ -40,6 +50,9 @@ def channel(request: HttpRequest, slug: str) -> HttpResponse:
         room, seat = access.room_for_reader(request.user, game, room_id)
     else:
         room, seat = None, access.seat_of(request.user, game)
+    reported = request.method == "POST" and "m" in query
+    if reported and not marked and room is not None and request.user.is_authenticated:
+        unread.seen_up_to(room, request.user, _number(request, "m", 0))
     posts = None
     if room is not None and "a" in query:
         after = _number(request, "a", 0)
@@ -56,6 +69,11 @@ def channel(request: HttpRequest, slug: str) -> HttpResponse:
         bar=query.get("b", ""),
         now=now,
     )
-    if not changed and game_version is not None and tuple(game_version) == live.unseal(query.get("k", "")):
+    if (
+        not changed
+        and not reported
+        and game_version is not None
+        and tuple(game_version) == live.unseal(query.get("k", ""))
+    ):
         return HttpResponse(status=204)
     return HttpResponse(html)

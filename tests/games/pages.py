@@ -97,14 +97,36 @@ def running_game(host, make_user, n: int, prefix: str) -> Game:
 
 
 SEEN_FORM = re.compile(r'<form class="seen" method="post" action="([^"]+)".*?name="number" value="(\d+)"', re.S)
+LIVE_ASK = re.compile(r'<div id="live" hidden hx-(get|post)="([^"]+)"')
+
+
+def ask(client: Client, html: str):
+    """Ask the live channel of ``html`` (a page or a channel's answer) as
+    the page's script does: by its element's method (a POST reports posts
+    seen). The answer, or None when ``html`` has no channel."""
+    found = LIVE_ASK.search(html)
+    if found is None:
+        return None
+    url = found.group(2).replace("&amp;", "&")
+    if found.group(1) == "post":
+        return client.post(url, HTTP_HX_REQUEST="true")
+    return client.get(url, HTTP_HX_REQUEST="true")
 
 
 def read(client: Client, url: str, params: dict | None = None):
-    """GET ``url`` as a browser does, then report what it showed as seen
-    (the page's own POST to ``room_seen``, as its script sends it once the
-    page is shown). Returns the GET's response."""
+    """GET ``url`` as a browser does, then report what it showed as seen:
+    a running game's page by its live channel's ask (a POST carrying the
+    last post shown), any other page by its own POST to ``room_seen``, as
+    its script sends it once the page is shown. Returns the GET's response."""
     response = client.get(url, params or {})
-    found = SEEN_FORM.search(response.content.decode()) if response.status_code == 200 else None
-    if found is not None:
-        client.post(found.group(1), {"number": found.group(2)}, HTTP_HX_REQUEST="true")
+    if response.status_code != 200:
+        return response
+    html = response.content.decode()
+    found = LIVE_ASK.search(html)
+    if found is not None and found.group(1) == "post":
+        ask(client, html)
+        return response
+    seen = SEEN_FORM.search(html)
+    if seen is not None and found is None:
+        client.post(seen.group(1), {"number": seen.group(2)}, HTTP_HX_REQUEST="true")
     return response

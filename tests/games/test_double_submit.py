@@ -9,6 +9,7 @@ POST view no form here reaches fails the enumeration test."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from datetime import timedelta
 
@@ -33,6 +34,7 @@ from games.models import (
     Player,
     Post,
     ProfileSetting,
+    ReadMark,
     Resolution,
     Room,
     Vote,
@@ -48,6 +50,8 @@ from tests.games.test_vote_laws import dealt_game
 from tests.games.test_werewolf18_forum_day import NINE as WW18_NINE
 from tests.games.test_werewolf18_forum_day import local as ww18_local
 from tests.games.test_werewolf18_forum_day import to_day_one
+
+LIVE_POST = re.compile(r'<div id="live" hidden hx-post="([^"]+)"')
 
 # Views that answer GET only (pages, polls, the live parts).
 GET_ONLY = {
@@ -70,7 +74,6 @@ GET_ONLY = {
     "game_archive",
     "game_archive_bbcode",
     "ruleset_rules",
-    "live",
 }
 
 # Forms that show what their account handed in already (the doctor's
@@ -384,6 +387,25 @@ def test_the_hosts_proxy_vote_sent_twice_counts_one_vote(personas, make_user) ->
     to_day_one(game)
     with time_machine.travel(ww18_local("2026-03-03 12:00"), tick=False):
         _scenario(lambda: run_pages([("alice", reverse("host", args=[game.slug]))], only={"host_proxy_vote"}))
+
+
+def test_the_live_channels_report_sent_twice_moves_the_read_mark_once(forum_game) -> None:
+    """The live channel's POST (a page reporting the posts it showed its
+    reader, ``live``), sent twice as a retried request sends it: both
+    answer without error, the first moves the read mark, the second
+    changes nothing of the game and leaves the mark where it is."""
+    game, seats = forum_game
+    day = rooms_of(game)["day"]
+    flow.post_create(room=day, seat=seats["Bonnie"], body="An early post.")
+    client = client_of("carol")
+    page = client.get(reverse("room", args=[game.slug, day.public_id])).content.decode()
+    channel = LIVE_POST.search(page).group(1).replace("&amp;", "&")
+    before = world()
+    answers = [client.post(channel, HTTP_HX_REQUEST="true").status_code for _ in range(2)]
+    assert answers == [200, 200]
+    assert world() == before
+    assert list(ReadMark.objects.filter(room=day, user__username="carol").values_list("number", flat=True)) == [1]
+    COVERED.add("live")
 
 
 def test_logging_out_twice_answers_no_error(personas) -> None:

@@ -10,17 +10,17 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.urls import reverse
+from django.urls import resolve, reverse
 
 from games import flow
-from games.models import Game, Player, Room
+from games.models import Game, Player, ReadMark, Room
 
 from .pages import client_as, rooms_of
 
 # Committed transactions, as the site runs.
 pytestmark = pytest.mark.django_db(transaction=True)
 
-LIVE = re.compile(r'<div id="live" hidden hx-get="([^"]+)"')
+LIVE = re.compile(r'<div id="live" hidden hx-(?:get|post)="([^"]+)"')
 EVERY = re.compile(r'hx-trigger="every ')
 
 
@@ -29,6 +29,19 @@ def channel_of(html: str) -> str:
     found = LIVE.search(html)
     assert found, "no live channel"
     return found.group(1).replace("&amp;", "&")
+
+
+def settled(client, url: str) -> str:
+    """Open the page ``url`` and, when its channel reports posts seen
+    (a POST: the reader had not seen them), ask it once as the browser's
+    first ask does; the address the channel asks next (by GET)."""
+    html = client.get(url).content.decode()
+    if 'hx-post="' + reverse("live", args=[resolve(url).kwargs["slug"]]) in html:
+        answer = client.post(channel_of(html), HTTP_HX_REQUEST="true")
+        assert answer.status_code == 200
+        html = answer.content.decode()
+    assert 'id="live" hidden hx-get="' in html
+    return channel_of(html)
 
 
 def _pages(game: Game) -> dict[str, tuple[str, str]]:
@@ -63,7 +76,7 @@ def test_a_poll_with_nothing_new_answers_204_with_two_queries_and_renders_nothin
     game, _seats = forum_game
     for name, (persona, url) in _pages(game).items():
         client = client_as(persona)
-        channel = channel_of(client.get(url).content.decode())
+        channel = settled(client, url)
         with django_assert_max_num_queries(2):  # the session and the game's version
             answer = client.get(channel)
         assert answer.status_code == 204, name
@@ -74,7 +87,7 @@ def test_a_new_post_comes_appended_with_the_read_mark_and_the_next_channel(forum
     game, seats = forum_game
     room = rooms_of(game)["day"]
     carol = client_as("carol")
-    channel = channel_of(carol.get(reverse("room", args=[game.slug, room.public_id])).content.decode())
+    channel = settled(carol, reverse("room", args=[game.slug, room.public_id]))
     post = flow.post_create(room=room, seat=seats["Doc"], body="Arrived while you were reading.")
     answer = carol.get(channel)
     assert answer.status_code == 200
@@ -82,10 +95,67 @@ def test_a_new_post_comes_appended_with_the_read_mark_and_the_next_channel(forum
     appended = re.search(r'<div id="posts" hx-swap-oob="beforeend">(.*?)</div>\s*(?:<div|$)', html, re.S)
     assert appended and f'id="p{post.number}"' in appended.group(1)
     assert "Arrived while you were reading." in appended.group(1)
-    assert f'name="number" value="{post.number}"' in html  # the read mark's form
     following = channel_of(html)
-    assert f"a={post.number}" in following
-    assert carol.get(following).status_code == 204
+    assert f"a={post.number}" in following and f"m={post.number}" in following
+    assert 'id="live" hidden hx-post="' in html  # the next ask reports the new post seen
+    assert _mark(room, "carol") < post.number
+    reported = carol.post(following, HTTP_HX_REQUEST="true")
+    assert reported.status_code == 200 and _mark(room, "carol") == post.number
+    assert carol.get(channel_of(reported.content.decode())).status_code == 204
+
+
+def _mark(room: Room, username: str) -> int:
+    """The reader's read mark in ``room`` (0: none)."""
+    return ReadMark.objects.filter(room=room, user__username=username).values_list("number", flat=True).first() or 0
+
+
+def test_a_page_reports_the_posts_new_to_its_reader_by_its_channels_first_ask(
+    forum_game, django_assert_max_num_queries
+) -> None:
+    """The page does not write (a GET never writes) and posts no report of
+    its own: its channel asks by POST with the last post it showed (``m``),
+    the mark moves in that request, and the channel then asks by GET. In a
+    thread and in the cabinet (the host's answer)."""
+    game, seats = forum_game
+    day = rooms_of(game)["day"]
+    for n in range(3):
+        flow.post_create(room=day, seat=seats["Doc"], body=f"Morning post {n}.")
+    flow.post_create(room=rooms_of(game)["cabinet"], seat=None, by_host=True, body="Your check is in.")
+    carol = client_as("carol")
+    for room, url in (
+        (day, reverse("room", args=[game.slug, day.public_id])),
+        (rooms_of(game)["cabinet"], reverse("cabinet", args=[game.slug])),
+    ):
+        html = carol.get(url).content.decode()
+        assert _mark(room, "carol") == 0
+        last = room.posts.order_by("-number").first().number
+        assert 'id="live" hidden hx-post="' in html and f"m={last}" in channel_of(html)
+        assert 'hx-headers=\'{"X-CSRFToken": "' in html
+        assert 'hx-trigger="load"' not in html  # no separate report
+        answer = carol.post(channel_of(html), HTTP_HX_REQUEST="true")
+        assert answer.status_code == 200 and _mark(room, "carol") == last
+        following = channel_of(answer.content.decode())
+        assert 'hx-get="' in answer.content.decode() and "m=" not in following
+        with django_assert_max_num_queries(2):
+            assert carol.get(following).status_code == 204
+        # Read, the page asks by GET from the start.
+        assert 'id="live" hidden hx-get="' in carol.get(url).content.decode()
+
+
+def test_a_stranger_posting_a_members_report_moves_no_mark_and_gets_nothing(forum_game) -> None:
+    """The report is taken only with the member's ticket or after the
+    room's access check: a stranger posting the address gets 404 and no
+    read mark in the team room."""
+    game, seats = forum_game
+    room = rooms_of(game)["mafia"]
+    flow.post_create(room=room, seat=seats["Mafia Two"], body="the plan")
+    html = client_as("bob").get(reverse("room", args=[game.slug, room.public_id])).content.decode()
+    channel = channel_of(html)
+    assert "m=" in channel
+    for stranger in ("dave", "citizen", "carol"):
+        assert client_as(stranger).post(channel, HTTP_HX_REQUEST="true").status_code == 404, stranger
+        assert not ReadMark.objects.filter(room=room, user__username=stranger).exists(), stranger
+    assert client_as("anon").post(channel, HTTP_HX_REQUEST="true").status_code == 404
 
 
 def test_a_vote_reaches_the_phase_bar_of_the_voter_without_new_posts(forum_game) -> None:
@@ -107,7 +177,7 @@ def test_a_vote_reaches_the_phase_bar_of_the_voter_without_new_posts(forum_game)
 def test_the_host_dashboard_channel_brings_its_live_part(forum_game) -> None:
     game, seats = forum_game
     alice = client_as("alice")
-    channel = channel_of(alice.get(reverse("host", args=[game.slug])).content.decode())
+    channel = settled(alice, reverse("host", args=[game.slug]))
     flow.vote_cast(game=game, seat=seats["Clyde"], target=seats["Bonnie"])
     html = alice.get(channel).content.decode()
     assert '<div id="phase-live" hx-swap-oob="true">' in html
@@ -120,7 +190,7 @@ def test_a_stranger_polling_a_team_room_gets_nothing(forum_game) -> None:
     game, seats = forum_game
     room = rooms_of(game)["mafia"]
     flow.post_create(room=room, seat=seats["Bonnie"], body="the plan")
-    channel = channel_of(client_as("bob").get(reverse("room", args=[game.slug, room.public_id])).content.decode())
+    channel = settled(client_as("bob"), reverse("room", args=[game.slug, room.public_id]))
     for stranger in ("dave", "anon", "citizen"):
         answer = client_as(stranger).get(channel)
         assert answer.status_code == 404, stranger
@@ -135,7 +205,7 @@ def test_a_replaced_player_gets_nothing_from_his_old_team_rooms_channel(forum_ga
     game, _seats = forum_game
     room = rooms_of(game)["mafia"]
     bob = client_as("bob")
-    channel = channel_of(bob.get(reverse("room", args=[game.slug, room.public_id])).content.decode())
+    channel = settled(bob, reverse("room", args=[game.slug, room.public_id]))
     flow.player_replace(
         game=game, player=Player.objects.get(game=game, nickname="Bonnie"), new_user=make_user("newbie")
     )
@@ -156,7 +226,7 @@ def test_a_channel_open_when_the_game_ends_sends_the_end_and_stops(forum_game) -
     game, _seats = forum_game
     room = rooms_of(game)["day"]
     carol = client_as("carol")
-    channel = channel_of(carol.get(reverse("room", args=[game.slug, room.public_id])).content.decode())
+    channel = settled(carol, reverse("room", args=[game.slug, room.public_id]))
     for nickname in ("Bonnie", "Mafia Two"):
         flow.player_modkill(game=game, player=Player.objects.get(game=game, nickname=nickname))
     html = carol.get(channel).content.decode()
@@ -186,7 +256,7 @@ def test_a_post_in_the_day_thread_wakes_no_other_page(forum_game, django_assert_
     for name in ("cabinet", "game page", "team room", "day thread"):
         persona, url = pages[name]
         client = client_as(persona)
-        channels[name] = (client, channel_of(client.get(url).content.decode()))
+        channels[name] = (client, settled(client, url))
     flow.post_create(room=rooms_of(game)["day"], seat=seats["Doc"], body="Only the day thread hears this.")
     for name in ("cabinet", "game page", "team room"):
         client, channel = channels[name]
@@ -203,7 +273,7 @@ def test_a_vote_wakes_the_game_page_and_the_cabinet(forum_game) -> None:
     for name in ("cabinet", "game page"):
         persona, url = pages[name]
         client = client_as(persona)
-        channels[name] = (client, channel_of(client.get(url).content.decode()))
+        channels[name] = (client, settled(client, url))
     flow.vote_cast(game=game, seat=seats["Doc"], target=seats["Bonnie"])
     for name, (client, channel) in channels.items():
         assert client.get(channel).status_code == 200, name
@@ -216,8 +286,8 @@ def test_the_channel_address_carries_the_games_version_sealed(forum_game) -> Non
     game, _seats = forum_game
     dave = client_as("dave")
     url = reverse("game", args=[game.slug])
-    before = channel_of(dave.get(url).content.decode())
-    again = channel_of(dave.get(url).content.decode())
+    before = settled(dave, url)
+    again = settled(dave, url)
     assert before != again  # a fresh seal each build, as CSRF tokens
     assert "v=" not in before and "g=" not in before
     assert re.sub(r"k=[\w-]+", "", before) == re.sub(r"k=[\w-]+", "", again)
