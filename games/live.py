@@ -28,7 +28,15 @@ stranger holding a member's address has another session cookie, so never
 gets the fast answer; the full path answers him 404 as the room's page.
 The reader's read marks are not part of the question: nothing the channel
 sends depends on them (the "new since you last read" marker is drawn by
-the page, not by the channel). A finished game's pages carry no channel;
+the page, not by the channel). The channel carries them the other way: a
+page that showed its reader posts he had not seen, or an answer that
+brought new ones, makes the next ask a POST with the last one's number
+(``m``), and his read mark moves in that request (``mark_seen``), so an
+open page sends no read mark of its own. A page that found nothing new
+for ``QUIET_SECONDS`` asks half as often, down to every
+``SLOWEST_SECONDS`` (``w``, when its element was made; ``e``, its pace:
+``slower``), and once more at the moment ``u`` when that is near; any
+news brings back its pace. A finished game's pages carry no channel;
 a channel that finds its game finished sends its last fragments and an
 element that no longer polls. Hidden tabs do not poll (``static/js/site.js``
 cancels a hidden tab's polls and polls once when it is shown again).
@@ -128,6 +136,13 @@ EDIT_MARGIN = timedelta(seconds=10)
 # page (a conversation in progress), and every other page.
 THREAD_SECONDS = 5
 PAGE_SECONDS = 10
+# A page whose channel found nothing new for ``QUIET_SECONDS`` asks half as
+# often, down to once every ``SLOWEST_SECONDS``; any news brings it back.
+QUIET_SECONDS = 30
+SLOWEST_SECONDS = 30
+# The page asks once more at the moment its phase bar changes by itself
+# (``u``) when that moment is this near, in seconds.
+AT_MOMENT_SECONDS = 3600
 
 
 def versions(slug: str) -> tuple[int, int] | None:
@@ -239,17 +254,33 @@ def channel(
         query["h"] = 1
     if until is not None:
         query["u"] = int(until.timestamp() * 1000)
+    query["w"] = clock()
     post = bool(seen and room_id and request.user.is_authenticated)
     if post:
         query["m"] = seen
     return _element(reverse("live", args=[game.slug]), query, post)
 
 
-def _element(path: str, query: dict[str, object], post: bool) -> dict[str, object]:
+def _element(path: str, query: dict[str, Any], post: bool) -> dict[str, object]:
     """The context of a ``#live`` element asking ``path`` with ``query``:
-    by POST when it reports posts seen (``m``), else by GET."""
-    every = THREAD_SECONDS if "a" in query else PAGE_SECONDS
-    return {"live_url": f"{path}?{urlencode(query)}", "live_every": every, "live_post": post}
+    by POST when it reports posts seen (``m``), else by GET; every ``e``
+    seconds when the query names a slower pace (``slower``), else every
+    ``THREAD_SECONDS`` on a thread's latest page (``a``) and
+    ``PAGE_SECONDS`` elsewhere; and once at the moment ``u`` (ms since the
+    epoch) when it is less than ``AT_MOMENT_SECONDS`` away (``live_at``,
+    seconds)."""
+    every = int(query["e"]) if str(query.get("e", "")).isdigit() else _base(query)
+    at = None
+    if str(query.get("u", "")).isdigit():
+        left = (int(query["u"]) - clock()) / 1000
+        if 0 < left < AT_MOMENT_SECONDS:
+            at = int(left) + 1
+    return {"live_url": f"{path}?{urlencode(query)}", "live_every": every, "live_post": post, "live_at": at}
+
+
+def _base(query: Any) -> int:
+    """The page's pace while things happen, in seconds."""
+    return THREAD_SECONDS if "a" in query else PAGE_SECONDS
 
 
 def without_mark(request: HttpRequest) -> dict[str, object]:
@@ -257,6 +288,23 @@ def without_mark(request: HttpRequest) -> dict[str, object]:
     asked, less the posts it reported seen (``m``): the element that
     follows a ``mark_seen`` when nothing else changed. Nothing is read."""
     query = {k: v for k, v in request.GET.items() if k != "m"}
+    return _element(request.path, query, False)
+
+
+def slower(request: HttpRequest) -> dict[str, object] | None:
+    """The context of the ``#live`` element that asks what this request
+    asked at half the pace (``e``, at most ``SLOWEST_SECONDS`` apart), from
+    now (``w``), when the channel found nothing new for ``QUIET_SECONDS``
+    since the element was made (``w``); None when the pace stays. Nothing
+    is read: called after ``quiet``."""
+    query = {k: v for k, v in request.GET.items() if k != "m"}
+    made, every = query.get("w", ""), query.get("e", "")
+    if not made.isdigit() or len(made) > 15:
+        return None
+    pace = int(every) if every.isdigit() and len(every) < 4 else _base(query)
+    if pace >= SLOWEST_SECONDS or clock() - int(made) < QUIET_SECONDS * 1000:
+        return None
+    query.update(e=min(pace * 2, SLOWEST_SECONDS), w=clock())
     return _element(request.path, query, False)
 
 

@@ -33,12 +33,16 @@ def channel(request: HttpRequest, slug: str) -> HttpResponse:
     last one's number, in the room ``r``): his read mark moves up to it in
     the same request (``live.mark_seen``, or after the access check when
     the ticket is not this browser's), and the answer is at least the next
-    element, which asks without ``m`` (a GET never writes)."""
+    element, which asks without ``m`` (a GET never writes).
+
+    A page that found nothing new for ``live.QUIET_SECONDS`` is sent its
+    element at half the pace (``live.slower``); any news restores it."""
     marked = live.mark_seen(request, slug)
     if live.quiet(request, slug):
-        if not marked:
+        element = live.without_mark(request) if marked else live.slower(request)
+        if element is None:
             return HttpResponse(status=204)
-        return HttpResponse(render_to_string("games/_live.html", live.without_mark(request), request))
+        return HttpResponse(render_to_string("games/_live.html", element, request))
     game_version = live.versions(slug)  # before the answer is read: a later write moves it
     setattr(request, page_cache.VERSION, game_version)
     now = live.clock()

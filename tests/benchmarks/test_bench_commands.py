@@ -64,6 +64,9 @@ def test_the_live_benchmark_reads_the_polls_off_the_page() -> None:
         '<form class="seen" hx-post="/g/x/r/y/seen/" hx-trigger="load"><input name="number" value="3"></form>'
     )
     found = scan(page)
-    assert found.polls == {"live": ("/g/x/live/?k=a&t=b", 5.0), "phase-bar": None}
+    assert found.polls == {"live": ("/g/x/live/?k=a&t=b", 5.0, "GET"), "phase-bar": None}
     assert found.seen == "/g/x/r/y/seen/"
+    # A channel that reports posts seen asks by POST.
+    reporting = '<div id="live" hidden hx-post="/g/x/live/?m=3" hx-trigger="every 5s, live-now from:document"></div>'
+    assert scan(reporting).polls == {"live": ("/g/x/live/?m=3", 5.0, "POST")}
     assert scan('<div id="live" hidden></div>').polls == {"live": None}  # a finished game: polling stops

@@ -8,11 +8,14 @@ finished game's pages."""
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 
 import pytest
+import time_machine
 from django.urls import resolve, reverse
+from django.utils import timezone
 
-from games import flow
+from games import flow, page_cache
 from games.models import Game, Player, ReadMark, Room
 
 from .pages import client_as, rooms_of
@@ -67,7 +70,7 @@ def test_every_page_of_a_running_game_polls_one_channel_only(forum_game) -> None
         assert len(EVERY.findall(html)) == 1, name
         assert channel_of(html).startswith(reverse("live", args=[game.slug])), name
         every = "5s" if "room" in name or "thread" in name else "10s"
-        assert f'hx-trigger="every {every}, live-now from:document"' in html, name
+        assert f'hx-trigger="every {every}, live-now from:document' in html, name
 
 
 def test_a_poll_with_nothing_new_answers_204_with_two_queries_and_renders_nothing(
@@ -290,4 +293,47 @@ def test_the_channel_address_carries_the_games_version_sealed(forum_game) -> Non
     again = settled(dave, url)
     assert before != again  # a fresh seal each build, as CSRF tokens
     assert "v=" not in before and "g=" not in before
-    assert re.sub(r"k=[\w-]+", "", before) == re.sub(r"k=[\w-]+", "", again)
+    # The rest is what the page shows and when it was built (``w``).
+    assert re.sub(r"(k|w)=[\w-]+", "", before) == re.sub(r"(k|w)=[\w-]+", "", again)
+
+
+def test_a_quiet_page_asks_half_as_often_down_to_every_30_s_and_news_restores_its_pace(forum_game) -> None:
+    """Nothing new for 30 s: the channel answers the page's element at half
+    the pace (5 s, 10 s, 20 s, 30 s on a thread; 10 s, 20 s, 30 s
+    elsewhere), without reading anything more than its 204 would; a post
+    brings the thread back to every 5 s."""
+    game, seats = forum_game
+    room = rooms_of(game)["day"]
+    carol = client_as("carol")
+    channel = settled(carol, reverse("room", args=[game.slug, room.public_id]))
+    assert carol.get(channel).status_code == 204
+    paces = []
+    with time_machine.travel(timezone.now(), tick=True) as traveller:
+        for _ in range(4):
+            traveller.shift(31)
+            answer = carol.get(channel)
+            if answer.status_code == 204:
+                paces.append(None)
+                continue
+            html = answer.content.decode()
+            paces.append(int(re.search(r'hx-trigger="every (\d+)s', html).group(1)))
+            channel = channel_of(html)
+        assert paces == [10, 20, 30, None]
+        flow.post_create(room=room, seat=seats["Doc"], body="Wake up, town.")
+        html = carol.get(channel).content.decode()
+    assert "Wake up, town." in html and 'hx-trigger="every 5s' in html
+
+
+def test_a_page_asks_once_more_at_the_moment_its_phase_bar_changes(forum_game) -> None:
+    """A deadline within the hour: the element also asks at that moment
+    (``load delay``), so a page asking every 30 s still turns the phase
+    on time."""
+    game, _seats = forum_game
+    phase = game.phases.order_by("-number").first()
+    deadline = phase.deadlines.order_by("due_at").first()
+    deadline.due_at = timezone.now() + timedelta(minutes=20)
+    deadline.save(update_fields=["due_at"])
+    page_cache.game_changed(game)
+    html = client_as("carol").get(reverse("cabinet", args=[game.slug])).content.decode()
+    delay = int(re.search(r'load delay:(\d+)s"', html).group(1))
+    assert 20 * 60 - 5 <= delay <= 20 * 60 + 1
