@@ -219,6 +219,20 @@ def start_celery_worker(queue: str, concurrency: int, env: dict[str, str], log: 
     return subprocess.Popen(command, cwd=BASE_DIR, env=env, stdout=log.open("ab"), stderr=subprocess.STDOUT)  # noqa: S603
 
 
+def wait_for_celery(queue: str, workers: int = 1, seconds: float = 60) -> None:
+    """Wait until ``workers`` Celery workers of ``queue``
+    (``start_celery_worker``) answer a ping; raises RuntimeError after
+    ``seconds``."""
+    from mafia_site.celery import app
+
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        replies = app.control.ping(timeout=0.5) or []
+        if sum(1 for reply in replies for name in reply if name.startswith(f"{queue}@")) >= workers:
+            return
+    raise RuntimeError(f"the Celery workers of {queue} did not start (see the benchmark's Celery log)")
+
+
 def _children(pid: int) -> list[int]:
     """The child process ids of ``pid`` (Linux ``/proc``; [] elsewhere)."""
     kids: list[int] = []

@@ -265,12 +265,13 @@ class Writer:
     """The players of one game who write: ``posters`` are ``(client, path)``
     of a thread each may post in; ``voters`` ``(client, path, targets)``;
     ``choose`` hands in one night choice (in this process) and returns True
-    when one was handed in."""
+    when one was handed in; ``slug``: the game's."""
 
     posters: list[tuple[Client, str]]
     voters: list[tuple[Client, str, list[str]]]
     choose: object = None
     bodies: list[str] = field(default_factory=list)
+    slug: str = ""
 
 
 def write(

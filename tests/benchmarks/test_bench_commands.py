@@ -70,3 +70,24 @@ def test_the_live_benchmark_reads_the_polls_off_the_page() -> None:
     reporting = '<div id="live" hidden hx-post="/g/x/live/?m=3" hx-trigger="every 5s, live-now from:document"></div>'
     assert scan(reporting).polls == {"live": ("/g/x/live/?m=3", 5.0, "POST")}
     assert scan('<div id="live" hidden></div>').polls == {"live": None}  # a finished game: polling stops
+
+
+@pytest.mark.django_db(transaction=True)
+def test_bench_live_scaled_out_resolves_every_deadline_once_and_serves_no_stale_page() -> None:
+    """Two web servers and two Celery workers, as compose scales them out:
+    the deadlines that fall due under the traffic are each resolved once,
+    and no page asked afterwards of either server shows the game before
+    its result."""
+    if connection.vendor != "postgresql":
+        pytest.skip("bench_live runs against PostgreSQL")
+    out = io.StringIO()
+    call_command(
+        "bench_live",
+        *("--games", "2", "--readers", "3", "--seconds", "16", "--dwell", "12"),
+        *("--web", "2", "--workers", "1", "--deadlines", "--celery-workers", "2", "--concurrency", "1"),
+        stdout=out,
+    )
+    text = out.getvalue()
+    assert "2 gunicorn × 1 sync workers" in text, text
+    said = re.search(r"deadlines: (\d+) fell due .*; (\d+) resolved, 0 failed.*exactly once: yes.*stale 0$", text, re.M)
+    assert said and int(said.group(1)) >= 2 and said.group(1) == said.group(2), text

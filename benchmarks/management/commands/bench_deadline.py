@@ -84,7 +84,10 @@ class Command(BaseCommand):
                 queue = f"bench-{bench.token()}"
                 log = settings.VAR_DIR / "bench-celery.log"
                 worker = bench.start_celery_worker(queue, options["concurrency"], env, log)
-                self._wait_for_worker(queue)
+                try:
+                    bench.wait_for_celery(queue)
+                except RuntimeError as exc:
+                    raise CommandError(str(exc)) from exc
             rows = [self._round(games, Phase.Kind.DAY, "day 1 vote", options, queue)]
             for game in Game.objects.filter(pk__in=games, status=Game.Status.RUNNING):
                 bench.hand_in_choices(game, rng)
@@ -167,16 +170,6 @@ class Command(BaseCommand):
     @staticmethod
     def _games_of(deadline_ids: list[int]) -> list[int]:
         return list(Deadline.objects.filter(pk__in=deadline_ids).values_list("phase__game_id", flat=True))
-
-    def _wait_for_worker(self, queue: str) -> None:
-        from mafia_site.celery import app
-
-        end = time.monotonic() + 60
-        while time.monotonic() < end:
-            replies = app.control.ping(timeout=0.5) or []
-            if any(name.startswith(f"{queue}@") for reply in replies for name in reply):
-                return
-        raise CommandError("the Celery worker did not start (see var/bench-celery.log)")
 
     def _celery_ticks(self, ids: list[int], queue: str, interval: float) -> None:
         """Send the tick to the worker every ``interval`` seconds, as beat

@@ -15,7 +15,14 @@ with votes and night choices among them. The client runs in this process
 
 It prints requests a second, p50 and p99 per page, per poll and per
 write, the CPU time and queries a request costs the server, and the
-requests each open page makes a minute. ``--find-capacity`` plays rounds
+requests each open page makes a minute. With ``--deadlines`` it also
+starts ``--celery-workers`` Celery workers (``--concurrency`` processes
+each) and, halfway through, makes every game's pending deadlines fall due
+at one instant, ticking once a second as the one beat does
+(``benchmarks.deadlines``): it prints whether each was resolved exactly
+once, how late, and whether a page asked afterwards of any of the
+``--web`` gunicorn servers was stale, as ``docker compose up --scale
+web=3 --scale worker=3`` runs them. ``--find-capacity`` plays rounds
 of ``--games``, then ``--step`` more each round, on fresh games, until p99
 of the readers' requests reaches ``--p99-ms`` (300) or one in a hundred
 fails, and prints the largest number of games carried.
@@ -36,7 +43,7 @@ from django.db import connection
 from django.urls import reverse
 from django.utils import timezone
 
-from benchmarks import bench, live
+from benchmarks import bench, deadlines, live
 from games import access, flow
 from games.models import Game, Player, Room
 
@@ -81,6 +88,7 @@ class Round:
     seconds: float
     samples: list[live.Sample]
     worker_cpu_s: float
+    deadlines: str = ""
 
     def reading(self) -> list[live.Sample]:
         """The readers' requests: pages, polls and read marks."""
@@ -117,6 +125,21 @@ class Command(BaseCommand):
             default=0.0,
             help="Seconds at the start left out of the figures (default 0; readers open their first page within 10 s).",
         )
+        parser.add_argument(
+            "--web", type=int, default=1, help="gunicorn servers, each of --workers (default 1; compose's web scale)."
+        )
+        parser.add_argument(
+            "--deadlines",
+            action="store_true",
+            help="Halfway through, every game's pending deadlines fall due; Celery workers resolve them.",
+        )
+        parser.add_argument(
+            "--celery-workers",
+            type=int,
+            default=1,
+            help="Celery workers with --deadlines (default 1; compose's scale).",
+        )
+        parser.add_argument("--concurrency", type=int, default=2, help="Processes per Celery worker (default 2).")
         parser.add_argument("--seed", type=int, default=1)
 
     def handle(self, *args, **options) -> None:
@@ -125,16 +148,26 @@ class Command(BaseCommand):
         except RuntimeError as exc:
             raise CommandError(str(exc)) from exc
         rng = random.Random(options["seed"])
-        port = bench.free_port()
         env = bench.child_env(MAFIA_BENCH_TIMING="1")
         log = Path(settings.VAR_DIR) / "bench-live-gunicorn.log"
-        server = bench.start_gunicorn(port, options["workers"], options["worker_class"], env, log)
+        ports = [bench.free_port() for _ in range(max(1, options["web"]))]
+        servers = [bench.start_gunicorn(p, options["workers"], options["worker_class"], env, log) for p in ports]
+        workers, self.queue = [], None
         try:
-            bench.wait_for_http(port, "/")
+            for port in ports:
+                bench.wait_for_http(port, "/")
+            if options["deadlines"]:
+                self.queue = f"bench-live-{bench.token()}"
+                celery_log = Path(settings.VAR_DIR) / "bench-live-celery.log"
+                workers = [
+                    bench.start_celery_worker(self.queue, options["concurrency"], env, celery_log)
+                    for _ in range(max(1, options["celery_workers"]))
+                ]
+                bench.wait_for_celery(self.queue, len(workers))
             games = options["games"]
             carried = None
             while True:
-                result = self._round(port, server.pid, games, options, rng)
+                result = self._round(ports, [s.pid for s in servers], games, options, rng)
                 self._print(result, options)
                 if not options["find_capacity"]:
                     break
@@ -158,7 +191,8 @@ class Command(BaseCommand):
                     f"of {options['readers']} readers at p99 < {options['p99_ms']:g} ms"
                 )
         finally:
-            bench.stop(server)
+            for process in servers + workers:
+                bench.stop(process)
 
     # ------------------------------------------------------------ building
 
@@ -220,7 +254,7 @@ class Command(BaseCommand):
         return found
 
     def _writer(self, game: Game, host, rng: random.Random) -> live.Writer:
-        writer = live.Writer(posters=[], voters=[], bodies=BODIES)
+        writer = live.Writer(posters=[], voters=[], bodies=BODIES, slug=game.slug)
         living = list(Player.objects.filter(game=game, status=Player.Status.SEATED, alive=True).select_related("user"))
         targets = [p.public_id for p in living]
         clients: dict[int, live.Client] = {}
@@ -248,9 +282,10 @@ class Command(BaseCommand):
 
     # ------------------------------------------------------------ playing
 
-    def _round(self, port: int, master: int, games: int, options, rng: random.Random) -> Round:
+    def _round(self, ports: list[int], masters: list[int], games: int, options, rng: random.Random) -> Round:
         started = time.monotonic()
         readers, writers = self._build(games, options["readers"], rng)
+        slugs = [w.slug for w in writers]
         self.stdout.write(
             f"built {games} games ({', '.join(RULESETS[i % len(RULESETS)] for i in range(min(games, len(RULESETS))))}…) "
             f"with {len(readers)} readers in {time.monotonic() - started:.1f} s"
@@ -259,36 +294,47 @@ class Command(BaseCommand):
         stop = threading.Event()
         threading.stack_size(512 * 1024)
         threads = []
-        for reader in readers:
+        # Each browser keeps to one server, as a proxy's round robin spreads them.
+        for i, reader in enumerate(readers):
             seed = rng.random()
+            port = ports[i % len(ports)]
             threads.append(
                 threading.Thread(
                     target=live.read, args=(reader, port, recorder, stop, random.Random(seed), options["dwell"])
                 )
             )
-        for writer in writers:
+        for i, writer in enumerate(writers):
             for c, *_rest in writer.posters + writer.voters:
-                c.port, c.recorder = port, recorder
+                c.port, c.recorder = ports[i % len(ports)], recorder
             threads.append(
                 threading.Thread(target=_writing, args=(writer, recorder, stop, random.Random(rng.random())))
             )
-        cpu_before = _workers_cpu(master)
+        cpu_before = sum(_workers_cpu(m) for m in masters)
         began = time.monotonic()
         for t in threads:
             t.start()
-        stop.wait(options["seconds"])
+        armed: list[int] = []
+        if self.queue is not None:
+            # Halfway, every game's pending deadlines fall due at one instant.
+            stop.wait(options["seconds"] / 2)
+            armed = deadlines.arm(slugs)
+            ticking = threading.Thread(target=deadlines.tick_until, args=(self.queue, stop))
+            ticking.start()
+            threads.append(ticking)
+        stop.wait(options["seconds"] - (time.monotonic() - began))
         stop.set()
         for t in threads:
             t.join()
         seconds = time.monotonic() - began
-        cpu = _workers_cpu(master) - cpu_before
+        cpu = sum(_workers_cpu(m) for m in masters) - cpu_before
+        said = deadlines.report(armed, self.queue, slugs, ports) if armed else ""
         warmup = min(options["warmup"], seconds / 2)
         if warmup > 0:
             # The figures of the steady state: the workers' CPU is scaled to it.
             cpu *= (seconds - warmup) / seconds
             samples = [s for s in recorder.samples if s.at - s.seconds >= began + warmup]
-            return Round(games, len(readers), seconds - warmup, samples, cpu)
-        return Round(games, len(readers), seconds, recorder.samples, cpu)
+            return Round(games, len(readers), seconds - warmup, samples, cpu, said)
+        return Round(games, len(readers), seconds, recorder.samples, cpu, said)
 
     # ------------------------------------------------------------ printing
 
@@ -301,7 +347,7 @@ class Command(BaseCommand):
         reading = r.reading()
         out(
             f"bench_live {timezone.now():%Y-%m-%d %H:%M} UTC: {r.games} games × {options['readers']} readers "
-            f"({r.readers}), {r.seconds:.0f} s, dwell {options['dwell']:g} s, gunicorn {options['workers']} "
+            f"({r.readers}), {r.seconds:.0f} s, dwell {options['dwell']:g} s, {options['web']} gunicorn × {options['workers']} "
             f"{options['worker_class']} workers, DEBUG off, PostgreSQL, Redis; load average {bench.load_average()}"
         )
         out(
@@ -329,6 +375,8 @@ class Command(BaseCommand):
             f"workers' CPU {r.worker_cpu_s:.1f} s = {r.worker_cpu_s * 1000 / max(1, len(served)):.2f} ms a request "
             f"({r.worker_cpu_s / r.seconds * 100:.0f} % of one core)"
         )
+        if r.deadlines:
+            out(r.deadlines)
 
 
 def _row_text(r: Round, kind: str, rows: list[live.Sample]) -> str:
