@@ -328,6 +328,17 @@ def mark_seen(request: HttpRequest, slug: str) -> bool:
     return True
 
 
+def moment(value: str) -> datetime | None:
+    """The moment ``u`` of a channel's query (ms since the epoch) as an
+    aware datetime; None when absent or not such a number."""
+    if not value.isdigit() or len(value) > 15:
+        return None
+    try:
+        return datetime.fromtimestamp(int(value) / 1000, tz=UTC)
+    except (OverflowError, OSError, ValueError):
+        return None
+
+
 def quiet(request: HttpRequest, slug: str) -> bool:
     """True when the channel may answer 204 at once: the ticket ``t`` is
     this browser's for the room ``r`` and the host part ``h``, the time

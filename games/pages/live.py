@@ -3,6 +3,7 @@ and, as htmx out-of-band swaps, only the parts of the page that changed."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from django.http import HttpRequest
@@ -28,6 +29,8 @@ def channel_answer(
     count: str,
     bar: str,
     now: int,
+    steady: bool = False,
+    steady_until: datetime | None = None,
 ) -> tuple[str, bool]:
     """The channel's answer for a reader whose access the caller checked:
     its HTML (the next ``#live`` element first, then the changed parts) and
@@ -37,13 +40,20 @@ def channel_answer(
     vote count's version the page shows; ``bar``: the phase bar's digest
     it shows (empty: unknown); ``now``: ``live.clock()`` before reading.
     New posts sent to a logged-in reader are reported seen by the next
-    element's ask (``live.channel``'s ``seen``)."""
+    element's ask (``live.channel``'s ``seen``). ``steady``: the game's
+    ``state`` is still the page's (only posts were written since) and the
+    moment its phase bar changes by itself (``steady_until``, None for
+    none) has not come: the phase bar and the vote count the page shows
+    are still right, and are neither read nor sent."""
     parts: list[str] = []
-    bar_ctx = game_context(request, game, seat)
-    bar_html = render_to_string("games/_phase_bar.html", {**bar_ctx, "oob": True}, request)
-    shown_bar = live.digest(bar_html)
-    if shown_bar != bar:
-        parts.append(bar_html)
+    if steady and bar:
+        shown_bar, until = bar, steady_until
+    else:
+        bar_ctx = game_context(request, game, seat)
+        bar_html = render_to_string("games/_phase_bar.html", {**bar_ctx, "oob": True}, request)
+        shown_bar, until = live.digest(bar_html), bar_ctx["bar_until"]
+        if shown_bar != bar:
+            parts.append(bar_html)
     seen = None
     if room is not None and posts is not None:
         after, first, _since = posts
@@ -55,7 +65,7 @@ def channel_answer(
                 seen = found["last_number"]
             after = found["last_number"]
         posts = (after, first, now)
-    if room is not None and room.kind == Room.Kind.VOTE:
+    if room is not None and room.kind == Room.Kind.VOTE and not (steady and count):
         count_ctx: dict[str, Any] = {"game": game, "room": room, **vote_context(game, room, seat)}
         count_ctx.update(count_content(request, count_ctx))
         if count_ctx["count_version"] != count:
@@ -72,7 +82,7 @@ def channel_answer(
         count=count,
         bar=shown_bar,
         host=host,
-        until=bar_ctx["bar_until"],
+        until=until,
         seen=seen,
     )
     return render_to_string("games/_live.html", element, request) + "".join(parts), bool(parts)

@@ -61,6 +61,14 @@ def channel(request: HttpRequest, slug: str) -> HttpResponse:
     if room is not None and "a" in query:
         after = _number(request, "a", 0)
         posts = (after, _number(request, "f", after + 1), _number(request, "s", 0))
+    shown = live.unseal(query.get("k", ""))
+    until = live.moment(query.get("u", ""))
+    steady = (
+        shown is not None
+        and game_version is not None
+        and shown[1] == game_version[1]
+        and (until is None or until.timestamp() * 1000 > now)
+    )
     html, changed = channel_answer(
         request,
         game,
@@ -72,12 +80,9 @@ def channel(request: HttpRequest, slug: str) -> HttpResponse:
         count=query.get("c", ""),
         bar=query.get("b", ""),
         now=now,
+        steady=steady,
+        steady_until=until,
     )
-    if (
-        not changed
-        and not reported
-        and game_version is not None
-        and tuple(game_version) == live.unseal(query.get("k", ""))
-    ):
+    if not changed and not reported and game_version is not None and tuple(game_version) == shown:
         return HttpResponse(status=204)
     return HttpResponse(html)

@@ -113,6 +113,28 @@ def ask(client: Client, html: str):
     return client.get(url, HTTP_HX_REQUEST="true")
 
 
+def channel_url(html: str) -> str:
+    """The address the live channel of ``html`` (a page or a channel's
+    answer) asks next, by either method."""
+    found = LIVE_ASK.search(html)
+    assert found, "no live channel"
+    return found.group(2).replace("&amp;", "&")
+
+
+def settled(client: Client, url: str) -> str:
+    """Open the page ``url`` and, when its channel reports posts seen (a
+    POST: the reader had not seen them), ask it once as the browser's first
+    ask does; the address the channel asks next (by GET)."""
+    html = client.get(url).content.decode()
+    if LIVE_ASK.search(html) and LIVE_ASK.search(html).group(1) == "post":
+        answer = ask(client, html)
+        assert answer.status_code == 200
+        html = answer.content.decode()
+    found = LIVE_ASK.search(html)
+    assert found and found.group(1) == "get", "no live channel asking by GET"
+    return channel_url(html)
+
+
 def read(client: Client, url: str, params: dict | None = None):
     """GET ``url`` as a browser does, then report what it showed as seen:
     a running game's page by its live channel's ask (a POST carrying the

@@ -12,13 +12,13 @@ from datetime import timedelta
 
 import pytest
 import time_machine
-from django.urls import resolve, reverse
+from django.urls import reverse
 from django.utils import timezone
 
 from games import flow, page_cache
 from games.models import Game, Player, ReadMark, Room
 
-from .pages import client_as, rooms_of
+from .pages import client_as, rooms_of, settled
 
 # Committed transactions, as the site runs.
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -32,19 +32,6 @@ def channel_of(html: str) -> str:
     found = LIVE.search(html)
     assert found, "no live channel"
     return found.group(1).replace("&amp;", "&")
-
-
-def settled(client, url: str) -> str:
-    """Open the page ``url`` and, when its channel reports posts seen
-    (a POST: the reader had not seen them), ask it once as the browser's
-    first ask does; the address the channel asks next (by GET)."""
-    html = client.get(url).content.decode()
-    if 'hx-post="' + reverse("live", args=[resolve(url).kwargs["slug"]]) in html:
-        answer = client.post(channel_of(html), HTTP_HX_REQUEST="true")
-        assert answer.status_code == 200
-        html = answer.content.decode()
-    assert 'id="live" hidden hx-get="' in html
-    return channel_of(html)
 
 
 def _pages(game: Game) -> dict[str, tuple[str, str]]:
@@ -337,3 +324,24 @@ def test_a_page_asks_once_more_at_the_moment_its_phase_bar_changes(forum_game) -
     html = client_as("carol").get(reverse("cabinet", args=[game.slug])).content.decode()
     delay = int(re.search(r'load delay:(\d+)s"', html).group(1))
     assert 20 * 60 - 5 <= delay <= 20 * 60 + 1
+
+
+def test_a_post_alone_brings_the_posts_without_building_the_phase_bar_or_the_count_again(
+    forum_game, django_assert_max_num_queries
+) -> None:
+    """Posts do not move the game's state, so what the phase bar and the
+    vote count show cannot have changed: the answer sends the new post
+    alone, for fewer queries than an answer that rebuilds them. A vote
+    (the state moves) brings both again."""
+    game, seats = forum_game
+    room = rooms_of(game)["vote"]
+    carol = client_as("carol")
+    channel = settled(carol, reverse("room", args=[game.slug, room.public_id]))
+    flow.post_create(room=room, seat=seats["Doc"], body="Counting heads.")
+    with django_assert_max_num_queries(10):
+        html = carol.get(channel).content.decode()
+    assert "Counting heads." in html
+    assert 'id="phase-bar"' not in html and 'id="vote-count-body"' not in html
+    flow.vote_cast(game=game, seat=seats["Doc"], target=seats["Bonnie"])
+    html = carol.get(channel_of(html)).content.decode()
+    assert 'id="phase-bar" hx-swap-oob="true"' in html and 'id="vote-count-body" hx-swap-oob="true"' in html

@@ -15,7 +15,7 @@ from django.urls import reverse
 from games import flow
 from games.models import Player, Room
 
-from .pages import client_as, rooms_of
+from .pages import client_as, rooms_of, settled
 
 # Committed transactions, as the site runs. The cache keys hold the rooms'
 # random ids, so tests running in parallel on one cache never meet.
@@ -75,7 +75,7 @@ def test_the_vote_count_is_swapped_only_when_it_changed(forum_game, personas) ->
     client = client_as(personas["carol"])
     page = client.get(reverse("room", args=[game.slug, room.public_id])).content.decode()
     assert '<section id="vote-count" class="vote-count" aria-live="polite">' in page
-    url = re.search(r'<div id="live" hidden hx-get="([^"]+)"', page).group(1).replace("&amp;", "&")
+    url = settled(client, reverse("room", args=[game.slug, room.public_id]))
     assert client.get(url).status_code == 204
     flow.vote_cast(game=game, seat=seats["Clyde"], target=seats["Bonnie"])
     changed = client.get(url)

@@ -14,26 +14,23 @@ from django.urls import reverse
 from games import flow
 from games.models import Resolution
 
-from .pages import client_as, rooms_of
+from .pages import channel_url, client_as, rooms_of, settled
 from .test_flow import everyone_votes_for
 
 # Committed transactions, as the site runs. The cache keys hold the rooms'
 # random ids, so tests sharing a cache never meet.
 pytestmark = pytest.mark.django_db(transaction=True)
 
-POLLER = re.compile(r'<div id="live" hidden hx-get="([^"]+)"')
-
 
 def poller_url(html: str) -> str:
     """The address the page's (or the poll answer's) next poll asks."""
-    found = POLLER.search(html)
-    assert found, "no poller"
-    return found.group(1).replace("&amp;", "&")
+    return channel_url(html)
 
 
 def open_thread(client, game, room) -> str:
-    """The reader opens the thread; the address of its first poll."""
-    return poller_url(client.get(reverse("room", args=[game.slug, room.public_id])).content.decode())
+    """The reader opens the thread (its channel's first ask reports what
+    it showed); the address of its next poll."""
+    return settled(client, reverse("room", args=[game.slug, room.public_id]))
 
 
 def test_a_post_edited_after_the_reader_opened_the_thread_reaches_his_page(

@@ -93,7 +93,7 @@ def test_a_long_thread_opens_on_its_last_page_with_the_live_poller(forum_game) -
         html = read(client_as("bob"), url, query).content.decode()
         assert "page 4 of 4" in html
         assert 'id="p100"' in html and 'id="p90"' not in html
-        assert re.search(r'<div id="live" hidden hx-get="[^"]*[?&amp;]+a=100&amp;', html), html
+        assert re.search(r'<div id="live" hidden hx-(get|post)="[^"]*[?&amp;]+a=100&amp;', html), html
 
 
 def test_the_new_posts_fragment_costs_the_same_for_few_and_many_posts(forum_game) -> None:
