@@ -46,7 +46,7 @@ def channel_answer(
     none) has not come: the phase bar and the vote count the page shows
     are still right, and are neither read nor sent."""
     parts: list[str] = []
-    if steady and bar:
+    if steady:
         shown_bar, until = bar, steady_until
     else:
         bar_ctx = game_context(request, game, seat)
@@ -65,7 +65,7 @@ def channel_answer(
                 seen = found["last_number"]
             after = found["last_number"]
         posts = (after, first, now)
-    if room is not None and room.kind == Room.Kind.VOTE and not (steady and count):
+    if room is not None and room.kind == Room.Kind.VOTE and not steady:
         count_ctx: dict[str, Any] = {"game": game, "room": room, **vote_context(game, room, seat)}
         count_ctx.update(count_content(request, count_ctx))
         if count_ctx["count_version"] != count:
