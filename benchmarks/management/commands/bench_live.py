@@ -2,7 +2,8 @@
 deployed.
 
 It builds ``--games`` running games of mixed rulesets (forum games on day 1;
-classic, piter and cosmo games on their first night), each with
+classic and piter games on their second night, the first whose roles
+choose; cosmo games on their acquaintance night), each with
 ``--readers`` readers (the host, then its players, then visitors who are
 not logged in), starts gunicorn on the production settings (``--workers``
 sync workers, ``DJANGO_DEBUG=0``, this command's PostgreSQL and Redis,
@@ -48,6 +49,8 @@ from games import access, flow
 from games.models import Game, Player, Room
 
 RULESETS = ["forum", "classic", "forum", "piter", "forum", "cosmo"]
+# Rulesets whose games start at their second night (``_to_a_night_with_choices``).
+NIGHT_TWO = {"classic", "piter"}
 SEATS = 12
 BODIES = [
     "[b]Today[/b]: I trust nobody. Seat {a} was far too quiet yesterday.",
@@ -220,6 +223,8 @@ class Command(BaseCommand):
         game.refresh_from_db()
         flow.game_start(game=game, now=timezone.now())
         game.refresh_from_db()
+        if ruleset in NIGHT_TWO:
+            _to_a_night_with_choices(game)
         return game
 
     @staticmethod
@@ -265,17 +270,20 @@ class Command(BaseCommand):
                 clients[user.pk] = live.Client(0, cookie, csrf, live.Recorder())
             return clients[user.pk]
 
+        phase = flow.current_phase(game)
+        day = phase.number if phase is not None and phase.kind == "day" else None
         for room in Room.objects.filter(game=game, kind__in=[Room.Kind.DAY, Room.Kind.TEAM, Room.Kind.VOTE]):
             path = reverse("room", args=[game.slug, room.public_id])
             for seat in living:
                 if not access.can_read_room(seat.user, room, seat):
                     continue
                 if room.kind == Room.Kind.VOTE:
+                    if room.day != day:
+                        continue  # votes go to today's vote thread only
                     vote = reverse("vote", args=[game.slug, room.public_id])
                     writer.voters.append((client(seat.user), vote, [t for t in targets if t != seat.public_id]))
                 elif access.post_refusal(seat.user, room, seat) is None:
                     writer.posters.append((client(seat.user), path))
-        phase = flow.current_phase(game)
         if phase is not None and phase.kind != "day":
             writer.choose = _chooser(game.pk)
         return writer
@@ -391,6 +399,25 @@ def _row_text(r: Round, kind: str, rows: list[live.Sample]) -> str:
         f"{kind:<24}{len(rows):>7}{len(rows) / r.seconds:>8.1f}{r.quantile(rows, 0.5):>8.1f}"
         f"{r.quantile(rows, 0.99):>8.1f}{cpu:>8.2f}{queries:>8.1f}{empty:>5.0f}%{refused:>6}{r.errors(rows):>7}"
     )
+
+
+def _to_a_night_with_choices(game: Game) -> None:
+    """Resolve ``game``'s first phases at once (their deadlines moved to
+    now) until a night whose roles have choices to hand in opens: the
+    first night of classic and piter only acquaints the teams, so a
+    writer's night choices need the second."""
+    for _ in range(4):
+        phase = flow.current_phase(game)
+        if phase is None or not game.is_running:
+            return
+        if phase.kind == "night" and any(
+            flow.open_slots(game, seat, phase) for seat in game.players.seated().filter(alive=True)
+        ):
+            return
+        deadlines.arm([game.slug])
+        while flow.resolve_due():
+            pass
+        game.refresh_from_db()
 
 
 def _writing(writer: live.Writer, recorder: live.Recorder, stop: threading.Event, rng: random.Random) -> None:
