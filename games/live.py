@@ -74,14 +74,15 @@ from urllib.parse import urlencode
 from django.conf import settings
 from django.contrib.auth import SESSION_KEY
 from django.core.cache import cache
-from django.db.models import Exists, OuterRef, Value
+from django.db import connection
+from django.db.models import OuterRef, Value
 from django.db.models.functions import Coalesce
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.crypto import constant_time_compare, salted_hmac
 
 from . import page_cache, unread
-from .models import Game, GameVersion, Post, Room
+from .models import Game, GameVersion, Room
 
 # How long a "nothing new" answer is remembered, in seconds.
 ANSWER_SECONDS = 60
@@ -339,6 +340,21 @@ def moment(value: str) -> datetime | None:
         return None
 
 
+# The one query of ``quiet``: the game's version and state, and whether
+# the room has a post after ``a`` (``_NEWS``) or one of ``f`` to ``a``
+# edited since ``s`` (``_EDITS``). Written out: it answers most of the
+# site's requests, and the ORM took longer to compile it than the database
+# to run it. The same SQL on PostgreSQL and SQLite.
+_QUIET = """
+SELECT COALESCE(v.number, 0), COALESCE(v.state, 0), {news}, {edits}
+FROM games_game g LEFT JOIN games_gameversion v ON v.game_id = g.id
+WHERE g.slug = %s
+"""
+_POSTS = "SELECT 1 FROM games_post p JOIN games_room r ON r.id = p.room_id WHERE r.public_id = %s AND r.game_id = g.id"
+_NEWS = f"EXISTS({_POSTS} AND p.number > %s)"
+_EDITS = f"EXISTS({_POSTS} AND p.number >= %s AND p.number <= %s AND p.edited_at > %s)"
+
+
 def quiet(request: HttpRequest, slug: str) -> bool:
     """True when the channel may answer 204 at once: the ticket ``t`` is
     this browser's for the room ``r`` and the host part ``h``, the time
@@ -359,21 +375,20 @@ def quiet(request: HttpRequest, slug: str) -> bool:
         return False
     if numbers["u"] and int(numbers["u"]) <= clock():
         return False
-    rows = Game.objects.filter(slug=slug).annotate(**_version_columns())
-    columns = ["version", "version_state"]
+    news = edits = "FALSE"
+    params: list[Any] = []
     if room_id and numbers["a"]:
         after, first = int(numbers["a"]), int(numbers["f"] or 0)
-        posts = Post.objects.filter(room__public_id=room_id, room__game=OuterRef("pk"))
         try:
             edited_after = datetime.fromtimestamp(int(numbers["s"] or 0) / 1000, tz=UTC) - EDIT_MARGIN
         except (OverflowError, OSError, ValueError):
             return False
-        rows = rows.annotate(
-            news=Exists(posts.filter(number__gt=after)),
-            edits=Exists(posts.filter(number__gte=first, number__lte=after, edited_at__gt=edited_after)),
-        )
-        columns += ["news", "edits"]
-    found = rows.values_list(*columns).first()
+        news, edits = _NEWS, _EDITS
+        edited = connection.ops.adapt_datetimefield_value(edited_after)
+        params = [room_id, after, room_id, first, after, edited]
+    with connection.cursor() as cursor:
+        cursor.execute(_QUIET.format(news=news, edits=edits), [*params, slug])
+        found = cursor.fetchone()
     if found is None:
         return False
     if host:
