@@ -39,8 +39,10 @@ def _normalized(html: str) -> str:
     the masked CSRF tokens, the live poll's clock and the live channel's
     sealed versions (random like the tokens)."""
     html = re.sub(r'name="csrfmiddlewaretoken" value="[^"]+"', "csrf", html)
+    html = re.sub(r'"X-CSRFToken": "[^"]+"', "csrf", html)
     html = re.sub(r"(since=|&amp;s=|&quot;since&quot;: ?|data-since=\")\d+", r"\1N", html)
     html = re.sub(r"([?&;]k=)[\w-]+", r"\1K", html)
+    html = re.sub(r"([?&;]w=)\d+", r"\1W", html)  # when the live channel's element was made
     return html
 
 
