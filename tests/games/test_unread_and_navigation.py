@@ -16,6 +16,7 @@ from django.urls import reverse
 from games import flow
 from games.models import Game, Player, ReadMark, Room
 
+from .channel import channel_of, channel_url
 from .pages import add_posts, client_as, read, rooms_of
 from .test_queries import count_queries
 
@@ -57,9 +58,9 @@ def test_counts_go_up_when_others_post_and_to_zero_after_reading(forum_game) -> 
     html = read(carol, room_url(game, day)).content.decode()
     assert 'id="new"' in html
     assert unread_counts(carol, game)[day.public_id] == 0
-    # Posts that arrive on the open page (the live poller) are read too.
+    # Posts that arrive on the open page (its live channel) are read too.
     post_as(seats["Bonnie"], day, 2)
-    read(carol, reverse("room_new_posts", args=[game.slug, day.public_id]), {"after": 4})
+    read(carol, channel_of(html))
     assert unread_counts(carol, game)[day.public_id] == 0
     # One row per reader and room, however often he reads.
     assert ReadMark.objects.filter(room=day, user__username="carol").count() == 1
@@ -153,7 +154,7 @@ def test_no_counts_for_rooms_one_cannot_read(forum_game, persona) -> None:
         assert room.public_id not in before
         assert room.public_id not in counts
         assert client.get(room_url(game, room)).status_code == 404
-        assert client.get(reverse("room_new_posts", args=[game.slug, room.public_id])).status_code == 404
+        assert client.get(channel_url(game, room, a=0)).status_code == 404
         seen = client.post(reverse("room_seen", args=[game.slug, room.public_id]), {"number": 1})
         assert seen.status_code == (302 if persona == "anon" else 404)  # a visitor is sent to log in
     # The refused reads left no mark behind.
