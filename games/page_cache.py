@@ -53,9 +53,10 @@ under an old key, never a stale page under a live one. A page is not kept
 when it is not a 200, sets a cookie, writes to the session, shows flash
 messages, carries a CSRF token made for a visitor who had no CSRF cookie
 yet (his secret alone), or was built inside a transaction (whose writes
-might roll back; so tests run inside a transaction never keep one). It is kept at most ``PAGE_SECONDS``, and
-never past a time it shows something changing at (``expires``: the next
-deadline, a delayed opening, the end of an edit window).
+might roll back; so tests run inside a transaction never keep one). It is
+kept at most ``PAGE_SECONDS``, and never past a time it shows something
+changing at (``expires``: the next deadline, a delayed opening, the end of
+an edit window).
 
 A hit still loads the account (Django's session check of the password
 hash: a logged-out or changed account is never served), so it costs the
@@ -274,9 +275,9 @@ def kept_page(view: Callable[..., HttpResponse] | None = None, *, visitors: bool
     keep what it builds, for a finished game; with ``visitors`` also for a
     visitor not logged in, whatever the game's status. Used bare
     (``@kept_page``) or with the option (``@kept_page(visitors=True)``).
-    Every other request, POSTs and everything the module docstring
-    excludes go straight to the view, after the versions are read
-    (``VERSION``)."""
+    Every other GET goes to the view once the versions are read
+    (``VERSION``); POSTs and everything else the module docstring excludes
+    go straight to the view."""
     if view is None:
         return lambda found: kept_page(found, visitors=visitors)
 
