@@ -130,7 +130,7 @@ class GameVersionAdmin(admin.ModelAdmin):
     """An admin whose saves and deletions move the version of the game the
     row belongs to (``page_cache.game_changed``): an admin's edit is not a
     transition of the game (``games.flow``), so it tells the kept pages
-    and the live poll itself."""
+    and the live channel itself."""
 
     def save_model(self, request: HttpRequest, obj, form, change: bool) -> None:
         super().save_model(request, obj, form, change)

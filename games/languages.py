@@ -20,7 +20,7 @@ from django.utils import translation
 from .models import AccountLanguage
 
 # The session key holding the logged-in account's language ("" for none
-# chosen), so that pages and the live poll need no query to know it.
+# chosen), so that pages and the live channel need no query to know it.
 SESSION_KEY = "account_language"
 # The session key holding the account's time zone ("" for each game's own).
 ZONE_SESSION_KEY = "account_time_zone"

@@ -41,22 +41,11 @@ a channel that finds its game finished sends its last fragments and an
 element that no longer polls. Hidden tabs do not poll (``static/js/site.js``
 cancels a hidden tab's polls and polls once when it is shown again).
 
-**The older polls** (``room_new_posts``, ``vote_count``, ``game_status``,
-``host_live``) still answer the fragments they did, for scripts and for
-the tests of each fragment; no page polls them. The new-posts poll's
-"nothing new" answer is remembered by the cache: when the full view
-(with its access check) answered a poll 204, the cache remembers that
-answer under the game's version (``GameVersion``, in PostgreSQL, moved in
-the transaction of every write to the game), the room, the reader and the
-poll's own ``after``, ``first`` and ``since``.
-
-Nothing the cache holds can make a poll miss a write: the version lives in
-the database, moves with the write itself and only grows, so an answer
-remembered before a write sits under an older version that no poll asks
-for again, whatever Redis loses, restores or replays. A page's channel
-names the version read before the page was built (``page_cache.VERSION``,
-else read by ``page_version`` before the page's context), so a write
-committed meanwhile moves the version past it.
+**Nothing is missed.** The version lives in the database, moves with the
+write itself and only grows. A page's channel names the version read
+before the page was built (``page_cache.VERSION``, else read by
+``page_version`` before the page's context), so a write committed
+meanwhile moves the version past it and the next poll answers it.
 """
 
 from __future__ import annotations
@@ -72,8 +61,6 @@ from typing import Any
 from urllib.parse import urlencode
 
 from django.conf import settings
-from django.contrib.auth import SESSION_KEY
-from django.core.cache import cache
 from django.db import connection
 from django.http import HttpRequest
 from django.urls import reverse
@@ -82,49 +69,11 @@ from django.utils.crypto import constant_time_compare, salted_hmac
 from . import page_cache, unread
 from .models import Game, Room
 
-# How long a "nothing new" answer is remembered, in seconds.
-ANSWER_SECONDS = 60
-
-
-def _answer_key(version: int, room_id: str, reader: str, poll: tuple[int, int, int]) -> str:
-    after, first, since = poll
-    return f"live:quiet:{room_id}:{version}:{reader}:{after}:{first}:{since}"
-
-
-def _reader(request: HttpRequest) -> str:
-    """The account id in the session (no database query), or ``anon``."""
-    return str(request.session.get(SESSION_KEY) or "anon")
-
 
 def clock() -> int:
     """The time now in milliseconds since the epoch: the ``since`` marker a
     page or a poll hands its next poll, taken before it reads the posts."""
     return time.time_ns() // 1_000_000
-
-
-def version(slug: str) -> int | None:
-    """The game ``slug``'s version (``page_cache.game_version``: one
-    query), read before a poll is answered; None for no such game."""
-    return page_cache.game_version(slug)
-
-
-def nothing_new(request: HttpRequest, game_version: int | None, room_id: str, poll: tuple[int, int, int]) -> bool:
-    """True when the full view already answered this reader's poll of the
-    room (the same ``poll``: its ``after``, ``first`` and ``since``
-    numbers) "nothing new" under the game's
-    version of the moment (``game_version``, from ``version``). One cache
-    round trip."""
-    if game_version is None:
-        return False
-    return bool(cache.get(_answer_key(game_version, room_id, _reader(request), poll)))
-
-
-def nothing_found(request: HttpRequest, game_version: int | None, room_id: str, poll: tuple[int, int, int]) -> None:
-    """Remember that the full view, with its access check, answered this
-    reader's ``poll`` of the room "nothing new" under ``game_version`` (read
-    before the view ran)."""
-    if game_version is not None:
-        cache.set(_answer_key(game_version, room_id, _reader(request), poll), True, ANSWER_SECONDS)
 
 
 # How much earlier than a poll's ``since`` an edit may be stamped and still

@@ -40,9 +40,9 @@ class SecurityHeadersMiddleware:
 class PrivatePagesMiddleware:
     """Sends ``Cache-Control: private`` with every response that depends on
     its reader: those Django's session middleware marks ``Vary: Cookie``
-    (a thread, a cabinet, the dashboard, a poll…), so that no shared cache
-    between the site and its readers (a proxy, a CDN) keeps one reader's
-    page for another. Listed above the session middleware, so it sees the
+    (a thread, a cabinet, the dashboard, the live channel…), so that no
+    shared cache between the site and its readers (a proxy, a CDN) keeps
+    one reader's page for another. Listed above the session middleware, so it sees the
     header that middleware adds."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
@@ -65,8 +65,8 @@ class AccountLanguageMiddleware:
     stored on the account. Placed after the authentication middleware.
 
     The choice is read from the session (put there at login), never from
-    ``request.user``: loading the user would cost the live poll, which
-    answers "nothing new" without a database query, a query per poll."""
+    ``request.user``: loading the user would cost the live channel, which
+    answers "nothing new" without loading the account, a query per poll."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response

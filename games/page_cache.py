@@ -1,16 +1,32 @@
 """A game's pages kept, whole, for the reader who asked for them, and served
-again while nothing they show has changed.
+again while nothing they show has changed: only where that pays.
 
-A player's open threads are reloaded far more often than anything in them
-changes, and building a page (the access checks, the phase bar, the
-posts, the read marks, the templates) costs twenty-odd bare requests. So
-each GET of a thread, the cabinet, the game page, the host's dashboard and
-the live poll's answer is kept in the process's own bounded cache (the
-``pages`` cache) under a digest of everything it depends on:
+Building a page (the access checks, the phase bar, the posts, the read
+marks, the templates) costs twenty-odd bare requests, and keeping one
+pays only if it is asked for again before it changes. A running game's
+pages change with every write to the game (every post moves its
+version), and each reader's page is his own: under ``bench_live`` a
+reader's page of a running game was served kept in only 0.3–4.9 % of
+its reads, the rest paying for the lookup and the store besides the
+build. So whole pages are kept and served only
+
+- for a **finished game**, to any reader: its pages no longer change but
+  by his read marks (which are in the key) and the host's rare writes
+  (which move the version);
+- for a **visitor not logged in**, on the game's public page (the view
+  ``game``, ``kept_page(visitors=True)``): one page for every visitor of
+  the same cookies, whatever the game's status.
+
+Every other page is built afresh (``kept_page`` still reads the versions
+first: ``VERSION``, which the page's live channel names, ``games.live``).
+A kept page is kept in the process's own bounded cache (the ``pages``
+cache) under a digest of everything it depends on:
 
 - the request: its full path, its htmx headers, the reader's account (id,
-  name, staff flag: the header shows them), language and time zone, and
-  the CSRF cookie (the page's forms carry a token made from it);
+  name, staff flag: the header shows them), language and time zone, the
+  CSRF cookie (the page's forms carry a token made from it) and the
+  session cookie (a running game's page carries its live channel's ticket,
+  made from it);
 - the **game's version** (``GameVersion.number``, moved by
   ``game_changed``): a counter in PostgreSQL, moved in the transaction of
   any write to the game: a post in any of its rooms, a vote, a choice, a
@@ -25,21 +41,22 @@ the live poll's answer is kept in the process's own bounded cache (the
   forward), so the "new posts" marker and the unread counts are never
   stale.
 
-Both are read in one query before the page is built. The version moves in
-the same transaction as the write, so it can never be lost while the
-write is kept, nor kept while the write is lost; and it only grows, so a
-page kept under an older version is under a key nobody asks for again,
+Both are read in one query before the page is built, with the game's
+status (which says whether the page may be kept at all). The version
+moves in the same transaction as the write, so it can never be lost while
+the write is kept, nor kept while the write is lost; and it only grows, so
+a page kept under an older version is under a key nobody asks for again,
 whatever the shared cache (Redis) loses, restores or replays: nothing of
-a kept page's validity lives there. A page is kept under the versions read
-before it was built, so a write that commits meanwhile leaves it under an
-old key, never a stale page under a live one. A page is not kept when it
-is not a 200 (or an empty 204 of a poll), sets a cookie, writes to the
-session, shows flash messages, carries a CSRF token made for a visitor who
-had no CSRF cookie yet (his secret alone), or was built inside a
-transaction (whose writes might roll back; so tests run inside a
-transaction never keep one). It is kept at most ``PAGE_SECONDS``, and
-never past a time it shows something changing at (``expires``: the next
-deadline, a delayed opening, the end of an edit window).
+a kept page's validity lives there. A page is kept under the versions
+read before it was built, so a write that commits meanwhile leaves it
+under an old key, never a stale page under a live one. A page is not kept
+when it is not a 200, sets a cookie, writes to the session, shows flash
+messages, carries a CSRF token made for a visitor who had no CSRF cookie
+yet (his secret alone), or was built inside a transaction (whose writes
+might roll back; so tests run inside a transaction never keep one). It is
+kept at most ``PAGE_SECONDS``, and never past a time it shows something
+changing at (``expires``: the next deadline, a delayed opening, the end of
+an edit window).
 
 A hit still loads the account (Django's session check of the password
 hash: a logged-out or changed account is never served), so it costs the
@@ -61,7 +78,7 @@ from django.conf import settings
 from django.contrib.messages.storage.cookie import CookieStorage
 from django.core.cache import caches
 from django.db import DEFAULT_DB_ALIAS, connection, connections
-from django.db.models import OuterRef, Subquery, Sum, Value
+from django.db.models import Case, OuterRef, Q, Subquery, Sum, Value, When
 from django.db.models.functions import Coalesce
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone, translation
@@ -88,7 +105,7 @@ PAGE_SECONDS = 120
 # Pages larger than this many bytes are kept compressed (zlib, fastest level).
 COMPRESS_ABOVE = 2048
 # Raise with a change of what a kept page holds.
-FORMAT = 2
+FORMAT = 3
 
 _EXPIRES = "_page_cache_expires"
 # The game's version and its ``state`` read before the request's page was
@@ -120,10 +137,11 @@ def game_changed(*games: Any, posts_only: bool = False) -> None:
             cursor.execute(_BUMP.format(ids=", ".join(["%s"] * len(ids)), state=0 if posts_only else 1), ids)
 
 
-def versions(slug: str, user: Any) -> tuple[int, int, int, int] | None:
+def versions(slug: str, user: Any) -> tuple[int, int, int, int, str] | None:
     """The game ``slug``'s id, version, the sum of ``user``'s read marks in
-    its rooms (0 for a visitor) and the version's ``state``, in one query;
-    None when no game has that slug."""
+    its rooms (0 for a visitor, and for a game not finished: no page of it
+    is kept for him), the version's ``state`` and the game's status, in one
+    query; None when no game has that slug."""
     rows = Game.objects.filter(slug=slug).annotate(
         version=Coalesce(GameVersion.objects.filter(game=OuterRef("pk")).values("number")[:1], Value(0)),
         version_state=Coalesce(GameVersion.objects.filter(game=OuterRef("pk")).values("state")[:1], Value(0)),
@@ -136,10 +154,11 @@ def versions(slug: str, user: Any) -> tuple[int, int, int, int] | None:
             .annotate(total=Sum("number"))
             .values("total")
         )
-        rows = rows.annotate(reads=Coalesce(Subquery(marks), Value(0)))
+        finished = Q(status=Game.Status.FINISHED)
+        rows = rows.annotate(reads=Case(When(finished, then=Coalesce(Subquery(marks), Value(0))), default=Value(0)))
     else:
         rows = rows.annotate(reads=Value(0))
-    return rows.values_list("pk", "version", "reads", "version_state").first()
+    return rows.values_list("pk", "version", "reads", "version_state", "status").first()
 
 
 def game_version(slug: str) -> int | None:
@@ -176,20 +195,26 @@ def _messages_pending(request: HttpRequest) -> bool:
     return bool(session is not None and session.get("_messages"))
 
 
-def _key(request: HttpRequest, slug: str) -> str | None:
+def _key(request: HttpRequest, slug: str, visitors: bool) -> str | None:
     """The cache key of this request's page, or None when it may not be
-    kept or served (not a GET, flash messages waiting, no such game)."""
+    kept or served (not a GET, flash messages waiting, no such game, a game
+    not finished unless ``visitors`` and the reader is not logged in). The
+    versions read are left on the request (``VERSION``) for the page's
+    live channel either way."""
     if request.method != "GET" or _messages_pending(request):
         return None
-    # The page's forms carry a token made from this cookie's secret: the page
-    # is kept for this cookie only (``_keepable``: a page with a token made
-    # for a request without the cookie is never kept).
-    csrf = request.COOKIES.get(settings.CSRF_COOKIE_NAME, "")
     user = request.user
     found = versions(slug, user)
     if found is None:
         return None
     setattr(request, VERSION, (found[1], found[3]))
+    if found[4] != Game.Status.FINISHED and not (visitors and not user.is_authenticated):
+        return None
+    # The page's forms carry a token made from this cookie's secret: the page
+    # is kept for this cookie only (``_keepable``: a page with a token made
+    # for a request without the cookie is never kept).
+    csrf = request.COOKIES.get(settings.CSRF_COOKIE_NAME, "")
+    session = request.COOKIES.get(settings.SESSION_COOKIE_NAME, "")
     htmx = sorted((k, v) for k, v in request.headers.items() if k.lower().startswith("hx-"))
     parts = (
         FORMAT,
@@ -202,6 +227,7 @@ def _key(request: HttpRequest, slug: str) -> str | None:
         translation.get_language() or "",
         languages.viewer_zone() or "",
         csrf,
+        session,
         *found,
     )
     return "page:" + hashlib.blake2b(repr(parts).encode(), digest_size=20).hexdigest()
@@ -209,7 +235,7 @@ def _key(request: HttpRequest, slug: str) -> str | None:
 
 def _keepable(request: HttpRequest, response: HttpResponse, session_modified: bool) -> int:
     """Seconds the built ``response`` may be kept (0: not at all)."""
-    if response.status_code not in (200, 204) or response.streaming or response.cookies:
+    if response.status_code != 200 or response.streaming or response.cookies:
         return 0
     session = getattr(request, "session", None)
     if session is not None and session.modified and not session_modified:
@@ -243,15 +269,21 @@ def _thaw(kept: tuple[int, bool, bytes, list[tuple[str, str]]]) -> HttpResponse:
     return response
 
 
-def kept_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+def kept_page(view: Callable[..., HttpResponse] | None = None, *, visitors: bool = False) -> Any:
     """Serve ``view`` (a game's GET page taking ``slug``) from the ``pages``
     cache while the game and the reader's place in it are unchanged, and
-    keep what it builds. POSTs and everything the module docstring excludes
+    keep what it builds, for a finished game; with ``visitors`` also for a
+    visitor not logged in, whatever the game's status. Used bare
+    (``@kept_page``) or with the option (``@kept_page(visitors=True)``).
+    Every other GET goes to the view once the versions are read
+    (``VERSION``); POSTs and everything else the module docstring excludes
     go straight to the view."""
+    if view is None:
+        return lambda found: kept_page(found, visitors=visitors)
 
     @wraps(view)
     def wrapper(request: HttpRequest, slug: str, *args: Any, **kwargs: Any) -> HttpResponse:
-        key = _key(request, slug)
+        key = _key(request, slug, visitors)
         if key is not None:
             kept = caches["pages"].get(key)
             if kept is not None:

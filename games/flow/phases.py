@@ -188,8 +188,8 @@ def sync_rooms(turn: Turn, state: GameState) -> None:
     groups roles, as the cop and the cop's assistant in the forum game; a
     member who dies keeps reading it). The rooms and their members are the
     turn's read (kept in step) and only the differences are written (the
-    turn moves the game's version: the live poll's remembered answers and
-    the kept pages are forgotten with it)."""
+    turn moves the game's version: the kept pages are forgotten with it
+    and the open pages' live channels wake)."""
     game, read = turn.game, turn.read
     seats = {p.nickname: p for p in read.seats}
     rooms = _GameRooms(game, read)

@@ -3,7 +3,7 @@
 the host's tools): it takes the game's lock, and when the transition ends
 it saves the rules' state, works out again what the open phase stores
 from it (its open choices, idle abilities and the day's count) and moves
-the game's version for the live poll and the kept pages, all in the
+the game's version for the live channel and the kept pages, all in the
 transition's own transaction. The tick opens one per game it claimed
 (``games.flow.tick``), whose rows the claim writes together with the
 other games'."""
@@ -160,8 +160,8 @@ class Turn:
         """Write what the transition's changes imply, once: the state and
         the open phase's stored rows, the days' counts and the game's
         version (``page_cache.game_changed``: in this transaction, so the
-        kept pages and the live poll's remembered answers of the game are
-        forgotten exactly when the transition's writes commit)."""
+        game's kept pages are forgotten, and its open pages' live channels
+        wake, exactly when the transition's writes commit)."""
         if self._state_changed:
             self.game.save(update_fields=["state"])
             store_slots(self.game)

@@ -170,8 +170,8 @@ class Player(models.Model):
 
 
 class GameVersion(models.Model):
-    """The version of a game's kept pages and live poll answers
-    (``games.page_cache``): a counter moved by every write to the game, in
+    """The version of a game's kept pages and of its pages' live channel
+    (``games.page_cache``, ``games.live``): a counter moved by every write to the game, in
     the transaction of that write, so the database alone says which kept
     page is still true. A row of its own, so no save of a ``Game`` loaded
     earlier can write an older number back; a game without a row is at

@@ -57,7 +57,7 @@ def channel_answer(
     seen = None
     if room is not None and posts is not None:
         after, first, _since = posts
-        found = new_posts(request, game, room, seat, after=after, first=first, since=_since, now=now)
+        found = new_posts(request, game, room, seat, after=after, first=first, since=_since)
         if found is not None:
             parts.append(render_to_string("games/_live_posts.html", found, request))
             if found["posts"]:

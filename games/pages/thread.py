@@ -1,6 +1,6 @@
 """A thread's pages: a page of its posts with the reader's place in it,
 the ways to the threads beside it, the "Edit" links of the reader's own
-posts, the live poll's new and edited posts, and the post edit page."""
+posts, the live channel's new and edited posts, and the post edit page."""
 
 from __future__ import annotations
 
@@ -237,12 +237,13 @@ def _edited_since(room: Room, first: int, after: int, since: int) -> list[Post]:
 
 
 def new_posts(
-    request: HttpRequest, game: Game, room: Room, seat: Player | None, *, after: int, first: int, since: int, now: int
+    request: HttpRequest, game: Game, room: Room, seat: Player | None, *, after: int, first: int, since: int
 ) -> dict[str, Any] | None:
-    """The live poll's answer: the room's posts after number ``after`` (at
-    most a page), those of numbers ``first`` to ``after`` edited since
-    ``since``, and the next poller's ``poll_since`` (``now``); None when
-    there is nothing new nor edited."""
+    """The live channel's new and edited posts (``pages.live``): the room's
+    posts after number ``after`` (at most a page), those of numbers
+    ``first`` to ``after`` edited since ``since``, and ``last_number``, the
+    last post number shown now; None when there is nothing new nor
+    edited."""
     posts = list(
         room.posts.select_related("author").filter(number__gt=after).order_by("number")[: settings.MAFIA_POSTS_PER_PAGE]
     )
@@ -257,9 +258,6 @@ def new_posts(
         "room": room,
         "game": game,
         "last_number": posts[-1].number if posts else after,
-        "first_number": first,
-        "poll_since": now,
-        "poll": True,
         "is_host": access.is_host(request.user, game),
     }
 

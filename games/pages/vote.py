@@ -160,7 +160,8 @@ def nominate_form(game: Game, data: Any) -> NominateForm:
 
 def count_content(request: HttpRequest, ctx: dict[str, Any]) -> dict[str, Any]:
     """The vote count's content rendered once, and its version (a digest):
-    the poll sends the version it shows and gets nothing back while it
-    holds, so a screen reader announces the count only when it changes."""
+    the page's live channel sends the version it shows and gets no count
+    back while it holds, so a screen reader announces the count only when
+    it changes."""
     content = render_to_string("games/_vote_count_body.html", ctx, request=request)
     return {"count_content": content, "count_version": hashlib.sha256(content.encode()).hexdigest()[:16]}

@@ -1,5 +1,5 @@
-"""A game's own page and its phase bar, applying to a game, and asking
-for the game's acceleration."""
+"""A game's own page, applying to a game, and asking for the game's
+acceleration."""
 
 from __future__ import annotations
 
@@ -14,27 +14,17 @@ from django.views.decorators.http import require_GET, require_POST
 
 from .. import access, flow, page_cache
 from ..pages import game as pages
-from ..pages.phase_bar import game_context
 from .common import form_errors
 
 
 @require_GET
-@page_cache.kept_page
+@page_cache.kept_page(visitors=True)
 def game_page(request: HttpRequest, slug: str) -> HttpResponse:
     """A game: its threads, its players (nicknames; roles revealed by the
     results), sign-up, and the reader's own seat."""
     game = access.game_for_reader(request.user, slug)
     seat = access.seat_of(request.user, game)
     return render(request, "games/game.html", pages.game_page(request, game, seat))
-
-
-@require_GET
-@page_cache.kept_page
-def game_status(request: HttpRequest, slug: str) -> HttpResponse:
-    """htmx: the phase bar (phase, countdown, what is left to do)."""
-    game = access.game_for_reader(request.user, slug)
-    seat = access.seat_of(request.user, game)
-    return render(request, "games/_phase_bar.html", game_context(request, game, seat))
 
 
 @login_required

@@ -1,8 +1,9 @@
-"""The host's dashboard (Ведущий), its live part and the registry of
-accounts, and the tools whose refused form is shown again on the
-dashboard: the house rules, the game's settings, a results post. Every
-view goes through ``access.game_for_host`` (the host or a co-host);
-anyone else gets a 404."""
+"""The host's dashboard (Ведущий), the registry of accounts, and the
+tools whose refused form is shown again on the dashboard: the house
+rules, the game's settings, a results post. Every view goes through
+``access.game_for_host`` (the host or a co-host); anyone else gets a
+404. The dashboard's live part reaches the open page through its live
+channel (``games.views.live``)."""
 
 from __future__ import annotations
 
@@ -37,16 +38,6 @@ def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
     their traces folded); the published results, the tools, the players
     and the event log follow (tests/e2e/test_host_dashboard.py)."""
     return render_dashboard(request, access.game_for_host(request.user, slug))
-
-
-@login_required
-@require_GET
-@page_cache.kept_page
-def live(request: HttpRequest, slug: str) -> HttpResponse:
-    """htmx: the dashboard's live part alone (choices handed in, who has
-    not acted, the vote and the autokills), refreshed while a phase runs."""
-    game = access.game_for_host(request.user, slug)
-    return render(request, "games/_host_live.html", pages.live_page(request, game))
 
 
 @login_required

@@ -1,5 +1,6 @@
 """A thread: its pages of posts with the post form, a post's permalink,
-the live poll of new and edited posts, and editing one's own post."""
+editing one's own post and its read mark. New and edited posts reach an
+open thread through the page's live channel (``games.views.live``)."""
 
 from __future__ import annotations
 
@@ -90,52 +91,6 @@ def post_link(request: HttpRequest, slug: str, room_id: str, number: int) -> Htt
     room, _seat = access.room_for_reader(request.user, game, room_id)
     page = pages.page_of(room, number)
     return HttpResponseRedirect(f"{reverse('room', args=[slug, room_id])}?page={page}#p{number}")
-
-
-def _poll_number(request: HttpRequest, name: str, default: int) -> int:
-    """The whole number ``name`` of a poll's query string, ``default`` when
-    it is missing or not a number."""
-    try:
-        return int(request.GET.get(name, default))
-    except ValueError:
-        return default
-
-
-@require_GET
-def room_new_posts(request: HttpRequest, slug: str, room_id: str) -> HttpResponse:
-    """htmx: the room's posts after number ``after`` (at most one page),
-    and, as out-of-band swaps of the posts already shown, those of numbers
-    ``first`` to ``after`` edited since ``since`` (a ``live.clock`` time:
-    when the reader's page was last brought up to date); then the next
-    poller, carrying the time this poll began. 204 when there is nothing
-    new nor edited, from the cache when it remembers the same answer under
-    the game's version of the moment (``games.live``).
-    A poll without ``first`` gets no edits of older posts; one without
-    ``since`` gets every edit of the posts it shows."""
-    after = _poll_number(request, "after", 0)
-    poll = (after, _poll_number(request, "first", after + 1), _poll_number(request, "since", 0))
-    version = live.version(slug)  # before the answer is built: a later write moves it
-    if live.nothing_new(request, version, room_id, poll):
-        return HttpResponse(status=204)
-    response = _new_posts(request, slug, room_id)
-    if response.status_code == 204:
-        live.nothing_found(request, version, room_id, poll)
-    return response
-
-
-@page_cache.kept_page
-def _new_posts(request: HttpRequest, slug: str, room_id: str) -> HttpResponse:
-    """``room_new_posts`` once the cache could not tell that nothing is new."""
-    now = live.clock()
-    after = _poll_number(request, "after", 0)
-    first = _poll_number(request, "first", after + 1)
-    since = _poll_number(request, "since", 0)
-    game = access.game_for_reader(request.user, slug)
-    room, seat = access.room_for_reader(request.user, game, room_id)
-    ctx = pages.new_posts(request, game, room, seat, after=after, first=first, since=since, now=now)
-    if ctx is None:
-        return HttpResponse(status=204)
-    return render(request, "games/_posts.html", ctx)
 
 
 def _edit(request: HttpRequest, post: Post, form: PostForm, refusal: str | None) -> tuple[str | None, int]:

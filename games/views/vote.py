@@ -1,5 +1,6 @@
-"""The vote thread's own views: its live count, its vote flow, casting a
-vote (or a re-vote) and naming a candidate."""
+"""The vote thread's own views: its vote flow, casting a vote (or a
+re-vote) and naming a candidate. The live count reaches an open vote
+thread through the page's live channel (``games.views.live``)."""
 
 from __future__ import annotations
 
@@ -19,22 +20,6 @@ from ..models import Game, Phase, Player, Room
 from ..pages import thread as thread_pages
 from ..pages import vote as pages
 from ..reads.vote_flow import vote_flow as day_vote_flow
-
-
-@require_GET
-@page_cache.kept_page
-def vote_count(request: HttpRequest, slug: str, room_id: str) -> HttpResponse:
-    """htmx: the live vote count of a vote thread; 204 while the count the
-    poll holds (its version ``v``) is unchanged."""
-    game = access.game_for_reader(request.user, slug)
-    room, seat = access.room_for_reader(request.user, game, room_id)
-    if room.kind != Room.Kind.VOTE:
-        return HttpResponse(status=404)
-    ctx = {"game": game, "room": room, **pages.vote_context(game, room, seat)}
-    ctx.update(pages.count_content(request, ctx))
-    if request.GET.get("v") == ctx["count_version"]:
-        return HttpResponse(status=204)  # unchanged: the live region stays quiet
-    return render(request, "games/_vote_count_poll.html", ctx)
 
 
 @require_GET

@@ -20,6 +20,8 @@ from django.test import Client
 from games import flow
 from games.models import Game, Player, Post, Room
 
+from .channel import ASKS_BY, ask
+
 PERSONAS = ("anon", "dave", "citizen", "bob", "carol", "dead", "alice", "erin")
 USERNAMES = {"citizen": "p3", "dead": "p1"}
 NICKNAMES = {"citizen": "Plain One", "bob": "Bonnie", "carol": "Clyde", "dead": "Mafia Two"}
@@ -97,42 +99,6 @@ def running_game(host, make_user, n: int, prefix: str) -> Game:
 
 
 SEEN_FORM = re.compile(r'<form class="seen" method="post" action="([^"]+)".*?name="number" value="(\d+)"', re.S)
-LIVE_ASK = re.compile(r'<div id="live" hidden hx-(get|post)="([^"]+)"')
-
-
-def ask(client: Client, html: str):
-    """Ask the live channel of ``html`` (a page or a channel's answer) as
-    the page's script does: by its element's method (a POST reports posts
-    seen). The answer, or None when ``html`` has no channel."""
-    found = LIVE_ASK.search(html)
-    if found is None:
-        return None
-    url = found.group(2).replace("&amp;", "&")
-    if found.group(1) == "post":
-        return client.post(url, HTTP_HX_REQUEST="true")
-    return client.get(url, HTTP_HX_REQUEST="true")
-
-
-def channel_url(html: str) -> str:
-    """The address the live channel of ``html`` (a page or a channel's
-    answer) asks next, by either method."""
-    found = LIVE_ASK.search(html)
-    assert found, "no live channel"
-    return found.group(2).replace("&amp;", "&")
-
-
-def settled(client: Client, url: str) -> str:
-    """Open the page ``url`` and, when its channel reports posts seen (a
-    POST: the reader had not seen them), ask it once as the browser's first
-    ask does; the address the channel asks next (by GET)."""
-    html = client.get(url).content.decode()
-    if LIVE_ASK.search(html) and LIVE_ASK.search(html).group(1) == "post":
-        answer = ask(client, html)
-        assert answer.status_code == 200
-        html = answer.content.decode()
-    found = LIVE_ASK.search(html)
-    assert found and found.group(1) == "get", "no live channel asking by GET"
-    return channel_url(html)
 
 
 def read(client: Client, url: str, params: dict | None = None):
@@ -144,7 +110,7 @@ def read(client: Client, url: str, params: dict | None = None):
     if response.status_code != 200:
         return response
     html = response.content.decode()
-    found = LIVE_ASK.search(html)
+    found = ASKS_BY.search(html)
     if found is not None and found.group(1) == "post":
         ask(client, html)
         return response

@@ -1,5 +1,5 @@
 """Who may read and post where, through the real pages: every kind of room,
-the live fragments, the cabinet, the host's dashboard and its tools and the
+the live channel, the cabinet, the host's dashboard and its tools and the
 accounts page, for every persona (see ``tests/games/pages.py``).
 
 Rules: public threads are read by everyone; a team room by its members
@@ -20,6 +20,7 @@ from django.urls import reverse
 from games import access, flow
 from games.models import Game, Player, Post, Vote
 
+from .channel import channel_url, phase_bar
 from .pages import PERSONAS, ROOM_NAMES, USERNAMES, client_as, kill_mafioso, mark_rooms, rooms_of
 
 pytestmark = pytest.mark.django_db
@@ -59,8 +60,8 @@ def game(forum_game) -> Game:
     return game
 
 
-def _room_url(game: Game, room_name: str, view: str = "room") -> str:
-    return reverse(view, args=[game.slug, rooms_of(game)[room_name].public_id])
+def _room_url(game: Game, room_name: str) -> str:
+    return reverse("room", args=[game.slug, rooms_of(game)[room_name].public_id])
 
 
 @pytest.mark.parametrize(("room_name", "persona"), MATRIX)
@@ -90,14 +91,17 @@ def test_the_room_list_holds_exactly_the_rooms_the_persona_reads(game, persona) 
 
 
 @pytest.mark.parametrize(("room_name", "persona"), MATRIX)
-def test_new_posts_fragment_is_served_only_to_the_rooms_readers(game, room_name, persona) -> None:
-    """The live new-posts fragment follows the same rule as the thread."""
-    response = client_as(persona).get(_room_url(game, room_name, "room_new_posts"), {"after": 0})
+def test_the_live_channel_brings_a_rooms_posts_only_to_its_readers(game, room_name, persona) -> None:
+    """The live channel's new posts follow the same rule as the thread:
+    asked for a room's posts from the first, a reader gets them, anyone
+    else a 404 with nothing of the room."""
+    response = client_as(persona).get(channel_url(game, rooms_of(game)[room_name], a=0))
     if persona in READERS[room_name]:
         assert response.status_code == 200
         assert game.markers[room_name] in response.content.decode()
     else:
         assert response.status_code == 404
+        assert game.markers[room_name] not in response.content.decode()
 
 
 @pytest.mark.parametrize(("room_name", "persona"), MATRIX)
@@ -134,25 +138,26 @@ def test_a_dead_player_reads_his_team_room_without_the_post_form(game) -> None:
 
 
 @pytest.mark.parametrize("persona", PERSONAS)
-def test_vote_count_fragment_is_public(game, persona) -> None:
+def test_the_vote_count_reaches_everyone_through_the_vote_threads_channel(game, persona) -> None:
     """The live vote count of a public vote thread is served to everyone."""
-    response = client_as(persona).get(_room_url(game, "vote", "vote_count"))
+    response = client_as(persona).get(channel_url(game, rooms_of(game)["vote"]))
     assert response.status_code == 200
+    assert '<div id="vote-count-body" hx-swap-oob="true">' in response.content.decode()
     assert "Vote count" in response.content.decode()
 
 
 @pytest.mark.parametrize("persona", PERSONAS)
-def test_vote_count_fragment_exists_only_for_vote_threads(game, persona) -> None:
-    """Asking a day thread for a vote count is a 404 for everyone."""
-    assert client_as(persona).get(_room_url(game, "day", "vote_count")).status_code == 404
+def test_only_a_vote_threads_channel_brings_a_vote_count(game, persona) -> None:
+    """A day thread's channel never sends a vote count."""
+    response = client_as(persona).get(channel_url(game, rooms_of(game)["day"]))
+    assert response.status_code == 200
+    assert 'id="vote-count-body"' not in response.content.decode()
 
 
 @pytest.mark.parametrize("persona", PERSONAS)
-def test_status_fragment_is_public(game, persona) -> None:
+def test_the_phase_bar_reaches_everyone_through_the_channel(game, persona) -> None:
     """The phase bar of a running game is served to everyone."""
-    response = client_as(persona).get(reverse("game_status", args=[game.slug]))
-    assert response.status_code == 200
-    assert "Day 1" in response.content.decode()
+    assert "Day 1" in phase_bar(client_as(persona), game)
 
 
 @pytest.mark.parametrize("persona", PERSONAS)

@@ -24,6 +24,7 @@ from games.models import Game, Post, Room
 from games.reads.archive import ArchiveRefused, game_archive, schema_errors
 from games.reads.archive_bbcode import archive_bbcode
 
+from .channel import channel_url
 from .test_every_ruleset import play_to_the_end
 from .test_replay import text_of
 
@@ -84,7 +85,8 @@ def test_the_imported_games_pages_render(finished_forum, client) -> None:
         answer = client.get(reverse("room", args=["imported", room.public_id]))
         assert answer.status_code == 200, room.kind
     vote_room = Room.objects.filter(game=game, kind=Room.Kind.VOTE).first()
-    assert client.get(reverse("vote_count", args=["imported", vote_room.public_id])).status_code == 200
+    count = client.get(channel_url(game, vote_room))
+    assert count.status_code == 200 and 'id="vote-count-body"' in count.content.decode()
     # The host reads every private room, each seat's cabinet among them.
     client.force_login(game.host)
     for seat in game.players.seated():

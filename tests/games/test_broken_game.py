@@ -17,6 +17,7 @@ from django.urls import reverse
 from games import flow, page_cache
 from games.models import Deadline, Game
 from tests.games.admin_forms import admin_errors, admin_form_data
+from tests.games.channel import channel_url
 from tests.games.pages import client_as, rooms_of
 
 NEUTRAL = "This game is paused by a fault; the host has been told."
@@ -42,11 +43,11 @@ def pages_of(game: Game) -> dict[str, str]:
         "game": reverse("game", args=[game.slug]),
         "day thread": reverse("room", args=[game.slug, rooms["day"].public_id]),
         "vote thread": reverse("room", args=[game.slug, rooms["vote"].public_id]),
-        "vote count": reverse("vote_count", args=[game.slug, rooms["vote"].public_id]),
+        "vote count": channel_url(game, rooms["vote"]),
         "mafia room": reverse("room", args=[game.slug, rooms["mafia"].public_id]),
         "cabinet": reverse("cabinet", args=[game.slug]),
         "dashboard": reverse("host", args=[game.slug]),
-        "dashboard live": reverse("host_live", args=[game.slug]),
+        "dashboard live": channel_url(game, h=1),
     }
 
 

@@ -11,6 +11,7 @@ from games import flow
 from games.event_log import PER_PAGE
 from games.models import Event, Resolution
 
+from .channel import channel_url
 from .pages import client_as
 from .test_flow import everyone_votes_for
 
@@ -51,12 +52,15 @@ def test_the_log_reads_in_the_hosts_language(forum_game, personas) -> None:
 
 
 def test_the_live_part_is_a_fragment_only_the_host_reads(forum_game, personas, make_user) -> None:
+    """The dashboard's live part comes through its channel to the host
+    alone, without the event log or a page around it; anyone else asking
+    for it gets a 404."""
     game, seats = forum_game
-    url = reverse("host_live", args=[game.slug])
+    url = channel_url(game, h=1)
     fragment = client_as(personas["alice"]).get(url)
     assert fragment.status_code == 200
     body = fragment.content.decode()
-    assert 'id="phase-live"' in body
+    assert '<div id="phase-live" hx-swap-oob="true">' in body
     assert "Event log" not in body and "<html" not in body
     for user in (personas["bob"], make_user("stranger")):
         assert client_as(user).get(url).status_code in (403, 404)

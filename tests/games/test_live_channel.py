@@ -18,20 +18,13 @@ from django.utils import timezone
 from games import flow, page_cache
 from games.models import Game, Player, ReadMark, Room
 
-from .pages import client_as, rooms_of, settled
+from .channel import channel_of, settled
+from .pages import client_as, rooms_of
 
 # Committed transactions, as the site runs.
 pytestmark = pytest.mark.django_db(transaction=True)
 
-LIVE = re.compile(r'<div id="live" hidden hx-(?:get|post)="([^"]+)"')
 EVERY = re.compile(r'hx-trigger="every ')
-
-
-def channel_of(html: str) -> str:
-    """The address the page's (or an answer's) live channel asks next."""
-    found = LIVE.search(html)
-    assert found, "no live channel"
-    return found.group(1).replace("&amp;", "&")
 
 
 def _pages(game: Game) -> dict[str, tuple[str, str]]:

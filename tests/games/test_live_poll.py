@@ -1,6 +1,7 @@
-"""The live poll answers "nothing new" from the cache with two small
-queries (the session, the game's version), and never on behalf of a reader
-who may no longer read the room."""
+"""A thread's live channel answers "nothing new" with two small queries
+(the session, the game's version) and never on behalf of a reader who may
+no longer read the room; the vote thread's channel swaps the count only
+when it changed."""
 
 from __future__ import annotations
 
@@ -15,55 +16,65 @@ from django.urls import reverse
 from games import flow
 from games.models import Player, Room
 
-from .pages import client_as, rooms_of, settled
+from .channel import channel_of, channel_url, settled
+from .pages import client_as, rooms_of
 
-# Committed transactions, as the site runs. The cache keys hold the rooms'
-# random ids, so tests running in parallel on one cache never meet.
+# Committed transactions, as the site runs.
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def _poll(client, game, room, after: int):
-    url = reverse("room_new_posts", args=[game.slug, room.public_id])
+def _poll(client, url: str):
+    """The channel's answer to ``url`` and the queries it took."""
     with CaptureQueriesContext(connection) as queries:
-        response = client.get(url, {"after": after})
+        response = client.get(url)
     return response, len(queries)
+
+
+def _team_room_channel(client, game, room) -> str:
+    """The channel of the team room's page as ``client`` opened it."""
+    return channel_of(client.get(reverse("room", args=[game.slug, room.public_id])).content.decode())
 
 
 def test_a_poll_with_nothing_new_costs_the_session_and_the_version(forum_game) -> None:
     game, seats = forum_game
     room = rooms_of(game)["mafia"]
-    post = flow.post_create(room=room, seat=seats["Bonnie"], body="the plan")
+    flow.post_create(room=room, seat=seats["Bonnie"], body="the plan")
     client = client_as("bob")
-    first, _ = _poll(client, game, room, post.number)  # the full check, remembered
-    assert first.status_code == 204
-    again, queries = _poll(client, game, room, post.number)
+    channel = _team_room_channel(client, game, room)
+    again, queries = _poll(client, channel)
     assert again.status_code == 204 and queries == 2
     flow.post_create(room=room, seat=seats["Mafia Two"], body="agreed")
-    news, _ = _poll(client, game, room, post.number)
+    news, _ = _poll(client, channel)
     assert news.status_code == 200 and "agreed" in news.content.decode()
 
 
 def test_a_replaced_player_learns_nothing_from_polling_his_old_team_room(forum_game) -> None:
     game, seats = forum_game
     room = rooms_of(game)["mafia"]
-    post = flow.post_create(room=room, seat=seats["Bonnie"], body="the plan")
+    flow.post_create(room=room, seat=seats["Bonnie"], body="the plan")
     bob = client_as("bob")
-    assert _poll(bob, game, room, post.number)[0].status_code == 204
+    channel = _team_room_channel(bob, game, room)
+    assert _poll(bob, channel)[0].status_code == 204
     flow.player_replace(
         game=game,
         player=Player.objects.get(game=game, nickname="Bonnie"),
         new_user=get_user_model().objects.get(username="dave"),
     )
-    assert _poll(bob, game, room, post.number)[0].status_code == 404
+    answer = _poll(bob, channel)[0]
+    assert answer.status_code == 404 and "the plan" not in answer.content.decode()
+    assert _poll(bob, channel_url(game, room, a=0))[0].status_code == 404
 
 
 def test_a_stranger_never_gets_the_fast_answer_for_a_private_room(forum_game) -> None:
+    """The Don's channel address in a stranger's or a visitor's hands: a
+    404, never the fast 204 that would say nothing was written there."""
     game, seats = forum_game
     room = rooms_of(game)["mafia"]
-    post = flow.post_create(room=room, seat=seats["Bonnie"], body="the plan")
-    _poll(client_as("bob"), game, room, post.number)
-    assert _poll(client_as("dave"), game, room, post.number)[0].status_code == 404
-    assert _poll(client_as("anon"), game, room, post.number)[0].status_code == 404
+    flow.post_create(room=room, seat=seats["Bonnie"], body="the plan")
+    channel = _team_room_channel(client_as("bob"), game, room)
+    for who in ("dave", "anon"):
+        assert _poll(client_as(who), channel)[0].status_code == 404, who
+        assert _poll(client_as(who), channel_url(game, room, a=0))[0].status_code == 404, who
 
 
 def test_the_vote_count_is_swapped_only_when_it_changed(forum_game, personas) -> None:

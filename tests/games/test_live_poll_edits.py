@@ -14,7 +14,8 @@ from django.urls import reverse
 from games import flow
 from games.models import Resolution
 
-from .pages import channel_url, client_as, rooms_of, settled
+from .channel import channel_of, settled
+from .pages import client_as, rooms_of
 from .test_flow import everyone_votes_for
 
 # Committed transactions, as the site runs. The cache keys hold the rooms'
@@ -24,7 +25,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 def poller_url(html: str) -> str:
     """The address the page's (or the poll answer's) next poll asks."""
-    return channel_url(html)
+    return channel_of(html)
 
 
 def open_thread(client, game, room) -> str:

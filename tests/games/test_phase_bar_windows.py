@@ -6,17 +6,17 @@ from __future__ import annotations
 import re
 
 from django.test import Client
-from django.urls import reverse
 
 from games import flow
 from games.models import Game
 
+from .channel import phase_bar
 from .test_every_ruleset import hosted_game
 
 
 def _bar(game: Game) -> str:
     """The phase bar's text as a spectator reads it (tags and spaces collapsed)."""
-    html = Client().get(reverse("game_status", args=[game.slug])).content.decode()
+    html = phase_bar(Client(), game)
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
 
 

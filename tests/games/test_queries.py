@@ -16,6 +16,7 @@ from django.urls import reverse
 from games import flow
 from games.models import Game, Player, Post
 
+from .channel import channel_url
 from .pages import add_posts, client_as, read, rooms_of, running_game
 
 pytestmark = pytest.mark.django_db
@@ -96,28 +97,25 @@ def test_a_long_thread_opens_on_its_last_page_with_the_live_poller(forum_game) -
         assert re.search(r'<div id="live" hidden hx-(get|post)="[^"]*[?&amp;]+a=100&amp;', html), html
 
 
-def test_the_new_posts_fragment_costs_the_same_for_few_and_many_posts(forum_game) -> None:
-    """The live fragment's queries do not grow with the new posts."""
+def test_the_channels_new_posts_cost_the_same_for_few_and_many_posts(forum_game) -> None:
+    """The live channel's answer with new posts takes as many queries for
+    3 new posts as for 83."""
     game, seats = forum_game
     room = rooms_of(game)["day"]
     client = client_as("carol")
-    url = reverse("room_new_posts", args=[game.slug, room.public_id]) + "?after=0"
+    url = channel_url(game, room, a=0)
     add_posts(room, list(seats.values()), 3)
     few = count_queries(client, url)
     add_posts(room, list(seats.values()), 80)
     assert count_queries(client, url) == few
 
 
-def test_the_new_posts_fragment_sends_at_most_one_page(forum_game) -> None:
-    """However many posts are new, the fragment carries one page of them."""
+def test_the_channel_sends_at_most_one_page_of_new_posts(forum_game) -> None:
+    """However many posts are new, the channel's answer carries one page of them."""
     game, seats = forum_game
     room = rooms_of(game)["day"]
     add_posts(room, list(seats.values()), 80)
-    html = (
-        client_as("carol")
-        .get(reverse("room_new_posts", args=[game.slug, room.public_id]), {"after": 0})
-        .content.decode()
-    )
+    html = client_as("carol").get(channel_url(game, room, a=0)).content.decode()
     assert html.count('<article class="post') == settings.MAFIA_POSTS_PER_PAGE
 
 
@@ -132,13 +130,11 @@ def test_the_vote_thread_costs_the_same_for_few_and_many_voters(games) -> None:
     assert counts[0] == counts[1]
 
 
-def test_the_vote_count_fragment_costs_the_same_for_few_and_many_voters(games) -> None:
-    """The live vote count of a 7-seat and a 16-seat game cost the same."""
+def test_the_vote_threads_channel_costs_the_same_for_few_and_many_voters(games) -> None:
+    """The vote thread's channel answer (its phase bar and live vote count)
+    of a 7-seat and a 16-seat game cost the same."""
     small, big = games
-    counts = [
-        count_queries(Client(), reverse("vote_count", args=[g.slug, g.rooms.get(kind="vote").public_id]))
-        for g in (small, big)
-    ]
+    counts = [count_queries(Client(), channel_url(g, g.rooms.get(kind="vote"))) for g in (small, big)]
     assert counts[0] == counts[1]
 
 

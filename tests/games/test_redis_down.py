@@ -36,8 +36,9 @@ def test_a_player_posts_while_redis_is_down(forum_game, redis_down) -> None:
 
 @pytest.mark.django_db(transaction=True)
 def test_a_player_reads_a_thread_while_redis_is_down(forum_game, redis_down) -> None:
-    """Without the shared cache pages are still kept (their versions live
-    in PostgreSQL), and a post made meanwhile reaches the next view."""
+    """Without the shared cache a thread is still served (the versions of
+    the pages live in PostgreSQL), and a post made meanwhile reaches the
+    next view."""
     game, seats = forum_game
     room = rooms_of(game)["day"]
     url = reverse("room", args=[game.slug, room.public_id])

@@ -11,6 +11,7 @@ from django.urls import reverse
 
 from games.models import Post, Vote
 
+from .channel import channel_of, channel_url
 from .pages import client_as, rooms_of
 
 pytestmark = pytest.mark.django_db
@@ -148,17 +149,19 @@ def test_hostile_markup_posted_through_the_form_is_inert(forum_game) -> None:
 
 
 def test_a_page_made_for_its_reader_is_never_kept_by_a_shared_cache(forum_game) -> None:
-    """A cabinet, a private room and the live poll are made for one reader:
-    they say ``Cache-Control: private`` beside ``Vary: Cookie``, so a proxy
-    between the site and its players never hands one player's page to
-    another."""
+    """A cabinet, a private room and the live channel (its quick "nothing
+    new" and its answers) are made for one reader: they say
+    ``Cache-Control: private`` beside ``Vary: Cookie``, so a proxy between
+    the site and its players never hands one player's page to another."""
     game, _seats = forum_game
     rooms = rooms_of(game)
     carol = client_as("carol")
+    cop_room = reverse("room", args=[game.slug, rooms["cop"].public_id])
     for url in (
         reverse("cabinet", args=[game.slug]),
-        reverse("room", args=[game.slug, rooms["cop"].public_id]),
-        reverse("room_new_posts", args=[game.slug, rooms["day"].public_id]),
+        cop_room,
+        channel_of(carol.get(cop_room).content.decode()),
+        channel_url(game, rooms["cop"], a=0),
         reverse("game", args=[game.slug]),
     ):
         response = carol.get(url)

@@ -14,6 +14,7 @@ from django.urls import reverse
 
 from games import flow, mailing
 
+from .channel import phase_bar
 from .test_werewolf18_forum_day import to_day_one, werewolf_table
 
 START = datetime(2026, 3, 2, 2, 0, tzinfo=UTC)  # a Monday, 10:00 in Shanghai
@@ -26,7 +27,7 @@ def _reader(game, nickname: str) -> Client:
 
 
 def _bar(game, nickname: str) -> str:
-    return _reader(game, nickname).get(reverse("game_status", args=[game.slug])).content.decode()
+    return phase_bar(_reader(game, nickname), game)
 
 
 def _night_one(personas, make_user):

@@ -15,6 +15,7 @@ from games import flow
 from games.models import Phase
 
 from . import test_views_cabinet
+from .channel import channel_url
 from .pages import client_as
 
 fill_stored_rows = importlib.import_module("games.migrations.0018_fill_stored_rows").fill_stored_rows
@@ -146,7 +147,7 @@ def test_the_vote_thread_reads_the_stored_count_and_choices(forum_game, engine_c
     vote_room = game.rooms.get(kind="vote", day=1)
     citizen = client_as("bob")  # the Don has not voted: he gets the vote form
     page = citizen.get(reverse("room", args=[game.slug, vote_room.public_id])).content.decode()
-    live = citizen.get(reverse("vote_count", args=[game.slug, vote_room.public_id])).content.decode()
+    live = citizen.get(channel_url(game, vote_room)).content.decode()
     host = client_as("alice").get(reverse("host", args=[game.slug])).content.decode()
     assert engine_calls == []
     assert 'name="target"' in page and "Bonnie" in live and "Bonnie" in host

@@ -16,7 +16,8 @@ from django.urls import reverse
 from games import flow
 from games.models import Game, Player, ReadMark, Room
 
-from .pages import add_posts, ask, client_as, read, rooms_of
+from .channel import ask, channel_url
+from .pages import add_posts, client_as, read, rooms_of
 from .test_queries import count_queries
 
 pytestmark = pytest.mark.django_db
@@ -156,7 +157,7 @@ def test_no_counts_for_rooms_one_cannot_read(forum_game, persona) -> None:
         assert room.public_id not in before
         assert room.public_id not in counts
         assert client.get(room_url(game, room)).status_code == 404
-        assert client.get(reverse("room_new_posts", args=[game.slug, room.public_id])).status_code == 404
+        assert client.get(channel_url(game, room, a=0)).status_code == 404
         seen = client.post(reverse("room_seen", args=[game.slug, room.public_id]), {"number": 1})
         assert seen.status_code == (302 if persona == "anon" else 404)  # a visitor is sent to log in
     # The refused reads left no mark behind.

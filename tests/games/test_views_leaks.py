@@ -18,6 +18,7 @@ from django.urls import reverse
 from games import flow
 from games.models import Game, Player, Room
 
+from .channel import channel_url
 from .pages import kill_mafioso, rooms_of
 
 pytestmark = pytest.mark.django_db
@@ -74,7 +75,8 @@ def _pages(game: Game, persona: str) -> dict[str, tuple[str, dict | None, set[in
     pages: dict[str, tuple[str, dict | None, set[int]]] = {
         "home": (reverse("home"), None, {200}),
         "game": (reverse("game", args=[slug]), None, {200}),
-        "status": (reverse("game_status", args=[slug]), None, {200}),
+        "live channel": (channel_url(game), None, {200}),
+        "host's live part": (channel_url(game, h=1), None, {404}),
         "no such game": ("/g/no-such-game/", None, {404}),
         "no such room": (reverse("room", args=[slug, "no-such-room"]), None, {404}),
     }
@@ -84,11 +86,7 @@ def _pages(game: Game, persona: str) -> dict[str, tuple[str, dict | None, set[in
         if not (room.is_public or member):
             continue
         pages[f"room {room.title}"] = (reverse("room", args=[slug, room.public_id]), None, {200})
-        pages[f"new posts {room.title}"] = (
-            reverse("room_new_posts", args=[slug, room.public_id]) + "?after=0",
-            None,
-            {200, 204},
-        )
+        pages[f"live channel {room.title}"] = (channel_url(game, room, a=0), None, {200})
         pages[f"empty post {room.title}"] = (reverse("room", args=[slug, room.public_id]), {"body": ""}, {200, 403})
         for author in Player.objects.filter(game=game, posts__room=room).distinct():
             url = reverse("room", args=[slug, room.public_id]) + f"?by={author.public_id}"
@@ -96,7 +94,6 @@ def _pages(game: Game, persona: str) -> dict[str, tuple[str, dict | None, set[in
         if room.kind in (Room.Kind.DAY, Room.Kind.VOTE):
             pages[f"activity {room.title}"] = (reverse("room_activity", args=[slug, room.public_id]), None, {200})
         if room.kind == Room.Kind.VOTE:
-            pages[f"vote count {room.title}"] = (reverse("vote_count", args=[slug, room.public_id]), None, {200})
             pages[f"vote flow {room.title}"] = (reverse("vote_flow", args=[slug, room.public_id]), None, {200})
             pages[f"bad vote {room.title}"] = (
                 reverse("vote", args=[slug, room.public_id]),

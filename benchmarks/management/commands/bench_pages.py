@@ -11,11 +11,14 @@ view mounted by ``MAFIA_BENCH_BARE_VIEW=1``), and for each page runs
 ``--seconds``. The ratio to the bare view factors out the machine: a page
 at 0.25 costs four bare requests.
 
-A page viewed again while nothing in its game changed is served from the
-kept pages (``games.page_cache``), as the measured pages mostly are here.
-The rows "…, built afresh" (no target) measure what a page costs when
-it must be built: each of their requests carries a query parameter of its
-own (``fresh=N``, which the views ignore), so none is served kept.
+The game runs, so its pages are built at every request: whole pages are
+kept only for a finished game and for a visitor's game page
+(``games.page_cache``); the measured player's and host's pages are never
+served kept. The rows "…, built afresh" (no target) give each request a
+query parameter of its own (``fresh=N``, which the views ignore), as
+they did when a running game's pages were kept. The rows "poll, …" ask
+the thread's live channel (``games.live``) at the address its latest
+page carries: with nothing new (the fast 204) and with one new post.
 """
 
 from __future__ import annotations
@@ -26,12 +29,13 @@ import time
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import connection
+from django.test import RequestFactory
 from django.urls import reverse
 from django.utils import timezone
 
 from benchmarks import bench
-from games import flow
-from games.models import Player, Room
+from games import flow, live
+from games.models import Game, Player, Room
 
 BARE = "bare view"
 # (page, target ratio to the bare view)
@@ -53,6 +57,17 @@ BODIES = [
     "[spoiler=Reads]Seat {a} town, Seat {b} scum, the rest null.[/spoiler]",
     "Agreed with the post above. Let's not lynch on a coin flip.",
 ]
+
+
+def _channel(game: Game, room: Room, cookie: str, after: int) -> str:
+    """The live channel's address that the thread's latest page, showing
+    ``room``'s posts up to number ``after``, carries for the browser
+    holding ``cookie`` (a ``Cookie`` header value): the game's versions
+    of now, sealed, and the ticket made from its session cookie."""
+    request = RequestFactory().get("/", HTTP_COOKIE=cookie)
+    first = max(1, after - settings.MAFIA_POSTS_PER_PAGE + 1)
+    posts = (after, first, live.clock())
+    return str(live.channel(request, game, live.versions(game.slug), room_id=room.public_id, posts=posts)["live_url"])
 
 
 class Command(BaseCommand):
@@ -135,7 +150,6 @@ class Command(BaseCommand):
         as_host = {"Cookie": bench.session_cookie(host)}
         htmx = {**as_player, "HX-Request": "true"}
         thread = reverse("room", args=[game.slug, day.public_id])
-        poll = reverse("room_new_posts", args=[game.slug, day.public_id])
         return [
             (BARE, "/bench/bare/", as_player, 200),
             ("thread, latest page", f"{thread}?page=last", as_player, 200),
@@ -143,8 +157,8 @@ class Command(BaseCommand):
             ("vote thread", reverse("room", args=[game.slug, vote.public_id]), as_player, 200),
             ("cabinet", reverse("cabinet", args=[game.slug]), as_player, 200),
             ("game page", reverse("game", args=[game.slug]), as_player, 200),
-            ("poll, nothing new", f"{poll}?after={last}", htmx, 204),
-            ("poll, one new post", f"{poll}?after={max(0, last - 1)}", htmx, 200),
+            ("poll, nothing new", _channel(game, day, as_player["Cookie"], last), htmx, 204),
+            ("poll, one new post", _channel(game, day, as_player["Cookie"], max(0, last - 1)), htmx, 200),
             ("host dashboard", reverse("host", args=[game.slug]), as_host, 200),
             ("thread, built afresh", f"{thread}?page=last&fresh={{n}}", as_player, 200),
             ("cabinet, built afresh", reverse("cabinet", args=[game.slug]) + "?fresh={n}", as_player, 200),
