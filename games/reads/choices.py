@@ -36,10 +36,20 @@ def seat_choices(ruleset: Ruleset, seat: Player) -> Q:
     team's where he shares its group (``Ruleset.in_team_group``): the
     werewolves' knife is theirs, never the rioter's nor a mixed-blood's
     who joined the wolves (WW18-018, WW18-019)."""
-    own = Q(actor=seat, team="")
-    if seat.team and ruleset.in_team_group(seat.role, seat.team):
-        return own | Q(team=seat.team, team__gt="")
-    return own
+    return choices_of(seat.pk, choosing_team(ruleset, seat))
+
+
+def choosing_team(ruleset: Ruleset, seat: Player) -> str | None:
+    """The team whose choices ``seat`` shares (``Ruleset.in_team_group``,
+    WW18-018, WW18-019), None when it shares none."""
+    return seat.team if seat.team and ruleset.in_team_group(seat.role, seat.team) else None
+
+
+def choices_of(seat_id: int, team: str | None) -> Q:
+    """``seat_choices`` by value: the ``Action`` rows of the seat
+    ``seat_id`` (its own, not a team's) and, with ``team``, that team's."""
+    own = Q(actor_id=seat_id, team="")
+    return own | Q(team=team, team__gt="") if team else own
 
 
 def choice_deadline(phase: Phase, deadlines: list[Deadline] | None = None) -> Deadline | None:

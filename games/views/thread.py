@@ -65,7 +65,7 @@ def room_page(request: HttpRequest, slug: str, room_id: str) -> HttpResponse:
     a vote thread the vote form and the live vote count; with ``?by=`` a
     player's public id, only that player's posts (``activity.room_iso``)."""
     poll_since = live.clock()  # before the posts are read: later edits reach the page
-    game = access.game_for_reader(request.user, slug)
+    game = access.game_for_reader(request.user, slug, room_id)
     room, seat = access.room_for_reader(request.user, game, room_id)
     if request.method == "GET" and request.GET.get("by"):
         return activity.room_iso(request, room, seat, request.GET["by"])
@@ -86,7 +86,7 @@ def post_link(request: HttpRequest, slug: str, room_id: str, number: int) -> Htt
     """The permalink of post ``#number`` of a room: the thread's page that
     holds it, scrolled to it. Raises Http404 like the thread itself for
     readers who may not see the room, and for a number the room lacks."""
-    game = access.game_for_reader(request.user, slug)
+    game = access.game_for_reader(request.user, slug, room_id)
     room, _seat = access.room_for_reader(request.user, game, room_id)
     page = pages.page_of(room, number)
     return HttpResponseRedirect(f"{reverse('room', args=[slug, room_id])}?page={page}#p{number}")
@@ -130,7 +130,7 @@ def _new_posts(request: HttpRequest, slug: str, room_id: str) -> HttpResponse:
     after = _poll_number(request, "after", 0)
     first = _poll_number(request, "first", after + 1)
     since = _poll_number(request, "since", 0)
-    game = access.game_for_reader(request.user, slug)
+    game = access.game_for_reader(request.user, slug, room_id)
     room, seat = access.room_for_reader(request.user, game, room_id)
     ctx = pages.new_posts(request, game, room, seat, after=after, first=first, since=since, now=now)
     if ctx is None:
@@ -164,7 +164,7 @@ def post_edit(request: HttpRequest, slug: str, room_id: str, number: int) -> Htt
     post: its seat; a host's post: the host), within the game's edit window
     (``flow.post_edit``). A refused edit (late, a vote post, the thread
     closed to its author) comes back with the reason and the text kept."""
-    game = access.game_for_reader(request.user, slug)
+    game = access.game_for_reader(request.user, slug, room_id)
     room, seat = access.room_for_reader(request.user, game, room_id)
     post = access.post_for_author(request.user, room, seat, number)
     form = PostForm(request.POST if request.method == "POST" else None, initial={"body": post.body})
@@ -186,7 +186,7 @@ def room_seen(request: HttpRequest, slug: str, room_id: str) -> HttpResponse:
     moves forward to it, never past the room's last post. Raises Http404
     for a room the reader may not read; a bad number changes nothing.
     Answers 204 to the page's script, else goes back to the thread."""
-    game = access.game_for_reader(request.user, slug)
+    game = access.game_for_reader(request.user, slug, room_id)
     room, _seat = access.room_for_reader(request.user, game, room_id)
     form = SeenForm(request.POST)
     if form.is_valid():

@@ -26,7 +26,7 @@ from ..reads.vote_flow import vote_flow as day_vote_flow
 def vote_count(request: HttpRequest, slug: str, room_id: str) -> HttpResponse:
     """htmx: the live vote count of a vote thread; 204 while the count the
     poll holds (its version ``v``) is unchanged."""
-    game = access.game_for_reader(request.user, slug)
+    game = access.game_for_reader(request.user, slug, room_id)
     room, seat = access.room_for_reader(request.user, game, room_id)
     if room.kind != Room.Kind.VOTE:
         return HttpResponse(status=404)
@@ -45,7 +45,7 @@ def vote_flow(request: HttpRequest, slug: str, room_id: str) -> HttpResponse:
     for whoever may read the thread (``access.room_for_reader``; 404
     otherwise, and for a room that is no vote thread). Only what the vote
     count shows: the phases opened and the ballots cast until now."""
-    game = access.game_for_reader(request.user, slug)
+    game = access.game_for_reader(request.user, slug, room_id)
     room, _seat = access.room_for_reader(request.user, game, room_id)
     if room.kind != Room.Kind.VOTE or not game.state:
         raise Http404
@@ -95,7 +95,7 @@ def vote(request: HttpRequest, slug: str, room_id: str) -> HttpResponse:
     ruleset's vote law (``Ruleset.day_procedure``). A refused vote comes
     back on the thread's page with the reason on the form and what was
     typed kept (400)."""
-    game = access.game_for_reader(request.user, slug)
+    game = access.game_for_reader(request.user, slug, room_id)
     room, seat = access.room_for_reader(request.user, game, room_id)
     if seat is None or room.kind != Room.Kind.VOTE:
         raise PermissionDenied(_("Only the game's players vote."))
@@ -112,7 +112,7 @@ def vote(request: HttpRequest, slug: str, room_id: str) -> HttpResponse:
 def nominate(request: HttpRequest, slug: str, room_id: str) -> HttpResponse:
     """Name a candidate in today's vote thread, in the window the ruleset
     declares (PITER-010, COSMO-007); a refused nomination says why."""
-    game = access.game_for_reader(request.user, slug)
+    game = access.game_for_reader(request.user, slug, room_id)
     room, seat = access.room_for_reader(request.user, game, room_id)
     if seat is None or room.kind != Room.Kind.VOTE:
         raise PermissionDenied(_("Only the game's players nominate."))

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import random
 import statistics
+import sys
 import time
 
 from django.conf import settings
@@ -67,7 +68,12 @@ class Command(BaseCommand):
         parser.add_argument("--rounds", type=int, default=200, help="Measured requests per page (default 200).")
         parser.add_argument("--warmup", type=int, default=20, help="Requests per page before measuring (default 20).")
         parser.add_argument("--seed", type=int, default=1)
-        parser.add_argument("--profile", default="", help="Page name: run it under cProfile and print the top.")
+        parser.add_argument("--queries", action="store_true", help="Print each page's queries once, and stop.")
+        parser.add_argument(
+            "--profile",
+            default="",
+            help="Page name: run it under cProfile, print the top and keep the profile in var/bench-build.prof.",
+        )
 
     def handle(self, *args, **options) -> None:
         try:
@@ -84,6 +90,9 @@ class Command(BaseCommand):
             f"in {time.monotonic() - started:.1f} s"
         )
         pages = self._pages(game, clients)
+        if options["queries"]:
+            self._queries(game, pages)
+            return
         if options["profile"]:
             self._profile(game, pages, options["profile"], options["rounds"])
             return
@@ -147,6 +156,23 @@ class Command(BaseCommand):
             raise CommandError(f"{path} answered {response.status_code}")
         return spent, counter.queries
 
+    def _queries(self, game, pages) -> None:
+        for name, client, path in pages:
+            self._request(game, client, path)
+            page_cache.game_changed(game)
+            caches["pages"].clear()
+            seen: list[str] = []
+
+            def keep(execute, sql, params, many, context, seen=seen):
+                seen.append(sql)
+                return execute(sql, params, many, context)
+
+            with connection.execute_wrapper(keep):
+                client.get(path)
+            self.stdout.write(f"== {name}: {len(seen)} queries")
+            for sql in seen:
+                self.stdout.write(f"  {sql[:300]}")
+
     def _profile(self, game, pages, name: str, rounds: int) -> None:
         import cProfile
         import pstats
@@ -164,7 +190,8 @@ class Command(BaseCommand):
             profiler.enable()
             client.get(path)
             profiler.disable()
-        stats = pstats.Stats(profiler, stream=self.stdout)
+        profiler.dump_stats(settings.VAR_DIR / "bench-build.prof")
+        stats = pstats.Stats(profiler, stream=sys.stdout)
         stats.sort_stats("cumulative").print_stats(60)
         stats.sort_stats("tottime").print_stats(30)
 
