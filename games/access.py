@@ -175,8 +175,15 @@ def rooms_for_reader(user, game: Game, seat: Player | None) -> QuerySet[Room]:
     co-hosts; the public threads and the rooms ``seat`` is a member of for
     everyone else. ``game`` comes from ``game_for_reader`` (a draft's
     public threads are its host's alone)."""
-    rooms = Room.objects.filter(game=game)
-    if is_host(user, game):
+    return readable_rooms(game.pk, seat, is_host(user, game))
+
+
+def readable_rooms(game_id: int, seat: Player | None, host: bool) -> QuerySet[Room]:
+    """``rooms_for_reader`` by value: the rooms of the game ``game_id``
+    read by its host or a co-host (``host``), else by a reader seated as
+    ``seat`` (None: no seat)."""
+    rooms = Room.objects.filter(game_id=game_id)
+    if host:
         return rooms
     public = Q(kind__in=Room.PUBLIC)
     return rooms.filter(public | Q(members=seat) if seat else public).distinct()
@@ -186,9 +193,14 @@ def rooms_near(game: Game, room: Room) -> QuerySet[Room]:
     """The public threads beside the day or vote thread ``room``: the day
     and vote threads of its day and of the days before and after, and the
     graveyard. Everyone who reads ``room`` reads them."""
-    days = [room.day - 1, room.day, room.day + 1]
-    return Room.objects.filter(game=game).filter(
-        Q(kind__in=[Room.Kind.DAY, Room.Kind.VOTE], day__in=days) | Q(kind=Room.Kind.GRAVEYARD)
+    return rooms_near_day(game.pk, room.day - 1, room.day, room.day + 1)
+
+
+def rooms_near_day(game_id: int, before: int, day: int, after: int) -> QuerySet[Room]:
+    """``rooms_near`` by value: the day and vote threads of days ``before``,
+    ``day`` and ``after`` of the game ``game_id``, and its graveyard."""
+    return Room.objects.filter(game_id=game_id).filter(
+        Q(kind__in=[Room.Kind.DAY, Room.Kind.VOTE], day__in=[before, day, after]) | Q(kind=Room.Kind.GRAVEYARD)
     )
 
 

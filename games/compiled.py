@@ -21,11 +21,15 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+from django.core.exceptions import EmptyResultSet, FullResultSet
 from django.db import connections
 from django.db.models import QuerySet
 
-# Stand-in values, one per parameter: numbers no id and no game value is.
-_SENTINELS = tuple(-7_340_000_001 - i for i in range(8))
+# Stand-in values, one per parameter: numbers that fit the smallest integer
+# column a stand-in may meet (a day: PositiveSmallIntegerField), so that no
+# lookup drops or short-cuts them, and that no query of these pages holds
+# as a constant of its own.
+_SENTINELS = tuple(32_001 + i for i in range(8))
 
 
 class Compiled:
@@ -54,7 +58,10 @@ class Compiled:
         stand_ins = _SENTINELS[:count]
         queryset = self._build(*stand_ins)
         compiler = queryset.query.get_compiler(using=alias)
-        sql, params = compiler.as_sql()
+        try:
+            sql, params = compiler.as_sql()
+        except (EmptyResultSet, FullResultSet):
+            sql, params = "", ()
         named = {v: i for i, v in enumerate(stand_ins)} | {str(v): i for i, v in enumerate(stand_ins)}
         where = [named.get(p) if isinstance(p, int | str) and not isinstance(p, bool) else None for p in params]
         shape = (queryset, compiler, sql, list(params), where)

@@ -64,7 +64,9 @@ def dashboard_page(
         .select_related("room", "author")
         .order_by("-edited_at")[:50],
     )
-    ctx.update(_tool_forms(game, ruleset, seated, rules_form, settings_form))
+    # The phase bar read the open phase of a running game (``flow.current_phase``).
+    phase = ctx["phase"] if game.is_running else flow.current_phase(game)
+    ctx.update(_tool_forms(game, ruleset, seated, phase, rules_form, settings_form))
     ctx.update(_composition(game, ruleset, seated))
     ctx.update(_phase_overview(game, ctx["phase"], seated, ruleset))
     ctx.update(_deadline_notes(game, ctx["phase"]))
@@ -98,15 +100,17 @@ def _tool_forms(
     game: Game,
     ruleset: Any,
     seated: list[Player],
+    phase: Any,
     rules_form: HouseRulesForm | None,
     settings_form: GameSettingsForm | None,
 ) -> dict[str, Any]:
-    """The dashboard's tools, each a blank form (or the refused one given)."""
+    """The dashboard's tools, each a blank form (or the refused one given);
+    ``phase``: the open phase (``flow.current_phase``)."""
     return {
         "register_form": RegisterNicknameForm(),
         "rules_form": rules_form
         or HouseRulesForm(ruleset=ruleset, seated=[p.nickname for p in seated], current=game.options),
-        "extend_form": ExtendForm(initial={"seen": flow.deadlines_seen(game)}),
+        "extend_form": ExtendForm(initial={"seen": flow.deadlines_seen(game, phase)}),
         "reminder_form": ReminderForm(initial={"reminder_minutes": game.reminder_minutes}),
         "settings_form": settings_form
         or GameSettingsForm(
@@ -117,8 +121,8 @@ def _tool_forms(
             }
         ),
         "penalty_form": PenaltyForm(ruleset=ruleset, initial={"seen": flow.penalties_seen(game)}),
-        "candidates_form": _candidates_form(game, ruleset),
-        "proxy_form": _proxy_form(game, ruleset),
+        "candidates_form": _candidates_form(game, ruleset, phase),
+        "proxy_form": _proxy_form(game, ruleset, phase),
         "replace_form": ReplaceForm(nicknames=[p.nickname for p in seated]),
     }
 
@@ -306,17 +310,17 @@ def _post_counts(game: Game, seated: list[Player]) -> dict[str, Any]:
     return {"days": ordered, "rows": table, "minimum": minimum}
 
 
-def _proxy_form(game: Game, ruleset: Any) -> ProxyVoteForm | None:
+def _proxy_form(game: Game, ruleset: Any, phase: Any) -> ProxyVoteForm | None:
     """The form casting a player's vote at his request (导演代投, 玩家须知 9),
     during an open day of a ruleset whose day has proxy votes
     (``DayProcedure.proxy_until``); None otherwise. Its deadline and the
-    vote law are checked when it is posted (``flow.proxy_vote_cast``)."""
+    vote law are checked when it is posted (``flow.proxy_vote_cast``).
+    ``phase``: the open phase (``flow.current_phase``)."""
     if not game.is_running or not game.state:
         return None
     state = flow.state_of(game)
     if not ruleset.day_procedure(state).proxy_until:
         return None
-    phase = flow.current_phase(game)
     if phase is None or phase.kind != "day":
         return None
     voters = [name for name in state.alive_names() if ruleset.may_vote(state, name)]
@@ -324,13 +328,13 @@ def _proxy_form(game: Game, ruleset: Any) -> ProxyVoteForm | None:
     return ProxyVoteForm(voters=voters, targets=targets)
 
 
-def _candidates_form(game: Game, ruleset: Any) -> CandidatesForm | None:
+def _candidates_form(game: Game, ruleset: Any, phase: Any) -> CandidatesForm | None:
     """The form putting players to today's vote, where the ruleset's day
     lets the host (``DayProcedure.host_candidates``) and he has not yet for
-    this lynch vote; None otherwise."""
+    this lynch vote; None otherwise. ``phase``: the open phase
+    (``flow.current_phase``)."""
     if not ruleset.DAY.host_candidates or not game.is_running:
         return None
-    phase = flow.current_phase(game)
     if phase is None or phase.kind != "day" or phase.candidates:
         return None
     return CandidatesForm(nicknames=flow.state_of(game).alive_names())

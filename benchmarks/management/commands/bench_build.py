@@ -82,7 +82,7 @@ class Command(BaseCommand):
             raise CommandError(str(exc)) from exc
         settings.DEBUG = False
         started = time.monotonic()
-        game, clients = self._build(options["posts"], random.Random(options["seed"]))
+        game, clients = self._build(options["posts"], options["seed"])
         with connection.cursor() as cursor:
             cursor.execute("ANALYZE")
         self.stdout.write(
@@ -109,11 +109,16 @@ class Command(BaseCommand):
                 queries[name].append(count)
         self._print(cpu, queries, options)
 
-    def _build(self, posts: int, rng: random.Random):
+    def _build(self, posts: int, seed: int):
+        rng = random.Random(seed)
         tag = bench.token()
         accounts = bench.make_accounts(f"bench-{tag}-", ["host", *(f"p{i}" for i in range(1, 13))])
         game = bench.forum_game(
-            accounts["host"], [accounts[f"p{i}"] for i in range(1, 13)], f"Build benchmark {tag}", now=timezone.now()
+            accounts["host"],
+            [accounts[f"p{i}"] for i in range(1, 13)],
+            f"Build benchmark {tag}",
+            now=timezone.now(),
+            seed=seed,
         )
         bench.hand_in_choices(game, rng, share=0.7)
         bench.cast_votes(game, rng, share=0.5)
