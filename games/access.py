@@ -134,8 +134,12 @@ def game_for_archive(user, slug: str) -> Game:
 
 
 def game_for_host(user, slug: str) -> Game:
-    """A game ``user`` hosts or co-hosts; raises Http404 otherwise."""
-    game = Game.objects.filter(slug=slug).select_related("host").first()
+    """A game ``user`` hosts or co-hosts; raises Http404 otherwise. One
+    query for the host's own game (``game_for_reader``'s)."""
+    try:
+        game = game_for_reader(user, slug)
+    except Http404:
+        game = None
     if game is None or not is_host(user, game):
         raise Http404
     return game

@@ -73,8 +73,8 @@ def dashboard_page(
     ctx["post_counts"] = _post_counts(game, seated)
     ctx["inbox"] = unread.host_inbox(game)
     ctx.update(_resolutions(game, ruleset, results_form))
-    ctx.update(_log(request, game))
-    ctx["cohosts"] = list(game.cohosts.order_by("username"))
+    ctx.update(_log(request, game, {p.nickname for p in seats}))
+    ctx["cohosts"] = list(game.cohosts.order_by("username")) if game.cohost_ids else []
     ctx["is_main_host"] = game.host_id == request.user.id
     ctx.update(live.channel(request, game, live.page_version(request, game.slug), host=True, until=ctx["bar_until"]))
     return ctx
@@ -169,13 +169,14 @@ def _resolutions(game: Game, ruleset: Any, results_form: tuple[int, ResultsForm]
     }
 
 
-def _log(request: HttpRequest, game: Game) -> dict[str, Any]:
+def _log(request: HttpRequest, game: Game, nicknames: set[str]) -> dict[str, Any]:
     """The event log's page and kind filter the request asks for
-    (``log_kind``, ``log_page``; an unknown kind shows every kind)."""
+    (``log_kind``, ``log_page``; an unknown kind shows every kind);
+    ``nicknames``: every nickname of the game's players."""
     log_kind = request.GET.get("log_kind", "")
     kinds = event_log.kind_choices(game)
     log_kind = log_kind if log_kind in dict(kinds) else ""
-    log_page, log_lines = event_log.page(game, log_kind, request.GET.get("log_page", 1))
+    log_page, log_lines = event_log.page(game, log_kind, request.GET.get("log_page", 1), nicknames)
     return {"log_kinds": kinds, "log_kind": log_kind, "log_page": log_page, "log_lines": log_lines}
 
 
