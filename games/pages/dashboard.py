@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from rulesets.core import day as day_rules
 
 from .. import event_log, flow, languages, live, trace_texts, unread
+from ..compiled import Compiled
 from ..forms import (
     CandidatesForm,
     CompositionForm,
@@ -34,6 +35,28 @@ from ..models import Action, Deadline, Event, Game, Player, Post, Resolution, Ro
 from ..names import ability_name, role_name, team_name
 from ..reads.choices import slot_rows
 from .phase_bar import game_context
+
+# The dashboard's queries of one game (or phase), compiled once per process:
+# the latest 20 results, newest first; its failing deadline; the phase's
+# choices handed in; the posts per seat per game day in the public threads.
+_RESOLUTIONS = Compiled(
+    lambda game_id: (
+        Resolution.objects.filter(deadline__phase__game_id=game_id)
+        .select_related("deadline__phase", "published_post")
+        .order_by("-created_at")[:20]
+    )
+)
+_FAILING = Compiled(
+    lambda game_id: Deadline.objects.failing().filter(phase__game_id=game_id).select_related("phase")[:1]
+)
+_ACTIONS = Compiled(lambda phase_id: Action.objects.filter(phase_id=phase_id).select_related("actor"))
+_POST_COUNTS = Compiled(
+    lambda game_id: (
+        Post.objects.filter(room__game_id=game_id, author__isnull=False, room__kind__in=[Room.Kind.DAY, Room.Kind.VOTE])
+        .values("author_id", "game_day")
+        .annotate(n=Count("id"))
+    )
+)
 
 
 def dashboard_page(
@@ -148,11 +171,7 @@ def _resolutions(game: Game, ruleset: Any, results_form: tuple[int, ResultsForm]
     host (first on the page), and ``published``, those to correct (further
     down, each folded); each with its form, its trace in the host's
     language and the choices the rules rejected."""
-    drafts = (
-        Resolution.objects.filter(deadline__phase__game=game)
-        .select_related("deadline__phase", "published_post")
-        .order_by("-created_at")
-    )
+    drafts = _RESOLUTIONS.run(game.pk)
     refused_id, refused_form = results_form or (None, None)
     resolutions = [
         {
@@ -161,7 +180,7 @@ def _resolutions(game: Game, ruleset: Any, results_form: tuple[int, ResultsForm]
             "trace": trace_texts.trace_lines(ruleset, r.outcome.get("trace", [])),
             "rejected": r.outcome.get("rejected", []),
         }
-        for r in drafts[:20]
+        for r in drafts
     ]
     return {
         "resolutions": [item for item in resolutions if not item["r"].published_post_id],
@@ -184,7 +203,7 @@ def _deadline_notes(game: Game, phase: Any) -> dict[str, Any]:
     """The failing deadline (error, attempts, next retry in the game's
     local time) and the catch-up shift of the open phase, if any."""
     ctx: dict[str, Any] = {}
-    failing = Deadline.objects.failing().filter(phase__game=game).select_related("phase").first()
+    failing = next(iter(_FAILING.run(game.pk)), None)
     if failing is not None:
         ctx["failing"] = {
             "d": failing,
@@ -226,7 +245,7 @@ def _phase_overview(game: Game, phase: Any, seated: list[Player], ruleset: Any) 
     if phase is None or not game.state:
         return {}
     state = flow.state_of(game)
-    actions = list(Action.objects.filter(phase=phase).select_related("actor"))
+    actions = _ACTIONS.run(phase.pk)
     handed = {(a.team or a.actor.nickname, a.ability) for a in actions}
     if phase.slots is None:  # a phase opened before its choices were stored: worked out, not written
         phase.slots = slot_rows(ruleset, state, phase.kind)
@@ -286,11 +305,7 @@ def _vote_overview(game: Game, phase: Any, seated: list[Player], ruleset: Any, s
 def _post_counts(game: Game, seated: list[Player]) -> dict[str, Any]:
     """Posts per seat per game day in the public threads (for the post
     minimum the document sets; under it the seat is flagged)."""
-    rows = (
-        Post.objects.filter(room__game=game, author__isnull=False, room__kind__in=[Room.Kind.DAY, Room.Kind.VOTE])
-        .values("author_id", "game_day")
-        .annotate(n=Count("id"))
-    )
+    rows = _POST_COUNTS.run(game.pk)
     counts: dict[int, dict[int, int]] = defaultdict(dict)
     days: set[int] = set()
     for row in rows:

@@ -229,7 +229,7 @@ def open_slots(game: Game, seat: Player, phase: Phase | None = None) -> list:
     closes = {slot.ability: ruleset.choice_closes(slot.ability, phase.kind) for slot in slots}
     opens = {slot.ability: ruleset.choice_opens(slot.ability, phase.kind) for slot in slots}
     entries = {*closes.values(), *opens.values()} - {""}
-    present = list(phase.deadlines.filter(kind__in=entries).values_list("kind", "done_at"))
+    present = list(phase.deadlines.filter(kind__in=entries).values_list("kind", "done_at")) if entries else []
     fired = {kind for kind, done_at in present if done_at is not None}
     waiting = {kind for kind, done_at in present if done_at is None}
     # Offered from the moment the rules open it (WW18-071) until its deadline.
