@@ -39,13 +39,14 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
-from django.db.models import Q, QuerySet
+from django.db.models import Exists, FilteredRelation, OuterRef, Q, QuerySet
 from django.http import Http404
 from django.utils.translation import gettext as _
 
 import rulesets
 from rulesets.core import RulesError
 
+from .compiled import Compiled
 from .errors import GameBroken, unknown_ruleset
 from .models import Game, Player, Post, ProfileSetting, Room
 from .models.game import replay_open_to_the_dead
@@ -61,17 +62,61 @@ def is_host(user, game: Game) -> bool:
 
 
 def seat_of(user, game: Game) -> Player | None:
-    """The user's seated player in ``game``, or None."""
+    """The user's seated player in ``game``, or None. The first call after
+    ``game_for_reader`` costs no query: that read the seat with the game."""
     if not user.is_authenticated:
         return None
+    read = game.__dict__.pop(_SEAT, None)
+    if read is not None and read[0] == user.id:
+        return read[1]
     return game.players.seated().filter(user_id=user.id).first()
 
 
-def game_for_reader(user, slug: str) -> Game:
-    """A game whose public pages ``user`` may see; raises Http404."""
-    game = Game.objects.filter(slug=slug).select_related("host").first()
+# Where ``game_for_reader`` leaves the reader's seat on the game: (account
+# id, the seated Player or None), taken by the first ``seat_of``.
+_SEAT = "_reader_seat"
+# Where it leaves the room it read with the game: (public id, Room or None).
+_ROOM = "_reader_room"
+
+
+def _frame_query(slug: str, user_id: int, room_id: str) -> QuerySet[Game]:
+    """The game ``slug`` with its host, whether it has co-hosts
+    (``has_cohosts``), the seat of account ``user_id`` (``frame_seat``: a
+    seated Player, None without one) and its room ``room_id`` (``frame_room``)."""
+    rows = Game.objects.filter(slug=slug).annotate(
+        has_cohosts=Exists(Game.cohosts.through.objects.filter(game_id=OuterRef("pk"))),
+        frame_seat=FilteredRelation(
+            "players", condition=Q(players__user_id=user_id, players__status=Player.Status.SEATED)
+        ),
+        frame_room=FilteredRelation("rooms", condition=Q(rooms__public_id=room_id)),
+    )
+    return rows.select_related("host", "frame_seat", "frame_room")
+
+
+_FRAME = Compiled(_frame_query)
+
+
+def game_for_reader(user, slug: str, room_id: str | None = None) -> Game:
+    """A game whose public pages ``user`` may see; raises Http404. One
+    query (compiled once per process) reads with the game its host,
+    whether it has co-hosts (their ids are read only when it has), the
+    reader's seat (for ``seat_of``) and, given ``room_id``, that room of
+    the game (for ``room_for_reader``)."""
+    found = _FRAME.run(slug, user.id if user.is_authenticated else 0, room_id or "")
+    game = found[0] if found else None
     if game is None:
         raise Http404
+    if not game.has_cohosts:
+        game.__dict__["cohost_ids"] = frozenset()
+    seat = getattr(game, "frame_seat", None) if user.is_authenticated else None
+    if seat is not None:
+        seat.game = game
+    game.__dict__[_SEAT] = (user.id, seat)
+    if room_id:
+        room = getattr(game, "frame_room", None)
+        if room is not None:
+            room.game = game
+        game.__dict__[_ROOM] = (room_id, room)
     if game.status == Game.Status.DRAFT and not is_host(user, game):
         raise Http404
     return game
@@ -89,8 +134,12 @@ def game_for_archive(user, slug: str) -> Game:
 
 
 def game_for_host(user, slug: str) -> Game:
-    """A game ``user`` hosts or co-hosts; raises Http404 otherwise."""
-    game = Game.objects.filter(slug=slug).select_related("host").first()
+    """A game ``user`` hosts or co-hosts; raises Http404 otherwise. One
+    query for the host's own game (``game_for_reader``'s)."""
+    try:
+        game = game_for_reader(user, slug)
+    except Http404:
+        game = None
     if game is None or not is_host(user, game):
         raise Http404
     return game
@@ -110,7 +159,11 @@ def can_read_room(user, room: Room, seat: Player | None) -> bool:
 def room_for_reader(user, game: Game, room_id: str) -> tuple[Room, Player | None]:
     """The room ``room_id`` of ``game`` and the reader's seat; raises Http404
     when it does not exist or the reader may not see it."""
-    room = Room.objects.filter(game=game, public_id=room_id).first()
+    read = game.__dict__.pop(_ROOM, None)
+    if read is not None and read[0] == room_id:
+        room = read[1]
+    else:
+        room = Room.objects.filter(game=game, public_id=room_id).first()
     if room is None:
         raise Http404
     room.game = game  # the instance the caller holds: its co-hosts are read once
@@ -126,8 +179,15 @@ def rooms_for_reader(user, game: Game, seat: Player | None) -> QuerySet[Room]:
     co-hosts; the public threads and the rooms ``seat`` is a member of for
     everyone else. ``game`` comes from ``game_for_reader`` (a draft's
     public threads are its host's alone)."""
-    rooms = Room.objects.filter(game=game)
-    if is_host(user, game):
+    return readable_rooms(game.pk, seat, is_host(user, game))
+
+
+def readable_rooms(game_id: int, seat: Player | None, host: bool) -> QuerySet[Room]:
+    """``rooms_for_reader`` by value: the rooms of the game ``game_id``
+    read by its host or a co-host (``host``), else by a reader seated as
+    ``seat`` (None: no seat)."""
+    rooms = Room.objects.filter(game_id=game_id)
+    if host:
         return rooms
     public = Q(kind__in=Room.PUBLIC)
     return rooms.filter(public | Q(members=seat) if seat else public).distinct()
@@ -137,9 +197,14 @@ def rooms_near(game: Game, room: Room) -> QuerySet[Room]:
     """The public threads beside the day or vote thread ``room``: the day
     and vote threads of its day and of the days before and after, and the
     graveyard. Everyone who reads ``room`` reads them."""
-    days = [room.day - 1, room.day, room.day + 1]
-    return Room.objects.filter(game=game).filter(
-        Q(kind__in=[Room.Kind.DAY, Room.Kind.VOTE], day__in=days) | Q(kind=Room.Kind.GRAVEYARD)
+    return rooms_near_day(game.pk, room.day - 1, room.day, room.day + 1)
+
+
+def rooms_near_day(game_id: int, before: int, day: int, after: int) -> QuerySet[Room]:
+    """``rooms_near`` by value: the day and vote threads of days ``before``,
+    ``day`` and ``after`` of the game ``game_id``, and its graveyard."""
+    return Room.objects.filter(game_id=game_id).filter(
+        Q(kind__in=[Room.Kind.DAY, Room.Kind.VOTE], day__in=[before, day, after]) | Q(kind=Room.Kind.GRAVEYARD)
     )
 
 

@@ -138,9 +138,11 @@ class _Reader:
     ruleset's roles, teams and abilities, the phase kinds, the game's
     nicknames and numbers as they are; anything else stays an identifier."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, nicknames: set[str] | None = None) -> None:
         self.ruleset = rulesets.get(game.ruleset)
-        self.nicknames = set(game.players.values_list("nickname", flat=True))
+        if nicknames is None:
+            nicknames = set(game.players.values_list("nickname", flat=True))
+        self.nicknames = nicknames
         self.kinds = dict(Phase.Kind.choices)
         self.rulesets = set(rulesets.ids())
 
@@ -195,13 +197,14 @@ def kind_choices(game: Game) -> list[tuple[str, str]]:
     return sorted(((k, _(KINDS[k]) if k in KINDS else k) for k in kinds), key=lambda pair: pair[1])
 
 
-def page(game: Game, kind: str = "", number: Any = 1) -> tuple[Page, list[LogLine]]:
+def page(game: Game, kind: str = "", number: Any = 1, nicknames: set[str] | None = None) -> tuple[Page, list[LogLine]]:
     """Page ``number`` (1-based; anything else gives the nearest valid page)
     of ``game``'s log, newest first, only ``kind`` when given; returns the
-    page and its lines."""
+    page and its lines. ``nicknames``: every nickname of the game's
+    players, when the caller read them (else one query)."""
     events = Event.objects.filter(game=game).select_related("player").order_by("-id")
     if kind:
         events = events.filter(kind=kind)
     found = Paginator(events, PER_PAGE).get_page(number)
-    reader = _Reader(game)
+    reader = _Reader(game, nicknames)
     return found, [line(e, reader) for e in found.object_list]

@@ -6,17 +6,20 @@ a member of, and its private thread with the host."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import SimpleNamespace
 from typing import Any
 
+from django.db.models import Q, QuerySet, prefetch_related_objects
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
 
-from .. import access, flow, live, unread
+from .. import flow, live, unread
+from ..compiled import Compiled
 from ..forms import ActionForm, LastWordsForm, PostForm
-from ..models import Action, Game, Phase, Player
+from ..models import Action, Game, Phase, Player, Room
 from ..names import ability_name, role_name, team_name
 from ..results import abilities_explained, ability_help, role_summary, without_rule_ids
-from .thread import mark_editable, read_thread
+from .thread import mark_editable, posts_page
 
 
 @dataclass(frozen=True)
@@ -153,6 +156,34 @@ def _receipts(game: Game, ruleset: Any, chosen: Choices) -> list[dict[str, Any]]
     ]
 
 
+def _rooms_query(game_id: int, seat_key: str, seat_id: int, user_id: int) -> QuerySet[Room]:
+    """The cabinet of the seat ``seat_id`` (``flow.cabinet_of``: its key is
+    the seat's public id ``seat_key``) and the rooms it is a member of
+    (``access.rooms_of_seat``), each with the unread count and place of
+    the account ``user_id`` seated there (``unread.with_positions``)."""
+    rooms = Room.objects.filter(game_id=game_id).filter(Q(kind=Room.Kind.CABINET, key=seat_key) | Q(members=seat_id))
+    user = SimpleNamespace(pk=user_id, is_authenticated=True)
+    return unread.with_positions(rooms.distinct(), user, Player(pk=seat_id), False).order_by("created_at", "id")
+
+
+# Compiled once per process.
+_ROOMS = Compiled(_rooms_query)
+
+
+def _rooms(request: HttpRequest, game: Game, seat: Player) -> tuple[Room, unread.Position, list[Room]]:
+    """The seat's cabinet, the reader's place in it, and the other private
+    rooms it reads as a member (``access.rooms_of_seat``) with his counts,
+    in one query (compiled once per process)."""
+    found = _ROOMS.run(game.pk, seat.public_id, seat.pk, request.user.pk)
+    own = next((r for r in found if r.kind == Room.Kind.CABINET and r.key == seat.public_id), None)
+    for r in found:
+        r.game = game
+    if own is None:
+        own = flow.cabinet_of(seat)  # raises Room.DoesNotExist, as it always did
+        return own, unread.position(own, request.user, seat, False), found
+    return own, unread.position_in(own), [r for r in found if r.pk != own.pk]
+
+
 def cabinet_page(
     request: HttpRequest, game: Game, seat: Player, ctx: dict[str, Any], chosen: Choices, last_words: Any
 ) -> dict[str, Any]:
@@ -162,17 +193,13 @@ def cabinet_page(
     thread with the host (``read_position``, and ``seen_number``: what the
     page reports seen, ``room_seen``)."""
     ruleset = flow.ruleset_of(game)
-    room = flow.cabinet_of(seat)
+    room, where, others = _rooms(request, game, seat)
     general = _date_forms(game, chosen.phase, chosen.forms)
     # The documents' host tells a team who its members are: each private
     # room the seat reads is listed with its members.
-    shared = [
-        (r, [m.nickname for m in r.members.all() if m.pk != seat.pk])
-        for r in unread.with_counts(access.rooms_of_seat(game, seat, room), request.user, seat, False).prefetch_related(
-            "members"
-        )
-    ]
-    page, where = read_thread(request, room, seat, False)
+    prefetch_related_objects(others, "members")
+    shared = [(r, [m.nickname for m in r.members.all() if m.pk != seat.pk]) for r in others]
+    page = posts_page(room, request.GET.get("page"), where.last, where.first_unread)
     mark_editable(request, game, seat, page.object_list)
     idle = flow.idle_abilities(game, seat, chosen.slots, chosen.phase)
     ctx.update(

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from rulesets.core import day as day_rules
 
 from .. import event_log, flow, languages, live, trace_texts, unread
+from ..compiled import Compiled
 from ..forms import (
     CandidatesForm,
     CompositionForm,
@@ -34,6 +35,28 @@ from ..models import Action, Deadline, Event, Game, Player, Post, Resolution, Ro
 from ..names import ability_name, role_name, team_name
 from ..reads.choices import slot_rows
 from .phase_bar import game_context
+
+# The dashboard's queries of one game (or phase), compiled once per process:
+# the latest 20 results, newest first; its failing deadline; the phase's
+# choices handed in; the posts per seat per game day in the public threads.
+_RESOLUTIONS = Compiled(
+    lambda game_id: (
+        Resolution.objects.filter(deadline__phase__game_id=game_id)
+        .select_related("deadline__phase", "published_post")
+        .order_by("-created_at")[:20]
+    )
+)
+_FAILING = Compiled(
+    lambda game_id: Deadline.objects.failing().filter(phase__game_id=game_id).select_related("phase")[:1]
+)
+_ACTIONS = Compiled(lambda phase_id: Action.objects.filter(phase_id=phase_id).select_related("actor"))
+_POST_COUNTS = Compiled(
+    lambda game_id: (
+        Post.objects.filter(room__game_id=game_id, author__isnull=False, room__kind__in=[Room.Kind.DAY, Room.Kind.VOTE])
+        .values("author_id", "game_day")
+        .annotate(n=Count("id"))
+    )
+)
 
 
 def dashboard_page(
@@ -64,15 +87,17 @@ def dashboard_page(
         .select_related("room", "author")
         .order_by("-edited_at")[:50],
     )
-    ctx.update(_tool_forms(game, ruleset, seated, rules_form, settings_form))
+    # The phase bar read the open phase of a running game (``flow.current_phase``).
+    phase = ctx["phase"] if game.is_running else flow.current_phase(game)
+    ctx.update(_tool_forms(game, ruleset, seated, phase, rules_form, settings_form))
     ctx.update(_composition(game, ruleset, seated))
     ctx.update(_phase_overview(game, ctx["phase"], seated, ruleset))
     ctx.update(_deadline_notes(game, ctx["phase"]))
     ctx["post_counts"] = _post_counts(game, seated)
     ctx["inbox"] = unread.host_inbox(game)
     ctx.update(_resolutions(game, ruleset, results_form))
-    ctx.update(_log(request, game))
-    ctx["cohosts"] = list(game.cohosts.order_by("username"))
+    ctx.update(_log(request, game, {p.nickname for p in seats}))
+    ctx["cohosts"] = list(game.cohosts.order_by("username")) if game.cohost_ids else []
     ctx["is_main_host"] = game.host_id == request.user.id
     ctx.update(live.channel(request, game, live.page_version(request, game.slug), host=True, until=ctx["bar_until"]))
     return ctx
@@ -98,15 +123,17 @@ def _tool_forms(
     game: Game,
     ruleset: Any,
     seated: list[Player],
+    phase: Any,
     rules_form: HouseRulesForm | None,
     settings_form: GameSettingsForm | None,
 ) -> dict[str, Any]:
-    """The dashboard's tools, each a blank form (or the refused one given)."""
+    """The dashboard's tools, each a blank form (or the refused one given);
+    ``phase``: the open phase (``flow.current_phase``)."""
     return {
         "register_form": RegisterNicknameForm(),
         "rules_form": rules_form
         or HouseRulesForm(ruleset=ruleset, seated=[p.nickname for p in seated], current=game.options),
-        "extend_form": ExtendForm(initial={"seen": flow.deadlines_seen(game)}),
+        "extend_form": ExtendForm(initial={"seen": flow.deadlines_seen(game, phase)}),
         "reminder_form": ReminderForm(initial={"reminder_minutes": game.reminder_minutes}),
         "settings_form": settings_form
         or GameSettingsForm(
@@ -117,8 +144,8 @@ def _tool_forms(
             }
         ),
         "penalty_form": PenaltyForm(ruleset=ruleset, initial={"seen": flow.penalties_seen(game)}),
-        "candidates_form": _candidates_form(game, ruleset),
-        "proxy_form": _proxy_form(game, ruleset),
+        "candidates_form": _candidates_form(game, ruleset, phase),
+        "proxy_form": _proxy_form(game, ruleset, phase),
         "replace_form": ReplaceForm(nicknames=[p.nickname for p in seated]),
     }
 
@@ -144,11 +171,7 @@ def _resolutions(game: Game, ruleset: Any, results_form: tuple[int, ResultsForm]
     host (first on the page), and ``published``, those to correct (further
     down, each folded); each with its form, its trace in the host's
     language and the choices the rules rejected."""
-    drafts = (
-        Resolution.objects.filter(deadline__phase__game=game)
-        .select_related("deadline__phase", "published_post")
-        .order_by("-created_at")
-    )
+    drafts = _RESOLUTIONS.run(game.pk)
     refused_id, refused_form = results_form or (None, None)
     resolutions = [
         {
@@ -157,7 +180,7 @@ def _resolutions(game: Game, ruleset: Any, results_form: tuple[int, ResultsForm]
             "trace": trace_texts.trace_lines(ruleset, r.outcome.get("trace", [])),
             "rejected": r.outcome.get("rejected", []),
         }
-        for r in drafts[:20]
+        for r in drafts
     ]
     return {
         "resolutions": [item for item in resolutions if not item["r"].published_post_id],
@@ -165,13 +188,14 @@ def _resolutions(game: Game, ruleset: Any, results_form: tuple[int, ResultsForm]
     }
 
 
-def _log(request: HttpRequest, game: Game) -> dict[str, Any]:
+def _log(request: HttpRequest, game: Game, nicknames: set[str]) -> dict[str, Any]:
     """The event log's page and kind filter the request asks for
-    (``log_kind``, ``log_page``; an unknown kind shows every kind)."""
+    (``log_kind``, ``log_page``; an unknown kind shows every kind);
+    ``nicknames``: every nickname of the game's players."""
     log_kind = request.GET.get("log_kind", "")
     kinds = event_log.kind_choices(game)
     log_kind = log_kind if log_kind in dict(kinds) else ""
-    log_page, log_lines = event_log.page(game, log_kind, request.GET.get("log_page", 1))
+    log_page, log_lines = event_log.page(game, log_kind, request.GET.get("log_page", 1), nicknames)
     return {"log_kinds": kinds, "log_kind": log_kind, "log_page": log_page, "log_lines": log_lines}
 
 
@@ -179,7 +203,7 @@ def _deadline_notes(game: Game, phase: Any) -> dict[str, Any]:
     """The failing deadline (error, attempts, next retry in the game's
     local time) and the catch-up shift of the open phase, if any."""
     ctx: dict[str, Any] = {}
-    failing = Deadline.objects.failing().filter(phase__game=game).select_related("phase").first()
+    failing = next(iter(_FAILING.run(game.pk)), None)
     if failing is not None:
         ctx["failing"] = {
             "d": failing,
@@ -221,7 +245,7 @@ def _phase_overview(game: Game, phase: Any, seated: list[Player], ruleset: Any) 
     if phase is None or not game.state:
         return {}
     state = flow.state_of(game)
-    actions = list(Action.objects.filter(phase=phase).select_related("actor"))
+    actions = _ACTIONS.run(phase.pk)
     handed = {(a.team or a.actor.nickname, a.ability) for a in actions}
     if phase.slots is None:  # a phase opened before its choices were stored: worked out, not written
         phase.slots = slot_rows(ruleset, state, phase.kind)
@@ -281,11 +305,7 @@ def _vote_overview(game: Game, phase: Any, seated: list[Player], ruleset: Any, s
 def _post_counts(game: Game, seated: list[Player]) -> dict[str, Any]:
     """Posts per seat per game day in the public threads (for the post
     minimum the document sets; under it the seat is flagged)."""
-    rows = (
-        Post.objects.filter(room__game=game, author__isnull=False, room__kind__in=[Room.Kind.DAY, Room.Kind.VOTE])
-        .values("author_id", "game_day")
-        .annotate(n=Count("id"))
-    )
+    rows = _POST_COUNTS.run(game.pk)
     counts: dict[int, dict[int, int]] = defaultdict(dict)
     days: set[int] = set()
     for row in rows:
@@ -306,17 +326,17 @@ def _post_counts(game: Game, seated: list[Player]) -> dict[str, Any]:
     return {"days": ordered, "rows": table, "minimum": minimum}
 
 
-def _proxy_form(game: Game, ruleset: Any) -> ProxyVoteForm | None:
+def _proxy_form(game: Game, ruleset: Any, phase: Any) -> ProxyVoteForm | None:
     """The form casting a player's vote at his request (导演代投, 玩家须知 9),
     during an open day of a ruleset whose day has proxy votes
     (``DayProcedure.proxy_until``); None otherwise. Its deadline and the
-    vote law are checked when it is posted (``flow.proxy_vote_cast``)."""
+    vote law are checked when it is posted (``flow.proxy_vote_cast``).
+    ``phase``: the open phase (``flow.current_phase``)."""
     if not game.is_running or not game.state:
         return None
     state = flow.state_of(game)
     if not ruleset.day_procedure(state).proxy_until:
         return None
-    phase = flow.current_phase(game)
     if phase is None or phase.kind != "day":
         return None
     voters = [name for name in state.alive_names() if ruleset.may_vote(state, name)]
@@ -324,13 +344,13 @@ def _proxy_form(game: Game, ruleset: Any) -> ProxyVoteForm | None:
     return ProxyVoteForm(voters=voters, targets=targets)
 
 
-def _candidates_form(game: Game, ruleset: Any) -> CandidatesForm | None:
+def _candidates_form(game: Game, ruleset: Any, phase: Any) -> CandidatesForm | None:
     """The form putting players to today's vote, where the ruleset's day
     lets the host (``DayProcedure.host_candidates``) and he has not yet for
-    this lynch vote; None otherwise."""
+    this lynch vote; None otherwise. ``phase``: the open phase
+    (``flow.current_phase``)."""
     if not ruleset.DAY.host_candidates or not game.is_running:
         return None
-    phase = flow.current_phase(game)
     if phase is None or phase.kind != "day" or phase.candidates:
         return None
     return CandidatesForm(nicknames=flow.state_of(game).alive_names())

@@ -4,11 +4,14 @@ reader's seat and the acceleration box."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
+from django.db.models import QuerySet
 from django.http import HttpRequest
 
 from .. import access, flow, live, unread
+from ..compiled import Compiled
 from ..forms import ApplyForm
 from ..models import Game, Player, Room
 from ..names import card_name, localized, role_name, team_name
@@ -25,14 +28,14 @@ def game_page(request: HttpRequest, game: Game, seat: Player | None) -> dict[str
     BBCode summary."""
     ctx = game_context(request, game, seat)
     # Only the rooms the reader may read are counted (games.access's rule).
-    rooms = unread.with_counts(access.rooms_for_reader(request.user, game, seat), request.user, seat, ctx["is_host"])
+    rooms = _rooms(request, game, seat, ctx["is_host"])
     ruleset = flow.ruleset_of(game)
     players = _players(request, game, ruleset)
     applied = None
     if request.user.is_authenticated and not seat:
         applied = game.players.filter(user=request.user).first()
     ctx.update(
-        rooms=_current_day_first(list(rooms.order_by("kind", "day", "id"))),
+        rooms=_current_day_first(rooms),
         players=players,
         applied=applied,
         apply_form=apply_form(game) if game.status == Game.Status.SIGNUP else None,
@@ -48,6 +51,44 @@ def game_page(request: HttpRequest, game: Game, seat: Player | None) -> dict[str
     return ctx
 
 
+def _rooms_query(game_id: int, user_id: int = 0, seat_id: int = 0, *, reader: str) -> QuerySet[Room]:
+    """The game page's rooms (``access.rooms_for_reader``) with their counts
+    (``unread.with_counts``) for a ``reader``: ``"anon"``, ``"host"`` (the
+    host or a co-host, account ``user_id``), ``"seat"`` (account
+    ``user_id`` seated as ``seat_id``) or ``"user"`` (a logged-in
+    stranger to the game)."""
+    user = SimpleNamespace(pk=user_id, is_authenticated=reader != "anon")
+    seat = Player(pk=seat_id) if reader == "seat" else None
+    rooms = access.readable_rooms(game_id, seat, reader == "host")
+    return unread.with_counts(rooms, user, seat, reader == "host").order_by("kind", "day", "id")
+
+
+# Compiled once per process for each kind of reader.
+_ROOMS = {
+    reader: Compiled(lambda *values, reader=reader: _rooms_query(*values, reader=reader))
+    for reader in ("anon", "host", "seat", "user")
+}
+
+
+def _rooms(request: HttpRequest, game: Game, seat: Player | None, host: bool) -> list[Room]:
+    """The rooms the reader may read (``access.rooms_for_reader``: every
+    room for the host and co-hosts, the public threads and the seat's
+    rooms for the others) with his counts, in the order of the page."""
+    user = request.user
+    if not user.is_authenticated:
+        return _ROOMS["anon"].run(game.pk)
+    if host:
+        return _ROOMS["host"].run(game.pk, user.pk)
+    if seat is not None:
+        return _ROOMS["seat"].run(game.pk, user.pk, seat.pk)
+    return _ROOMS["user"].run(game.pk, user.pk)
+
+
+# The seated players, with their accounts where shown; compiled once per process.
+_SEATED = Compiled(lambda game_id: Player.objects.seated().filter(game_id=game_id))
+_SEATED_ACCOUNTS = Compiled(lambda game_id: Player.objects.seated().filter(game_id=game_id).select_related("user"))
+
+
 def _players(request: HttpRequest, game: Game, ruleset: Any) -> list[dict[str, Any]]:
     """The seated players: nickname, alive, the role the reader may see
     (every role for the host and after the game, else the revealed ones)
@@ -58,7 +99,7 @@ def _players(request: HttpRequest, game: Game, ruleset: Any) -> list[dict[str, A
     show_accounts = access.accounts_revealed(game)
     held = cards_held(game, ruleset)
     players = []
-    for p in game.players.seated().select_related("user") if show_accounts else game.players.seated():
+    for p in (_SEATED_ACCOUNTS if show_accounts else _SEATED).run(game.pk):
         shown = p.role if show_roles else p.revealed_role
         players.append(
             {

@@ -9,14 +9,16 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from django.db.models import Exists, OuterRef, Subquery
+from django.db.models import Exists, OuterRef, QuerySet, Subquery
 from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from .. import access, flow, live, page_cache
+from ..compiled import Compiled
 from ..flow.phases import delayed_opening
 from ..models import Action, Deadline, Game, Phase, Player, Vote
+from ..reads.choices import choices_of, choosing_team
 from ..windows import first_window, window_name
 
 
@@ -80,19 +82,16 @@ def next_deadline(game: Game, phase: Phase) -> NextDeadline | None:
     return NextDeadline(due, closes, then, opens_at)
 
 
-def _open_phase(game: Game, seat: Player | None) -> Phase | None:
-    """The open phase (``flow.current_phase``) read with what the phase bar
-    needs, in one query: ``next_due`` (the game's next pending deadline,
-    None without one), ``opening_due`` (the phase's pending delayed opening,
-    WW18-072), and for a living ``seat`` whether it voted in this vote
-    (``voted``) and whether it or its team handed in a choice
-    (``handed``)."""
+def _open_phase_query(game_id: int, seat_id: int | None = None, team: str | None = None) -> QuerySet[Phase]:
+    """``_open_phase``'s query for the game ``game_id``; with ``seat_id``
+    (a living seat) also ``voted`` and ``handed``, its team's choices
+    counted when ``team`` is given (``flow.seat_choices``)."""
     # A resolving deadline of a phase already resolved does nothing (the
     # unused re-vote of a day without a tie, COSMO-013): it is not shown.
     pending = Deadline.objects.filter(done_at__isnull=True).exclude(resolves=True, phase__resolved_at__isnull=False)
-    upcoming = pending.filter(phase__game=game).order_by("due_at", "pk")
+    upcoming = pending.filter(phase__game_id=game_id).order_by("due_at", "pk")
     own = pending.filter(phase=OuterRef("pk")).exclude(kind=flow.OPENS).order_by("due_at", "pk")
-    phases = game.phases.filter(resolved_at__isnull=True).annotate(
+    phases = Phase.objects.filter(game_id=game_id, resolved_at__isnull=True).annotate(
         next_due=Subquery(upcoming.values("due_at")[:1]),
         own_due=Subquery(own.values("due_at")[:1]),
         next_kind=Subquery(own.values("kind")[:1]),
@@ -100,16 +99,43 @@ def _open_phase(game: Game, seat: Player | None) -> Phase | None:
         after_kind=Subquery(own.values("kind")[1:2]),
         opening_due=Subquery(pending.filter(phase=OuterRef("pk"), kind=flow.OPENS).values("due_at")[:1]),
     )
-    if seat is not None and seat.alive:
+    if seat_id is not None:
         phases = phases.annotate(
             voted=Exists(
-                Vote.objects.filter(game=game, day=OuterRef("number"), vote_round=OuterRef("vote_round"), voter=seat)
+                Vote.objects.filter(
+                    game_id=game_id, day=OuterRef("number"), vote_round=OuterRef("vote_round"), voter_id=seat_id
+                )
             ),
-            handed=Exists(
-                Action.objects.filter(phase=OuterRef("pk")).filter(flow.seat_choices(flow.ruleset_of(game), seat))
-            ),
+            handed=Exists(Action.objects.filter(phase=OuterRef("pk")).filter(choices_of(seat_id, team))),
         )
-    return phases.order_by("-number").first()
+    return phases.order_by("-number")[:1]
+
+
+# Compiled once per process for each kind of reader: without a living seat,
+# a living seat counting its own choices, and one counting its team's too.
+_OPEN_PHASE = {
+    "none": Compiled(lambda game_id: _open_phase_query(game_id)),
+    "own": Compiled(lambda game_id, seat_id: _open_phase_query(game_id, seat_id)),
+    "team": Compiled(lambda game_id, seat_id, team: _open_phase_query(game_id, seat_id, team)),
+}
+
+
+def _open_phase(game: Game, seat: Player | None) -> Phase | None:
+    """The open phase (``flow.current_phase``) read with what the phase bar
+    needs, in one query (compiled once per process): ``next_due`` (the
+    game's next pending deadline, None without one), ``opening_due`` (the
+    phase's pending delayed opening, WW18-072), and for a living ``seat``
+    whether it voted in this vote (``voted``) and whether it or its team
+    handed in a choice (``handed``, ``flow.seat_choices``)."""
+    if seat is None or not seat.alive:
+        found = _OPEN_PHASE["none"].run(game.pk)
+    else:
+        team = choosing_team(flow.ruleset_of(game), seat)
+        if team is None:
+            found = _OPEN_PHASE["own"].run(game.pk, seat.pk)
+        else:
+            found = _OPEN_PHASE["team"].run(game.pk, seat.pk, team)
+    return found[0] if found else None
 
 
 def game_context(request: HttpRequest, game: Game, seat: Player | None) -> dict[str, Any]:

@@ -6,14 +6,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from types import SimpleNamespace
 from typing import Any
 
 from django.conf import settings
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 from django.http import Http404, HttpRequest
 from django.utils import timezone
 
 from .. import access, flow, live, page_cache, unread
+from ..compiled import Compiled
 from ..forms import PostForm
 from ..models import Game, Player, Post, Resolution, Room, Vote
 from .phase_bar import game_context
@@ -74,8 +76,20 @@ def posts_page(room: Room, page_number: Any, last_number: int | None = None, ope
         number = (opening - 1) // per_page + 1 if page_number is None and opening else num_pages
     number = min(max(number, 1), num_pages)
     first = (number - 1) * per_page + 1
-    posts = room.posts.select_related("author").filter(number__gte=first, number__lt=first + per_page)
-    return PostPage(number=number, num_pages=num_pages, object_list=list(posts.order_by("number")))
+    posts = _PAGE.run(room.pk, first, first + per_page)
+    for post in posts:
+        post.room = room
+    return PostPage(number=number, num_pages=num_pages, object_list=posts)
+
+
+# A page of a thread's posts with their authors, compiled once per process.
+_PAGE = Compiled(
+    lambda room_id, first, end: (
+        Post.objects.filter(room_id=room_id, number__gte=first, number__lt=end)
+        .select_related("author")
+        .order_by("number")
+    )
+)
 
 
 def read_thread(request: HttpRequest, room: Room, seat: Player | None, host: bool) -> tuple[PostPage, unread.Position]:
@@ -95,16 +109,72 @@ def page_of(room: Room, number: int) -> int:
     return (number - 1) // settings.MAFIA_POSTS_PER_PAGE + 1
 
 
-def thread_links(request: HttpRequest, game: Game, room: Room, seat: Player | None, host: bool) -> dict | None:
+def _near_query(
+    game_id: int, before: int, day: int, after: int, user_id: int = 0, seat_id: int = 0, *, reader: str
+) -> QuerySet[Room]:
+    """``thread_links``' query: the threads beside a day or vote thread
+    (``access.rooms_near_day``) with the unread counts and places
+    (``unread.with_positions``) of a ``reader``: ``"anon"``, ``"seat"``
+    (account ``user_id`` seated as ``seat_id``), ``"host"`` or ``"user"``."""
+    user = SimpleNamespace(pk=user_id, is_authenticated=reader != "anon")
+    seat = Player(pk=seat_id) if reader == "seat" else None
+    near = access.rooms_near_day(game_id, before, day, after)
+    return unread.with_positions(near, user, seat, reader == "host")
+
+
+# Compiled once per process for each kind of reader.
+_NEAR = {
+    reader: Compiled(lambda *values, reader=reader: _near_query(*values, reader=reader))
+    for reader in ("anon", "seat", "host", "user")
+}
+
+
+def _near(request: HttpRequest, room: Room, seat: Player | None, host: bool) -> list[Room]:
+    """The rows of ``_near_query`` for the reader of a day or vote thread."""
+    days = (room.game_id, room.day - 1, room.day, room.day + 1)
+    user = request.user
+    if not user.is_authenticated:
+        return _NEAR["anon"].run(*days)
+    if seat is not None:
+        return _NEAR["seat"].run(*days, user.pk, seat.pk)
+    return _NEAR["host" if host else "user"].run(*days, user.pk)
+
+
+def near_and_position(
+    request: HttpRequest, room: Room, seat: Player | None, host: bool
+) -> tuple[list[Room] | None, unread.Position]:
+    """For a day or vote thread, the threads beside it with the reader's
+    unread counts (``thread_links``) and his place in it, in one query
+    (compiled once per process); elsewhere None and his place
+    (``unread.position``)."""
+    if room.kind not in (Room.Kind.DAY, Room.Kind.VOTE) or not room.day:
+        return None, unread.position(room, request.user, seat, host)
+    near = _near(request, room, seat, host)
+    this = next((r for r in near if r.pk == room.pk), None)
+    if this is None:  # not one of its own neighbours: cannot happen for a day or vote thread
+        return near, unread.position(room, request.user, seat, host)
+    return near, unread.position_in(this)
+
+
+def thread_links(
+    request: HttpRequest,
+    game: Game,
+    room: Room,
+    seat: Player | None,
+    host: bool,
+    near: list[Room] | None = None,
+) -> dict | None:
     """The ways out of a day or vote thread: that day's other thread, the
     same thread of the day before and after, the graveyard (each with the
     reader's unread count) and the reader's cabinet; None elsewhere. One
     query, whatever the number of the game's rooms: these are public
-    threads, read by everyone who reads this one (``access.rooms_near``)."""
+    threads, read by everyone who reads this one (``access.rooms_near``);
+    none when ``near`` (``near_and_position``) is given."""
     if room.kind not in (Room.Kind.DAY, Room.Kind.VOTE) or not room.day:
         return None
-    near = access.rooms_near(game, room)
-    found = {(r.kind, r.day): r for r in unread.with_counts(near, request.user, seat, host)}
+    if near is None:
+        near = list(unread.with_counts(access.rooms_near(game, room), request.user, seat, host))
+    found = {(r.kind, r.day): r for r in near}
     other = Room.Kind.VOTE if room.kind == Room.Kind.DAY else Room.Kind.DAY
     graveyard = next((r for (kind, _day), r in found.items() if kind == Room.Kind.GRAVEYARD), None)
     return {
@@ -176,7 +246,8 @@ def room_page(
     game_version = live.page_version(request, game.slug)  # before the posts are read
     poll_since = extra.pop("poll_since", None) or live.clock()
     host = access.is_host(request.user, game)
-    page, where = read_thread(request, room, seat, host)
+    near, where = near_and_position(request, room, seat, host)
+    page = posts_page(room, request.GET.get("page"), where.last, where.first_unread)
     if refusal is None:
         mark_editable(request, game, seat, page.object_list)
     ctx = game_context(request, game, seat)
@@ -189,7 +260,7 @@ def room_page(
         first_unread=where.first_unread,
         read_position=where,
         seen_number=unread.unseen_last(request.user, where, page.object_list),
-        links=thread_links(request, game, room, seat, host),
+        links=thread_links(request, game, room, seat, host, near),
         # A private room's readers know each other (the documents' host
         # tells the mafia who its members are): list them on its page.
         members=[] if room.is_public else list(room.members.order_by("nickname").values_list("nickname", "alive")),
@@ -201,7 +272,8 @@ def room_page(
         **extra,
     )
     if room.kind == Room.Kind.VOTE:
-        ctx.update(vote_context(game, room, seat))
+        # The phase bar read the open phase of a running game (``flow.current_phase``).
+        ctx.update(vote_context(game, room, seat, ctx["phase"]) if game.is_running else vote_context(game, room, seat))
         if vote_form is not None:
             ctx["vote_form"] = vote_form
         ctx.update(count_content(request, ctx))

@@ -15,12 +15,19 @@ from django.utils.translation import gettext as _
 from rulesets.core.day import LISTED, NEVER, Ballot
 
 from .. import flow
+from ..compiled import Compiled
 from ..forms import NominateForm, VoteForm
 from ..models import Game, Player, Room
 from ..names import localized
 
+# ``vote_context``'s ``phase`` when the caller has not read it.
+_UNREAD = object()
 
-def vote_context(game: Game, room: Room, seat: Player | None) -> dict[str, Any]:
+# The game's seated players, compiled once per process.
+_SEATED = Compiled(lambda game_id: Player.objects.seated().filter(game_id=game_id))
+
+
+def vote_context(game: Game, room: Room, seat: Player | None, phase: Any = _UNREAD) -> dict[str, Any]:
     """The vote thread's count and forms: the ruleset's public vote count
     (``Ruleset.vote_count``) of the room's day, the ballots as cast, the
     day's candidates where it has nominations, and the forms the day's
@@ -28,10 +35,15 @@ def vote_context(game: Game, room: Room, seat: Player | None) -> dict[str, Any]:
     nomination, a vote, or a re-vote among the tied, nothing preselected;
     a vote that cannot change (``DayProcedure.change`` = ``never``) and a
     nomination ask for a confirmation. ``vote_refusal``: why a voter the
-    rules keep from voting today (``Ruleset.ballot_refusal``) gets no form."""
+    rules keep from voting today (``Ruleset.ballot_refusal``) gets no form.
+    ``phase``: the open phase (``flow.current_phase``) when the caller
+    read it. One query for the seated players."""
     ruleset = flow.ruleset_of(game)
     state = flow.state_of(game)
-    phase = flow.current_phase(game)
+    if phase is _UNREAD:
+        phase = flow.current_phase(game)
+    seated = _SEATED.run(game.pk)
+    alive = [p for p in seated if p.alive]
     ballots = flow.day_ballots(game, room.day, phase)
     today = phase is not None and phase.kind == "day" and phase.number == room.day
     procedure = ruleset.day_procedure(state)
@@ -69,7 +81,7 @@ def vote_context(game: Game, room: Room, seat: Player | None) -> dict[str, Any]:
         ],
         "not_voted": not_voted,
         # Each seat's public id by nickname: a voter's name links to his vote history.
-        "seat_ids": dict(game.players.seated().values_list("nickname", "public_id")),
+        "seat_ids": {p.nickname: p.public_id for p in seated},
         "vote_law": localized(procedure.law),
         "candidates": candidates,
         "revote": window.revote,
@@ -86,7 +98,7 @@ def vote_context(game: Game, room: Room, seat: Player | None) -> dict[str, Any]:
     if seat is not None and seat.alive and window.nominations and seat.nickname in votes.nominators:
         named = set(ctx["candidates"] or ())
         ctx["nominate_form"] = NominateForm(
-            candidates=[(p.public_id, p.nickname) for p in game.players.alive() if p.nickname not in named]
+            candidates=[(p.public_id, p.nickname) for p in alive if p.nickname not in named]
         )
     if today and flow.ballot_open(game, seat, phase, ballots, window, votes):
         refusal = ruleset.ballot_refusal(state, seat.nickname)
@@ -96,7 +108,7 @@ def vote_context(game: Game, room: Room, seat: Player | None) -> dict[str, Any]:
             ctx["vote_refusal"] = _(ruleset.message(refusal))
         else:
             ctx["vote_form"] = VoteForm(
-                candidates=vote_candidates(game, ruleset, state, seat, ballots, window, votes),
+                candidates=vote_candidates(game, ruleset, state, seat, ballots, window, votes, alive),
                 reason=bool(procedure.reason_text) and not window.revote,
                 reason_required=procedure.reason_required,
                 final=procedure.change == NEVER,
@@ -112,13 +124,15 @@ def vote_candidates(
     ballots: list,
     window: flow.DayWindow,
     votes: flow.VoteView | None = None,
+    alive: list[Player] | None = None,
 ) -> list[tuple[str, str]]:
     """(value, label) pairs of a vote form: in a re-vote, its words
     (``VoteForm.WORD`` + word) or the tied players; otherwise the players
     the ruleset lets ``seat`` name (today's candidates where the day has
     nominations), then the abstention where the day procedure allows one.
     ``votes``: the day's stored ``VoteView`` (a page), read instead of
-    asking the rules (a vote being posted)."""
+    asking the rules (a vote being posted); ``alive``: the living seats
+    in seating order when the caller read them (``Player.objects.alive``)."""
     if window.revote:
         allowed = votes.revote_choices if votes is not None else ruleset.revote_choices(state, window.revote)
         words = set(ruleset.day_procedure(state).revote_words)
@@ -129,7 +143,8 @@ def vote_candidates(
         names = set(votes.choices.get(seat.nickname, ()))
     else:
         names = set(ruleset.vote_choices(state, seat.nickname, ballots))
-    choices = [(p.public_id, p.nickname) for p in game.players.alive() if p.nickname in names]
+    living = game.players.alive() if alive is None else alive
+    choices = [(p.public_id, p.nickname) for p in living if p.nickname in names]
     if ruleset.day_procedure(state).abstain and not window.revote:
         choices.append((VoteForm.ABSTAIN, _("Abstain")))
     return choices

@@ -36,10 +36,20 @@ def seat_choices(ruleset: Ruleset, seat: Player) -> Q:
     team's where he shares its group (``Ruleset.in_team_group``): the
     werewolves' knife is theirs, never the rioter's nor a mixed-blood's
     who joined the wolves (WW18-018, WW18-019)."""
-    own = Q(actor=seat, team="")
-    if seat.team and ruleset.in_team_group(seat.role, seat.team):
-        return own | Q(team=seat.team, team__gt="")
-    return own
+    return choices_of(seat.pk, choosing_team(ruleset, seat))
+
+
+def choosing_team(ruleset: Ruleset, seat: Player) -> str | None:
+    """The team whose choices ``seat`` shares (``Ruleset.in_team_group``,
+    WW18-018, WW18-019), None when it shares none."""
+    return seat.team if seat.team and ruleset.in_team_group(seat.role, seat.team) else None
+
+
+def choices_of(seat_id: int, team: str | None) -> Q:
+    """``seat_choices`` by value: the ``Action`` rows of the seat
+    ``seat_id`` (its own, not a team's) and, with ``team``, that team's."""
+    own = Q(actor_id=seat_id, team="")
+    return own | Q(team=team, team__gt="") if team else own
 
 
 def choice_deadline(phase: Phase, deadlines: list[Deadline] | None = None) -> Deadline | None:
@@ -219,7 +229,7 @@ def open_slots(game: Game, seat: Player, phase: Phase | None = None) -> list:
     closes = {slot.ability: ruleset.choice_closes(slot.ability, phase.kind) for slot in slots}
     opens = {slot.ability: ruleset.choice_opens(slot.ability, phase.kind) for slot in slots}
     entries = {*closes.values(), *opens.values()} - {""}
-    present = list(phase.deadlines.filter(kind__in=entries).values_list("kind", "done_at"))
+    present = list(phase.deadlines.filter(kind__in=entries).values_list("kind", "done_at")) if entries else []
     fired = {kind for kind, done_at in present if done_at is not None}
     waiting = {kind for kind, done_at in present if done_at is None}
     # Offered from the moment the rules open it (WW18-071) until its deadline.

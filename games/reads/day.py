@@ -17,12 +17,22 @@ from rulesets.core import Ballot
 from rulesets.core.day import LAST_COUNTS, LISTED, NEVER, VoteCount, VoteRow
 
 from ..clock import local_deadline
+from ..compiled import Compiled
 from ..models import Deadline, Game, Phase, Player, Post, Room, Vote
 from .choices import vote_rows
 
 if TYPE_CHECKING:
     from ..flow.read_model import GameRead
 from .game import ruleset_of, state_of
+
+# A lynch vote's vote posts as ``ballots_of`` reads them, compiled once per process.
+_VOTES = Compiled(
+    lambda game_id, day, vote_round: (
+        Vote.objects.filter(game_id=game_id, day=day, vote_round=vote_round)
+        .order_by("created_at", "id")
+        .values_list("voter__nickname", "target__nickname", "word", "round")
+    )
+)
 
 
 def ballots_of(game: Game, day: int, vote_round: int = 1, read: GameRead | None = None) -> list[Ballot]:
@@ -34,11 +44,7 @@ def ballots_of(game: Game, day: int, vote_round: int = 1, read: GameRead | None 
     if read is not None and (day, vote_round) in read.votes:
         votes: Any = read.votes[(day, vote_round)]
     else:
-        votes = (
-            Vote.objects.filter(game=game, day=day, vote_round=vote_round)
-            .order_by("created_at", "id")
-            .values_list("voter__nickname", "target__nickname", "word", "round")
-        )
+        votes = _VOTES.run(game.pk, day, vote_round)
     # The nicknames alone, not the seats (``Vote.choice`` read from the row).
     ballots = [
         Ballot(voter, target if target is not None else word or None, kind) for voter, target, word, kind in votes

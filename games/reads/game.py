@@ -47,12 +47,18 @@ def state_of(game: Game) -> GameState:
         ) from exc
 
 
-def deadlines_seen(game: Game) -> str:
+# ``deadlines_seen``'s ``phase`` when the caller has not read it.
+_UNREAD: Any = object()
+
+
+def deadlines_seen(game: Game, phase: Phase | None = _UNREAD) -> str:
     """The open phase's pending deadlines as a page shows them: their due
     moments (UTC, ISO 8601) in id order, joined by commas; "" without an
     open phase. The host's "Extend" form carries it, so a second submit of
-    the same form finds the deadlines moved (``deadline_extend``)."""
-    phase = current_phase(game)
+    the same form finds the deadlines moved (``deadline_extend``).
+    ``phase``: the open phase (``current_phase``) when the caller read it."""
+    if phase is _UNREAD:
+        phase = current_phase(game)
     if phase is None:
         return ""
     pending = phase.deadlines.filter(done_at__isnull=True).order_by("id")

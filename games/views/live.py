@@ -48,8 +48,11 @@ def channel(request: HttpRequest, slug: str) -> HttpResponse:
     now = live.clock()
     query = request.GET
     host = query.get("h") == "1"
-    game = access.game_for_host(request.user, slug) if host else access.game_for_reader(request.user, slug)
     room_id = query.get("r", "")
+    if host:
+        game = access.game_for_host(request.user, slug)
+    else:
+        game = access.game_for_reader(request.user, slug, room_id or None)
     if room_id:
         room, seat = access.room_for_reader(request.user, game, room_id)
     else:

@@ -66,7 +66,7 @@ def room_page(request: HttpRequest, slug: str, room_id: str) -> HttpResponse:
     a vote thread the vote form and the live vote count; with ``?by=`` a
     player's public id, only that player's posts (``activity.room_iso``)."""
     poll_since = live.clock()  # before the posts are read: later edits reach the page
-    game = access.game_for_reader(request.user, slug)
+    game = access.game_for_reader(request.user, slug, room_id)
     room, seat = access.room_for_reader(request.user, game, room_id)
     if request.method == "GET" and request.GET.get("by"):
         return activity.room_iso(request, room, seat, request.GET["by"])
@@ -87,7 +87,7 @@ def post_link(request: HttpRequest, slug: str, room_id: str, number: int) -> Htt
     """The permalink of post ``#number`` of a room: the thread's page that
     holds it, scrolled to it. Raises Http404 like the thread itself for
     readers who may not see the room, and for a number the room lacks."""
-    game = access.game_for_reader(request.user, slug)
+    game = access.game_for_reader(request.user, slug, room_id)
     room, _seat = access.room_for_reader(request.user, game, room_id)
     page = pages.page_of(room, number)
     return HttpResponseRedirect(f"{reverse('room', args=[slug, room_id])}?page={page}#p{number}")
@@ -119,7 +119,7 @@ def post_edit(request: HttpRequest, slug: str, room_id: str, number: int) -> Htt
     post: its seat; a host's post: the host), within the game's edit window
     (``flow.post_edit``). A refused edit (late, a vote post, the thread
     closed to its author) comes back with the reason and the text kept."""
-    game = access.game_for_reader(request.user, slug)
+    game = access.game_for_reader(request.user, slug, room_id)
     room, seat = access.room_for_reader(request.user, game, room_id)
     post = access.post_for_author(request.user, room, seat, number)
     form = PostForm(request.POST if request.method == "POST" else None, initial={"body": post.body})
@@ -141,7 +141,7 @@ def room_seen(request: HttpRequest, slug: str, room_id: str) -> HttpResponse:
     moves forward to it, never past the room's last post. Raises Http404
     for a room the reader may not read; a bad number changes nothing.
     Answers 204 to the page's script, else goes back to the thread."""
-    game = access.game_for_reader(request.user, slug)
+    game = access.game_for_reader(request.user, slug, room_id)
     room, _seat = access.room_for_reader(request.user, game, room_id)
     form = SeenForm(request.POST)
     if form.is_valid():

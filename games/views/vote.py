@@ -30,7 +30,7 @@ def vote_flow(request: HttpRequest, slug: str, room_id: str) -> HttpResponse:
     for whoever may read the thread (``access.room_for_reader``; 404
     otherwise, and for a room that is no vote thread). Only what the vote
     count shows: the phases opened and the ballots cast until now."""
-    game = access.game_for_reader(request.user, slug)
+    game = access.game_for_reader(request.user, slug, room_id)
     room, _seat = access.room_for_reader(request.user, game, room_id)
     if room.kind != Room.Kind.VOTE or not game.state:
         raise Http404
@@ -80,7 +80,7 @@ def vote(request: HttpRequest, slug: str, room_id: str) -> HttpResponse:
     ruleset's vote law (``Ruleset.day_procedure``). A refused vote comes
     back on the thread's page with the reason on the form and what was
     typed kept (400)."""
-    game = access.game_for_reader(request.user, slug)
+    game = access.game_for_reader(request.user, slug, room_id)
     room, seat = access.room_for_reader(request.user, game, room_id)
     if seat is None or room.kind != Room.Kind.VOTE:
         raise PermissionDenied(_("Only the game's players vote."))
@@ -97,7 +97,7 @@ def vote(request: HttpRequest, slug: str, room_id: str) -> HttpResponse:
 def nominate(request: HttpRequest, slug: str, room_id: str) -> HttpResponse:
     """Name a candidate in today's vote thread, in the window the ruleset
     declares (PITER-010, COSMO-007); a refused nomination says why."""
-    game = access.game_for_reader(request.user, slug)
+    game = access.game_for_reader(request.user, slug, room_id)
     room, seat = access.room_for_reader(request.user, game, room_id)
     if seat is None or room.kind != Room.Kind.VOTE:
         raise PermissionDenied(_("Only the game's players nominate."))
