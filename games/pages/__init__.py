@@ -6,4 +6,6 @@ page family (``phase_bar``, ``lobby``, ``game``, ``thread``, ``vote``,
 These functions ask ``access`` which rooms and posts the reader may see
 and read through ``games.reads`` (re-exported by ``flow``). They never
 write: ``flow`` runs every change, and the reader's place in a room moves
-by the page's own POST (``room_seen``)."""
+by a POST: a running game's page reports what it showed by its live
+channel's ask (``games.live.mark_seen``), a finished game's by its own
+``room_seen``."""

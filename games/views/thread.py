@@ -136,8 +136,10 @@ def post_edit(request: HttpRequest, slug: str, room_id: str, number: int) -> Htt
 @require_POST
 @login_required
 def room_seen(request: HttpRequest, slug: str, room_id: str) -> HttpResponse:
-    """The reader has seen the room up to post ``number``: the page reports
-    it by its own POST once shown (a GET never writes), and his read mark
+    """The reader has seen the room up to post ``number``: a finished
+    game's page reports it by its own POST once shown, any page by its
+    "Mark as read" button without JavaScript (a running game's page with
+    JavaScript reports it by its live channel's ask; a GET never writes), and his read mark
     moves forward to it, never past the room's last post. Raises Http404
     for a room the reader may not read; a bad number changes nothing.
     Answers 204 to the page's script, else goes back to the thread."""

@@ -2,8 +2,8 @@
 ruleset, crawled as its host, its players (living and out of the game), a
 stranger and a visitor, runs no INSERT, UPDATE or DELETE. What a page
 shows is stored by the game's transitions (``games.flow.turn.game_turn``);
-the reader's place in a room moves by the page's own POST once shown
-(``room_seen``)."""
+the reader's place in a room moves by a POST once shown (the live
+channel's ask, or ``room_seen``)."""
 
 from __future__ import annotations
 
