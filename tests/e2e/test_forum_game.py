@@ -16,6 +16,7 @@ from datetime import timedelta
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.urls import reverse
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from games import flow
@@ -220,7 +221,9 @@ def discuss(table: Table, day: int, shot) -> None:
             seat.page.locator("article.post", has_text=f"{seat.nickname} here.").last.locator(".body s")
         ).to_have_text("Innocent")
     assert_no_account_names(alive[-1].page.content(), alive[-1].username)
-    fragment = alive[-1].page.request.get(f"{table.base_url}{day_url}new/?after=0")
+    # The live channel's answer (every post after number 0) names no account either.
+    slug, room_id = re.search(r"/g/([^/]+)/r/([^/]+)/", day_url).groups()
+    fragment = alive[-1].page.request.get(f"{table.base_url}{reverse('live', args=[slug])}?r={room_id}&a=0")
     assert fragment.ok and "I trust nobody" in fragment.text()
     assert_no_account_names(fragment.text(), alive[-1].username)
     shot(second.page, f"day-{day}-thread")
