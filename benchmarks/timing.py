@@ -18,14 +18,15 @@ CPU_HEADER = "X-Bench-CPU-us"
 QUERIES_HEADER = "X-Bench-Queries"
 
 
-class _Counter:
-    """A database execute wrapper counting the queries it lets through."""
+class QueryCounter:
+    """A database execute wrapper (``connection.execute_wrapper``) counting
+    the statements it lets through in ``count``."""
 
     def __init__(self) -> None:
-        self.queries = 0
+        self.count = 0
 
     def __call__(self, execute, sql, params, many, context):
-        self.queries += 1
+        self.count += 1
         return execute(sql, params, many, context)
 
 
@@ -39,10 +40,10 @@ class TimingMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        counter = _Counter()
+        counter = QueryCounter()
         began = time.thread_time_ns()
         with connection.execute_wrapper(counter):
             response = self.get_response(request)
         response.headers[CPU_HEADER] = str((time.thread_time_ns() - began) // 1000)
-        response.headers[QUERIES_HEADER] = str(counter.queries)
+        response.headers[QUERIES_HEADER] = str(counter.count)
         return response

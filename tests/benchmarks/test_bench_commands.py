@@ -91,3 +91,15 @@ def test_bench_live_scaled_out_resolves_every_deadline_once_and_serves_no_stale_
     assert "2 gunicorn × 1 sync workers" in text, text
     said = re.search(r"deadlines: (\d+) fell due .*; (\d+) resolved, 0 failed.*exactly once: yes.*stale 0$", text, re.M)
     assert said and int(said.group(1)) >= 2 and said.group(1) == said.group(2), text
+
+
+@pytest.mark.django_db(transaction=True)
+def test_bench_build_prints_each_page_built_afresh_with_its_queries() -> None:
+    out = io.StringIO()
+    call_command("bench_build", "--posts", "30", "--rounds", "3", "--warmup", "1", stdout=out)
+    text = out.getvalue()
+    for page in ("thread, latest page", "vote thread", "cabinet", "game page", "host dashboard"):
+        row = re.search(rf"^{re.escape(page)}\s+([\d.]+)\s+([\d.]+)\s+(\d+)\s", text, re.M)
+        assert row is not None, text
+        assert float(row.group(1)) > 0 and int(row.group(3)) > 0, row.group(0)  # CPU ms, queries
+    assert re.search(r"page\(s\) above target|every page meets its target", text), text

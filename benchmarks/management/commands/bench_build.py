@@ -34,6 +34,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from benchmarks import bench
+from benchmarks.timing import QueryCounter
 from games import flow, page_cache
 from games.models import Player, Room
 
@@ -47,17 +48,6 @@ TARGETS = {
     "game page": (6, 6.0),
     "host dashboard": (None, 12.0),
 }
-
-
-class _Counter:
-    """A database execute wrapper counting the queries it lets through."""
-
-    def __init__(self) -> None:
-        self.queries = 0
-
-    def __call__(self, execute, sql, params, many, context):
-        self.queries += 1
-        return execute(sql, params, many, context)
 
 
 class Command(BaseCommand):
@@ -152,14 +142,14 @@ class Command(BaseCommand):
         """One GET of ``path`` built afresh: its CPU seconds and queries."""
         page_cache.game_changed(game)
         caches["pages"].clear()
-        counter = _Counter()
+        counter = QueryCounter()
         began = time.process_time()
         with connection.execute_wrapper(counter):
             response = client.get(path)
         spent = time.process_time() - began
         if response.status_code != 200:
             raise CommandError(f"{path} answered {response.status_code}")
-        return spent, counter.queries
+        return spent, counter.count
 
     def _queries(self, game, pages) -> None:
         for name, client, path in pages:

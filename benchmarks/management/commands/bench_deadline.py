@@ -32,6 +32,7 @@ from django.db.models import Count
 from django.utils import timezone
 
 from benchmarks import bench
+from benchmarks.timing import QueryCounter
 from games.flow import resolve_due
 from games.models import Deadline, Game, Phase, Resolution
 
@@ -39,17 +40,6 @@ SEATS = 12
 MAX_SECONDS = 10.0  # target for 1,000 games
 MAX_QUERIES = 21  # target per resolution (the version move in the claim included)
 MAX_WORKER_MIB = 120  # a Celery worker process after the resolutions
-
-
-class QueryCounter:
-    """``connection.execute_wrapper`` that counts the statements run."""
-
-    def __init__(self) -> None:
-        self.count = 0
-
-    def __call__(self, execute, sql, params, many, context):
-        self.count += 1
-        return execute(sql, params, many, context)
 
 
 class Command(BaseCommand):
