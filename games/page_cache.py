@@ -78,8 +78,6 @@ from django.conf import settings
 from django.contrib.messages.storage.cookie import CookieStorage
 from django.core.cache import caches
 from django.db import DEFAULT_DB_ALIAS, connection, connections
-from django.db.models import OuterRef, Value
-from django.db.models.functions import Coalesce
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone, translation
 
@@ -89,7 +87,6 @@ from .models import (
     Deadline,
     Event,
     Game,
-    GameVersion,
     Phase,
     Player,
     Post,
@@ -161,16 +158,6 @@ def versions(slug: str, user: Any) -> tuple[int, int, int, int, str] | None:
     with connection.cursor() as cursor:
         cursor.execute(_VERSIONS, [Game.Status.FINISHED.value, reader, slug])
         return cursor.fetchone()
-
-
-def game_version(slug: str) -> int | None:
-    """The version of the game ``slug`` (one query; None for no such game)."""
-    return (
-        Game.objects.filter(slug=slug)
-        .annotate(version=Coalesce(GameVersion.objects.filter(game=OuterRef("pk")).values("number")[:1], Value(0)))
-        .values_list("version", flat=True)
-        .first()
-    )
 
 
 def expires(request: HttpRequest, when: datetime | None) -> None:

@@ -22,7 +22,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from games import flow, page_cache
+from games import flow, live
 from games.models import Game, Player, Post
 
 from .pages import client_as, read, rooms_of
@@ -335,15 +335,15 @@ def test_a_write_inside_an_open_transaction_moves_the_version_with_it(forum_game
     from django.db import transaction
 
     game, seats = forum_game
-    before = page_cache.game_version(game.slug)
+    before = live.versions(game.slug)[0]
     with transaction.atomic():
         flow.post_create(room=rooms_of(game)["day"], seat=seats["Doc"], body="inside")
-    assert page_cache.game_version(game.slug) > before
-    before = page_cache.game_version(game.slug)
+    assert live.versions(game.slug)[0] > before
+    before = live.versions(game.slug)[0]
     with pytest.raises(RuntimeError), transaction.atomic():
         flow.post_create(room=rooms_of(game)["day"], seat=seats["Doc"], body="rolled back")
         raise RuntimeError
-    assert page_cache.game_version(game.slug) == before
+    assert live.versions(game.slug)[0] == before
     assert Player.objects.filter(game=game).count() == 7
 
 
@@ -351,9 +351,9 @@ def test_the_tick_moves_the_version_of_the_game_it_resolves(forum_game) -> None:
     """A resolution moves seats between rooms: the tick moves the game's
     version, so a page kept before is never served again."""
     game, _seats = forum_game
-    before = page_cache.game_version(game.slug)
+    before = live.versions(game.slug)[0]
     vote = game.phases.get(number=1, kind="day").deadlines.get(kind="vote")
     flow.resolve_due(vote.due_at + timedelta(seconds=1))
     vote.refresh_from_db()
     assert vote.done_at is not None
-    assert page_cache.game_version(game.slug) > before
+    assert live.versions(game.slug)[0] > before
