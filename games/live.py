@@ -182,7 +182,7 @@ def channel(
     reports seen (``mark_seen``): the element then asks by POST
     (``live_post``) with ``m``."""
     if not game.is_running or game_version is None:
-        return {"live_url": None, "live_every": PAGE_SECONDS}
+        return {"live_url": None, "live_every": PAGE_SECONDS, "live_query": None, "live_stream": None}
     query: dict[str, object] = {"k": seal(game_version), "t": ticket(request, game.slug, room_id, host)}
     if room_id:
         query["r"] = room_id
@@ -200,24 +200,46 @@ def channel(
     post = bool(seen and room_id and request.user.is_authenticated)
     if post:
         query["m"] = seen
-    return _element(reverse("live", args=[game.slug]), query, post)
+    return _element(game.slug, query, post)
 
 
-def _element(path: str, query: dict[str, Any], post: bool) -> dict[str, object]:
-    """The context of a ``#live`` element asking ``path`` with ``query``:
-    by POST when it reports posts seen (``m``), else by GET; every ``e``
-    seconds when the query names a slower pace (``slower``), else every
-    ``THREAD_SECONDS`` on a thread's latest page (``a``) and
-    ``PAGE_SECONDS`` elsewhere; and once at the moment ``u`` (ms since the
-    epoch) when it is less than ``AT_MOMENT_SECONDS`` away (``live_at``,
-    seconds)."""
+def _element(slug: str, query: dict[str, Any], post: bool) -> dict[str, object]:
+    """The context of a ``#live`` element asking the channel of the game
+    ``slug`` with ``query``: by POST when it reports posts seen (``m``),
+    else by GET; every ``e`` seconds when the query names a slower pace
+    (``slower``), else every ``THREAD_SECONDS`` on a thread's latest page
+    (``a``) and ``PAGE_SECONDS`` elsewhere; and once at the moment ``u``
+    (ms since the epoch) when it is less than ``AT_MOMENT_SECONDS`` away
+    (``live_at``, seconds). ``live_query`` is the query itself. Where the
+    site pushes (``settings.LIVE_STREAM``), ``live_stream`` is the address
+    of the page's stream with the same query (``games.views.live.stream``)
+    and the element does not poll: ``live_every`` and ``live_at`` are
+    None, and the channel itself is asked only when the stream fails."""
+    path = reverse("live", args=[slug])
+    if settings.LIVE_STREAM:
+        stream = f"{reverse('live_stream', args=[slug])}?{urlencode(query)}"
+        return {
+            "live_url": f"{path}?{urlencode(query)}",
+            "live_every": None,
+            "live_post": post,
+            "live_at": None,
+            "live_query": query,
+            "live_stream": stream,
+        }
     every = int(query["e"]) if str(query.get("e", "")).isdigit() else _base(query)
     at = None
     if str(query.get("u", "")).isdigit():
         left = (int(query["u"]) - clock()) / 1000
         if 0 < left < AT_MOMENT_SECONDS:
             at = int(left) + 1
-    return {"live_url": f"{path}?{urlencode(query)}", "live_every": every, "live_post": post, "live_at": at}
+    return {
+        "live_url": f"{path}?{urlencode(query)}",
+        "live_every": every,
+        "live_post": post,
+        "live_at": at,
+        "live_query": query,
+        "live_stream": None,
+    }
 
 
 def _base(query: Any) -> int:
@@ -225,20 +247,24 @@ def _base(query: Any) -> int:
     return THREAD_SECONDS if "a" in query else PAGE_SECONDS
 
 
-def without_mark(request: HttpRequest) -> dict[str, object]:
+def without_mark(request: HttpRequest, slug: str) -> dict[str, object]:
     """The context of the ``#live`` element that asks what this request
-    asked, less the posts it reported seen (``m``): the element that
-    follows a ``mark_seen`` when nothing else changed. Nothing is read."""
+    asked of the game ``slug``'s channel, less the posts it reported seen
+    (``m``): the element that follows a ``mark_seen`` when nothing else
+    changed. Nothing is read."""
     query = {k: v for k, v in request.GET.items() if k != "m"}
-    return _element(request.path, query, False)
+    return _element(slug, query, False)
 
 
-def slower(request: HttpRequest) -> dict[str, object] | None:
+def slower(request: HttpRequest, slug: str) -> dict[str, object] | None:
     """The context of the ``#live`` element that asks what this request
-    asked at half the pace (``e``, at most ``SLOWEST_SECONDS`` apart), from
-    now (``w``), when the channel found nothing new for ``QUIET_SECONDS``
-    since the element was made (``w``); None when the pace stays. Nothing
-    is read: called after ``quiet``."""
+    asked of the game ``slug``'s channel at half the pace (``e``, at most
+    ``SLOWEST_SECONDS`` apart), from now (``w``), when the channel found
+    nothing new for ``QUIET_SECONDS`` since the element was made (``w``);
+    None when the pace stays, and always where the site pushes (a stream
+    has no pace). Nothing is read: called after ``quiet``."""
+    if settings.LIVE_STREAM:
+        return None
     query = {k: v for k, v in request.GET.items() if k != "m"}
     made, every = query.get("w", ""), query.get("e", "")
     if not made.isdigit() or len(made) > 15:
@@ -247,7 +273,7 @@ def slower(request: HttpRequest) -> dict[str, object] | None:
     if pace >= SLOWEST_SECONDS or clock() - int(made) < QUIET_SECONDS * 1000:
         return None
     query.update(e=min(pace * 2, SLOWEST_SECONDS), w=clock())
-    return _element(request.path, query, False)
+    return _element(slug, query, False)
 
 
 def mark_seen(request: HttpRequest, slug: str) -> bool:

@@ -81,7 +81,7 @@ from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone, translation
 
-from . import languages
+from . import languages, notices
 from .models import (
     Action,
     Deadline,
@@ -122,7 +122,9 @@ def game_changed(*games: Any, posts_only: bool = False) -> None:
     """Move the version of these games (``Game`` rows or ids; None is
     skipped) in the current transaction (at once outside one): their
     pages kept so far are never served again once it commits, and never
-    lose that while its writes are kept. One query for all; the version
+    lose that while its writes are kept. One query for all (and, on
+    PostgreSQL, the notice that wakes the live streams, ``notices.notify``,
+    delivered when the transaction commits); the version
     rows are locked in game order (as the tick claims games) until the
     transaction ends. A game deleted meanwhile is skipped. The version's
     ``state`` moves too unless ``posts_only`` (a turn that wrote posts
@@ -131,6 +133,7 @@ def game_changed(*games: Any, posts_only: bool = False) -> None:
     if ids:
         with connection.cursor() as cursor:
             cursor.execute(_BUMP.format(ids=", ".join(["%s"] * len(ids)), state=0 if posts_only else 1), ids)
+        notices.notify(ids)
 
 
 # The one query of ``versions``, read before every page of a game is built.

@@ -34,6 +34,7 @@ urlpatterns = [
     path("g/<slug:slug>/archive.json", archive.archive_json, name="game_archive"),
     path("g/<slug:slug>/archive.bbcode", archive.archive_bbcode, name="game_archive_bbcode"),
     path("g/<slug:slug>/live/", live.channel, name="live"),
+    path("stream/g/<slug:slug>/", live.stream, name="live_stream"),
     path("g/<slug:slug>/apply/", game.game_apply, name="game_apply"),
     path("g/<slug:slug>/accelerate/", game.accelerate, name="accelerate"),
     path("g/<slug:slug>/replay/", replay.replay, name="replay"),

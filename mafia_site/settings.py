@@ -61,6 +61,7 @@ if env_bool("MAFIA_BENCH_TIMING", False):
 
 ROOT_URLCONF = "mafia_site.urls"
 WSGI_APPLICATION = "mafia_site.wsgi.application"
+ASGI_APPLICATION = "mafia_site.asgi.application"
 
 TEMPLATES = [
     {
@@ -104,6 +105,14 @@ else:
         }
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# LIVE_STREAM=1: open pages are pushed their changes over one stream each,
+# served by an ASGI process (uvicorn mafia_site.asgi:application) that the
+# proxy sends /stream/ to (deploy/Caddyfile), woken by PostgreSQL's notices
+# (games.notices); off, they poll the live channel (docs/caching.md).
+LIVE_STREAM = env_bool("LIVE_STREAM", False)
+if LIVE_STREAM and DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
+    raise ImproperlyConfigured("LIVE_STREAM=1 needs a PostgreSQL DATABASE_URL (its notices wake the streams)")
 
 
 def redis_cache(url: str) -> dict:

@@ -31,10 +31,11 @@ def channel_answer(
     now: int,
     steady: bool = False,
     steady_until: datetime | None = None,
-) -> tuple[str, bool]:
+) -> tuple[str, bool, dict[str, object]]:
     """The channel's answer for a reader whose access the caller checked:
-    its HTML (the next ``#live`` element first, then the changed parts) and
-    whether any part changed. ``game_version``: read before anything here
+    its HTML (the next ``#live`` element first, then the changed parts),
+    whether any part changed, and the next element's context
+    (``live.channel``). ``game_version``: read before anything here
     (the next element names it); ``posts``: the page's ``after``, ``first``
     and ``since`` (None: the page shows no latest posts); ``count``: the
     vote count's version the page shows; ``bar``: the phase bar's digest
@@ -85,4 +86,4 @@ def channel_answer(
         until=until,
         seen=seen,
     )
-    return render_to_string("games/_live.html", element, request) + "".join(parts), bool(parts)
+    return render_to_string("games/_live.html", element, request) + "".join(parts), bool(parts), element

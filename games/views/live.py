@@ -1,13 +1,40 @@
-"""The live channel of an open page (``games.live``): one poll per page."""
+"""The live channel of an open page (``games.live``): one poll per page,
+or, where the site pushes (``settings.LIVE_STREAM``), one stream."""
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
-from django.template.loader import render_to_string
-from django.views.decorators.http import require_http_methods
+import asyncio
+import logging
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from importlib import import_module
 
-from .. import access, live, page_cache, unread
+from asgiref.sync import sync_to_async
+from django.conf import settings
+from django.contrib.auth import get_user
+from django.core.exceptions import PermissionDenied
+from django.db import close_old_connections
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict, StreamingHttpResponse
+from django.template.loader import render_to_string
+from django.utils.functional import SimpleLazyObject
+from django.views.decorators.http import require_http_methods, require_POST
+
+from .. import access, live, notices, page_cache, unread
 from ..pages.live import channel_answer
+
+log = logging.getLogger(__name__)
+
+# A stream ends after this many seconds; the page opens the next one at
+# once (held connections stay bounded, and a stream outlives no session
+# change by more than this).
+STREAM_SECONDS = 300
+# A stream with nothing to send says so every this many seconds (an SSE
+# comment), so that proxies keep it and a reader who left is noticed.
+PING_SECONDS = 25
+# After a change, a stream waits this long before it answers, so that the
+# writes of one moment (a post and its vote, a tick's results) come in one
+# answer: at most one answer a second per stream.
+GAP_SECONDS = 1.0
 
 
 def _number(request: HttpRequest, name: str, default: int) -> int:
@@ -19,30 +46,27 @@ def _number(request: HttpRequest, name: str, default: int) -> int:
         return default
 
 
-@require_http_methods(["GET", "POST"])
-def channel(request: HttpRequest, slug: str) -> HttpResponse:
-    """htmx: what changed on the page since it was built or last polled.
-    204 at once (one query, nothing rendered) while nothing the page shows
-    live changed and the ticket is this browser's (``live.quiet``); else,
-    with the access check of the page (the room ``r``'s reader, the host
-    for the host part ``h``; Http404 otherwise), the next ``#live`` element
-    and the changed parts as out-of-band swaps (``channel_answer``), or 204
-    when nothing changed.
+@dataclass
+class Answer:
+    """What the channel answers one ask: ``html`` (None: nothing, 204) and
+    the next ``#live`` element's context (``live.channel``; None with no
+    ``html``)."""
 
-    A POST also reports the posts the page showed its reader (``m``, the
-    last one's number, in the room ``r``): his read mark moves up to it in
-    the same request (``live.mark_seen``, or after the access check when
-    the ticket is not this browser's), and the answer is at least the next
-    element, which asks without ``m`` (a GET never writes).
+    html: str | None
+    element: dict[str, object] | None
 
-    A page that found nothing new for ``live.QUIET_SECONDS`` is sent its
-    element at half the pace (``live.slower``); any news restores it."""
+
+def answer(request: HttpRequest, slug: str) -> Answer:
+    """The channel's answer to the query of ``request`` (``request.GET``)
+    for the game ``slug``. Raises Http404 when the reader may not see what
+    the query names (the room ``r``, the host part ``h``). See
+    ``channel``."""
     marked = live.mark_seen(request, slug)
     if live.quiet(request, slug):
-        element = live.without_mark(request) if marked else live.slower(request)
+        element = live.without_mark(request, slug) if marked else live.slower(request, slug)
         if element is None:
-            return HttpResponse(status=204)
-        return HttpResponse(render_to_string("games/_live.html", element, request))
+            return Answer(None, None)
+        return Answer(render_to_string("games/_live.html", element, request), element)
     game_version = live.versions(slug)  # before the answer is read: a later write moves it
     setattr(request, page_cache.VERSION, game_version)
     now = live.clock()
@@ -72,7 +96,7 @@ def channel(request: HttpRequest, slug: str) -> HttpResponse:
         and shown[1] == game_version[1]
         and (until is None or until.timestamp() * 1000 > now)
     )
-    html, changed = channel_answer(
+    html, changed, element = channel_answer(
         request,
         game,
         game_version,
@@ -86,6 +110,168 @@ def channel(request: HttpRequest, slug: str) -> HttpResponse:
         steady=steady,
         steady_until=until,
     )
-    if not changed and not reported and game_version is not None and tuple(game_version) == shown:
+    moved = element.get("live_query") and element["live_query"].get("u") != (
+        int(query["u"]) if query.get("u", "").isdigit() else None
+    )
+    if not changed and not reported and not moved and game_version is not None and tuple(game_version) == shown:
+        return Answer(None, None)
+    return Answer(html, element)
+
+
+@require_http_methods(["GET", "POST"])
+def channel(request: HttpRequest, slug: str) -> HttpResponse:
+    """htmx: what changed on the page since it was built or last polled.
+    204 at once (one query, nothing rendered) while nothing the page shows
+    live changed and the ticket is this browser's (``live.quiet``); else,
+    with the access check of the page (the room ``r``'s reader, the host
+    for the host part ``h``; Http404 otherwise), the next ``#live`` element
+    and the changed parts as out-of-band swaps (``channel_answer``), or 204
+    when nothing changed.
+
+    A POST also reports the posts the page showed its reader (``m``, the
+    last one's number, in the room ``r``): his read mark moves up to it in
+    the same request (``live.mark_seen``, or after the access check when
+    the ticket is not this browser's), and the answer is at least the next
+    element, which asks without ``m`` (a GET never writes).
+
+    A page that found nothing new for ``live.QUIET_SECONDS`` is sent its
+    element at half the pace (``live.slower``); any news restores it."""
+    found = answer(request, slug)
+    if found.html is None:
         return HttpResponse(status=204)
-    return HttpResponse(html)
+    return HttpResponse(found.html)
+
+
+def _step(request: HttpRequest, slug: str, query: dict[str, object], fresh: bool) -> Answer:
+    """One answer of a stream, in a worker thread: ``answer`` to ``query``.
+    ``fresh``: read the session and the reader again first (a reader who
+    logged out meanwhile is a visitor, and gets Http404 for a member's
+    room)."""
+    close_old_connections()
+    request.GET = QueryDict(mutable=True)
+    request.GET.update({k: str(v) for k, v in query.items()})
+    if fresh:
+        engine = import_module(settings.SESSION_ENGINE)
+        request.session = engine.SessionStore(request.session.session_key)
+        request.user = SimpleLazyObject(lambda: get_user(request))
+    return answer(request, slug)
+
+
+def _frame(html: str) -> bytes:
+    """One server-sent event carrying ``html``."""
+    return ("".join(f"data: {line}\n" for line in html.split("\n")) + "\n").encode()
+
+
+@require_POST
+async def stream(request: HttpRequest, slug: str) -> HttpResponse:
+    """The page's live channel pushed (``settings.LIVE_STREAM``; Http404
+    where it is off): a ``text/event-stream`` whose every event is what
+    ``channel`` would answer an ask (the next ``#live`` element and the
+    changed parts), sent when the game changes (PostgreSQL's notice,
+    ``games.notices``) or when the moment ``u`` comes, at most one a
+    second (``GAP_SECONDS``). The query is the ``#live`` element's; each
+    answer's element names the next one, which the stream then follows, so
+    the reader's read mark moves as the posts are shown (a POST, like the
+    channel's report). The first answer is checked as the page is (Http404
+    for a stranger, before any event); every later one too, with the
+    session read again. The stream ends after ``STREAM_SECONDS``, when the
+    game is no longer running (its last answer sent) or when the reader
+    may no longer see the room; the page then opens the next or stops
+    (``static/js/site.js``). ASGI only: run by ``uvicorn
+    mafia_site.asgi:application`` behind the proxy (``deploy/Caddyfile``)."""
+    if not settings.LIVE_STREAM:
+        raise Http404
+    query = dict(request.GET.items())
+    game_id = await sync_to_async(_game_id, thread_sensitive=False)(slug)
+    if game_id is None:
+        raise Http404
+    changed = notices.watch(game_id)  # before the first answer is read: a later write wakes it
+    try:
+        first = await sync_to_async(_step, thread_sensitive=False)(request, slug, query, False)
+    except BaseException:
+        notices.unwatch(game_id, changed)
+        raise
+    response = StreamingHttpResponse(
+        _events(request, slug, game_id, changed, query, first), content_type="text/event-stream"
+    )
+    response.headers["Cache-Control"] = "no-store"
+    response.headers["X-Accel-Buffering"] = "no"
+    return response
+
+
+async def _shown(request: HttpRequest, slug: str, sent: Answer) -> dict[str, object] | None:
+    """The query a stream follows after it sent ``sent``: its element's
+    (None: the game no longer runs). When that element reports posts seen
+    (the answer brought the reader new ones), they are reported now, as
+    the poll's next ask would (``live.mark_seen``), and the query follows
+    without them: the reader is shown them as they come, and may leave
+    the page before anything else changes."""
+    query = sent.element["live_query"] if sent.element else None
+    if query and "m" in query:
+        await sync_to_async(_report, thread_sensitive=False)(request, slug, query)
+        query = {k: v for k, v in query.items() if k != "m"}
+    return query
+
+
+def _report(request: HttpRequest, slug: str, query: dict[str, object]) -> None:
+    """Move the reader's read mark as ``query``'s ``m`` says
+    (``live.mark_seen``), in a worker thread."""
+    close_old_connections()
+    request.GET = QueryDict(mutable=True)
+    request.GET.update({k: str(v) for k, v in query.items()})
+    live.mark_seen(request, slug)
+
+
+def _game_id(slug: str) -> int | None:
+    from ..models import Game
+
+    return Game.objects.filter(slug=slug).values_list("pk", flat=True).first()
+
+
+async def _events(
+    request: HttpRequest,
+    slug: str,
+    game_id: int,
+    changed: asyncio.Event,
+    query: dict[str, object] | None,
+    first: Answer,
+) -> AsyncIterator[bytes]:
+    """The events of ``stream``: ``first`` (or a comment opening the
+    stream), then an answer after each change of the game (``changed``,
+    from ``notices.watch``)."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + STREAM_SECONDS
+    handled = ""  # the moment ``u`` already answered (its bar may wait on a tick)
+    try:
+        if first.html is None:
+            yield b": open\n\n"
+        else:
+            yield _frame(first.html)
+            query = await _shown(request, slug, first)
+        while query:
+            left = end - loop.time()
+            if left <= 0:
+                return
+            wait = min(PING_SECONDS, left)
+            at = str(query.get("u", ""))
+            moment = live.moment(at) if at != handled else None
+            if moment is not None:
+                wait = min(wait, max(0.0, moment.timestamp() - live.clock() / 1000))
+            try:
+                await asyncio.wait_for(changed.wait(), timeout=wait)
+            except TimeoutError:
+                if moment is None or moment.timestamp() * 1000 > live.clock():
+                    yield b": ping\n\n"
+                    continue
+                handled = at
+            await asyncio.sleep(GAP_SECONDS)
+            changed.clear()
+            try:
+                found = await sync_to_async(_step, thread_sensitive=False)(request, slug, query, True)
+            except (Http404, PermissionDenied):
+                return
+            if found.html is not None:
+                yield _frame(found.html)
+                query = await _shown(request, slug, found)
+    finally:
+        notices.unwatch(game_id, changed)

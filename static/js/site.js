@@ -26,12 +26,91 @@
 // request (htmx:confirm), and a hidden tab's polls are cancelled. The strict
 // content security policy forbids the eval that hx-trigger filters need.
 // A tab shown again asks its page's live channel at once ("live-now").
-document.addEventListener("htmx:confirm", function (ev) {
-  if (document.visibilityState !== "visible" && ev.target.closest("[data-poll]")) ev.preventDefault();
-});
-document.addEventListener("visibilitychange", function () {
-  if (document.visibilityState === "visible") document.dispatchEvent(new Event("live-now"));
-});
+//
+// Where the site pushes, the #live element names a stream (data-stream)
+// and does not poll: the page opens one stream (a POST read as server-sent
+// events) while the tab is visible, and each event is swapped in as a poll's
+// answer would be (the next #live element and the changed parts). A stream
+// that ends is followed by the next, from the latest #live element; one
+// that fails is tried again after 2, 4 … 30 s, and meanwhile the channel is
+// asked once ("live-now"), so nothing waits for the stream to come back.
+// A hidden tab closes its stream; shown again, it opens one, whose first
+// event brings what changed meanwhile.
+(function () {
+  var open = null, failures = 0, retry = null;
+
+  function element() { return document.getElementById("live"); }
+
+  function deliver(frame) {
+    var html = frame.split("\n").filter(function (line) { return line.indexOf("data: ") === 0 || line === "data:"; })
+      .map(function (line) { return line.slice(line.indexOf(":") + 2); }).join("\n");
+    var live = element();
+    if (html && live) htmx.swap(live, html, { swapStyle: "outerHTML" });
+  }
+
+  function again(delay) {
+    clearTimeout(retry);
+    retry = setTimeout(connect, delay);
+  }
+
+  function connect() {
+    var live = element();
+    if (open || !live || !live.dataset.stream || document.visibilityState !== "visible") return;
+    var controller = new AbortController();
+    open = controller;
+    fetch(live.dataset.stream, {
+      method: "POST",
+      headers: { "X-CSRFToken": live.dataset.csrf, "HX-Request": "true", "Accept": "text/event-stream" },
+      credentials: "same-origin",
+      signal: controller.signal
+    }).then(function (response) {
+      if (response.status === 404 || response.status === 403) return "stop";
+      if (!response.ok || !response.body) throw new Error("stream " + response.status);
+      var reader = response.body.getReader(), decoder = new TextDecoder(), buffer = "";
+      failures = 0;
+      function pump() {
+        return reader.read().then(function (chunk) {
+          if (chunk.done) return "ended";
+          buffer += decoder.decode(chunk.value, { stream: true });
+          var cut;
+          while ((cut = buffer.indexOf("\n\n")) >= 0) {
+            deliver(buffer.slice(0, cut));
+            buffer = buffer.slice(cut + 2);
+          }
+          return pump();
+        });
+      }
+      return pump();
+    }).then(function (how) {
+      if (open === controller) open = null;
+      if (how === "ended") again(0);
+    }, function () {
+      if (open !== controller) return;  // closed on purpose (hidden tab)
+      open = null;
+      failures += 1;
+      document.dispatchEvent(new Event("live-now"));
+      again(Math.min(30000, 1000 * Math.pow(2, failures)));
+    });
+  }
+
+  function close() {
+    if (open) { var controller = open; open = null; controller.abort(); }
+    clearTimeout(retry);
+  }
+
+  document.addEventListener("htmx:confirm", function (ev) {
+    if (document.visibilityState !== "visible" && ev.target.closest("[data-poll]")) ev.preventDefault();
+  });
+  document.addEventListener("visibilitychange", function () {
+    var live = element();
+    if (live && live.dataset.stream) {
+      if (document.visibilityState === "visible") connect(); else close();
+    } else if (document.visibilityState === "visible") {
+      document.dispatchEvent(new Event("live-now"));
+    }
+  });
+  document.addEventListener("DOMContentLoaded", connect);
+})();
 
 // A thread opened at its first unread post shows that post: the page
 // scrolls to the "new" separator unless the address names a post.

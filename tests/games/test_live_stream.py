@@ -1,0 +1,156 @@
+"""The live channel pushed (``settings.LIVE_STREAM``): a page of a running
+game names one stream instead of polling; the stream, served by uvicorn as
+deployed, sends a new post the moment it is committed (woken by
+PostgreSQL's notice), moves the reader's read mark as it shows the posts,
+gives a stranger nothing, refuses a GET, and ends with the game."""
+
+from __future__ import annotations
+
+import http.client
+import re
+import time
+from urllib.parse import urlsplit
+
+import pytest
+from django.urls import reverse
+
+from games import flow
+from games.models import ReadMark
+
+from ..asgi_server import asgi_server
+from .pages import client_as, rooms_of
+
+# Committed transactions: the stream is served by another process.
+pytestmark = pytest.mark.django_db(transaction=True)
+
+STREAM = re.compile(r'data-stream="([^"]+)" data-csrf="([^"]+)"')
+
+
+@pytest.fixture
+def server(settings):
+    settings.LIVE_STREAM = True
+    with asgi_server() as base:
+        yield base
+
+
+def _stream_of(html: str) -> tuple[str, str]:
+    found = STREAM.search(html)
+    assert found, "no stream"
+    return found.group(1).replace("&amp;", "&"), found.group(2)
+
+
+class Stream:
+    """A stream opened as the page's script opens it."""
+
+    def __init__(self, base: str, client, html: str) -> None:
+        path, csrf = _stream_of(html)
+        cookies = "; ".join(f"{k}={v.value}" for k, v in client.cookies.items())
+        self.conn = http.client.HTTPConnection(urlsplit(base).hostname, urlsplit(base).port, timeout=20)
+        self.conn.request("POST", path, headers={"Cookie": cookies, "X-CSRFToken": csrf, "HX-Request": "true"})
+        self.response = self.conn.getresponse()
+
+    def opened(self) -> str:
+        """The stream's first frame: the answer to the page's own state (or
+        the comment opening it when there is none)."""
+        frame = []
+        while True:
+            line = self.response.readline().decode()
+            assert line, "the stream ended"
+            if line == "\n":
+                return "".join(frame)
+            frame.append(line)
+
+    def event(self, seconds: float = 15) -> str:
+        """The next event's data (comments skipped); fails after ``seconds``."""
+        end = time.monotonic() + seconds
+        lines: list[str] = []
+        while time.monotonic() < end:
+            line = self.response.readline().decode()
+            assert line, "the stream ended"
+            if line == "\n":
+                if lines:
+                    return "\n".join(lines)
+                continue
+            if line.startswith("data: ") or line == "data:\n":
+                lines.append(line[6:].rstrip("\n"))
+        raise AssertionError("no event")
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+def test_a_running_games_page_names_a_stream_and_does_not_poll(settings, forum_game) -> None:
+    settings.LIVE_STREAM = True
+    game, _seats = forum_game
+    room = rooms_of(game)["day"]
+    html = client_as("carol").get(reverse("room", args=[game.slug, room.public_id])).content.decode()
+    path, _csrf = _stream_of(html)
+    assert path.startswith(reverse("live_stream", args=[game.slug]))
+    assert 'hx-trigger="live-now from:document"' in html
+    assert "every " not in re.search(r'<div id="live"[^>]*>', html).group(0)
+
+
+def test_a_post_is_pushed_to_an_open_thread_and_marked_read_as_it_is_shown(server, forum_game) -> None:
+    game, seats = forum_game
+    room = rooms_of(game)["day"]
+    carol = client_as("carol")
+    stream = Stream(server, carol, carol.get(reverse("room", args=[game.slug, room.public_id])).content.decode())
+    try:
+        assert stream.response.status == 200
+        assert stream.response.getheader("Content-Type").startswith("text/event-stream")
+        stream.opened()
+        pushed = time.monotonic()
+        post = flow.post_create(room=room, seat=seats["Doc"], body="Arrived while you were reading.")
+        html = stream.event()
+        assert time.monotonic() - pushed < 5
+        assert "Arrived while you were reading." in html
+        assert f'id="p{post.number}"' in html and 'hx-swap-oob="beforeend"' in html
+        assert 'id="live"' in html and "data-stream=" in html
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline:
+            mark = ReadMark.objects.filter(room=room, user__username="carol").values_list("number", flat=True).first()
+            if mark == post.number:
+                break
+            time.sleep(0.1)
+        assert mark == post.number
+    finally:
+        stream.close()
+
+
+def test_a_day_post_sends_nothing_to_a_cabinets_stream(server, forum_game) -> None:
+    """A post in the day thread wakes every stream of the game; the
+    cabinet's finds nothing it shows changed and sends nothing."""
+    game, seats = forum_game
+    carol = client_as("carol")
+    stream = Stream(server, carol, carol.get(reverse("cabinet", args=[game.slug])).content.decode())
+    try:
+        assert stream.response.status == 200
+        stream.opened()
+        flow.post_create(room=rooms_of(game)["day"], seat=seats["Doc"], body="Nothing for the cabinet.")
+        stream.conn.sock.settimeout(4)
+        with pytest.raises(TimeoutError):
+            stream.response.readline()
+    finally:
+        stream.close()
+
+
+def test_a_stranger_gets_nothing_from_a_members_stream(server, forum_game, make_user) -> None:
+    game, _seats = forum_game
+    mafia = rooms_of(game)["mafia"]
+    bob = client_as("bob")
+    path, _csrf = _stream_of(bob.get(reverse("room", args=[game.slug, mafia.public_id])).content.decode())
+    make_user("stranger")
+    stranger = client_as("stranger")
+    html = stranger.get(reverse("game", args=[game.slug])).content.decode()
+    _own, csrf = _stream_of(html)
+    cookies = "; ".join(f"{k}={v.value}" for k, v in stranger.cookies.items())
+    conn = http.client.HTTPConnection(urlsplit(server).hostname, urlsplit(server).port, timeout=20)
+    conn.request("POST", path, headers={"Cookie": cookies, "X-CSRFToken": csrf})
+    answer = conn.getresponse()
+    assert answer.status == 404
+    assert b"data:" not in answer.read()
+    conn.close()
+    conn = http.client.HTTPConnection(urlsplit(server).hostname, urlsplit(server).port, timeout=20)
+    conn.request("GET", path, headers={"Cookie": cookies})
+    assert conn.getresponse().status == 405
+    conn.close()
