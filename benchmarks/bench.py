@@ -196,6 +196,26 @@ def start_gunicorn(port: int, workers: int, worker_class: str, env: dict[str, st
     return subprocess.Popen(command, cwd=BASE_DIR, env=env, stdout=log.open("ab"), stderr=subprocess.STDOUT)  # noqa: S603
 
 
+def start_uvicorn(port: int, env: dict[str, str], log: Path) -> subprocess.Popen:
+    """uvicorn serving the site's live streams (``mafia_site.asgi``) on
+    127.0.0.1:``port``, as docker-compose.yml's ``live`` service does; the
+    caller's ``env`` sets ``LIVE_STREAM=1``."""
+    command = [
+        sys.executable,
+        "-m",
+        "uvicorn",
+        "mafia_site.asgi:application",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--no-access-log",
+        "--log-level",
+        "warning",
+    ]
+    return subprocess.Popen(command, cwd=BASE_DIR, env=env, stdout=log.open("ab"), stderr=subprocess.STDOUT)  # noqa: S603
+
+
 def start_celery_worker(queue: str, concurrency: int, env: dict[str, str], log: Path) -> subprocess.Popen:
     """A Celery worker (as the Procfile starts it) named ``queue@<host>``,
     consuming ``queue`` only."""

@@ -7,7 +7,10 @@ page with ``hx-get`` and ``hx-trigger="every Ns"`` is requested every N
 seconds; an answer with content replaces the element (``outerHTML``) and,
 with it, the address and the timer of its next poll; an element an answer
 brings back without ``hx-get`` or ``hx-post`` (a finished game) stops polling; a 204
-leaves the element as it was. A page or an answer holding the read mark's
+leaves the element as it was. Where the site pushes (``LIVE_STREAM=1``),
+the page's ``#live`` element names a stream (``data-stream``) and polls
+nothing: the reader opens it as the page's script does (``listen``), holds
+it while he reads, and applies each event as a poll's answer. A page or an answer holding the read mark's
 form (``hx-trigger="load"``) posts it, as the page's script does. Nothing
 here knows which polls the site has: it reads them off the pages, so the
 benchmark measures whatever the templates ask browsers to do.
@@ -24,6 +27,8 @@ from __future__ import annotations
 import http.client
 import random
 import re
+import select
+import socket
 import threading
 import time
 from dataclasses import dataclass, field
@@ -36,6 +41,7 @@ from benchmarks.timing import CPU_HEADER, QUERIES_HEADER
 
 EVERY = re.compile(r"every\s+(\d+(?:\.\d+)?)s")
 SEEN_NUMBER = re.compile(r'name="number" value="(\d+)"')
+STREAM = re.compile(r'data-stream="([^"]+)"')
 # Poll kinds named by the view a poll's address resolves to.
 POLL_NAMES = {
     "room_new_posts": "poll: new posts",
@@ -43,6 +49,7 @@ POLL_NAMES = {
     "game_status": "poll: phase bar",
     "host_live": "poll: host live",
     "live": "poll: live channel",
+    "live_stream": "stream",
 }
 
 
@@ -208,10 +215,17 @@ def _wait(until: float, stop: threading.Event) -> bool:
 
 
 def read(
-    reader: Reader, port: int, recorder: Recorder, stop: threading.Event, rng: random.Random, dwell: float
+    reader: Reader,
+    port: int,
+    recorder: Recorder,
+    stop: threading.Event,
+    rng: random.Random,
+    dwell: float,
+    stream_port: int | None = None,
 ) -> None:
     """Be ``reader`` until ``stop``: open a page, read it for ``dwell`` ± a
-    third, poll its live parts meanwhile; again."""
+    third, poll its live parts meanwhile, or hold its stream (served on
+    ``stream_port``) when it names one; again."""
     client = Client(port, reader.cookie, reader.csrf, recorder)
     kinds, paths, weights = zip(*reader.pages, strict=True)
     # Readers do not all open their pages at the same moment.
@@ -224,6 +238,12 @@ def read(
             leave = time.monotonic() + rng.uniform(dwell * 2 / 3, dwell * 4 / 3)
             polls: dict[str, Poll] = {}
             _follow(client, text, polls)
+            named = STREAM.search(text)
+            if named is not None and stream_port is not None:
+                listen(client, stream_port, named.group(1).replace("&amp;", "&"), leave, stop, polls)
+                if not _wait(leave, stop):
+                    return
+                continue
             while not stop.is_set():
                 due = min((p.due for p in polls.values()), default=leave)
                 if due >= leave:
@@ -239,6 +259,84 @@ def read(
                     _follow(client, text, polls, answered=key)
     finally:
         client.close()
+
+
+def listen(client: Client, port: int, path: str, leave: float, stop: threading.Event, polls: dict[str, Poll]) -> None:
+    """Hold the page's stream ``path`` (a POST, as ``static/js/site.js``
+    opens it) on ``port`` until ``leave`` or ``stop``, applying each event
+    as a poll's answer (``_follow``). Recorded as one ``stream`` request,
+    timed to its first byte (status 0 when none came while he read); each
+    event adds a ``push`` sample (no time). HTTP/1.0, so the answer comes
+    unchunked until the server closes it."""
+    began = time.perf_counter()
+    headers = [f"POST {path} HTTP/1.0", "Host: 127.0.0.1", "Content-Length: 0", "HX-Request: true"]
+    if client.cookie:
+        headers.append(f"Cookie: {client.cookie}")
+    if client.csrf:
+        headers.append(f"X-CSRFToken: {client.csrf}")
+    status: int | None = None
+    sock = None
+    try:
+        sock = socket.create_connection(("127.0.0.1", port), timeout=30)
+        sock.sendall(("\r\n".join(headers) + "\r\n\r\n").encode())
+        status = _pump(sock, client, leave, stop, polls, began)
+    except OSError:
+        pass
+    finally:
+        if status is None and not stop.is_set():  # not: the run ended first
+            client.recorder.add(Sample("stream", 0, time.perf_counter() - began, None, None, time.monotonic()))
+        if sock is not None:
+            sock.close()
+
+
+def _pump(
+    sock: socket.socket, client: Client, leave: float, stop: threading.Event, polls: dict[str, Poll], began: float
+) -> int | None:
+    """Read the stream on ``sock`` until ``leave``, ``stop`` or its end;
+    its status (None when its head never came)."""
+    status, buffer = None, b""
+    while not stop.is_set() and time.monotonic() < leave:
+        ready, _w, _x = select.select([sock], [], [], min(0.5, max(0.0, leave - time.monotonic())))
+        if not ready:
+            continue
+        chunk = sock.recv(65536)
+        if not chunk:
+            break
+        buffer += chunk
+        if status is None:
+            status, buffer = _status(buffer)
+            if status is None:
+                continue
+            client.recorder.add(Sample("stream", status, time.perf_counter() - began, None, None, time.monotonic()))
+        if status != 200:
+            break
+        events, buffer = _events(buffer)
+        for html in events:
+            client.recorder.add(Sample("push", 200, 0.0, None, None, time.monotonic()))
+            _follow(client, html, polls)
+    return status
+
+
+def _status(buffer: bytes) -> tuple[int | None, bytes]:
+    """The status of an HTTP answer whose head ``buffer`` holds whole, and
+    the body that follows; (None, ``buffer``) while the head is partial."""
+    if b"\r\n\r\n" not in buffer:
+        return None, buffer
+    top, rest = buffer.split(b"\r\n\r\n", 1)
+    return int(top.split(b" ", 2)[1]), rest
+
+
+def _events(buffer: bytes) -> tuple[list[str], bytes]:
+    """The whole server-sent events at the start of ``buffer`` (their data,
+    comments left out) and what follows them."""
+    events = []
+    while b"\n\n" in buffer:
+        frame, buffer = buffer.split(b"\n\n", 1)
+        lines = frame.decode("utf-8", "replace").split("\n")
+        html = "\n".join(line[6:] for line in lines if line.startswith("data: "))
+        if html:
+            events.append(html)
+    return events, buffer
 
 
 def _follow(client: Client, html: str, polls: dict[str, Poll], answered: str | None = None) -> None:

@@ -307,6 +307,6 @@ LOGGING = {
     "loggers": {
         "games": {"handlers": ["console"], "level": "INFO"},
         # A 403 is an answer, not a fault: one line, no traceback.
-        "django.request": {"filters": ["refused_request"]},
+        "django.request": {"filters": ["refused_request"], "handlers": ["console"], "level": "WARNING"},
     },
 }

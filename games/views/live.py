@@ -13,7 +13,7 @@ from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.contrib.auth import get_user
 from django.core.exceptions import PermissionDenied
-from django.db import close_old_connections
+from django.db import close_old_connections, connections
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict, StreamingHttpResponse
 from django.template.loader import render_to_string
 from django.utils.functional import SimpleLazyObject
@@ -191,6 +191,10 @@ async def stream(request: HttpRequest, slug: str) -> HttpResponse:
     except BaseException:
         notices.unwatch(game_id, changed)
         raise
+    # The request's own thread (where the middleware read the session)
+    # holds a connection until the request ends: give it back now. The
+    # stream's answers run on the process's few worker threads.
+    await sync_to_async(connections.close_all)()
     response = StreamingHttpResponse(
         _events(request, slug, game_id, changed, query, first), content_type="text/event-stream"
     )

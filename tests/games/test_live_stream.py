@@ -154,3 +154,17 @@ def test_a_stranger_gets_nothing_from_a_members_stream(server, forum_game, make_
     conn.request("GET", path, headers={"Cookie": cookies})
     assert conn.getresponse().status == 405
     conn.close()
+
+
+def test_every_page_of_a_running_game_opens_its_stream(server, forum_game) -> None:
+    from .test_live_channel import _pages
+
+    game, _seats = forum_game
+    for name, (persona, url) in _pages(game).items():
+        client = client_as(persona)
+        stream = Stream(server, client, client.get(url).content.decode())
+        try:
+            assert stream.response.status == 200, (name, stream.response.read()[:3000])
+            stream.opened()
+        finally:
+            stream.close()

@@ -92,10 +92,11 @@ class Round:
     samples: list[live.Sample]
     worker_cpu_s: float
     deadlines: str = ""
+    stream_cpu_s: float = 0.0
 
     def reading(self) -> list[live.Sample]:
         """The readers' requests: pages, polls and read marks."""
-        return [s for s in self.samples if s.kind.startswith(("page", "poll")) or s.kind == "read mark"]
+        return [s for s in self.samples if s.kind.startswith(("page", "poll")) or s.kind in ("read mark", "stream")]
 
     @staticmethod
     def quantile(samples: list[live.Sample], q: float) -> float:
@@ -143,6 +144,14 @@ class Command(BaseCommand):
             help="Celery workers with --deadlines (default 1; compose's scale).",
         )
         parser.add_argument("--concurrency", type=int, default=2, help="Processes per Celery worker (default 2).")
+        parser.add_argument(
+            "--stream",
+            action="store_true",
+            help="Push instead of polling (LIVE_STREAM=1): pages name a stream, served by uvicorn.",
+        )
+        parser.add_argument(
+            "--stream-servers", type=int, default=1, help="uvicorn processes serving the streams (default 1)."
+        )
         parser.add_argument("--seed", type=int, default=1)
 
     def handle(self, *args, **options) -> None:
@@ -151,13 +160,18 @@ class Command(BaseCommand):
         except RuntimeError as exc:
             raise CommandError(str(exc)) from exc
         rng = random.Random(options["seed"])
-        env = bench.child_env(MAFIA_BENCH_TIMING="1")
+        env = bench.child_env(MAFIA_BENCH_TIMING="1", **({"LIVE_STREAM": "1"} if options["stream"] else {}))
         log = Path(settings.VAR_DIR) / "bench-live-gunicorn.log"
         ports = [bench.free_port() for _ in range(max(1, options["web"]))]
         servers = [bench.start_gunicorn(p, options["workers"], options["worker_class"], env, log) for p in ports]
+        self.stream_ports = (
+            [bench.free_port() for _ in range(max(1, options["stream_servers"]))] if options["stream"] else []
+        )
+        streams = [bench.start_uvicorn(p, env, log) for p in self.stream_ports]
+        self.stream_pids = [s.pid for s in streams]
         workers, self.queue = [], None
         try:
-            for port in ports:
+            for port in ports + self.stream_ports:
                 bench.wait_for_http(port, "/")
             if options["deadlines"]:
                 self.queue = f"bench-live-{bench.token()}"
@@ -194,7 +208,7 @@ class Command(BaseCommand):
                     f"of {options['readers']} readers at p99 < {options['p99_ms']:g} ms"
                 )
         finally:
-            for process in servers + workers:
+            for process in servers + streams + workers:
                 bench.stop(process)
 
     # ------------------------------------------------------------ building
@@ -306,9 +320,11 @@ class Command(BaseCommand):
         for i, reader in enumerate(readers):
             seed = rng.random()
             port = ports[i % len(ports)]
+            stream_port = self.stream_ports[i % len(self.stream_ports)] if self.stream_ports else None
             threads.append(
                 threading.Thread(
-                    target=live.read, args=(reader, port, recorder, stop, random.Random(seed), options["dwell"])
+                    target=live.read,
+                    args=(reader, port, recorder, stop, random.Random(seed), options["dwell"], stream_port),
                 )
             )
         for i, writer in enumerate(writers):
@@ -317,7 +333,8 @@ class Command(BaseCommand):
             threads.append(
                 threading.Thread(target=_writing, args=(writer, recorder, stop, random.Random(rng.random())))
             )
-        cpu_before = sum(_workers_cpu(m) for m in masters)
+        streams_before = sum(_cpu(p) for p in self.stream_pids)
+        cpu_before = sum(_workers_cpu(m) for m in masters) + streams_before
         began = time.monotonic()
         for t in threads:
             t.start()
@@ -334,15 +351,17 @@ class Command(BaseCommand):
         for t in threads:
             t.join()
         seconds = time.monotonic() - began
-        cpu = sum(_workers_cpu(m) for m in masters) - cpu_before
+        streams_cpu = sum(_cpu(p) for p in self.stream_pids) - streams_before
+        cpu = sum(_workers_cpu(m) for m in masters) + streams_cpu + streams_before - cpu_before
         said = deadlines.report(armed, self.queue, slugs, ports) if armed else ""
         warmup = min(options["warmup"], seconds / 2)
         if warmup > 0:
             # The figures of the steady state: the workers' CPU is scaled to it.
             cpu *= (seconds - warmup) / seconds
+            streams_cpu *= (seconds - warmup) / seconds
             samples = [s for s in recorder.samples if s.at - s.seconds >= began + warmup]
-            return Round(games, len(readers), seconds - warmup, samples, cpu, said)
-        return Round(games, len(readers), seconds, recorder.samples, cpu, said)
+            return Round(games, len(readers), seconds - warmup, samples, cpu, said, streams_cpu)
+        return Round(games, len(readers), seconds, recorder.samples, cpu, said, streams_cpu)
 
     # ------------------------------------------------------------ printing
 
@@ -356,7 +375,9 @@ class Command(BaseCommand):
         out(
             f"bench_live {timezone.now():%Y-%m-%d %H:%M} UTC: {r.games} games × {options['readers']} readers "
             f"({r.readers}), {r.seconds:.0f} s, dwell {options['dwell']:g} s, {options['web']} gunicorn × {options['workers']} "
-            f"{options['worker_class']} workers, DEBUG off, PostgreSQL, Redis; load average {bench.load_average()}"
+            f"{options['worker_class']} workers"
+            f"{f', {len(self.stream_ports)} uvicorn for the streams' if self.stream_ports else ''}"
+            f", DEBUG off, PostgreSQL, Redis; load average {bench.load_average()}"
         )
         out(
             f"{'request':<24}{'n':>7}{'req/s':>8}{'p50 ms':>8}{'p99 ms':>8}{'CPU ms':>8}{'queries':>8}{'204':>6}{'4xx':>6}{'errors':>7}"
@@ -382,6 +403,7 @@ class Command(BaseCommand):
             f"of the readers' requests; {per_page:.1f} requests per open page a minute; "
             f"workers' CPU {r.worker_cpu_s:.1f} s = {r.worker_cpu_s * 1000 / max(1, len(served)):.2f} ms a request "
             f"({r.worker_cpu_s / r.seconds * 100:.0f} % of one core)"
+            + (f", of which the streams' {r.stream_cpu_s:.1f} s" if self.stream_pids else "")
         )
         if r.deadlines:
             out(r.deadlines)
@@ -457,14 +479,14 @@ def _chooser(game_id: int):
 def _workers_cpu(master: int) -> float:
     """User and system CPU seconds of the gunicorn workers below ``master``
     (Linux ``/proc``; 0 elsewhere)."""
-    total = 0.0
-    tick = float(os.sysconf("SC_CLK_TCK"))
-    for pid in bench.tree_rss_mib(master):
-        if pid == master:
-            continue
-        try:
-            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        total += (int(fields[11]) + int(fields[12])) / tick
-    return total
+    return sum(_cpu(pid) for pid in bench.tree_rss_mib(master) if pid != master)
+
+
+def _cpu(pid: int) -> float:
+    """User and system CPU seconds of the process ``pid`` (Linux
+    ``/proc``; 0 when unknown)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / float(os.sysconf("SC_CLK_TCK"))
