@@ -306,7 +306,9 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "loggers": {
         "games": {"handlers": ["console"], "level": "INFO"},
-        # A 403 is an answer, not a fault: one line, no traceback.
-        "django.request": {"filters": ["refused_request"], "handlers": ["console"], "level": "WARNING"},
+        # A 403 is an answer, not a fault: one line, no traceback. A 500 is
+        # written to the server's log with its traceback (Django's own
+        # handler prints only with DEBUG on).
+        "django.request": {"filters": ["refused_request"], "handlers": ["console"], "level": "ERROR"},
     },
 }

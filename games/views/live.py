@@ -35,6 +35,13 @@ PING_SECONDS = 25
 # writes of one moment (a post and its vote, a tick's results) come in one
 # answer: at most one answer a second per stream.
 GAP_SECONDS = 1.0
+# Posts a stream showed its reader are reported seen with its next answer,
+# or alone after this many seconds when nothing changes before.
+REPORT_SECONDS = 5.0
+# A stream reads the session (and so the reader) again for an answer
+# after this many seconds: a reader who logged out in another tab gets
+# nothing more from it after at most this long.
+SESSION_SECONDS = 30.0
 
 
 def _number(request: HttpRequest, name: str, default: int) -> int:
@@ -142,19 +149,32 @@ def channel(request: HttpRequest, slug: str) -> HttpResponse:
     return HttpResponse(found.html)
 
 
+def _ask(request: HttpRequest, query: dict[str, object]) -> None:
+    """Make ``query`` the query string ``request`` carries."""
+    request.GET = QueryDict(mutable=True)
+    request.GET.update({k: str(v) for k, v in query.items()})
+
+
 def _step(request: HttpRequest, slug: str, query: dict[str, object], fresh: bool) -> Answer:
     """One answer of a stream, in a worker thread: ``answer`` to ``query``.
     ``fresh``: read the session and the reader again first (a reader who
     logged out meanwhile is a visitor, and gets Http404 for a member's
     room)."""
     close_old_connections()
-    request.GET = QueryDict(mutable=True)
-    request.GET.update({k: str(v) for k, v in query.items()})
+    _ask(request, query)
     if fresh:
         engine = import_module(settings.SESSION_ENGINE)
         request.session = engine.SessionStore(request.session.session_key)
         request.user = SimpleLazyObject(lambda: get_user(request))
     return answer(request, slug)
+
+
+def _report(request: HttpRequest, slug: str, query: dict[str, object]) -> None:
+    """Move the reader's read mark as ``query``'s ``m`` says
+    (``live.mark_seen``), in a worker thread."""
+    close_old_connections()
+    _ask(request, query)
+    live.mark_seen(request, slug)
 
 
 def _frame(html: str) -> bytes:
@@ -172,9 +192,10 @@ async def stream(request: HttpRequest, slug: str) -> HttpResponse:
     second (``GAP_SECONDS``). The query is the ``#live`` element's; each
     answer's element names the next one, which the stream then follows, so
     the reader's read mark moves as the posts are shown (a POST, like the
-    channel's report). The first answer is checked as the page is (Http404
-    for a stranger, before any event); every later one too, with the
-    session read again. The stream ends after ``STREAM_SECONDS``, when the
+    channel's report: with the next answer, or after ``REPORT_SECONDS``).
+    The first answer is checked as the page is (Http404 for a stranger,
+    before any event); every later one too, with the session read again
+    every ``SESSION_SECONDS``. The stream ends after ``STREAM_SECONDS``, when the
     game is no longer running (its last answer sent) or when the reader
     may no longer see the room; the page then opens the next or stops
     (``static/js/site.js``). ASGI only: run by ``uvicorn
@@ -203,33 +224,70 @@ async def stream(request: HttpRequest, slug: str) -> HttpResponse:
     return response
 
 
-async def _shown(request: HttpRequest, slug: str, sent: Answer) -> dict[str, object] | None:
-    """The query a stream follows after it sent ``sent``: its element's
-    (None: the game no longer runs). When that element reports posts seen
-    (the answer brought the reader new ones), they are reported now, as
-    the poll's next ask would (``live.mark_seen``), and the query follows
-    without them: the reader is shown them as they come, and may leave
-    the page before anything else changes."""
-    query = sent.element["live_query"] if sent.element else None
-    if query and "m" in query:
-        await sync_to_async(_report, thread_sensitive=False)(request, slug, query)
-        query = {k: v for k, v in query.items() if k != "m"}
-    return query
-
-
-def _report(request: HttpRequest, slug: str, query: dict[str, object]) -> None:
-    """Move the reader's read mark as ``query``'s ``m`` says
-    (``live.mark_seen``), in a worker thread."""
-    close_old_connections()
-    request.GET = QueryDict(mutable=True)
-    request.GET.update({k: str(v) for k, v in query.items()})
-    live.mark_seen(request, slug)
-
-
 def _game_id(slug: str) -> int | None:
     from ..models import Game
 
     return Game.objects.filter(slug=slug).values_list("pk", flat=True).first()
+
+
+class _Stream:
+    """What one stream follows: the query of the page's latest ``#live``
+    element (None once the game no longer runs), the moment ``u`` already
+    answered, when its posts-seen report (``m``) is due, and when the
+    session was last read."""
+
+    def __init__(self, request: HttpRequest, slug: str, query: dict[str, object]) -> None:
+        loop = asyncio.get_running_loop()
+        self.request, self.slug, self.query = request, slug, query
+        self.end = loop.time() + STREAM_SECONDS
+        self.read_at = loop.time()
+        self.handled = ""  # the moment ``u`` already answered (its bar may wait on a tick)
+        self.report_at: float | None = None
+
+    def follow(self, sent: Answer) -> None:
+        """Follow the element ``sent`` brought. When it reports posts seen
+        (the reader was shown new ones), the report rides on the next
+        answer, as the poll's next ask would carry it, or is sent alone
+        after ``REPORT_SECONDS``."""
+        self.query = sent.element["live_query"] if sent.element else None
+        if self.query and "m" in self.query and self.report_at is None:
+            self.report_at = asyncio.get_running_loop().time() + REPORT_SECONDS
+
+    def wait(self) -> tuple[float, bool]:
+        """How long to wait for a change, and whether the moment ``u``
+        ends that wait (its answer is then due although nothing was
+        written)."""
+        now = asyncio.get_running_loop().time()
+        wait, at_moment = min(PING_SECONDS, self.end - now), False
+        at = str(self.query.get("u", "")) if self.query else ""
+        moment = live.moment(at) if at != self.handled else None
+        if moment is not None:
+            left = max(0.0, moment.timestamp() - live.clock() / 1000)
+            if left <= wait:
+                wait, at_moment = left, True
+        if self.report_at is not None:
+            wait = min(wait, max(0.0, self.report_at - now))
+        return max(0.0, wait), at_moment
+
+    async def report(self) -> None:
+        """Send the posts-seen report alone, and follow without it."""
+        if self.query and "m" in self.query:
+            await sync_to_async(_report, thread_sensitive=False)(self.request, self.slug, self.query)
+            self.query = {k: v for k, v in self.query.items() if k != "m"}
+        self.report_at = None
+
+    async def step(self) -> Answer:
+        """The answer to the query now (reporting the posts seen with it);
+        the session is read again every ``SESSION_SECONDS``."""
+        loop = asyncio.get_running_loop()
+        fresh = loop.time() - self.read_at >= SESSION_SECONDS
+        if fresh:
+            self.read_at = loop.time()
+        found = await sync_to_async(_step, thread_sensitive=False)(self.request, self.slug, self.query, fresh)
+        if self.query and "m" in self.query:
+            self.query = {k: v for k, v in self.query.items() if k != "m"}
+        self.report_at = None
+        return found
 
 
 async def _events(
@@ -237,45 +295,43 @@ async def _events(
     slug: str,
     game_id: int,
     changed: asyncio.Event,
-    query: dict[str, object] | None,
+    query: dict[str, object],
     first: Answer,
 ) -> AsyncIterator[bytes]:
     """The events of ``stream``: ``first`` (or a comment opening the
     stream), then an answer after each change of the game (``changed``,
-    from ``notices.watch``)."""
+    from ``notices.watch``) or at the moment ``u``."""
     loop = asyncio.get_running_loop()
-    end = loop.time() + STREAM_SECONDS
-    handled = ""  # the moment ``u`` already answered (its bar may wait on a tick)
+    stream = _Stream(request, slug, query)
     try:
         if first.html is None:
             yield b": open\n\n"
         else:
             yield _frame(first.html)
-            query = await _shown(request, slug, first)
-        while query:
-            left = end - loop.time()
-            if left <= 0:
+            stream.follow(first)
+        while stream.query:
+            if loop.time() >= stream.end:
+                await stream.report()
                 return
-            wait = min(PING_SECONDS, left)
-            at = str(query.get("u", ""))
-            moment = live.moment(at) if at != handled else None
-            if moment is not None:
-                wait = min(wait, max(0.0, moment.timestamp() - live.clock() / 1000))
+            wait, at_moment = stream.wait()
             try:
                 await asyncio.wait_for(changed.wait(), timeout=wait)
             except TimeoutError:
-                if moment is None or moment.timestamp() * 1000 > live.clock():
+                if stream.report_at is not None and loop.time() >= stream.report_at:
+                    await stream.report()
+                    continue
+                if not at_moment:
                     yield b": ping\n\n"
                     continue
-                handled = at
+                stream.handled = str(stream.query.get("u", ""))
             await asyncio.sleep(GAP_SECONDS)
             changed.clear()
             try:
-                found = await sync_to_async(_step, thread_sensitive=False)(request, slug, query, True)
+                found = await stream.step()
             except (Http404, PermissionDenied):
                 return
             if found.html is not None:
                 yield _frame(found.html)
-                query = await _shown(request, slug, found)
+                stream.follow(found)
     finally:
         notices.unwatch(game_id, changed)
