@@ -15,3 +15,7 @@ if not CACHE_URL:
         "post_html": CACHES["post_html"],
         "pages": CACHES["pages"],
     }
+
+# The site served by uvicorn in the stream tests (tests/asgi_server.py)
+# serves the static files from the sources, as runserver does.
+WHITENOISE_USE_FINDERS = True

@@ -1,0 +1,76 @@
+"""The live channel pushed, in Chromium (``LIVE_STREAM=1``, the site served
+by uvicorn as deployed): a thread opens one stream and polls nothing; a
+new post appears and an edited post is replaced in place, without a
+console error under the strict content security policy; a hidden tab
+closes its stream and, shown again, opens one that brings what was
+written meanwhile; once the game has ended the page opens no stream."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.urls import reverse
+from playwright.sync_api import expect
+
+from games import flow
+from games.models import Game, Player, Room
+
+from ..asgi_server import asgi_server
+from .test_forum_game import log_in
+from .test_live_updates import _set_visibility
+
+pytestmark = [pytest.mark.e2e]
+
+STREAM = re.compile(r"/stream/g/")
+POLL = re.compile(r"/(new|status|votes|live)/")
+
+
+def test_a_pushed_thread_shows_posts_and_edits_closes_when_hidden_and_stops_after_the_game(
+    transactional_db, forum_game, new_context, screenshots
+) -> None:
+    game, seats = forum_game
+    with asgi_server() as base:
+        page = log_in(new_context, base, "bob")
+        errors: list[str] = []
+        streams: list[str] = []
+        polls: list[str] = []
+        page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.on("request", lambda request: streams.append(request.url) if STREAM.search(request.url) else None)
+        page.on("request", lambda request: polls.append(request.url) if POLL.search(request.url) else None)
+        day = Room.objects.get(game=game, kind=Room.Kind.DAY, day=1)
+        page.goto(reverse("room", args=[game.slug, day.public_id]))
+        expect(page.locator("#live[data-stream]")).to_have_count(1)
+        page.wait_for_timeout(1000)
+
+        flow.post_create(room=day, seat=seats["Doc"], body="Arrived while you were reading.")
+        expect(page.get_by_text("Arrived while you were reading.")).to_be_visible(timeout=5_000)
+        post = flow.post_create(room=day, seat=seats["Clyde"], body="I suspect Plain Two.")
+        article = page.locator(f"article#p{post.number}")
+        expect(article).to_contain_text("I suspect Plain Two.", timeout=5_000)
+        page.evaluate("() => { window.notReloaded = true; }")
+        flow.post_edit(post=post, body="On second thought, I suspect [b]Bonnie[/b].")
+        expect(article.locator(".body b")).to_have_text("Bonnie", timeout=5_000)
+        expect(article.locator("em.edited")).to_contain_text("edited at")
+        assert page.locator(f"article#p{post.number}").count() == 1  # replaced in place, not added
+        assert page.evaluate("() => window.notReloaded") is True
+        screenshots(page, "pushed-post-and-edit")
+        assert len(streams) == 1 and polls == [], (streams, polls)
+
+        _set_visibility(page, "hidden")
+        page.wait_for_timeout(500)
+        flow.post_create(room=day, seat=seats["Doc"], body="Written while the tab was hidden.")
+        page.wait_for_timeout(3000)
+        expect(page.get_by_text("Written while the tab was hidden.")).to_have_count(0)
+        _set_visibility(page, "visible")
+        expect(page.get_by_text("Written while the tab was hidden.")).to_be_visible(timeout=5_000)
+        assert len(streams) == 2 and polls == [], (streams, polls)
+
+        for nickname in ("Bonnie", "Mafia Two"):
+            flow.player_modkill(game=game, player=Player.objects.get(game=game, nickname=nickname))
+        assert Game.objects.get(pk=game.pk).status == Game.Status.FINISHED
+        expect(page.locator("#live[data-stream]")).to_have_count(0, timeout=5_000)
+        page.wait_for_timeout(3000)
+        assert len(streams) == 2 and polls == [], (streams, polls)
+        assert errors == []
