@@ -103,3 +103,19 @@ def test_bench_build_prints_each_page_built_afresh_with_its_queries() -> None:
         assert row is not None, text
         assert float(row.group(1)) > 0 and int(row.group(3)) > 0, row.group(0)  # CPU ms, queries
     assert re.search(r"page\(s\) above target|every page meets its target", text), text
+
+
+@pytest.mark.django_db(transaction=True)
+def test_bench_live_with_streams_holds_one_stream_per_open_page_and_polls_nothing() -> None:
+    """``--stream``: the pages name a stream, uvicorn serves them, each
+    open page holds one and receives the game's changes over it."""
+    out = io.StringIO()
+    call_command(
+        "bench_live", *("--games", "1", "--readers", "4", "--seconds", "16", "--dwell", "10", "--stream"), stdout=out
+    )
+    text = out.getvalue()
+    assert "1 uvicorn for the streams" in text, text
+    stream = re.search(r"^stream\s+(\d+)\s.*\s(\d+)\s+(\d+)$", text, re.M)
+    assert stream and int(stream.group(1)) >= 4 and stream.group(2) == "0" and stream.group(3) == "0", text
+    assert re.search(r"^push\s+[1-9]", text, re.M), text
+    assert "poll:" not in text, text
