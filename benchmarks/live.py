@@ -95,10 +95,16 @@ class _Elements(HTMLParser):
 _POLL_IDS = {"poller", "vote-count-body", "phase-bar", "phase-live", "live"}
 
 
+# The start tags ``_Elements`` looks at: those with an htmx attribute or
+# one of ``_POLL_IDS``. Only they are parsed: parsing whole pages made the
+# client, which shares the machine with the site, cost more than the site.
+_TAGS = re.compile(r'<[a-zA-Z][^>]*?(?:\shx-|\sid="(?:' + "|".join(sorted(_POLL_IDS)) + r')")[^>]*>')
+
+
 def scan(html: str) -> _Elements:
     """The polling elements and read-mark form of ``html``."""
     parser = _Elements()
-    parser.feed(html)
+    parser.feed("".join(_TAGS.findall(html)))
     parser.close()
     return parser
 
@@ -296,7 +302,7 @@ def _pump(
     its status (None when its head never came)."""
     status, buffer = None, b""
     while not stop.is_set() and time.monotonic() < leave:
-        ready, _w, _x = select.select([sock], [], [], min(0.5, max(0.0, leave - time.monotonic())))
+        ready, _w, _x = select.select([sock], [], [], min(2.0, max(0.0, leave - time.monotonic())))
         if not ready:
             continue
         chunk = sock.recv(65536)

@@ -41,6 +41,13 @@ a channel that finds its game finished sends its last fragments and an
 element that no longer polls. Hidden tabs do not poll (``static/js/site.js``
 cancels a hidden tab's polls and polls once when it is shown again).
 
+**Or one stream.** Where the site pushes (``settings.LIVE_STREAM``), the
+element also names a stream (``live_stream``, ``games.views.live.stream``)
+with the same query and polls nothing: the page holds one POST open and
+is sent, as server-sent events, what the channel would answer, each time
+the game changes (PostgreSQL's notice, ``games.notices``) or its moment
+``u`` comes.
+
 **Nothing is missed.** The version lives in the database, moves with the
 write itself and only grows. A page's channel names the version read
 before the page was built (``page_cache.VERSION``, else read by

@@ -3,7 +3,7 @@
 
 Every write that moves a game's version (``page_cache.game_changed``)
 also sends PostgreSQL's ``NOTIFY`` on the channel ``CHANNEL`` with the
-games' ids (``notify``). PostgreSQL delivers a notice only when its
+games' slugs (``notify``). PostgreSQL delivers a notice only when its
 transaction commits, and after the write is visible: a stream woken by it
 reads the write; a write rolled back wakes nobody. Each process that
 serves streams keeps one connection listening (``LISTEN``), per event
@@ -34,28 +34,31 @@ RETRY_SECONDS = 1.0
 
 
 def notify(game_ids: Iterable[int]) -> None:
-    """Send the notice that the games ``game_ids`` changed, in the current
-    transaction (delivered when it commits; at once outside one). Nothing
-    on a database other than PostgreSQL."""
+    """Send the notice that the games ``game_ids`` changed (their slugs,
+    comma-separated), in the current transaction (delivered when it
+    commits; at once outside one). One query; nothing on a database other
+    than PostgreSQL."""
     ids = sorted(set(game_ids))
     if ids and connection.vendor == "postgresql":
         with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_notify(%s, %s)", [CHANNEL, ",".join(map(str, ids))])
+            cursor.execute(
+                "SELECT pg_notify(%s, string_agg(slug, ',')) FROM games_game WHERE id = ANY(%s)", [CHANNEL, ids]
+            )
 
 
 class _Listener:
     """The streams of one event loop waiting on games: ``waiters`` maps a
-    game's id to the events of its streams; one task keeps a connection
+    game's slug to the events of its streams; one task keeps a connection
     listening while the loop runs."""
 
     def __init__(self) -> None:
         # Weak: the event of a stream that never started goes with it.
-        self.waiters: dict[int, weakref.WeakSet[asyncio.Event]] = {}
+        self.waiters: dict[str, weakref.WeakSet[asyncio.Event]] = {}
         self.task: asyncio.Task | None = None
 
-    def wake(self, game_id: int | None = None) -> None:
-        """Wake the streams of ``game_id`` (None: of every game)."""
-        groups = self.waiters.values() if game_id is None else [self.waiters.get(game_id, ())]
+    def wake(self, slug: str | None = None) -> None:
+        """Wake the streams of the game ``slug`` (None: of every game)."""
+        groups = self.waiters.values() if slug is None else [self.waiters.get(slug, ())]
         for group in groups:
             for event in list(group):
                 event.set()
@@ -79,9 +82,8 @@ class _Listener:
                     # Anything written before this connection listened.
                     self.wake()
                     async for notice in conn.notifies():
-                        for part in notice.payload.split(","):
-                            if part.isdigit():
-                                self.wake(int(part))
+                        for slug in notice.payload.split(","):
+                            self.wake(slug)
             except (psycopg.Error, OSError) as error:
                 log.warning("live notices: listening failed (%s); trying again", error)
                 self.wake()
@@ -91,8 +93,8 @@ class _Listener:
 _listeners: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _Listener] = weakref.WeakKeyDictionary()
 
 
-def watch(game_id: int) -> asyncio.Event:
-    """An event set whenever the game ``game_id`` changes (and when the
+def watch(slug: str) -> asyncio.Event:
+    """An event set whenever the game ``slug`` changes (and when the
     listening connection was lost): the caller clears it before it reads
     the game, and hands it back to ``unwatch`` when done. Call inside the
     event loop that waits on it."""
@@ -103,17 +105,17 @@ def watch(game_id: int) -> asyncio.Event:
     if listener.task is None or listener.task.done():
         listener.task = loop.create_task(listener.listen())
     event = asyncio.Event()
-    listener.waiters.setdefault(game_id, weakref.WeakSet()).add(event)
+    listener.waiters.setdefault(slug, weakref.WeakSet()).add(event)
     return event
 
 
-def unwatch(game_id: int, event: asyncio.Event) -> None:
-    """Stop waking ``event`` (from ``watch``) for the game ``game_id``."""
+def unwatch(slug: str, event: asyncio.Event) -> None:
+    """Stop waking ``event`` (from ``watch``) for the game ``slug``."""
     listener = _listeners.get(asyncio.get_running_loop())
     if listener is None:
         return
-    group = listener.waiters.get(game_id)
+    group = listener.waiters.get(slug)
     if group is not None:
         group.discard(event)
         if not group:
-            del listener.waiters[game_id]
+            del listener.waiters[slug]

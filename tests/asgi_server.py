@@ -28,17 +28,18 @@ def _free_port() -> int:
 
 
 @contextmanager
-def asgi_server() -> Iterator[str]:
+def asgi_server(live_stream: bool = True) -> Iterator[str]:
     """Run the site under uvicorn on the current test database until the
-    block ends; its base URL (``http://127.0.0.1:<port>``). Fails the test
-    when it does not answer within 30 s."""
+    block ends, with ``LIVE_STREAM`` on unless ``live_stream`` is False;
+    its base URL (``http://127.0.0.1:<port>``). Fails the test when it
+    does not answer within 30 s."""
     port = _free_port()
     db = connection.settings_dict
     url = f"postgres://{db['USER']}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
     env = {
         **os.environ,
         "DATABASE_URL": url,
-        "LIVE_STREAM": "1",
+        "LIVE_STREAM": "1" if live_stream else "0",
         "DJANGO_SETTINGS_MODULE": "mafia_site.settings_test",
     }
     log = tempfile.TemporaryFile()

@@ -33,7 +33,10 @@ STREAM_SECONDS = 300
 PING_SECONDS = 25
 # After a change, a stream waits this long before it answers, so that the
 # writes of one moment (a post and its vote, a tick's results) come in one
-# answer: at most one answer a second per stream.
+# answer; and after an answer it sends the next no sooner than a poll
+# would have asked again (``live.THREAD_SECONDS`` on a thread's latest
+# page, ``live.PAGE_SECONDS`` elsewhere): a busy game's changes come
+# gathered, the first after a quiet spell at once.
 GAP_SECONDS = 1.0
 # Posts a stream showed its reader are reported seen with its next answer,
 # or alone after this many seconds when nothing changes before.
@@ -203,31 +206,20 @@ async def stream(request: HttpRequest, slug: str) -> HttpResponse:
     if not settings.LIVE_STREAM:
         raise Http404
     query = dict(request.GET.items())
-    game_id = await sync_to_async(_game_id, thread_sensitive=False)(slug)
-    if game_id is None:
-        raise Http404
-    changed = notices.watch(game_id)  # before the first answer is read: a later write wakes it
+    changed = notices.watch(slug)  # before the first answer is read: a later write wakes it
     try:
         first = await sync_to_async(_step, thread_sensitive=False)(request, slug, query, False)
     except BaseException:
-        notices.unwatch(game_id, changed)
+        notices.unwatch(slug, changed)
         raise
     # The request's own thread (where the middleware read the session)
     # holds a connection until the request ends: give it back now. The
     # stream's answers run on the process's few worker threads.
     await sync_to_async(connections.close_all)()
-    response = StreamingHttpResponse(
-        _events(request, slug, game_id, changed, query, first), content_type="text/event-stream"
-    )
+    response = StreamingHttpResponse(_events(request, slug, changed, query, first), content_type="text/event-stream")
     response.headers["Cache-Control"] = "no-store"
     response.headers["X-Accel-Buffering"] = "no"
     return response
-
-
-def _game_id(slug: str) -> int | None:
-    from ..models import Game
-
-    return Game.objects.filter(slug=slug).values_list("pk", flat=True).first()
 
 
 class _Stream:
@@ -243,6 +235,7 @@ class _Stream:
         self.read_at = loop.time()
         self.handled = ""  # the moment ``u`` already answered (its bar may wait on a tick)
         self.report_at: float | None = None
+        self.next_at = loop.time()  # no answer before this (the pace after the last one)
 
     def follow(self, sent: Answer) -> None:
         """Follow the element ``sent`` brought. When it reports posts seen
@@ -250,6 +243,8 @@ class _Stream:
         answer, as the poll's next ask would carry it, or is sent alone
         after ``REPORT_SECONDS``."""
         self.query = sent.element["live_query"] if sent.element else None
+        pace = live.THREAD_SECONDS if self.query and "a" in self.query else live.PAGE_SECONDS
+        self.next_at = asyncio.get_running_loop().time() + pace
         if self.query and "m" in self.query and self.report_at is None:
             self.report_at = asyncio.get_running_loop().time() + REPORT_SECONDS
 
@@ -293,7 +288,6 @@ class _Stream:
 async def _events(
     request: HttpRequest,
     slug: str,
-    game_id: int,
     changed: asyncio.Event,
     query: dict[str, object],
     first: Answer,
@@ -316,6 +310,7 @@ async def _events(
             wait, at_moment = stream.wait()
             try:
                 await asyncio.wait_for(changed.wait(), timeout=wait)
+                delay = max(GAP_SECONDS, stream.next_at - loop.time())
             except TimeoutError:
                 if stream.report_at is not None and loop.time() >= stream.report_at:
                     await stream.report()
@@ -324,7 +319,8 @@ async def _events(
                     yield b": ping\n\n"
                     continue
                 stream.handled = str(stream.query.get("u", ""))
-            await asyncio.sleep(GAP_SECONDS)
+                delay = GAP_SECONDS
+            await asyncio.sleep(delay)
             changed.clear()
             try:
                 found = await stream.step()
@@ -334,4 +330,4 @@ async def _events(
                 yield _frame(found.html)
                 stream.follow(found)
     finally:
-        notices.unwatch(game_id, changed)
+        notices.unwatch(slug, changed)

@@ -45,13 +45,13 @@ def test_a_pushed_thread_shows_posts_and_edits_closes_when_hidden_and_stops_afte
         page.wait_for_timeout(1000)
 
         flow.post_create(room=day, seat=seats["Doc"], body="Arrived while you were reading.")
-        expect(page.get_by_text("Arrived while you were reading.")).to_be_visible(timeout=5_000)
+        expect(page.get_by_text("Arrived while you were reading.")).to_be_visible(timeout=10_000)
         post = flow.post_create(room=day, seat=seats["Clyde"], body="I suspect Plain Two.")
         article = page.locator(f"article#p{post.number}")
-        expect(article).to_contain_text("I suspect Plain Two.", timeout=5_000)
+        expect(article).to_contain_text("I suspect Plain Two.", timeout=10_000)
         page.evaluate("() => { window.notReloaded = true; }")
         flow.post_edit(post=post, body="On second thought, I suspect [b]Bonnie[/b].")
-        expect(article.locator(".body b")).to_have_text("Bonnie", timeout=5_000)
+        expect(article.locator(".body b")).to_have_text("Bonnie", timeout=10_000)
         expect(article.locator("em.edited")).to_contain_text("edited at")
         assert page.locator(f"article#p{post.number}").count() == 1  # replaced in place, not added
         assert page.evaluate("() => window.notReloaded") is True
@@ -64,13 +64,13 @@ def test_a_pushed_thread_shows_posts_and_edits_closes_when_hidden_and_stops_afte
         page.wait_for_timeout(3000)
         expect(page.get_by_text("Written while the tab was hidden.")).to_have_count(0)
         _set_visibility(page, "visible")
-        expect(page.get_by_text("Written while the tab was hidden.")).to_be_visible(timeout=5_000)
+        expect(page.get_by_text("Written while the tab was hidden.")).to_be_visible(timeout=10_000)
         assert len(streams) == 2 and polls == [], (streams, polls)
 
         for nickname in ("Bonnie", "Mafia Two"):
             flow.player_modkill(game=game, player=Player.objects.get(game=game, nickname=nickname))
         assert Game.objects.get(pk=game.pk).status == Game.Status.FINISHED
-        expect(page.locator("#live[data-stream]")).to_have_count(0, timeout=5_000)
+        expect(page.locator("#live[data-stream]")).to_have_count(0, timeout=10_000)  # within its pace
         page.wait_for_timeout(3000)
         assert len(streams) == 2 and polls == [], (streams, polls)
         assert errors == []

@@ -168,3 +168,19 @@ def test_every_page_of_a_running_game_opens_its_stream(server, forum_game) -> No
             stream.opened()
         finally:
             stream.close()
+
+
+def test_without_live_stream_pages_poll_and_the_stream_is_not_served(settings, forum_game) -> None:
+    settings.LIVE_STREAM = False
+    game, _seats = forum_game
+    room = rooms_of(game)["day"]
+    carol = client_as("carol")
+    html = carol.get(reverse("room", args=[game.slug, room.public_id])).content.decode()
+    assert "data-stream" not in html and 'hx-trigger="every 5s' in html
+    csrf = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html).group(1)
+    cookies = "; ".join(f"{k}={v.value}" for k, v in carol.cookies.items())
+    with asgi_server(live_stream=False) as base:
+        conn = http.client.HTTPConnection(urlsplit(base).hostname, urlsplit(base).port, timeout=20)
+        conn.request("POST", reverse("live_stream", args=[game.slug]), headers={"Cookie": cookies, "X-CSRFToken": csrf})
+        assert conn.getresponse().status == 404
+        conn.close()
