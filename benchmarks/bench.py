@@ -19,8 +19,9 @@ import subprocess  # noqa: S404 (the benchmarks start the site's own processes)
 import sys
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from importlib import import_module
 from pathlib import Path
 from urllib.parse import quote
@@ -31,10 +32,11 @@ from django.contrib.auth.hashers import make_password
 from django.db import connection
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import CSRF_SECRET_LENGTH
+from django.utils import timezone
 from django.utils.crypto import get_random_string
 
 from games import flow
-from games.models import Game, Phase, Player, Room, Vote
+from games.models import Deadline, Game, Phase, Player, Room, Vote
 
 BASE_DIR = Path(settings.BASE_DIR)
 
@@ -118,6 +120,48 @@ def cast_votes(game: Game, rng: random.Random, now: datetime | None = None, shar
             continue
         cast += 1
     return cast
+
+
+def voting_forum_games(
+    n: int, rng: random.Random, title: str, seats: int = 12, progress: Callable[[int], None] | None = None
+) -> list[int]:
+    """``n`` running forum games of ``seats`` seats on day 1 as a forum day
+    usually ends (``bench_deadline``'s games): most seats have handed in
+    their day choices and most have voted, for one of three suspects; the
+    games' ids. ``progress`` is called with the games built after every
+    hundred."""
+    tag = token()
+    accounts = make_accounts(f"bd-{tag}-", ["host", *(f"g{g}p{s}" for g in range(n) for s in range(seats))])
+    now = timezone.now()
+    games = []
+    for g in range(n):
+        players = [accounts[f"g{g}p{s}"] for s in range(seats)]
+        game = forum_game(accounts["host"], players, f"{title} {tag} #{g + 1}", now=now, seed=rng.getrandbits(48))
+        hand_in_choices(game, rng, now=now + timedelta(seconds=1), share=0.8)
+        cast_votes(game, rng, now=now + timedelta(seconds=2))
+        games.append(game.pk)
+        if progress is not None and (g + 1) % 100 == 0:
+            progress(g + 1)
+    return games
+
+
+def arm_phase(games: list[int], kind: str, resolves: bool) -> list[int]:
+    """Move the pending deadlines (resolving or not) of the open first
+    ``kind`` phase of ``games`` to one instant, now; their ids."""
+    pending = Deadline.objects.filter(
+        phase__game__in=games, phase__kind=kind, phase__number=1, done_at__isnull=True, resolves=resolves
+    )
+    ids = list(pending.values_list("pk", flat=True))
+    Deadline.objects.filter(pk__in=ids).update(due_at=timezone.now())
+    return ids
+
+
+def lock_day_choices(games: list[int]) -> None:
+    """Lock the day choices of ``games`` (``voting_forum_games``) now, in
+    this process, as the tick would: set-up, not measured."""
+    arm_phase(games, Phase.Kind.DAY, resolves=False)
+    while flow.resolve_due():
+        pass
 
 
 def session_cookie(user) -> str:

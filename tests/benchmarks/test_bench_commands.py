@@ -7,7 +7,7 @@ import io
 import re
 
 import pytest
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
 from django.db import connection
 
 from benchmarks.live import scan
@@ -91,6 +91,48 @@ def test_bench_live_scaled_out_resolves_every_deadline_once_and_serves_no_stale_
     assert "2 gunicorn × 1 sync workers" in text, text
     said = re.search(r"deadlines: (\d+) fell due .*; (\d+) resolved, 0 failed.*exactly once: yes.*stale 0$", text, re.M)
     assert said and int(said.group(1)) >= 2 and said.group(1) == said.group(2), text
+
+
+@pytest.mark.django_db(transaction=True)
+def test_bench_live_due_games_resolves_every_deadline_of_both_groups_once() -> None:
+    """Games without readers (``--due-games``) whose votes fall due at the
+    same instant as the live games' deadlines, under the traffic: the
+    report gives each group's figures, every deadline of both resolved
+    exactly once, and the time until the last of all."""
+    if connection.vendor != "postgresql":
+        pytest.skip("bench_live runs against PostgreSQL")
+    out = io.StringIO()
+    call_command(
+        "bench_live",
+        *("--games", "1", "--readers", "3", "--seconds", "10", "--dwell", "8", "--workers", "1"),
+        *("--deadlines", "--celery-workers", "1", "--concurrency", "2", "--due-games", "10"),
+        stdout=out,
+    )
+    text = out.getvalue()
+    assert re.search(r"^built 10 games without readers .* in [\d.]+ s$", text, re.M), text
+    said = re.search(
+        r"^deadlines: (\d+) fell due .*; (\d+) resolved, 0 failed.*exactly once: yes.*stale 0$", text, re.M
+    )
+    assert said and int(said.group(1)) >= 1 and said.group(1) == said.group(2), text
+    due = re.search(
+        r"^deadlines of the games without readers: 10 fell due at the same instant in 10 games; "
+        r"10 resolved, 0 failed, resolutions per deadline 1–1 \(exactly once: yes\);",
+        text,
+        re.M,
+    )
+    assert due, text
+    total = int(said.group(1)) + 10
+    assert re.search(rf"^all {total} deadlines: the last resolved [\d.]+ s after they fell due", text, re.M), text
+    assert re.search(r"^readers during the deadlines \([\d.]+ s\): \d+ requests, .* errors 0;", text, re.M), text
+    # Every due game's vote was resolved once, through the Celery workers.
+    assert Resolution.objects.filter(deadline__phase__game__title__startswith="Due benchmark").count() == 10
+
+
+def test_bench_live_due_games_needs_the_deadlines() -> None:
+    if connection.vendor != "postgresql":
+        pytest.skip("bench_live runs against PostgreSQL")
+    with pytest.raises(CommandError, match="--due-games needs --deadlines"):
+        call_command("bench_live", "--due-games", "3", stdout=io.StringIO())
 
 
 @pytest.mark.django_db(transaction=True)

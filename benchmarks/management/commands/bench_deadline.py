@@ -23,7 +23,6 @@ from __future__ import annotations
 import random
 import statistics
 import time
-from datetime import timedelta
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
@@ -63,11 +62,11 @@ class Command(BaseCommand):
         rng = random.Random(options["seed"])
         out = self.stdout.write
         started = time.monotonic()
-        games = self._build(n, rng)
+        games = bench.voting_forum_games(
+            n, rng, "Deadline benchmark", SEATS, progress=lambda built: out(f"  {built} games built")
+        )
         out(f"built {n} games of {SEATS} seats in {time.monotonic() - started:.1f} s")
-        self._arm(games, Phase.Kind.DAY, resolves=False)
-        while resolve_due():
-            pass
+        bench.lock_day_choices(games)
         worker, queue = None, None
         try:
             if options["celery"]:
@@ -95,35 +94,8 @@ class Command(BaseCommand):
         self._print(n, rows, options)
         out(memory)
 
-    def _build(self, n: int, rng: random.Random) -> list[int]:
-        tag = bench.token()
-        accounts = bench.make_accounts(f"bd-{tag}-", ["host", *(f"g{g}p{s}" for g in range(n) for s in range(SEATS))])
-        now = timezone.now()
-        games = []
-        for g in range(n):
-            players = [accounts[f"g{g}p{s}"] for s in range(SEATS)]
-            game = bench.forum_game(
-                accounts["host"], players, f"Deadline benchmark {tag} #{g + 1}", now=now, seed=rng.getrandbits(48)
-            )
-            bench.hand_in_choices(game, rng, now=now + timedelta(seconds=1), share=0.8)
-            bench.cast_votes(game, rng, now=now + timedelta(seconds=2))
-            games.append(game.pk)
-            if (g + 1) % 100 == 0:
-                self.stdout.write(f"  {g + 1} games built")
-        return games
-
-    def _arm(self, games: list[int], kind: str, resolves: bool) -> list[int]:
-        """Move the open ``kind`` phases' pending deadlines (resolving or
-        not) of ``games`` to one instant, now; returns their ids."""
-        pending = Deadline.objects.filter(
-            phase__game__in=games, phase__kind=kind, phase__number=1, done_at__isnull=True, resolves=resolves
-        )
-        ids = list(pending.values_list("pk", flat=True))
-        Deadline.objects.filter(pk__in=ids).update(due_at=timezone.now())
-        return ids
-
     def _round(self, games: list[int], kind: str, name: str, options, queue: str | None) -> dict:
-        ids = self._arm(games, kind, resolves=True)
+        ids = bench.arm_phase(games, kind, resolves=True)
         counter = QueryCounter()
         start = time.perf_counter()
         if queue is None:

@@ -23,7 +23,14 @@ at one instant, ticking once a second as the one beat does
 (``benchmarks.deadlines``): it prints whether each was resolved exactly
 once, how late, and whether a page asked afterwards of any of the
 ``--web`` gunicorn servers was stale, as ``docker compose up --scale
-web=3 --scale worker=3`` runs them. ``--find-capacity`` plays rounds
+web=3 --scale worker=3`` runs them. ``--due-games M`` (with
+``--deadlines``) builds M more games without readers, as
+``bench_deadline`` builds its games (forum, day 1, most seats voted),
+before the traffic starts, and arms their vote deadlines at the same
+instant as the live games' ones: it then prints the figures of both
+groups, the time until the last of all was resolved (the target: 1,000
+games due at once resolved within 10 s) and the readers' p99 while the
+deadlines were being resolved. ``--find-capacity`` plays rounds
 of ``--games``, then ``--step`` more each round, on fresh games, until p99
 of the readers' requests reaches ``--p99-ms`` (300) or one in a hundred
 fails, and prints the largest number of games carried.
@@ -92,6 +99,7 @@ class Round:
     samples: list[live.Sample]
     worker_cpu_s: float
     deadlines: str = ""
+    burst: str = ""
     stream_cpu_s: float = 0.0
 
     def reading(self) -> list[live.Sample]:
@@ -145,6 +153,12 @@ class Command(BaseCommand):
         )
         parser.add_argument("--concurrency", type=int, default=2, help="Processes per Celery worker (default 2).")
         parser.add_argument(
+            "--due-games",
+            type=int,
+            default=0,
+            help="With --deadlines: games without readers (bench_deadline's) whose deadlines fall due with the others.",
+        )
+        parser.add_argument(
             "--stream",
             action="store_true",
             help="Push instead of polling (LIVE_STREAM=1): pages name a stream, served by uvicorn.",
@@ -159,6 +173,7 @@ class Command(BaseCommand):
             bench.database_url()
         except RuntimeError as exc:
             raise CommandError(str(exc)) from exc
+        _check_due_games(options)
         rng = random.Random(options["seed"])
         env = bench.child_env(MAFIA_BENCH_TIMING="1", **({"LIVE_STREAM": "1"} if options["stream"] else {}))
         log = Path(settings.VAR_DIR) / "bench-live-gunicorn.log"
@@ -304,7 +319,21 @@ class Command(BaseCommand):
 
     # ------------------------------------------------------------ playing
 
+    def _due_games(self, n: int, rng: random.Random) -> list[str]:
+        """``n`` games without readers as ``bench_deadline`` builds them,
+        their day choices locked, their vote pending; their slugs."""
+        started = time.monotonic()
+        ids = bench.voting_forum_games(
+            n, rng, "Due benchmark", SEATS, progress=lambda built: self.stdout.write(f"  {built} games built")
+        )
+        bench.lock_day_choices(ids)
+        self.stdout.write(
+            f"built {n} games without readers ({SEATS} seats, forum, day 1 voted) in {time.monotonic() - started:.1f} s"
+        )
+        return list(Game.objects.filter(pk__in=ids).values_list("slug", flat=True))
+
     def _round(self, ports: list[int], masters: list[int], games: int, options, rng: random.Random) -> Round:
+        due_slugs = self._due_games(options["due_games"], rng) if options["due_games"] else []
         started = time.monotonic()
         readers, writers = self._build(games, options["readers"], rng)
         slugs = [w.slug for w in writers]
@@ -339,10 +368,17 @@ class Command(BaseCommand):
         for t in threads:
             t.start()
         armed: list[int] = []
+        due_armed: list[int] = []
+        armed_mono = 0.0
         if self.queue is not None:
-            # Halfway, every game's pending deadlines fall due at one instant.
+            # Halfway, every game's pending deadlines fall due at one instant
+            # (with --due-games, those of the games without readers too).
             stop.wait(options["seconds"] / 2)
-            armed = deadlines.arm(slugs)
+            armed_mono = time.monotonic()
+            if due_slugs:
+                armed, due_armed = deadlines.arm_together(slugs, due_slugs)
+            else:
+                armed = deadlines.arm(slugs)
             ticking = threading.Thread(target=deadlines.tick_until, args=(self.queue, stop))
             ticking.start()
             threads.append(ticking)
@@ -353,15 +389,21 @@ class Command(BaseCommand):
         seconds = time.monotonic() - began
         streams_cpu = sum(_cpu(p) for p in self.stream_pids) - streams_before
         cpu = sum(_workers_cpu(m) for m in masters) + streams_cpu + streams_before - cpu_before
-        said = deadlines.report(armed, self.queue, slugs, ports) if armed else ""
+        said = burst = ""
+        if due_slugs:
+            said = deadlines.report(armed, self.queue, slugs, ports, extra=(due_armed, due_slugs))
+            since = min(began + options["warmup"], armed_mono)
+            burst = _burst(recorder.samples, since, armed_mono, deadlines.last_resolved(armed + due_armed))
+        elif armed:
+            said = deadlines.report(armed, self.queue, slugs, ports)
         warmup = min(options["warmup"], seconds / 2)
         if warmup > 0:
             # The figures of the steady state: the workers' CPU is scaled to it.
             cpu *= (seconds - warmup) / seconds
             streams_cpu *= (seconds - warmup) / seconds
             samples = [s for s in recorder.samples if s.at - s.seconds >= began + warmup]
-            return Round(games, len(readers), seconds - warmup, samples, cpu, said, streams_cpu)
-        return Round(games, len(readers), seconds, recorder.samples, cpu, said, streams_cpu)
+            return Round(games, len(readers), seconds - warmup, samples, cpu, said, burst, streams_cpu)
+        return Round(games, len(readers), seconds, recorder.samples, cpu, said, burst, streams_cpu)
 
     # ------------------------------------------------------------ printing
 
@@ -407,6 +449,8 @@ class Command(BaseCommand):
         )
         if r.deadlines:
             out(r.deadlines)
+        if r.burst:
+            out(r.burst)
 
 
 def _row_text(r: Round, kind: str, rows: list[live.Sample]) -> str:
@@ -420,6 +464,33 @@ def _row_text(r: Round, kind: str, rows: list[live.Sample]) -> str:
     return (
         f"{kind:<24}{len(rows):>7}{len(rows) / r.seconds:>8.1f}{r.quantile(rows, 0.5):>8.1f}"
         f"{r.quantile(rows, 0.99):>8.1f}{cpu:>8.2f}{queries:>8.1f}{empty:>5.0f}%{refused:>6}{r.errors(rows):>7}"
+    )
+
+
+def _check_due_games(options) -> None:
+    """``--due-games`` needs ``--deadlines`` and plays one round."""
+    if options["due_games"] < 0:
+        raise CommandError("--due-games must be at least 0")
+    if options["due_games"] and not options["deadlines"]:
+        raise CommandError("--due-games needs --deadlines")
+    if options["due_games"] and options["find_capacity"]:
+        raise CommandError("--due-games does not go with --find-capacity")
+
+
+def _burst(samples: list[live.Sample], since: float, armed: float, last: float | None) -> str:
+    """The readers' requests asked while the deadlines armed at ``armed``
+    (monotonic) were being resolved, ``last`` seconds long (None: not all
+    were; then until the traffic ended), against those asked from
+    ``since`` (the end of the warm-up) until then."""
+    reading = [s for s in samples if s.kind.startswith(("page", "poll")) or s.kind == "read mark"]
+    end = armed + last if last is not None else float("inf")
+    during = [s for s in reading if armed <= s.at - s.seconds <= end]
+    before = [s for s in reading if since <= s.at - s.seconds < armed]
+    window = f"{last:.1f} s" if last is not None else "until the traffic ended"
+    return (
+        f"readers during the deadlines ({window}): {len(during)} requests, p50 {Round.quantile(during, 0.5):.1f} ms, "
+        f"p99 {Round.quantile(during, 0.99):.1f} ms, errors {sum(1 for s in during if s.status == 0 or s.status >= 500)}; "
+        f"before them: {len(before)} requests, p99 {Round.quantile(before, 0.99):.1f} ms"
     )
 
 
