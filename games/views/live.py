@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import AsyncIterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from importlib import import_module
 
@@ -41,6 +42,12 @@ GAP_SECONDS = 1.0
 # Posts a stream showed its reader are reported seen with its next answer,
 # or alone after this many seconds when nothing changes before.
 REPORT_SECONDS = 5.0
+# The threads of a stream process that answer its streams (each with its
+# own database connection): few, so that a busy stream process queues its
+# answers rather than crowding out the web workers on the same cores.
+ANSWER_THREADS = 2
+_answering = ThreadPoolExecutor(max_workers=ANSWER_THREADS, thread_name_prefix="stream-answer")
+
 # A stream reads the session (and so the reader) again for an answer
 # after this many seconds: a reader who logged out in another tab gets
 # nothing more from it after at most this long.
@@ -169,7 +176,10 @@ def _step(request: HttpRequest, slug: str, query: dict[str, object], fresh: bool
         engine = import_module(settings.SESSION_ENGINE)
         request.session = engine.SessionStore(request.session.session_key)
         request.user = SimpleLazyObject(lambda: get_user(request))
-    return answer(request, slug)
+    try:
+        return answer(request, slug)
+    finally:
+        close_old_connections()  # back to the pool (DATABASE_POOL), else kept
 
 
 def _report(request: HttpRequest, slug: str, query: dict[str, object]) -> None:
@@ -177,7 +187,10 @@ def _report(request: HttpRequest, slug: str, query: dict[str, object]) -> None:
     (``live.mark_seen``), in a worker thread."""
     close_old_connections()
     _ask(request, query)
-    live.mark_seen(request, slug)
+    try:
+        live.mark_seen(request, slug)
+    finally:
+        close_old_connections()
 
 
 def _frame(html: str) -> bytes:
@@ -206,16 +219,16 @@ async def stream(request: HttpRequest, slug: str) -> HttpResponse:
     if not settings.LIVE_STREAM:
         raise Http404
     query = dict(request.GET.items())
+    # The request's own thread, where the middleware read the session,
+    # holds a connection until the request ends: give it back now. The
+    # stream's answers run on the process's answer threads.
+    await sync_to_async(connections.close_all)()
     changed = notices.watch(slug)  # before the first answer is read: a later write wakes it
     try:
-        first = await sync_to_async(_step, thread_sensitive=False)(request, slug, query, False)
+        first = await sync_to_async(_step, thread_sensitive=False, executor=_answering)(request, slug, query, False)
     except BaseException:
         notices.unwatch(slug, changed)
         raise
-    # The request's own thread (where the middleware read the session)
-    # holds a connection until the request ends: give it back now. The
-    # stream's answers run on the process's few worker threads.
-    await sync_to_async(connections.close_all)()
     response = StreamingHttpResponse(_events(request, slug, changed, query, first), content_type="text/event-stream")
     response.headers["Cache-Control"] = "no-store"
     response.headers["X-Accel-Buffering"] = "no"
@@ -267,7 +280,9 @@ class _Stream:
     async def report(self) -> None:
         """Send the posts-seen report alone, and follow without it."""
         if self.query and "m" in self.query:
-            await sync_to_async(_report, thread_sensitive=False)(self.request, self.slug, self.query)
+            await sync_to_async(_report, thread_sensitive=False, executor=_answering)(
+                self.request, self.slug, self.query
+            )
             self.query = {k: v for k, v in self.query.items() if k != "m"}
         self.report_at = None
 
@@ -278,7 +293,9 @@ class _Stream:
         fresh = loop.time() - self.read_at >= SESSION_SECONDS
         if fresh:
             self.read_at = loop.time()
-        found = await sync_to_async(_step, thread_sensitive=False)(self.request, self.slug, self.query, fresh)
+        found = await sync_to_async(_step, thread_sensitive=False, executor=_answering)(
+            self.request, self.slug, self.query, fresh
+        )
         if self.query and "m" in self.query:
             self.query = {k: v for k, v in self.query.items() if k != "m"}
         self.report_at = None

@@ -182,7 +182,10 @@ class Command(BaseCommand):
         self.stream_ports = (
             [bench.free_port() for _ in range(max(1, options["stream_servers"]))] if options["stream"] else []
         )
-        streams = [bench.start_uvicorn(p, env, log) for p in self.stream_ports]
+        # As compose's live service: a connection pool, so that opening a
+        # stream borrows a connection instead of making one.
+        stream_env = {**env, "DATABASE_POOL": "1", "DATABASE_POOL_MAX_SIZE": "4"}
+        streams = [bench.start_uvicorn(p, stream_env, log) for p in self.stream_ports]
         self.stream_pids = [s.pid for s in streams]
         workers, self.queue = [], None
         try:
