@@ -404,6 +404,39 @@ def test_the_live_channels_report_sent_twice_moves_the_read_mark_once(forum_game
     COVERED.add("live")
 
 
+@pytest.mark.django_db(transaction=True)
+def test_the_live_stream_opened_twice_moves_the_read_mark_once(settings, forum_game) -> None:
+    """The stream (``live_stream``, a POST reporting the posts the page
+    showed its reader), opened twice as a retried request opens it: both
+    open, the first moves the read mark, the second changes nothing."""
+    import http.client
+    from urllib.parse import urlsplit
+
+    from tests.asgi_server import asgi_server
+
+    settings.LIVE_STREAM = True
+    game, seats = forum_game
+    day = rooms_of(game)["day"]
+    flow.post_create(room=day, seat=seats["Bonnie"], body="An early post.")
+    client = client_of("carol")
+    page = client.get(reverse("room", args=[game.slug, day.public_id])).content.decode()
+    found = re.search(r'data-stream="([^"]+)" data-csrf="([^"]+)"', page)
+    stream, csrf = found.group(1).replace("&amp;", "&"), found.group(2)
+    cookies = "; ".join(f"{k}={v.value}" for k, v in client.cookies.items())
+    before = world()
+    with asgi_server() as base:
+        for _ in range(2):
+            conn = http.client.HTTPConnection(urlsplit(base).hostname, urlsplit(base).port, timeout=20)
+            conn.request("POST", stream, headers={"Cookie": cookies, "X-CSRFToken": csrf})
+            answer = conn.getresponse()
+            assert answer.status == 200
+            assert answer.readline()  # its first event
+            conn.close()
+    assert world() == before
+    assert list(ReadMark.objects.filter(room=day, user__username="carol").values_list("number", flat=True)) == [1]
+    COVERED.add("live_stream")
+
+
 def test_logging_out_twice_answers_no_error(personas) -> None:
     """The header's "Log out", sent twice: the second finds nobody logged in."""
     client = client_of("alice")
@@ -431,6 +464,9 @@ def test_a_site_admin_s_change_forms_sent_twice_change_once(forum_game, admin_cl
     assert Event.objects.filter(game=game, kind="player_replaced").count() == 1
 
 
+# Ordered with the transactional tests (pytest-django runs them last), after
+# the stream's, which needs committed data.
+@pytest.mark.django_db(transaction=True)
 def test_every_post_view_of_the_url_conf_is_sent_twice() -> None:
     """The enumeration: each view of ``games.urls`` that takes a POST is
     covered by the tests above (run first, in this module's order)."""
