@@ -18,13 +18,9 @@ from pathlib import Path
 
 from django.db import connection
 
+from benchmarks.bench import free_port, stop
+
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 @contextmanager
@@ -33,7 +29,7 @@ def asgi_server(live_stream: bool = True) -> Iterator[str]:
     block ends, with ``LIVE_STREAM`` on unless ``live_stream`` is False;
     its base URL (``http://127.0.0.1:<port>``). Fails the test when it
     does not answer within 30 s."""
-    port = _free_port()
+    port = free_port()
     db = connection.settings_dict
     url = f"postgres://{db['USER']}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
     env = {
@@ -64,10 +60,5 @@ def asgi_server(live_stream: bool = True) -> Iterator[str]:
                 time.sleep(0.1)
         yield f"http://127.0.0.1:{port}"
     finally:
-        process.terminate()
-        try:
-            process.wait(10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        stop(process)
         log.close()
