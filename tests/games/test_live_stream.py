@@ -184,3 +184,32 @@ def test_without_live_stream_pages_poll_and_the_stream_is_not_served(settings, f
         conn.request("POST", reverse("live_stream", args=[game.slug]), headers={"Cookie": cookies, "X-CSRFToken": csrf})
         assert conn.getresponse().status == 404
         conn.close()
+
+
+def test_a_stream_outlives_the_loss_of_its_listening_connection(server, forum_game) -> None:
+    """PostgreSQL drops the stream process's listening connection (a
+    restart, a network cut): the process makes it again and the streams
+    go on; a post written after that still reaches the open thread."""
+    from django.db import connection
+
+    game, seats = forum_game
+    room = rooms_of(game)["day"]
+    carol = client_as("carol")
+    stream = Stream(server, carol, carol.get(reverse("room", args=[game.slug, room.public_id])).content.decode())
+    try:
+        stream.opened()
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                "WHERE datname = current_database() AND query LIKE 'LISTEN %%'"
+            )
+            assert cursor.fetchone() is not None, "no listening connection"
+        time.sleep(2)  # it is made again a second later
+        flow.post_create(room=room, seat=seats["Doc"], body="After the cut.")
+        found = ""
+        deadline = time.monotonic() + 15
+        while "After the cut." not in found and time.monotonic() < deadline:
+            found = stream.event(deadline - time.monotonic())
+        assert "After the cut." in found
+    finally:
+        stream.close()
