@@ -3,7 +3,7 @@
 
 Every write that moves a game's version (``page_cache.game_changed``)
 also sends PostgreSQL's ``NOTIFY`` on the channel ``CHANNEL`` with the
-games' slugs (``notify``). PostgreSQL delivers a notice only when its
+games' slugs, comma-separated, in the same statement. PostgreSQL delivers a notice only when its
 transaction commits, and after the write is visible: a stream woken by it
 reads the write; a write rolled back wakes nobody. Each process that
 serves streams keeps one connection listening (``LISTEN``), per event
@@ -21,29 +21,15 @@ from __future__ import annotations
 import asyncio
 import logging
 import weakref
-from collections.abc import Iterable
 
 import psycopg
-from django.db import connection, connections
+from django.db import connections
 
 log = logging.getLogger(__name__)
 
 CHANNEL = "games_live"
 # Seconds before a lost listening connection is made again.
 RETRY_SECONDS = 1.0
-
-
-def notify(game_ids: Iterable[int]) -> None:
-    """Send the notice that the games ``game_ids`` changed (their slugs,
-    comma-separated), in the current transaction (delivered when it
-    commits; at once outside one). One query; nothing on a database other
-    than PostgreSQL."""
-    ids = sorted(set(game_ids))
-    if ids and connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
-            cursor.execute(
-                "SELECT pg_notify(%s, string_agg(slug, ',')) FROM games_game WHERE id = ANY(%s)", [CHANNEL, ids]
-            )
 
 
 class _Listener:

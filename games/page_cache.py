@@ -81,7 +81,7 @@ from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone, translation
 
-from . import languages, notices
+from . import languages
 from .models import (
     Action,
     Deadline,
@@ -116,15 +116,22 @@ INSERT INTO games_gameversion (game_id, number, state)
 SELECT id, 1, {state} FROM games_game WHERE id IN ({ids}) ORDER BY id
 ON CONFLICT (game_id) DO UPDATE SET number = games_gameversion.number + 1, state = games_gameversion.state + {state}
 """
+# On PostgreSQL the same upsert also sends the notice that wakes the games'
+# live streams: their slugs on ``notices.CHANNEL`` (``games_live``),
+# delivered when the transaction commits. One statement still.
+_AND_NOTIFY = """
+WITH bumped AS ({bump} RETURNING game_id)
+SELECT pg_notify('games_live', string_agg(g.slug, ',')) FROM bumped JOIN games_game g ON g.id = bumped.game_id
+"""
 
 
 def game_changed(*games: Any, posts_only: bool = False) -> None:
     """Move the version of these games (``Game`` rows or ids; None is
     skipped) in the current transaction (at once outside one): their
     pages kept so far are never served again once it commits, and never
-    lose that while its writes are kept. One query for all (and, on
-    PostgreSQL, the notice that wakes the live streams, ``notices.notify``,
-    delivered when the transaction commits); the version
+    lose that while its writes are kept. One query for all (on
+    PostgreSQL it also sends the notice that wakes the live streams,
+    ``notices``, delivered when the transaction commits); the version
     rows are locked in game order (as the tick claims games) until the
     transaction ends. A game deleted meanwhile is skipped. The version's
     ``state`` moves too unless ``posts_only`` (a turn that wrote posts
@@ -132,8 +139,10 @@ def game_changed(*games: Any, posts_only: bool = False) -> None:
     ids = sorted({g if isinstance(g, int) else g.pk for g in games if g is not None})
     if ids:
         with connection.cursor() as cursor:
-            cursor.execute(_BUMP.format(ids=", ".join(["%s"] * len(ids)), state=0 if posts_only else 1), ids)
-        notices.notify(ids)
+            bump = _BUMP.format(ids=", ".join(["%s"] * len(ids)), state=0 if posts_only else 1).strip()
+            if connection.vendor == "postgresql":
+                bump = _AND_NOTIFY.format(bump=bump)
+            cursor.execute(bump, ids)
 
 
 # The one query of ``versions``, read before every page of a game is built.
