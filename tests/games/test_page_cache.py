@@ -39,13 +39,15 @@ KEPT_QUERIES = 3
 
 def _normalized(html: str) -> str:
     """A page without what differs between two builds of the same page:
-    the masked CSRF tokens, the live channel's clock and its sealed
-    versions (random like the tokens)."""
+    the masked CSRF tokens, the live channel's clock, the seconds left to
+    its phase bar's moment and its sealed versions (random like the
+    tokens)."""
     html = re.sub(r'name="csrfmiddlewaretoken" value="[^"]+"', "csrf", html)
     html = re.sub(r'"X-CSRFToken": "[^"]+"', "csrf", html)
     html = re.sub(r"(since=|&amp;s=|&quot;since&quot;: ?|data-since=\")\d+", r"\1N", html)
     html = re.sub(r"([?&;]k=)[\w-]+", r"\1K", html)
     html = re.sub(r"([?&;]w=)\d+", r"\1W", html)  # when the live channel's element was made
+    html = re.sub(r"load delay:\d+s", "load delay:Ns", html)  # seconds left to the phase bar's moment
     return html
 
 
