@@ -18,7 +18,7 @@ from games.models import Game, Player, Room
 
 from ..asgi_server import asgi_server
 from .test_forum_game import log_in
-from .test_live_updates import _set_visibility
+from .test_live_updates import _set_visibility, a_post_edited_is_replaced_in_place
 
 pytestmark = [pytest.mark.e2e]
 
@@ -46,15 +46,7 @@ def test_a_pushed_thread_shows_posts_and_edits_closes_when_hidden_and_stops_afte
 
         flow.post_create(room=day, seat=seats["Doc"], body="Arrived while you were reading.")
         expect(page.get_by_text("Arrived while you were reading.")).to_be_visible(timeout=10_000)
-        post = flow.post_create(room=day, seat=seats["Clyde"], body="I suspect Plain Two.")
-        article = page.locator(f"article#p{post.number}")
-        expect(article).to_contain_text("I suspect Plain Two.", timeout=10_000)
-        page.evaluate("() => { window.notReloaded = true; }")
-        flow.post_edit(post=post, body="On second thought, I suspect [b]Bonnie[/b].")
-        expect(article.locator(".body b")).to_have_text("Bonnie", timeout=10_000)
-        expect(article.locator("em.edited")).to_contain_text("edited at")
-        assert page.locator(f"article#p{post.number}").count() == 1  # replaced in place, not added
-        assert page.evaluate("() => window.notReloaded") is True
+        a_post_edited_is_replaced_in_place(page, day, seats, 10_000)  # within its pace
         screenshots(page, "pushed-post-and-edit")
         assert len(streams) == 1 and polls == [], (streams, polls)
 

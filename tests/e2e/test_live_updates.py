@@ -41,6 +41,22 @@ def _set_visibility(page: Page, state: str) -> None:
     )
 
 
+def a_post_edited_is_replaced_in_place(page: Page, day: Room, seats: dict, timeout: int) -> None:
+    """A post written and then edited while ``page`` shows the thread
+    ``day`` appears, then is replaced in place (the page not reloaded)
+    with its "edited at" mark, each within ``timeout`` ms."""
+    post = flow.post_create(room=day, seat=seats["Clyde"], body="I suspect Plain Two.")
+    article = page.locator(f"article#p{post.number}")
+    expect(article).to_contain_text("I suspect Plain Two.", timeout=timeout)
+    page.evaluate("() => { window.notReloaded = true; }")
+    flow.post_edit(post=post, body="On second thought, I suspect [b]Bonnie[/b].")
+    expect(article.locator(".body b")).to_have_text("Bonnie", timeout=timeout)
+    expect(article).not_to_contain_text("I suspect Plain Two.")
+    expect(article.locator("em.edited")).to_contain_text("edited at")
+    assert page.locator(f"article#p{post.number}").count() == 1  # replaced in place, not added
+    assert page.evaluate("() => window.notReloaded") is True
+
+
 def test_live_updates_work_under_the_csp_pause_when_hidden_and_stop_after_the_game(
     transactional_db, forum_game, live_server, new_context, screenshots
 ) -> None:
@@ -59,16 +75,7 @@ def test_live_updates_work_under_the_csp_pause_when_hidden_and_stop_after_the_ga
     screenshots(page, "live-post")
     assert errors == []
 
-    post = flow.post_create(room=day, seat=seats["Clyde"], body="I suspect Plain Two.")
-    article = page.locator(f"article#p{post.number}")
-    expect(article).to_contain_text("I suspect Plain Two.", timeout=15_000)
-    page.evaluate("() => { window.notReloaded = true; }")
-    flow.post_edit(post=post, body="On second thought, I suspect [b]Bonnie[/b].")
-    expect(article.locator(".body b")).to_have_text("Bonnie", timeout=15_000)
-    expect(article).not_to_contain_text("I suspect Plain Two.")
-    expect(article.locator("em.edited")).to_contain_text("edited at")
-    assert page.locator(f"article#p{post.number}").count() == 1  # replaced in place, not added
-    assert page.evaluate("() => window.notReloaded") is True
+    a_post_edited_is_replaced_in_place(page, day, seats, 15_000)
     screenshots(page, "live-edit")
     assert errors == []
 
