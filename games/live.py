@@ -222,30 +222,23 @@ def _element(slug: str, query: dict[str, Any], post: bool) -> dict[str, object]:
     of the page's stream with the same query (``games.views.live.stream``)
     and the element does not poll: ``live_every`` and ``live_at`` are
     None, and the channel itself is asked only when the stream fails."""
-    path = reverse("live", args=[slug])
+    url = f"{reverse('live', args=[slug])}?{urlencode(query)}"
     if settings.LIVE_STREAM:
         stream = f"{reverse('live_stream', args=[slug])}?{urlencode(query)}"
-        return {
-            "live_url": f"{path}?{urlencode(query)}",
-            "live_every": None,
-            "live_post": post,
-            "live_at": None,
-            "live_query": query,
-            "live_stream": stream,
-        }
-    every = int(query["e"]) if str(query.get("e", "")).isdigit() else _base(query)
-    at = None
-    if str(query.get("u", "")).isdigit():
-        left = (int(query["u"]) - clock()) / 1000
-        if 0 < left < AT_MOMENT_SECONDS:
-            at = int(left) + 1
+        every = at = None
+    else:
+        stream, every, at = None, int(query["e"]) if str(query.get("e", "")).isdigit() else _base(query), None
+        if str(query.get("u", "")).isdigit():
+            left = (int(query["u"]) - clock()) / 1000
+            if 0 < left < AT_MOMENT_SECONDS:
+                at = int(left) + 1
     return {
-        "live_url": f"{path}?{urlencode(query)}",
+        "live_url": url,
         "live_every": every,
         "live_post": post,
         "live_at": at,
         "live_query": query,
-        "live_stream": None,
+        "live_stream": stream,
     }
 
 
