@@ -127,9 +127,8 @@ def answer(request: HttpRequest, slug: str) -> Answer:
         steady=steady,
         steady_until=until,
     )
-    moved = element.get("live_query") and element["live_query"].get("u") != (
-        int(query["u"]) if query.get("u", "").isdigit() else None
-    )
+    # The next moment moved (its bar waited on a tick): the page is told.
+    moved = bool(element["live_query"]) and str(element["live_query"].get("u", "")) != query.get("u", "")
     if not changed and not reported and not moved and game_version is not None and tuple(game_version) == shown:
         return Answer(None, None)
     return Answer(html, element)
