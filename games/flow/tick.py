@@ -10,6 +10,7 @@ from collections.abc import Callable
 from datetime import datetime
 
 from django.db import transaction
+from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -64,8 +65,9 @@ def resolve_due(now: datetime | None = None, limit: int | None = 100, crowded: C
 def _process_some(
     now: datetime | None, most: int, crowded: Callable[[], None] | None = None, together: bool = True
 ) -> tuple[int, int] | None:
-    """Claim up to ``CLAIM_BATCH`` (and ``most``) games with a due deadline
-    and fire the oldest due deadline of each, in one transaction.
+    """Claim up to ``CLAIM_BATCH`` (and ``most``) games with a due deadline,
+    those whose oldest due deadline is oldest first (then by id), and fire
+    the oldest due deadline of each, in one transaction.
 
     The game rows are locked first (SKIP LOCKED: games another worker is
     busy with are left alone), so two ticks never work on the same game and
@@ -86,11 +88,15 @@ def _process_some(
     with transaction.atomic():
         due_games = Deadline.objects.due(at).values("phase__game_id")
         waiting = Deadline.objects.waiting_retry(at).values("phase__game_id")
+        # The game that has waited longest first: after an outage or a
+        # burst, a deadline due at 21:00 is not overtaken by one due later.
+        oldest_due = Deadline.objects.due(at).filter(phase__game=OuterRef("pk")).values("due_at")[:1]
         games = list(
             Game.objects.select_for_update(skip_locked=True)
             .filter(pk__in=due_games)
             .exclude(pk__in=waiting)
-            .order_by("id")[: min(most, CLAIM_BATCH)]
+            .annotate(oldest_due=Subquery(oldest_due))
+            .order_by("oldest_due", "id")[: min(most, CLAIM_BATCH)]
         )
         if not games:
             return None

@@ -91,6 +91,29 @@ def test_a_game_whose_resolution_raises_does_not_hold_up_the_others(forum_game, 
     assert Event.objects.filter(game=game, kind="deadline_failed", audience="host").exists()
 
 
+def test_the_game_whose_deadline_has_waited_longest_is_resolved_first(forum_game, personas, make_user) -> None:
+    """After an outage, the tick takes games in the order their deadlines
+    fell due, not the order they were created: the newer game, due five
+    minutes earlier, is resolved by the first claim of one game, the older
+    one by the next."""
+    game, seats = forum_game
+    everyone_votes(game, seats)
+    other = healthy_game(personas, make_user)
+    later = vote_deadline(game)
+    earlier = vote_deadline(other)
+    # Everything due before the votes (the day choices' lock) is done first.
+    flow.resolve_due(min(later.due_at, earlier.due_at) - timedelta(seconds=1))
+    Deadline.objects.filter(pk=earlier.pk).update(due_at=later.due_at - timedelta(minutes=5))
+    now = later.due_at + timedelta(hours=1)
+
+    assert flow.resolve_due(now, limit=1) == 1
+    assert vote_deadline(other).done_at == now
+    assert vote_deadline(game).done_at is None
+
+    assert flow.resolve_due(now, limit=1) == 1
+    assert vote_deadline(game).done_at == now
+
+
 def test_a_claim_whose_joint_write_fails_is_claimed_again_game_by_game(
     forum_game, personas, make_user, monkeypatch
 ) -> None:
