@@ -64,7 +64,7 @@ import os
 import struct
 import time
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, NamedTuple
 from urllib.parse import urlencode
 
 from django.conf import settings
@@ -322,8 +322,19 @@ _NEWS = f"EXISTS({_POSTS} AND p.number > %s)"
 _EDITS = f"EXISTS({_POSTS} AND p.number >= %s AND p.number <= %s AND p.edited_at > %s)"
 
 
-def quiet(request: HttpRequest, slug: str) -> bool:
-    """True when the channel may answer 204 at once: the ticket ``t`` is
+class Look(NamedTuple):
+    """What ``quiet`` found: ``quiet``, True when the channel may answer
+    204 at once; ``read``, whether it read the game's versions (its one
+    query ran), and then ``versions``, the game's version and ``state`` as
+    ``versions`` gives them (None: no such game)."""
+
+    quiet: bool
+    read: bool = False
+    versions: tuple[int, int] | None = None
+
+
+def quiet(request: HttpRequest, slug: str) -> Look:
+    """Whether the channel may answer 204 at once (``Look.quiet``): the ticket ``t`` is
     this browser's for the room ``r`` and the host part ``h``, the time
     ``u`` has not come, and nothing the page shows live changed: for the
     host's page the game's version is still the one sealed in ``k``; for
@@ -331,17 +342,17 @@ def quiet(request: HttpRequest, slug: str) -> bool:
     page shows a thread's latest posts, the room has no post after ``a``
     nor one of ``f`` to ``a`` edited since ``s``. One query when the
     ticket holds, none otherwise; the ticket is checked against the
-    session cookie, not the session."""
+    session cookie, not the session. The versions that query read come
+    back with the answer (``Look``), so that a channel that is not quiet
+    answers from them without reading them again."""
     query = request.GET
     room_id, host = query.get("r", ""), query.get("h") == "1"
     if not constant_time_compare(query.get("t", ""), ticket(request, slug, room_id, host)):
-        return False
+        return Look(False)
     numbers = {k: query.get(k, "") for k in ("u", "a", "f", "s")}
     shown = unseal(query.get("k", ""))
     if shown is None or any(v and (not v.isdigit() or len(v) > 15) for v in numbers.values()):
-        return False
-    if numbers["u"] and int(numbers["u"]) <= clock():
-        return False
+        return Look(False)
     news = edits = "FALSE"
     params: list[Any] = []
     if room_id and numbers["a"]:
@@ -349,7 +360,7 @@ def quiet(request: HttpRequest, slug: str) -> bool:
         try:
             edited_after = datetime.fromtimestamp(int(numbers["s"] or 0) / 1000, tz=UTC) - EDIT_MARGIN
         except (OverflowError, OSError, ValueError):
-            return False
+            return Look(False)
         news, edits = _NEWS, _EDITS
         edited = connection.ops.adapt_datetimefield_value(edited_after)
         params = [room_id, after, room_id, first, after, edited]
@@ -357,7 +368,11 @@ def quiet(request: HttpRequest, slug: str) -> bool:
         cursor.execute(_QUIET.format(news=news, edits=edits), [*params, slug])
         found = cursor.fetchone()
     if found is None:
-        return False
+        return Look(False, read=True)
+    read = (found[0], found[1])
+    # The moment ``u`` come: the page's bar changes by itself.
+    if numbers["u"] and int(numbers["u"]) <= clock():
+        return Look(False, True, read)
     if host:
-        return found[0] == shown[0]
-    return found[1] == shown[1] and not any(found[2:])
+        return Look(found[0] == shown[0], True, read)
+    return Look(found[1] == shown[1] and not any(found[2:]), True, read)

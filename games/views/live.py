@@ -79,12 +79,15 @@ def answer(request: HttpRequest, slug: str) -> Answer:
     the query names (the room ``r``, the host part ``h``). See
     ``channel``."""
     marked = live.mark_seen(request, slug)
-    if live.quiet(request, slug):
+    look = live.quiet(request, slug)
+    if look.quiet:
         element = live.without_mark(request, slug) if marked else live.slower(request, slug)
         if element is None:
             return Answer(None, None)
         return Answer(render_to_string("games/_live.html", element, request), element)
-    game_version = live.versions(slug)  # before the answer is read: a later write moves it
+    # Read before the answer is (a later write moves them): by ``quiet``'s
+    # query when it ran.
+    game_version = look.versions if look.read else live.versions(slug)
     setattr(request, page_cache.VERSION, game_version)
     now = live.clock()
     query = request.GET

@@ -140,7 +140,14 @@ def test_bench_build_prints_each_page_built_afresh_with_its_queries() -> None:
     out = io.StringIO()
     call_command("bench_build", "--posts", "30", "--rounds", "3", "--warmup", "1", stdout=out)
     text = out.getvalue()
-    for page in ("thread, latest page", "vote thread", "cabinet", "game page", "host dashboard"):
+    for page in (
+        "thread, latest page",
+        "vote thread",
+        "cabinet",
+        "game page",
+        "host dashboard",
+        "live channel, a post",
+    ):
         row = re.search(rf"^{re.escape(page)}\s+([\d.]+)\s+([\d.]+)\s+(\d+)\s", text, re.M)
         assert row is not None, text
         assert float(row.group(1)) > 0 and int(row.group(3)) > 0, row.group(0)  # CPU ms, queries

@@ -12,6 +12,8 @@ from datetime import timedelta
 
 import pytest
 import time_machine
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
@@ -338,3 +340,19 @@ def test_a_post_alone_brings_the_posts_without_building_the_phase_bar_or_the_cou
     flow.vote_cast(game=game, seat=seats["Doc"], target=seats["Bonnie"])
     html = carol.get(channel_of(html)).content.decode()
     assert 'id="phase-bar" hx-swap-oob="true"' in html and 'id="vote-count-body" hx-swap-oob="true"' in html
+
+
+def test_an_answer_with_news_reads_the_game_version_once(forum_game) -> None:
+    """The quick check's query already read the game's version: an answer
+    with a new post builds from it and does not read it again (one query
+    of every answer a busy game's open pages are sent)."""
+    game, seats = forum_game
+    room = rooms_of(game)["day"]
+    carol = client_as("carol")
+    channel = settled(carol, reverse("room", args=[game.slug, room.public_id]))
+    flow.post_create(room=room, seat=seats["Doc"], body="Who was up at night?")
+    with CaptureQueriesContext(connection) as queries:
+        html = carol.get(channel).content.decode()
+    assert "Who was up at night?" in html
+    read = [q["sql"] for q in queries.captured_queries if "games_gameversion" in q["sql"]]
+    assert len(read) == 1, read

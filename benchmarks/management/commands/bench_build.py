@@ -6,8 +6,10 @@ thread holds ``--posts`` posts, with choices handed in and votes cast,
 then requests each page as the reader who uses it, through
 ``django.test.Client`` with ``DEBUG`` off: the day thread's last page, the
 vote thread and the game page as a living player, the cabinet as a living
-player with a choice to make, the host's dashboard as the host. Before
-each request (outside the measure) the game's version moves
+player with a choice to make, the host's dashboard as the host, and the
+day thread's live channel asked as it is once one more post was written
+(what every open page of a busy thread is answered, or pushed, a few times
+a minute; no target of its own). Before each request (outside the measure) the game's version moves
 (``page_cache.game_changed``) and the kept pages are dropped, so no page
 is served kept: every figure is a page built afresh. The rendered posts'
 HTML stays cached (``games.post_html``), as on a running site.
@@ -20,10 +22,13 @@ database's own work is not in it) and the queries it ran
 
 from __future__ import annotations
 
+import html
 import random
+import re
 import statistics
 import sys
 import time
+from urllib.parse import parse_qsl, urlencode, urlsplit
 
 from django.conf import settings
 from django.core.cache import caches
@@ -48,6 +53,10 @@ TARGETS = {
     "game page": (6, 6.0),
     "host dashboard": (None, 12.0),
 }
+# The live channel's answer when one post was written since the thread's
+# latest page was built (every open page of the thread asks, or is
+# pushed, one): no target of its own; it is most of a live game's work.
+LIVE_POST = "live channel, a post"
 
 
 class Command(BaseCommand):
@@ -130,18 +139,33 @@ class Command(BaseCommand):
 
     def _pages(self, game, clients) -> list[tuple[str, Client, str]]:
         day, vote = bench.day_room(game), bench.day_room(game, Room.Kind.VOTE)
+        thread = reverse("room", args=[game.slug, day.public_id]) + "?page=last"
         return [
-            ("thread, latest page", clients["player"], reverse("room", args=[game.slug, day.public_id]) + "?page=last"),
+            ("thread, latest page", clients["player"], thread),
             ("vote thread", clients["player"], reverse("room", args=[game.slug, vote.public_id])),
             ("cabinet", clients["chooser"], reverse("cabinet", args=[game.slug])),
             ("game page", clients["player"], reverse("game", args=[game.slug])),
             ("host dashboard", clients["host"], reverse("host", args=[game.slug])),
+            (LIVE_POST, clients["player"], self._one_post_behind(clients["player"], thread)),
         ]
+
+    @staticmethod
+    def _one_post_behind(client: Client, thread: str) -> str:
+        """The live channel's ask of the thread's latest page (its ``#live``
+        element) as it comes once one more post was written: ``a`` one
+        below the last post shown, without a read report (``m``)."""
+        response = client.get(thread)
+        found = re.search(r'<div id="live"[^>]* hx-(?:get|post)="([^"]+)"', response.content.decode())
+        if found is None:
+            raise CommandError(f"{thread} has no live channel")
+        url = urlsplit(html.unescape(found.group(1)))
+        query = {k: v for k, v in parse_qsl(url.query) if k != "m"}
+        query["a"] = str(int(query["a"]) - 1)
+        return f"{url.path}?{urlencode(query)}"
 
     def _request(self, game, client: Client, path: str) -> tuple[float, int]:
         """One GET of ``path`` built afresh: its CPU seconds and queries."""
-        page_cache.game_changed(game)
-        caches["pages"].clear()
+        self._afresh(game, path)
         counter = QueryCounter()
         began = time.process_time()
         with connection.execute_wrapper(counter):
@@ -151,11 +175,18 @@ class Command(BaseCommand):
             raise CommandError(f"{path} answered {response.status_code}")
         return spent, counter.count
 
+    @staticmethod
+    def _afresh(game, path: str) -> None:
+        """Make the next GET of ``path`` build it afresh: the game's version
+        moves (only its posts' for the live channel, as a post moves it)
+        and the kept pages are dropped."""
+        page_cache.game_changed(game, posts_only=path.startswith(reverse("live", args=[game.slug])))
+        caches["pages"].clear()
+
     def _queries(self, game, pages) -> None:
         for name, client, path in pages:
             self._request(game, client, path)
-            page_cache.game_changed(game)
-            caches["pages"].clear()
+            self._afresh(game, path)
             seen: list[str] = []
 
             def keep(execute, sql, params, many, context, seen=seen):
@@ -180,8 +211,7 @@ class Command(BaseCommand):
             self._request(game, client, path)
         profiler = cProfile.Profile()
         for _ in range(rounds):
-            page_cache.game_changed(game)
-            caches["pages"].clear()
+            self._afresh(game, path)
             profiler.enable()
             client.get(path)
             profiler.disable()
