@@ -326,11 +326,14 @@ class Look(NamedTuple):
     """What ``quiet`` found: ``quiet``, True when the channel may answer
     204 at once; ``read``, whether it read the game's versions (its one
     query ran), and then ``versions``, the game's version and ``state`` as
-    ``versions`` gives them (None: no such game)."""
+    ``versions`` gives them (None: no such game), and ``posts``, whether
+    the room ``r`` had a post after ``a`` and one of ``f`` to ``a`` edited
+    since ``s`` (None: not looked at, the page shows no latest posts)."""
 
     quiet: bool
     read: bool = False
     versions: tuple[int, int] | None = None
+    posts: tuple[bool, bool] | None = None
 
 
 def quiet(request: HttpRequest, slug: str) -> Look:
@@ -370,9 +373,10 @@ def quiet(request: HttpRequest, slug: str) -> Look:
     if found is None:
         return Look(False, read=True)
     read = (found[0], found[1])
+    posts = (bool(found[2]), bool(found[3])) if news != "FALSE" else None
     # The moment ``u`` come: the page's bar changes by itself.
     if numbers["u"] and int(numbers["u"]) <= clock():
-        return Look(False, True, read)
+        return Look(False, True, read, posts)
     if host:
-        return Look(found[0] == shown[0], True, read)
-    return Look(found[1] == shown[1] and not any(found[2:]), True, read)
+        return Look(found[0] == shown[0], True, read, posts)
+    return Look(found[1] == shown[1] and not any(found[2:]), True, read, posts)

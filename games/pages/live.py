@@ -31,6 +31,7 @@ def channel_answer(
     now: int,
     steady: bool = False,
     steady_until: datetime | None = None,
+    looked: tuple[bool, bool] | None = None,
 ) -> tuple[str, bool, dict[str, object]]:
     """The channel's answer for a reader whose access the caller checked:
     its HTML (the next ``#live`` element first, then the changed parts),
@@ -45,7 +46,10 @@ def channel_answer(
     ``state`` is still the page's (only posts were written since) and the
     moment its phase bar changes by itself (``steady_until``, None for
     none) has not come: the phase bar and the vote count the page shows
-    are still right, and are neither read nor sent."""
+    are still right, and are neither read nor sent. ``looked``: whether
+    the room was found, since ``game_version`` was read, with posts after
+    ``after`` and with posts edited in the range of ``posts`` (``new_posts``'
+    ``looked``; None: not known)."""
     parts: list[str] = []
     if steady:
         shown_bar, until = bar, steady_until
@@ -58,7 +62,7 @@ def channel_answer(
     seen = None
     if room is not None and posts is not None:
         after, first, _since = posts
-        found = new_posts(request, game, room, seat, after=after, first=first, since=_since)
+        found = new_posts(request, game, room, seat, after=after, first=first, since=_since, looked=looked)
         if found is not None:
             parts.append(render_to_string("games/_live_posts.html", found, request))
             if found["posts"]:

@@ -309,17 +309,37 @@ def _edited_since(room: Room, first: int, after: int, since: int) -> list[Post]:
 
 
 def new_posts(
-    request: HttpRequest, game: Game, room: Room, seat: Player | None, *, after: int, first: int, since: int
+    request: HttpRequest,
+    game: Game,
+    room: Room,
+    seat: Player | None,
+    *,
+    after: int,
+    first: int,
+    since: int,
+    looked: tuple[bool, bool] | None = None,
 ) -> dict[str, Any] | None:
     """The live channel's new and edited posts (``pages.live``): the room's
     posts after number ``after`` (at most a page), those of numbers
     ``first`` to ``after`` edited since ``since``, and ``last_number``, the
     last post number shown now; None when there is nothing new nor
-    edited."""
-    posts = list(
-        room.posts.select_related("author").filter(number__gt=after).order_by("number")[: settings.MAFIA_POSTS_PER_PAGE]
+    edited. ``looked``: whether the room had, a moment before, posts after
+    ``after`` and posts of that range edited since ``since`` (the channel's
+    quick check, ``live.quiet``): what it did not find is not read again,
+    and what is written after it is found by the next ask (its ``after``
+    is unchanged, and its ``since`` is taken after the check, less
+    ``EDIT_MARGIN``). None: both read."""
+    news, edits = looked if looked is not None else (True, True)
+    posts = (
+        list(
+            room.posts.select_related("author")
+            .filter(number__gt=after)
+            .order_by("number")[: settings.MAFIA_POSTS_PER_PAGE]
+        )
+        if news
+        else []
     )
-    edited = _edited_since(room, first, after, since)
+    edited = _edited_since(room, first, after, since) if edits else []
     if not posts and not edited:
         return None
     if access.post_refusal(request.user, room, seat) is None:

@@ -129,6 +129,7 @@ def answer(request: HttpRequest, slug: str) -> Answer:
         now=now,
         steady=steady,
         steady_until=until,
+        looked=look.posts,
     )
     # The next moment moved (its bar waited on a tick): the page is told.
     moved = bool(element["live_query"]) and str(element["live_query"].get("u", "")) != query.get("u", "")

@@ -342,10 +342,12 @@ def test_a_post_alone_brings_the_posts_without_building_the_phase_bar_or_the_cou
     assert 'id="phase-bar" hx-swap-oob="true"' in html and 'id="vote-count-body" hx-swap-oob="true"' in html
 
 
-def test_an_answer_with_news_reads_the_game_version_once(forum_game) -> None:
-    """The quick check's query already read the game's version: an answer
-    with a new post builds from it and does not read it again (one query
-    of every answer a busy game's open pages are sent)."""
+def test_an_answer_with_news_reads_only_what_the_quick_check_did_not(forum_game) -> None:
+    """The quick check's query already read the game's version and found
+    a new post and no edit: the answer builds from that version, reads the
+    new post, and neither reads the version again nor looks for edits (two
+    queries of every answer a busy game's open pages are sent). An edit
+    made next comes with the next answer."""
     game, seats = forum_game
     room = rooms_of(game)["day"]
     carol = client_as("carol")
@@ -356,3 +358,9 @@ def test_an_answer_with_news_reads_the_game_version_once(forum_game) -> None:
     assert "Who was up at night?" in html
     read = [q["sql"] for q in queries.captured_queries if "games_gameversion" in q["sql"]]
     assert len(read) == 1, read
+    posts = [q["sql"] for q in queries.captured_queries if q["sql"].startswith('SELECT "games_post"')]
+    assert len(posts) == 1, posts
+    post = room.posts.get(body="Who was up at night?")
+    flow.post_edit(post=post, body="Who was awake at night?")
+    html = carol.get(channel_of(html)).content.decode()
+    assert "Who was awake at night?" in html

@@ -28,6 +28,8 @@ import re
 import statistics
 import sys
 import time
+from collections.abc import Callable
+from functools import partial
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
 from django.conf import settings
@@ -53,6 +55,9 @@ TARGETS = {
     "game page": (6, 6.0),
     "host dashboard": (None, 12.0),
 }
+# A page's address, or what gives it just before each request.
+Address = str | Callable[[], str]
+
 # The live channel's answer when one post was written since the thread's
 # latest page was built (every open page of the thread asks, or is
 # pushed, one): no target of its own; it is most of a live game's work.
@@ -137,7 +142,7 @@ class Command(BaseCommand):
             clients[who] = client
         return game, clients
 
-    def _pages(self, game, clients) -> list[tuple[str, Client, str]]:
+    def _pages(self, game, clients) -> list[tuple[str, Client, Address]]:
         day, vote = bench.day_room(game), bench.day_room(game, Room.Kind.VOTE)
         thread = reverse("room", args=[game.slug, day.public_id]) + "?page=last"
         return [
@@ -146,14 +151,17 @@ class Command(BaseCommand):
             ("cabinet", clients["chooser"], reverse("cabinet", args=[game.slug])),
             ("game page", clients["player"], reverse("game", args=[game.slug])),
             ("host dashboard", clients["host"], reverse("host", args=[game.slug])),
-            (LIVE_POST, clients["player"], self._one_post_behind(clients["player"], thread)),
+            (LIVE_POST, clients["player"], partial(self._one_post_behind, clients["player"], thread)),
         ]
 
     @staticmethod
     def _one_post_behind(client: Client, thread: str) -> str:
         """The live channel's ask of the thread's latest page (its ``#live``
-        element) as it comes once one more post was written: ``a`` one
-        below the last post shown, without a read report (``m``)."""
+        element, the page built now) as it comes once one more post was
+        written: ``a`` one below the last post shown, without a read report
+        (``m``). Asked after a post alone, it finds the game's state as the
+        page showed it: its answer is the post's, the phase bar not built
+        again."""
         response = client.get(thread)
         found = re.search(r'<div id="live"[^>]* hx-(?:get|post)="([^"]+)"', response.content.decode())
         if found is None:
@@ -163,9 +171,9 @@ class Command(BaseCommand):
         query["a"] = str(int(query["a"]) - 1)
         return f"{url.path}?{urlencode(query)}"
 
-    def _request(self, game, client: Client, path: str) -> tuple[float, int]:
+    def _request(self, game, client: Client, path: Address) -> tuple[float, int]:
         """One GET of ``path`` built afresh: its CPU seconds and queries."""
-        self._afresh(game, path)
+        path = self._afresh(game, path)
         counter = QueryCounter()
         began = time.process_time()
         with connection.execute_wrapper(counter):
@@ -176,17 +184,21 @@ class Command(BaseCommand):
         return spent, counter.count
 
     @staticmethod
-    def _afresh(game, path: str) -> None:
-        """Make the next GET of ``path`` build it afresh: the game's version
-        moves (only its posts' for the live channel, as a post moves it)
-        and the kept pages are dropped."""
+    def _afresh(game, path: Address) -> str:
+        """Make the next GET of ``path`` (called first when it is a
+        callable) build it afresh, and return it: the game's version moves
+        (only its posts' for the live channel, as a post moves it) and the
+        kept pages are dropped."""
+        if callable(path):
+            path = path()
         page_cache.game_changed(game, posts_only=path.startswith(reverse("live", args=[game.slug])))
         caches["pages"].clear()
+        return path
 
     def _queries(self, game, pages) -> None:
         for name, client, path in pages:
             self._request(game, client, path)
-            self._afresh(game, path)
+            asked = self._afresh(game, path)
             seen: list[str] = []
 
             def keep(execute, sql, params, many, context, seen=seen):
@@ -194,7 +206,7 @@ class Command(BaseCommand):
                 return execute(sql, params, many, context)
 
             with connection.execute_wrapper(keep):
-                client.get(path)
+                client.get(asked)
             self.stdout.write(f"== {name}: {len(seen)} queries")
             for sql in seen:
                 self.stdout.write(f"  {sql[:300]}")
@@ -211,9 +223,9 @@ class Command(BaseCommand):
             self._request(game, client, path)
         profiler = cProfile.Profile()
         for _ in range(rounds):
-            self._afresh(game, path)
+            asked = self._afresh(game, path)
             profiler.enable()
-            client.get(path)
+            client.get(asked)
             profiler.disable()
         profiler.dump_stats(settings.VAR_DIR / "bench-build.prof")
         stats = pstats.Stats(profiler, stream=sys.stdout)
