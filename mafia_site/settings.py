@@ -113,6 +113,11 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 LIVE_STREAM = env_bool("LIVE_STREAM", False)
 if LIVE_STREAM and DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
     raise ImproperlyConfigured("LIVE_STREAM=1 needs a PostgreSQL DATABASE_URL (its notices wake the streams)")
+# The streams one process holds at most, and those of one browser (its
+# session cookie) among them: a stream beyond either is refused (429), and
+# its page asks the channel instead until one is free (docs/caching.md).
+LIVE_STREAMS_PER_PROCESS = env_int("LIVE_STREAMS_PER_PROCESS", 2000)
+LIVE_STREAMS_PER_BROWSER = env_int("LIVE_STREAMS_PER_BROWSER", 8)
 
 
 def redis_cache(url: str) -> dict:

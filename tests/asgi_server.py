@@ -24,9 +24,10 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 @contextmanager
-def asgi_server(live_stream: bool = True) -> Iterator[str]:
+def asgi_server(live_stream: bool = True, **settings: str) -> Iterator[str]:
     """Run the site under uvicorn on the current test database until the
-    block ends, with ``LIVE_STREAM`` on unless ``live_stream`` is False;
+    block ends, with ``LIVE_STREAM`` on unless ``live_stream`` is False
+    and the environment variables ``settings`` (``LIVE_STREAMS_PER_BROWSER="2"``);
     its base URL (``http://127.0.0.1:<port>``). Fails the test when it
     does not answer within 30 s."""
     port = free_port()
@@ -37,6 +38,7 @@ def asgi_server(live_stream: bool = True) -> Iterator[str]:
         "DATABASE_URL": url,
         "LIVE_STREAM": "1" if live_stream else "0",
         "DJANGO_SETTINGS_MODULE": "mafia_site.settings_test",
+        **settings,
     }
     log = tempfile.TemporaryFile()
     process = subprocess.Popen(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import weakref
 from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -196,6 +197,51 @@ def _report(request: HttpRequest, slug: str, query: dict[str, object]) -> None:
         close_old_connections()
 
 
+# A stream refused (429) is asked for again by its page after this many
+# seconds at the soonest (its page asks the channel meanwhile).
+RETRY_SECONDS = 30
+
+
+class _Hold:
+    """One open stream's place in the process's count (``_hold``): in the
+    weak sets of all the streams and of its browser's, until ``release``
+    or until nothing refers to it any more (a stream whose events never
+    started, its client gone first)."""
+
+    def __init__(self, browser: str) -> None:
+        self.browser = browser
+        _streams.add(self)
+        _browsers.setdefault(browser, weakref.WeakSet()).add(self)
+
+    def release(self) -> None:
+        """Give the place back (again: nothing)."""
+        _streams.discard(self)
+        held = _browsers.get(self.browser)
+        if held is not None:
+            held.discard(self)
+            if not held:
+                del _browsers[self.browser]
+
+
+_streams: weakref.WeakSet[_Hold] = weakref.WeakSet()
+_browsers: dict[str, weakref.WeakSet[_Hold]] = {}
+
+
+def _hold(browser: str) -> _Hold | None:
+    """A place for one more stream of ``browser`` (its session cookie;
+    empty for a visitor without one), or None when the process holds
+    ``settings.LIVE_STREAMS_PER_PROCESS`` streams already, or the browser
+    ``LIVE_STREAMS_PER_BROWSER`` (a visitor without a cookie: the first
+    limit alone). A flood of streams from one browser, or from many, then
+    costs this process nothing more: their pages ask the channel instead.
+    Called on the event loop, so counting and taking are one step."""
+    if len(_streams) >= settings.LIVE_STREAMS_PER_PROCESS:
+        return None
+    if browser and len(_browsers.get(browser, ())) >= settings.LIVE_STREAMS_PER_BROWSER:
+        return None
+    return _Hold(browser)
+
+
 def _frame(html: str) -> bytes:
     """One server-sent event carrying ``html``."""
     return ("".join(f"data: {line}\n" for line in html.split("\n")) + "\n").encode()
@@ -217,10 +263,17 @@ async def stream(request: HttpRequest, slug: str) -> HttpResponse:
     every ``SESSION_SECONDS``. The stream ends after ``STREAM_SECONDS``, when the
     game is no longer running (its last answer sent) or when the reader
     may no longer see the room; the page then opens the next or stops
-    (``static/js/site.js``). ASGI only: run by ``uvicorn
+    (``static/js/site.js``). One stream beyond the process's or the
+    browser's limit (``_hold``) is refused with 429 and ``Retry-After``,
+    before anything is read; its page asks the channel meanwhile. ASGI only: run by ``uvicorn
     mafia_site.asgi:application`` behind the proxy (``deploy/Caddyfile``)."""
     if not settings.LIVE_STREAM:
         raise Http404
+    hold = _hold(request.COOKIES.get(settings.SESSION_COOKIE_NAME, ""))
+    if hold is None:
+        refused = HttpResponse("Too many live streams are open; the page asks for news instead.", status=429)
+        refused.headers["Retry-After"] = str(RETRY_SECONDS)
+        return refused
     query = dict(request.GET.items())
     # The request's own thread, where the middleware read the session,
     # holds a connection until the request ends: give it back now. The
@@ -231,8 +284,11 @@ async def stream(request: HttpRequest, slug: str) -> HttpResponse:
         first = await sync_to_async(_step, thread_sensitive=False, executor=_answering)(request, slug, query, False)
     except BaseException:
         notices.unwatch(slug, changed)
+        hold.release()
         raise
-    response = StreamingHttpResponse(_events(request, slug, changed, query, first), content_type="text/event-stream")
+    response = StreamingHttpResponse(
+        _events(request, slug, changed, query, first, hold), content_type="text/event-stream"
+    )
     response.headers["Cache-Control"] = "no-store"
     response.headers["X-Accel-Buffering"] = "no"
     return response
@@ -311,10 +367,13 @@ async def _events(
     changed: asyncio.Event,
     query: dict[str, object],
     first: Answer,
+    hold: _Hold,
 ) -> AsyncIterator[bytes]:
     """The events of ``stream``: ``first`` (or a comment opening the
     stream), then an answer after each change of the game (``changed``,
-    from ``notices.watch``) or at the moment ``u``."""
+    from ``notices.watch``) or at the moment ``u``. ``hold`` is the
+    stream's place among the open ones (``_hold``), given back at the end
+    (or with this generator, should it never start)."""
     loop = asyncio.get_running_loop()
     stream = _Stream(request, slug, query)
     try:
@@ -351,3 +410,4 @@ async def _events(
                 stream.follow(found)
     finally:
         notices.unwatch(slug, changed)
+        hold.release()

@@ -35,9 +35,19 @@
 // that fails is tried again after 2, 4 … 30 s, and meanwhile the channel is
 // asked once ("live-now"), so nothing waits for the stream to come back.
 // A hidden tab closes its stream; shown again, it opens one, whose first
-// event brings what changed meanwhile.
+// event brings what changed meanwhile. A stream refused because too many are
+// open (429) is asked for again after 30 s, and meanwhile the page asks the
+// channel every 10 s, as a polled page does.
 (function () {
-  var open = null, failures = 0, retry = null;
+  var open = null, failures = 0, retry = null, polling = null;
+
+  function poll(on) {
+    clearInterval(polling);
+    polling = null;
+    if (!on) return;
+    document.dispatchEvent(new Event("live-now"));
+    polling = setInterval(function () { document.dispatchEvent(new Event("live-now")); }, 10000);
+  }
 
   function element() { return document.getElementById("live"); }
 
@@ -65,9 +75,11 @@
       signal: controller.signal
     }).then(function (response) {
       if (response.status === 404 || response.status === 403) return "stop";
+      if (response.status === 429) return "busy";
       if (!response.ok || !response.body) throw new Error("stream " + response.status);
       var reader = response.body.getReader(), decoder = new TextDecoder(), buffer = "";
       failures = 0;
+      poll(false);
       function pump() {
         return reader.read().then(function (chunk) {
           if (chunk.done) return "ended";
@@ -84,6 +96,7 @@
     }).then(function (how) {
       if (open === controller) open = null;
       if (how === "ended") again(0);
+      if (how === "busy") { poll(true); again(30000); }
     }, function () {
       if (open !== controller) return;  // closed on purpose (hidden tab)
       open = null;
@@ -96,6 +109,7 @@
   function close() {
     if (open) { var controller = open; open = null; controller.abort(); }
     clearTimeout(retry);
+    poll(false);
   }
 
   document.addEventListener("htmx:confirm", function (ev) {

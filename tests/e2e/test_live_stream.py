@@ -66,3 +66,31 @@ def test_a_pushed_thread_shows_posts_and_edits_closes_when_hidden_and_stops_afte
         page.wait_for_timeout(3000)
         assert len(streams) == 2 and polls == [], (streams, polls)
         assert errors == []
+
+
+def test_a_page_refused_its_stream_asks_the_channel_and_still_shows_new_posts(
+    transactional_db, forum_game, new_context
+) -> None:
+    """With no stream free for the browser (429), the thread asks its live
+    channel every 10 s instead, so a new post still appears, without a
+    console error other than the refused request's own."""
+    game, seats = forum_game
+    with asgi_server(LIVE_STREAMS_PER_BROWSER="0") as base:
+        page = log_in(new_context, base, "bob")
+        errors: list[str] = []
+        streams: list[int] = []
+        polls: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.on("response", lambda response: streams.append(response.status) if STREAM.search(response.url) else None)
+        page.on("request", lambda request: polls.append(request.url) if POLL.search(request.url) else None)
+        day = Room.objects.get(game=game, kind=Room.Kind.DAY, day=1)
+        page.goto(reverse("room", args=[game.slug, day.public_id]))
+        expect(page.locator("#live[data-stream]")).to_have_count(1)
+        page.wait_for_timeout(1500)
+        assert streams == [429], streams
+
+        flow.post_create(room=day, seat=seats["Doc"], body="Read by a page that polls.")
+        expect(page.get_by_text("Read by a page that polls.")).to_be_visible(timeout=15_000)
+        assert polls, "the page did not ask its channel"
+        assert streams == [429], streams  # asked again only after Retry-After
+        assert errors == []

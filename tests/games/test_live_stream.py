@@ -214,3 +214,41 @@ def test_a_stream_outlives_the_loss_of_its_listening_connection(server, forum_ga
         assert "After the cut." in found
     finally:
         stream.close()
+
+
+def test_a_browser_holding_too_many_streams_is_refused_one_more_until_one_ends(forum_game, settings) -> None:
+    """One browser (its session cookie) holds at most
+    ``LIVE_STREAMS_PER_BROWSER`` streams: one more is refused with 429 and
+    ``Retry-After`` before anything is read, another browser is not, and a
+    stream that ends gives its place back."""
+    settings.LIVE_STREAM = True
+    game, seats = forum_game
+    day = rooms_of(game)["day"]
+    carol, bob = client_as("carol"), client_as("bob")
+    page = reverse("room", args=[game.slug, day.public_id])
+    with asgi_server(LIVE_STREAMS_PER_BROWSER="2") as base:
+        first, second = (Stream(base, carol, carol.get(page).content.decode()) for _ in range(2))
+        assert first.response.status == 200 and second.response.status == 200
+        first.opened(), second.opened()
+        third = Stream(base, carol, carol.get(page).content.decode())
+        assert third.response.status == 429
+        assert third.response.getheader("Retry-After") == "30"
+        assert b"data:" not in third.response.read()
+        third.close()
+        other = Stream(base, bob, bob.get(page).content.decode())
+        assert other.response.status == 200
+        other.opened()
+        first.close()
+        # The server notices the closed stream at its next write (a ping,
+        # or the answer a post wakes).
+        flow.post_create(room=day, seat=seats["Doc"], body="Anyone awake?")
+        end = time.monotonic() + 20
+        while True:
+            again = Stream(base, carol, carol.get(page).content.decode())
+            if again.response.status == 200 or time.monotonic() > end:
+                break
+            again.close()
+            time.sleep(0.5)
+        assert again.response.status == 200
+        for each in (second, other, again):
+            each.close()
