@@ -8,10 +8,11 @@ written meanwhile; once the game has ended the page opens no stream."""
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 
 import pytest
 from django.urls import reverse
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
 
 from games import flow
 from games.models import Game, Player, Room
@@ -26,22 +27,41 @@ STREAM = re.compile(r"/stream/g/")
 POLL = re.compile(r"/(new|status|votes|live)/")
 
 
+@dataclass
+class Seen:
+    """What a page did: its console errors, its script errors, the
+    streams it asked for, their answers' statuses, and its polls."""
+
+    console: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    streams: list[str] = field(default_factory=list)
+    answered: list[int] = field(default_factory=list)
+    polls: list[str] = field(default_factory=list)
+
+
+def _bobs_day_thread(new_context, base: str, game: Game) -> tuple[Page, Room, Seen]:
+    """Bob logged in at ``base``, on day 1's thread, its ``#live`` element
+    naming a stream, with what the page does recorded from the start."""
+    page = log_in(new_context, base, "bob")
+    seen = Seen()
+    page.on("console", lambda message: seen.console.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: seen.errors.append(str(error)))
+    page.on("request", lambda request: seen.streams.append(request.url) if STREAM.search(request.url) else None)
+    page.on("response", lambda answer: seen.answered.append(answer.status) if STREAM.search(answer.url) else None)
+    page.on("request", lambda request: seen.polls.append(request.url) if POLL.search(request.url) else None)
+    day = Room.objects.get(game=game, kind=Room.Kind.DAY, day=1)
+    page.goto(reverse("room", args=[game.slug, day.public_id]))
+    expect(page.locator("#live[data-stream]")).to_have_count(1)
+    return page, day, seen
+
+
 def test_a_pushed_thread_shows_posts_and_edits_closes_when_hidden_and_stops_after_the_game(
     transactional_db, forum_game, new_context, screenshots
 ) -> None:
     game, seats = forum_game
     with asgi_server() as base:
-        page = log_in(new_context, base, "bob")
-        errors: list[str] = []
-        streams: list[str] = []
-        polls: list[str] = []
-        page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        page.on("request", lambda request: streams.append(request.url) if STREAM.search(request.url) else None)
-        page.on("request", lambda request: polls.append(request.url) if POLL.search(request.url) else None)
-        day = Room.objects.get(game=game, kind=Room.Kind.DAY, day=1)
-        page.goto(reverse("room", args=[game.slug, day.public_id]))
-        expect(page.locator("#live[data-stream]")).to_have_count(1)
+        page, day, seen = _bobs_day_thread(new_context, base, game)
+        streams, polls = seen.streams, seen.polls
         page.wait_for_timeout(1000)
 
         flow.post_create(room=day, seat=seats["Doc"], body="Arrived while you were reading.")
@@ -65,7 +85,7 @@ def test_a_pushed_thread_shows_posts_and_edits_closes_when_hidden_and_stops_afte
         expect(page.locator("#live[data-stream]")).to_have_count(0, timeout=10_000)  # within its pace
         page.wait_for_timeout(3000)
         assert len(streams) == 2 and polls == [], (streams, polls)
-        assert errors == []
+        assert seen.console + seen.errors == []
 
 
 def test_a_page_refused_its_stream_asks_the_channel_and_still_shows_new_posts(
@@ -76,16 +96,8 @@ def test_a_page_refused_its_stream_asks_the_channel_and_still_shows_new_posts(
     console error other than the refused request's own."""
     game, seats = forum_game
     with asgi_server(LIVE_STREAMS_PER_BROWSER="0") as base:
-        page = log_in(new_context, base, "bob")
-        errors: list[str] = []
-        streams: list[int] = []
-        polls: list[str] = []
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        page.on("response", lambda response: streams.append(response.status) if STREAM.search(response.url) else None)
-        page.on("request", lambda request: polls.append(request.url) if POLL.search(request.url) else None)
-        day = Room.objects.get(game=game, kind=Room.Kind.DAY, day=1)
-        page.goto(reverse("room", args=[game.slug, day.public_id]))
-        expect(page.locator("#live[data-stream]")).to_have_count(1)
+        page, day, seen = _bobs_day_thread(new_context, base, game)
+        errors, streams, polls = seen.errors, seen.answered, seen.polls
         page.wait_for_timeout(1500)
         assert streams == [429], streams
 
