@@ -66,7 +66,7 @@ def _process_some(
     now: datetime | None, most: int, crowded: Callable[[], None] | None = None, together: bool = True
 ) -> tuple[int, int] | None:
     """Claim up to ``CLAIM_BATCH`` (and ``most``) games with a due deadline,
-    those whose oldest due deadline is oldest first (then by id), and fire
+    those whose deadline has waited longest first (``_claim``), and fire
     the oldest due deadline of each, in one transaction.
 
     The game rows are locked first (SKIP LOCKED: games another worker is
@@ -86,18 +86,7 @@ def _process_some(
     claimed and the deadlines fired."""
     at = now or timezone.now()
     with transaction.atomic():
-        due_games = Deadline.objects.due(at).values("phase__game_id")
-        waiting = Deadline.objects.waiting_retry(at).values("phase__game_id")
-        # The game that has waited longest first: after an outage or a
-        # burst, a deadline due at 21:00 is not overtaken by one due later.
-        oldest_due = Deadline.objects.due(at).filter(phase__game=OuterRef("pk")).values("due_at")[:1]
-        games = list(
-            Game.objects.select_for_update(skip_locked=True)
-            .filter(pk__in=due_games)
-            .exclude(pk__in=waiting)
-            .annotate(oldest_due=Subquery(oldest_due))
-            .order_by("oldest_due", "id")[: min(most, CLAIM_BATCH)]
-        )
+        games = _claim(at, min(most, CLAIM_BATCH))
         if not games:
             return None
         if crowded is not None and len(games) == CLAIM_BATCH:
@@ -125,6 +114,34 @@ def _process_some(
             except Exception as exc:
                 raise ClaimUnwritten from exc
         return len(games), fired
+
+
+# How many due deadlines a claim looks at, oldest first, for the games it
+# locks: enough for some twenty workers claiming the same burst at once
+# (one more finds them all taken and waits for the next tick).
+CANDIDATES = 200
+
+
+def _claim(at: datetime, most: int) -> list[Game]:
+    """Lock up to ``most`` games with a deadline due at ``at`` and none
+    waiting for its retry, those whose deadline has waited longest first
+    (after an outage or a burst, a deadline due at 21:00 is not overtaken
+    by one due later; then by id); games another worker holds are skipped
+    (SKIP LOCKED). One query: the games among those of the ``CANDIDATES``
+    oldest due deadlines (read from the deadlines' index, the games
+    waiting for a retry left out), each ordered by its oldest due one."""
+    waiting = Deadline.objects.waiting_retry(at).values("phase__game_id")
+    held = Phase.objects.filter(game_id__in=waiting).values("id")
+    oldest = Deadline.objects.due(at).exclude(phase_id__in=held).order_by("due_at").values("phase_id")
+    candidates = Phase.objects.filter(pk__in=oldest[:CANDIDATES]).values("game_id")
+    first_due = Deadline.objects.due(at).filter(phase__game=OuterRef("pk")).order_by("due_at").values("due_at")[:1]
+    return list(
+        Game.objects.select_for_update(skip_locked=True)
+        .filter(pk__in=candidates)
+        .exclude(pk__in=waiting)
+        .annotate(first_due=Subquery(first_due))
+        .order_by("first_due", "id")[:most]
+    )
 
 
 def _oldest_due(games: list[Game], at: datetime) -> dict[int, Deadline]:
