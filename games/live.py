@@ -324,14 +324,13 @@ _EDITS = f"EXISTS({_POSTS} AND p.number >= %s AND p.number <= %s AND p.edited_at
 
 class Look(NamedTuple):
     """What ``quiet`` found: ``quiet``, True when the channel may answer
-    204 at once; ``read``, whether it read the game's versions (its one
-    query ran), and then ``versions``, the game's version and ``state`` as
-    ``versions`` gives them (None: no such game), and ``posts``, whether
+    204 at once; ``versions``, the game's version and ``state`` as
+    ``versions`` gives them, when its query read them (None: not read, or
+    no such game); ``posts``, whether
     the room ``r`` had a post after ``a`` and one of ``f`` to ``a`` edited
     since ``s`` (None: not looked at, the page shows no latest posts)."""
 
     quiet: bool
-    read: bool = False
     versions: tuple[int, int] | None = None
     posts: tuple[bool, bool] | None = None
 
@@ -371,12 +370,12 @@ def quiet(request: HttpRequest, slug: str) -> Look:
         cursor.execute(_QUIET.format(news=news, edits=edits), [*params, slug])
         found = cursor.fetchone()
     if found is None:
-        return Look(False, read=True)
+        return Look(False)
     read = (found[0], found[1])
     posts = (bool(found[2]), bool(found[3])) if news != "FALSE" else None
     # The moment ``u`` come: the page's bar changes by itself.
     if numbers["u"] and int(numbers["u"]) <= clock():
-        return Look(False, True, read, posts)
+        return Look(False, read, posts)
     if host:
-        return Look(found[0] == shown[0], True, read, posts)
-    return Look(found[1] == shown[1] and not any(found[2:]), True, read, posts)
+        return Look(found[0] == shown[0], read, posts)
+    return Look(found[1] == shown[1] and not any(found[2:]), read, posts)

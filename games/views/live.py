@@ -88,7 +88,7 @@ def answer(request: HttpRequest, slug: str) -> Answer:
         return Answer(render_to_string("games/_live.html", element, request), element)
     # Read before the answer is (a later write moves them): by ``quiet``'s
     # query when it ran.
-    game_version = look.versions if look.read else live.versions(slug)
+    game_version = look.versions or live.versions(slug)
     setattr(request, page_cache.VERSION, game_version)
     now = live.clock()
     query = request.GET
@@ -204,27 +204,20 @@ RETRY_SECONDS = 30
 
 class _Hold:
     """One open stream's place in the process's count (``_hold``): in the
-    weak sets of all the streams and of its browser's, until ``release``
-    or until nothing refers to it any more (a stream whose events never
-    started, its client gone first)."""
+    weak set of the open streams, until ``release`` or until nothing
+    refers to it any more (a stream whose events never started, its
+    client gone first)."""
 
     def __init__(self, browser: str) -> None:
         self.browser = browser
         _streams.add(self)
-        _browsers.setdefault(browser, weakref.WeakSet()).add(self)
 
     def release(self) -> None:
         """Give the place back (again: nothing)."""
         _streams.discard(self)
-        held = _browsers.get(self.browser)
-        if held is not None:
-            held.discard(self)
-            if not held:
-                del _browsers[self.browser]
 
 
 _streams: weakref.WeakSet[_Hold] = weakref.WeakSet()
-_browsers: dict[str, weakref.WeakSet[_Hold]] = {}
 
 
 def _hold(browser: str) -> _Hold | None:
@@ -237,7 +230,7 @@ def _hold(browser: str) -> _Hold | None:
     Called on the event loop, so counting and taking are one step."""
     if len(_streams) >= settings.LIVE_STREAMS_PER_PROCESS:
         return None
-    if browser and len(_browsers.get(browser, ())) >= settings.LIVE_STREAMS_PER_BROWSER:
+    if browser and sum(held.browser == browser for held in _streams) >= settings.LIVE_STREAMS_PER_BROWSER:
         return None
     return _Hold(browser)
 
