@@ -39,7 +39,20 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
-from django.db.models import Exists, FilteredRelation, OuterRef, Q, QuerySet
+from django.db.models import (
+    BigIntegerField,
+    Case,
+    Exists,
+    FilteredRelation,
+    OuterRef,
+    Q,
+    QuerySet,
+    Subquery,
+    Sum,
+    Value,
+    When,
+)
+from django.db.models.functions import Coalesce
 from django.http import Http404
 from django.utils.translation import gettext as _
 
@@ -48,7 +61,7 @@ from rulesets.core import RulesError
 
 from .compiled import Compiled
 from .errors import GameBroken, unknown_ruleset
-from .models import Game, Player, Post, ProfileSetting, Room
+from .models import Game, GameVersion, Player, Post, ProfileSetting, ReadMark, Room
 from .models.game import replay_open_to_the_dead
 
 
@@ -82,9 +95,27 @@ _ROOM = "_reader_room"
 def _frame_query(slug: str, user_id: int, room_id: str) -> QuerySet[Game]:
     """The game ``slug`` with its host, whether it has co-hosts
     (``has_cohosts``), the seat of account ``user_id`` (``frame_seat``: a
-    seated Player, None without one) and its room ``room_id`` (``frame_room``)."""
+    seated Player, None without one), its room ``room_id`` (``frame_room``)
+    and what its kept pages are keyed on (``page_cache.framed``): its
+    version and the version's ``state`` (``frame_version``,
+    ``frame_state``; 0 without a row) and, once it has finished, the sum of
+    that account's read marks in its rooms (``frame_marks``; 0 before)."""
+    version = GameVersion.objects.filter(game_id=OuterRef("pk"))
+    marks = (
+        ReadMark.objects.filter(user_id=user_id, room__game_id=OuterRef("pk"))
+        .values("user_id")
+        .annotate(total=Sum("number"))
+        .values("total")
+    )
     rows = Game.objects.filter(slug=slug).annotate(
         has_cohosts=Exists(Game.cohosts.through.objects.filter(game_id=OuterRef("pk"))),
+        frame_version=Coalesce(Subquery(version.values("number")[:1]), 0),
+        frame_state=Coalesce(Subquery(version.values("state")[:1]), 0),
+        frame_marks=Case(
+            When(status=Game.Status.FINISHED, then=Coalesce(Subquery(marks[:1]), 0)),
+            default=Value(0),
+            output_field=BigIntegerField(),
+        ),
         frame_seat=FilteredRelation(
             "players", condition=Q(players__user_id=user_id, players__status=Player.Status.SEATED)
         ),

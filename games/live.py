@@ -109,13 +109,14 @@ def versions(slug: str) -> tuple[int, int] | None:
     return (row[0], row[1]) if row is not None else None
 
 
-def page_version(request: HttpRequest, slug: str) -> tuple[int, int] | None:
+def page_version(request: HttpRequest, game: Game) -> tuple[int, int] | None:
     """The game's version and ``state`` the page being built shows: those
-    the kept pages read before the view ran (``page_cache.VERSION``), else
-    read now (one query). Call it before reading what the page shows."""
-    found = getattr(request, page_cache.VERSION, None)
+    the kept pages read before the view ran or read with the game
+    (``page_cache.framed``), else read now (one query). Call it before
+    reading what the page shows."""
+    found = page_cache.framed(request, game)
     if found is None:
-        found = versions(slug)
+        found = versions(game.slug)
         setattr(request, page_cache.VERSION, found)
     return found
 

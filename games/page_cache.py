@@ -17,10 +17,15 @@ build. So whole pages are kept and served only
   ``game``, ``kept_page(visitors=True)``): one page for every visitor of
   the same cookies, whatever the game's status.
 
-Every other page is built afresh (``kept_page`` still reads the versions
-first: ``VERSION``, which the page's live channel names, ``games.live``).
-A kept page is kept in the process's own bounded cache (the ``pages``
-cache) under a digest of everything it depends on:
+Every other page is built afresh, and looked up in nothing first: the
+versions its live channel names (``VERSION``, ``games.live``) come in the
+query that reads the game (``access.game_for_reader``, ``framed``). A
+page is looked up before it is built only for a visitor's public game
+page and for a game this process has seen finished (``_finished``, a
+hint: the versions' query below still decides); the first page built of
+a finished game is kept under the versions read with its game. A kept
+page is kept in the process's own bounded cache (the ``pages`` cache)
+under a digest of everything it depends on:
 
 - the request: its full path, its htmx headers, the reader's account (id,
   name, staff flag: the header shows them), language and time zone, the
@@ -41,8 +46,9 @@ cache) under a digest of everything it depends on:
   forward), so the "new posts" marker and the unread counts are never
   stale.
 
-Both are read in one query before the page is built, with the game's
-status (which says whether the page may be kept at all). The version
+Both are read in one query before the page is looked up, with the game's
+status (which says whether the page may be kept at all), or with the game
+itself when it was not looked up. The version
 moves in the same transaction as the write, so it can never be lost while
 the write is kept, nor kept while the write is lost; and it only grows, so
 a page kept under an older version is under a key nobody asks for again,
@@ -105,8 +111,18 @@ FORMAT = 3
 
 _EXPIRES = "_page_cache_expires"
 # The game's version and its ``state`` read before the request's page was
-# built (``_key``).
+# built (``_key``), or with its game (``framed``).
 VERSION = "_page_cache_version"
+# What ``framed`` read with the game: (slug, the key's versions as
+# ``versions`` returns them).
+_FRAMED = "_page_cache_framed"
+# Slugs of games this process saw finished (``framed``): only their pages,
+# and a visitor's public game page, are looked up before they are built. A
+# hint, never the authority: a slug in it is still checked by ``versions``
+# (a finished game stays finished; a slug reused by a new game costs one
+# query more). Forgotten, whole, past ``FINISHED_HINTS`` slugs.
+_finished: set[str] = set()
+FINISHED_HINTS = 10_000
 
 # The tables of ``GameVersion`` and ``Game``.
 # One statement for PostgreSQL and SQLite alike (the embedded default): an
@@ -172,6 +188,25 @@ def versions(slug: str, user: Any) -> tuple[int, int, int, int, str] | None:
         return cursor.fetchone()
 
 
+def framed(request: HttpRequest, game: Game) -> tuple[int, int] | None:
+    """The version and ``state`` of ``game`` that the page being built
+    shows: those read before it (``VERSION``), else those read with the
+    game by ``access.game_for_reader`` (``frame_version``, ``frame_state``),
+    which the page keeps (``VERSION``) and may later be kept under
+    (``kept_page``); None for a game read without them. Call it before
+    reading anything else the page shows."""
+    found = getattr(request, VERSION, None)
+    if found is not None:
+        return found
+    version = getattr(game, "frame_version", None)
+    if version is None:
+        return None
+    found = (version, game.frame_state)
+    setattr(request, VERSION, found)
+    setattr(request, _FRAMED, (game.slug, (game.pk, version, game.frame_marks, game.frame_state, game.status)))
+    return found
+
+
 def expires(request: HttpRequest, when: datetime | None) -> None:
     """The page being built shows something that changes at ``when`` (aware):
     it is not kept past it."""
@@ -198,19 +233,27 @@ def _messages_pending(request: HttpRequest) -> bool:
 
 def _key(request: HttpRequest, slug: str, visitors: bool) -> str | None:
     """The cache key of this request's page, or None when it may not be
-    kept or served (not a GET, flash messages waiting, no such game, a game
-    not finished unless ``visitors`` and the reader is not logged in). The
-    versions read are left on the request (``VERSION``) for the page's
-    live channel either way."""
-    if request.method != "GET" or _messages_pending(request):
-        return None
+    kept or served: a game not known finished (``_finished``) unless
+    ``visitors`` and the reader is not logged in (no query: its page is
+    built afresh, and its versions come with the game, ``framed``), no such
+    game, a game not finished. The versions read are left on the request
+    (``VERSION``) for the page's live channel either way."""
     user = request.user
+    if slug not in _finished and not (visitors and not user.is_authenticated):
+        return None
     found = versions(slug, user)
     if found is None:
         return None
     setattr(request, VERSION, (found[1], found[3]))
     if found[4] != Game.Status.FINISHED and not (visitors and not user.is_authenticated):
         return None
+    return _key_of(request, slug, found)
+
+
+def _key_of(request: HttpRequest, slug: str, found: tuple[int, int, int, int, str]) -> str:
+    """The cache key of this request's page of the game ``slug`` at the
+    versions ``found`` (as ``versions`` returns them)."""
+    user = request.user
     # The page's forms carry a token made from this cookie's secret: the page
     # is kept for this cookie only (``_keepable``: a page with a token made
     # for a request without the cookie is never kept).
@@ -284,7 +327,8 @@ def kept_page(view: Callable[..., HttpResponse] | None = None, *, visitors: bool
 
     @wraps(view)
     def wrapper(request: HttpRequest, slug: str, *args: Any, **kwargs: Any) -> HttpResponse:
-        key = _key(request, slug, visitors)
+        may_keep = request.method == "GET" and not _messages_pending(request)
+        key = _key(request, slug, visitors) if may_keep else None
         if key is not None:
             kept = caches["pages"].get(key)
             if kept is not None:
@@ -292,6 +336,8 @@ def kept_page(view: Callable[..., HttpResponse] | None = None, *, visitors: bool
         session = getattr(request, "session", None)
         session_modified = bool(session is not None and session.modified)
         response = view(request, slug, *args, **kwargs)
+        if may_keep and key is None:
+            key = _first_key(request, slug)
         if key is not None:
             seconds = _keepable(request, response, session_modified)
             if seconds > 0:
@@ -299,6 +345,19 @@ def kept_page(view: Callable[..., HttpResponse] | None = None, *, visitors: bool
         return response
 
     return wrapper
+
+
+def _first_key(request: HttpRequest, slug: str) -> str | None:
+    """The key of a page built without being looked up (``_key``), when the
+    versions its game was read with (``framed``) say it has finished; the
+    game's later pages are looked up first."""
+    read = getattr(request, _FRAMED, None)
+    if read is None or read[0] != slug or read[1][4] != Game.Status.FINISHED:
+        return None
+    if len(_finished) >= FINISHED_HINTS:
+        _finished.clear()
+    _finished.add(slug)
+    return _key_of(request, slug, read[1])
 
 
 # What writes to a game: each saved, deleted or re-membered row names its game.

@@ -229,7 +229,7 @@ def cabinet_page(
         live.channel(
             request,
             game,
-            live.page_version(request, game.slug),
+            live.page_version(request, game),
             room_id=room.public_id,
             until=ctx["bar_until"],
             seen=ctx["seen_number"],

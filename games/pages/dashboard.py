@@ -99,7 +99,7 @@ def dashboard_page(
     ctx.update(_log(request, game, {p.nickname for p in seats}))
     ctx["cohosts"] = list(game.cohosts.order_by("username")) if game.cohost_ids else []
     ctx["is_main_host"] = game.host_id == request.user.id
-    ctx.update(live.channel(request, game, live.page_version(request, game.slug), host=True, until=ctx["bar_until"]))
+    ctx.update(live.channel(request, game, live.page_version(request, game), host=True, until=ctx["bar_until"]))
     return ctx
 
 

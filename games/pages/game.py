@@ -47,7 +47,7 @@ def game_page(request: HttpRequest, game: Game, seat: Player | None) -> dict[str
         # The host's summary to paste onto another forum, once the game has ended.
         summary=summary(game) if ctx["is_host"] and game.status == Game.Status.FINISHED else "",
     )
-    ctx.update(live.channel(request, game, live.page_version(request, game.slug), until=ctx["bar_until"]))
+    ctx.update(live.channel(request, game, live.page_version(request, game), until=ctx["bar_until"]))
     return ctx
 
 

@@ -144,7 +144,7 @@ def game_context(request: HttpRequest, game: Game, seat: Player | None) -> dict[
     (``todo``: ``"vote"``, ``"choice"``). One query for the phase and all
     of that (``_open_phase``). A kept page (``page_cache``) is kept no
     longer than the next deadline or delayed opening it shows."""
-    live.page_version(request, game.slug)  # before anything the page shows is read
+    live.page_version(request, game)  # before anything the page shows is read
     phase = _open_phase(game, seat) if game.is_running else None
     deadline = next_deadline(game, phase) if phase else None
     if phase and phase.opening_due and (deadline is None or phase.opening_due < deadline.due_at):

@@ -243,7 +243,7 @@ def room_page(
     count and the vote forms (``vote_context``); ``vote_form``: a refused
     vote post's bound form, shown with its errors and what was typed in
     place of an empty one. ``extra``: more context."""
-    game_version = live.page_version(request, game.slug)  # before the posts are read
+    game_version = live.page_version(request, game)  # before the posts are read
     poll_since = extra.pop("poll_since", None) or live.clock()
     host = access.is_host(request.user, game)
     near, where = near_and_position(request, room, seat, host)

@@ -29,6 +29,7 @@ def room_activity(request: HttpRequest, slug: str, room_id: str) -> HttpResponse
     Http404 for a reader who may not read the room (``access``) and for a
     room that is not a day's thread."""
     game = access.game_for_reader(request.user, slug)
+    page_cache.framed(request, game)
     room, seat = access.room_for_reader(request.user, game, room_id)
     return render(request, "games/room_activity.html", pages.activity_page(request, game, room, seat))
 
@@ -40,6 +41,7 @@ def player_votes(request: HttpRequest, slug: str, player_id: str) -> HttpRespons
     thread the reader may read. Http404 for a game the reader may not see
     or a seat the game lacks."""
     game = access.game_for_reader(request.user, slug)
+    page_cache.framed(request, game)
     voter = pages.author_of(game, player_id)
     seat = access.seat_of(request.user, game)
     return render(request, "games/player_votes.html", pages.votes_page(request, game, seat, voter))

@@ -22,5 +22,6 @@ def replay(request: HttpRequest, slug: str) -> HttpResponse:
     replacements, the cards and penalties, the outcome, and the accounts
     where the game reveals them."""
     game = access.game_for_replay(request.user, slug)
+    page_cache.framed(request, game)
     seat = access.seat_of(request.user, game)
     return render(request, "games/replay.html", pages.replay_page(request, game, seat))

@@ -67,6 +67,7 @@ def room_page(request: HttpRequest, slug: str, room_id: str) -> HttpResponse:
     player's public id, only that player's posts (``activity.room_iso``)."""
     poll_since = live.clock()  # before the posts are read: later edits reach the page
     game = access.game_for_reader(request.user, slug, room_id)
+    page_cache.framed(request, game)
     room, seat = access.room_for_reader(request.user, game, room_id)
     if request.method == "GET" and request.GET.get("by"):
         return activity.room_iso(request, room, seat, request.GET["by"])

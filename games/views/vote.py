@@ -31,6 +31,7 @@ def vote_flow(request: HttpRequest, slug: str, room_id: str) -> HttpResponse:
     otherwise, and for a room that is no vote thread). Only what the vote
     count shows: the phases opened and the ballots cast until now."""
     game = access.game_for_reader(request.user, slug, room_id)
+    page_cache.framed(request, game)
     room, _seat = access.room_for_reader(request.user, game, room_id)
     if room.kind != Room.Kind.VOTE or not game.state:
         raise Http404

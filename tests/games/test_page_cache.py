@@ -22,7 +22,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from games import flow, live
+from games import flow, live, page_cache
 from games.models import Game, Player, Post
 
 from .pages import client_as, read, rooms_of
@@ -181,6 +181,33 @@ def test_a_finished_games_kept_thread_costs_three_queries_and_is_the_readers_own
     hosts = host.get(url).content.decode()
     assert hosts != kept.content.decode()
     assert reverse("host", args=[game.slug]) in hosts
+
+
+def test_a_finished_games_pages_are_kept_from_their_first_build_in_a_process_new_to_it(forum_game, monkeypatch) -> None:
+    """A process that has not yet seen the game finished builds its pages
+    without looking them up, and keeps each under the versions read with
+    the game: the reader's next view is served kept (the game page, the
+    replay, a day's activity, a player's ballots, the vote flow, a
+    thread's posts by one player, the thread, whose posts that view
+    already marked read)."""
+    game, seats = forum_game
+    rooms = rooms_of(game)
+    _finish(game)
+    citizen = client_as("citizen")
+    citizen.get(reverse("game", args=[game.slug]))  # the CSRF cookie: a page made without it is never kept
+    monkeypatch.setattr(page_cache, "_finished", set())
+    for url in (
+        reverse("game", args=[game.slug]),
+        reverse("replay", args=[game.slug]),
+        reverse("room_activity", args=[game.slug, rooms["day"].public_id]),
+        reverse("player_votes", args=[game.slug, seats["Bonnie"].public_id]),
+        reverse("vote_flow", args=[game.slug, rooms["vote"].public_id]),
+        reverse("room", args=[game.slug, rooms["day"].public_id]) + f"?by={seats['Bonnie'].public_id}",
+        reverse("room", args=[game.slug, rooms["day"].public_id]),
+    ):
+        first = citizen.get(url)
+        assert first.status_code == 200 and not _served_kept(first), url
+        assert _served_kept(citizen.get(url)), url
 
 
 def test_a_running_games_pages_are_built_afresh_for_a_player(forum_game) -> None:

@@ -193,36 +193,37 @@ def test_the_host_dashboard_costs_the_same_for_few_and_many_posts(forum_game) ->
 
 def test_a_player_rereading_his_thread_and_cabinet_costs_few_queries(forum_game) -> None:
     """The pages a player reloads all day stay cheap: rereading the day
-    thread he has already read takes at most 7 queries (the session, its
-    account, the kept page's versions, the game with the room and his
-    seat, the thread's neighbours with his place in it, the page's posts,
-    the phase bar), his cabinet at most 10 (``manage.py bench_pages``
-    measures their speed)."""
+    thread he has already read takes at most 6 queries (the session, its
+    account, the game with its versions, the room and his seat, the
+    thread's neighbours with his place in it, the page's posts, the phase
+    bar), his cabinet at most 9 (``manage.py bench_pages`` measures their
+    speed)."""
     game, seats = forum_game
     room = rooms_of(game)["day"]
     add_posts(room, list(seats.values()), 40)
     client = client_as("carol")
     thread = reverse("room", args=[game.slug, room.public_id])
     client.get(thread)  # page 1, then the page of his first unread post: all read
-    assert count_queries(client, thread) <= 7
-    assert count_queries(client, reverse("cabinet", args=[game.slug])) <= 10
+    assert count_queries(client, thread) <= 6
+    assert count_queries(client, reverse("cabinet", args=[game.slug])) <= 9
 
 
 def test_a_running_games_pages_built_afresh_cost_few_queries(forum_game) -> None:
     """Every post moves the game's version, so a running game's pages are
     mostly built afresh; each costs a fixed few queries, counting the
-    session, its account and the kept pages' versions: the day thread 7
-    (the game with the reader's seat and the room, the thread's
-    neighbours with the reader's place, the page's posts, the phase
-    bar), the vote thread 10 (and the seats, the ballots, the day's
-    deadlines), the cabinet 10, the game page 7 and the host's dashboard
-    19 (``manage.py bench_build`` measures them)."""
+    session and its account: the day thread 6 (the game with its
+    versions, the reader's seat and the room, the thread's neighbours with
+    the reader's place, the page's posts, the phase bar), the vote thread
+    9 (and the seats, the ballots, the day's deadlines), the cabinet 9,
+    the game page 6 and the host's dashboard 18 (``manage.py
+    bench_build`` measures them). None reads the versions apart from the
+    game: a running game's page is never looked up in the kept pages."""
     game, seats = forum_game
     rooms = rooms_of(game)
     add_posts(rooms["day"], list(seats.values()), 40)
     player, host = client_as("carol"), client_as("alice")
-    assert count_queries(player, reverse("room", args=[game.slug, rooms["day"].public_id]) + "?page=last") <= 7
-    assert count_queries(player, reverse("room", args=[game.slug, rooms["vote"].public_id])) <= 10
-    assert count_queries(player, reverse("cabinet", args=[game.slug])) <= 10
-    assert count_queries(player, reverse("game", args=[game.slug])) <= 7
-    assert count_queries(host, reverse("host", args=[game.slug])) <= 19
+    assert count_queries(player, reverse("room", args=[game.slug, rooms["day"].public_id]) + "?page=last") <= 6
+    assert count_queries(player, reverse("room", args=[game.slug, rooms["vote"].public_id])) <= 9
+    assert count_queries(player, reverse("cabinet", args=[game.slug])) <= 9
+    assert count_queries(player, reverse("game", args=[game.slug])) <= 6
+    assert count_queries(host, reverse("host", args=[game.slug])) <= 18
