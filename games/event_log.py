@@ -193,7 +193,8 @@ def line(event: Event, reader: _Reader | None = None) -> LogLine:
 
 def kind_choices(game: Game) -> list[tuple[str, str]]:
     """The kinds present in ``game``'s log, (kind, name) by name."""
-    kinds = Event.objects.filter(game=game).values_list("kind", flat=True).distinct()
+    # Without the model's ordering, which would make each event distinct.
+    kinds = Event.objects.filter(game=game).order_by().values_list("kind", flat=True).distinct()
     return sorted(((k, _(KINDS[k]) if k in KINDS else k) for k in kinds), key=lambda pair: pair[1])
 
 

@@ -5,6 +5,8 @@ only the host reads."""
 
 from __future__ import annotations
 
+import re
+
 from django.urls import reverse
 
 from games import flow
@@ -41,6 +43,20 @@ def test_the_log_is_filtered_by_kind_and_paginated(forum_game, personas) -> None
     assert log.count("Deadlines extended</td>") == 5 and "minutes: 0<" in log
     # A kind the log does not hold, or a page past the end, still answers.
     assert host.get(reverse("host", args=[game.slug]), {"log_kind": "<x>", "log_page": "99"}).status_code == 200
+
+
+def test_the_kind_filter_offers_each_kind_the_log_holds_once(forum_game, personas) -> None:
+    """However many events of a kind the log holds, the filter names that
+    kind once, and only the kinds the log holds."""
+    game, _seats = forum_game
+    for i in range(3):
+        flow.log_event(game, "deadline_extended", {"minutes": i})
+    page = client_as(personas["alice"]).get(reverse("host", args=[game.slug])).content.decode()
+    select = page[page.index('<select id="log-kind"') :]
+    options = re.findall(r'<option value="([^"]*)"', select[: select.index("</select>")])
+    kinds = set(Event.objects.filter(game=game).values_list("kind", flat=True))
+    assert options.count("deadline_extended") == 1
+    assert sorted(options) == sorted(["", *kinds])
 
 
 def test_the_log_reads_in_the_hosts_language(forum_game, personas) -> None:
