@@ -78,6 +78,9 @@ TEMPLATES = [
     },
 ]
 
+# Forms and their widgets rendered by Jinja2 from Django's own templates.
+FORM_RENDERER = "mafia_site.form_renderer.FormRenderer"
+
 DATABASE_URL = env_str("DATABASE_URL", "")
 # DATABASE_POOL=1: each process keeps a psycopg pool of DATABASE_POOL_MIN_SIZE
 # to DATABASE_POOL_MAX_SIZE connections (PostgreSQL only) instead of one

@@ -1,0 +1,61 @@
+"""The site's form renderer (``mafia_site.form_renderer``, Jinja2 over
+Django's own form templates) shows every form exactly as Django's default
+renderer would: the same elements, attributes, choices, help texts and
+error lists (whitespace between tags and the spelling of character
+references aside), blank and sent back with errors; and the admin, whose
+widget wrappers exist only as Django templates, still renders."""
+
+from __future__ import annotations
+
+import inspect
+
+import pytest
+from django import forms as django_forms
+from django.forms.renderers import DjangoTemplates, get_default_renderer
+from django.test.html import parse_html
+from django.urls import reverse
+
+from games import forms
+from mafia_site.form_renderer import FormRenderer
+
+
+def _site_forms() -> list[type[django_forms.BaseForm]]:
+    """The site's forms that need no arguments to build."""
+    found = []
+    for name in forms.__all__:
+        cls = getattr(forms, name)
+        if inspect.isclass(cls) and issubclass(cls, django_forms.BaseForm):
+            required = [
+                p
+                for p in inspect.signature(cls.__init__).parameters.values()
+                if p.kind == p.KEYWORD_ONLY and p.default is p.empty
+            ]
+            if not required:
+                found.append(cls)
+    return found
+
+
+def test_the_site_renders_forms_with_its_own_renderer() -> None:
+    assert isinstance(get_default_renderer(), FormRenderer)
+    assert len(_site_forms()) >= 10
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("form_class", _site_forms(), ids=lambda c: c.__name__)
+@pytest.mark.parametrize("sent", [False, True], ids=["blank", "sent-empty"])
+def test_a_form_renders_as_djangos_default_renderer_renders_it(form_class, sent) -> None:
+    data = {} if sent else None
+    ours = form_class(data, renderer=FormRenderer()) if sent else form_class(renderer=FormRenderer())
+    default = form_class(data, renderer=DjangoTemplates()) if sent else form_class(renderer=DjangoTemplates())
+    assert parse_html(ours.as_p()) == parse_html(default.as_p())
+    assert parse_html(ours.as_div()) == parse_html(default.as_div())
+    if sent and not ours.is_valid():
+        assert 'class="errorlist' in ours.as_p()
+
+
+@pytest.mark.django_db
+def test_the_admin_renders_a_change_form_with_its_related_widgets(admin_client, forum_game) -> None:
+    game, seats = forum_game
+    page = admin_client.get(reverse("admin:games_player_change", args=[seats["Bonnie"].pk]))
+    assert page.status_code == 200
+    assert "related-widget-wrapper" in page.content.decode()
