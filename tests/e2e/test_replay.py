@@ -54,8 +54,9 @@ def test_a_finished_game_replay_reveals_every_choice_and_vote_passes_axe_and_fit
         for action in actions:
             ability = ruleset.ABILITIES[action.ability].name["en"]
             heading = f"{action.actor.nickname} ("
-            # The choice's own line, not its outcome: an outcome may name the
-            # actor too ("Widow Marsh (Sheriff) is killed").
+            # The choice's own line, not its outcome: another actor's outcome
+            # may name this one before a parenthesis ("Miss Lark votes to
+            # kill Widow Marsh (COSMO-046)").
             head = visitor.locator("p.choice-head").filter(has_text=heading)
             choice = choices.filter(has=head.filter(has_text=f"{ability} → {', '.join(action.targets)}"))
             expect(choice).to_have_count(1)
