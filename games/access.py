@@ -131,8 +131,9 @@ def game_for_reader(user, slug: str, room_id: str | None = None) -> Game:
     """A game whose public pages ``user`` may see; raises Http404. One
     query (compiled once per process) reads with the game its host,
     whether it has co-hosts (their ids are read only when it has), the
-    reader's seat (for ``seat_of``) and, given ``room_id``, that room of
-    the game (for ``room_for_reader``)."""
+    reader's seat (for ``seat_of``), given ``room_id`` that room of the
+    game (for ``room_for_reader``), and the versions its kept pages and
+    live channel are keyed on (for ``page_cache.framed``)."""
     found = _FRAME.run(slug, user.id if user.is_authenticated else 0, room_id or "")
     game = found[0] if found else None
     if game is None:
