@@ -239,13 +239,14 @@ def _key(request: HttpRequest, slug: str, visitors: bool) -> str | None:
     game, a game not finished. The versions read are left on the request
     (``VERSION``) for the page's live channel either way."""
     user = request.user
-    if slug not in _finished and not (visitors and not user.is_authenticated):
+    for_visitor = visitors and not user.is_authenticated
+    if slug not in _finished and not for_visitor:
         return None
     found = versions(slug, user)
     if found is None:
         return None
     setattr(request, VERSION, (found[1], found[3]))
-    if found[4] != Game.Status.FINISHED and not (visitors and not user.is_authenticated):
+    if found[4] != Game.Status.FINISHED and not for_visitor:
         return None
     return _key_of(request, slug, found)
 

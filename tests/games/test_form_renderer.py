@@ -45,8 +45,7 @@ def test_the_site_renders_forms_with_its_own_renderer() -> None:
 @pytest.mark.parametrize("sent", [False, True], ids=["blank", "sent-empty"])
 def test_a_form_renders_as_djangos_default_renderer_renders_it(form_class, sent) -> None:
     data = {} if sent else None
-    ours = form_class(data, renderer=FormRenderer()) if sent else form_class(renderer=FormRenderer())
-    default = form_class(data, renderer=DjangoTemplates()) if sent else form_class(renderer=DjangoTemplates())
+    ours, default = form_class(data, renderer=FormRenderer()), form_class(data, renderer=DjangoTemplates())
     assert parse_html(ours.as_p()) == parse_html(default.as_p())
     assert parse_html(ours.as_div()) == parse_html(default.as_div())
     if sent and not ours.is_valid():
