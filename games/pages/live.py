@@ -71,7 +71,9 @@ def channel_answer(
             after = found["last_number"]
         posts = (after, first, now)
     if room is not None and room.kind == Room.Kind.VOTE and not steady:
-        count_ctx: dict[str, Any] = {"game": game, "room": room, **vote_context(game, room, seat)}
+        # The phase bar read the open phase of a running game, with its deadlines.
+        votes = vote_context(game, room, seat, bar_ctx["phase"]) if game.is_running else vote_context(game, room, seat)
+        count_ctx: dict[str, Any] = {"game": game, "room": room, **votes}
         count_ctx.update(count_content(request, count_ctx))
         if count_ctx["count_version"] != count:
             parts.append(render_to_string("games/_vote_count_poll.html", {**count_ctx, "oob": True}, request))

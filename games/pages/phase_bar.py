@@ -5,11 +5,12 @@ reader still has to do in it."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
-from django.db.models import Exists, OuterRef, QuerySet, Subquery
+from django.db.models import CharField, Exists, Expression, OuterRef, QuerySet, Subquery
 from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -82,8 +83,69 @@ def next_deadline(game: Game, phase: Phase) -> NextDeadline | None:
     return NextDeadline(due, closes, then, opens_at)
 
 
+class _DeadlineRows(Expression):
+    """The phase's own deadlines as one JSON array (text) of ``[id, kind,
+    due_at, resolves, done_at]`` rows, read in the phase's query
+    (``_with_deadlines``). Written per database: PostgreSQL's ``json_agg``
+    and SQLite's ``json_group_array`` have no common spelling in the ORM.
+    For a query of ``Phase`` rows only."""
+
+    output_field = CharField()
+    _SQL = {
+        "postgresql": "(SELECT COALESCE(json_agg(json_build_array(d.id, d.kind, d.due_at, d.resolves, d.done_at))"
+        "::text, '[]') FROM games_deadline d WHERE d.phase_id = {phase}.id)",
+        "sqlite": "(SELECT json_group_array(json_array(d.id, d.kind, d.due_at, d.resolves, d.done_at))"
+        " FROM games_deadline d WHERE d.phase_id = {phase}.id)",
+    }
+
+    def as_sql(self, compiler: Any, connection: Any) -> tuple[str, list[Any]]:
+        phase = compiler.quote_name_unless_alias(compiler.query.base_table)
+        return self._SQL[connection.vendor].format(phase=phase), []
+
+
+# The fields those rows fill, in ``Deadline``'s order; the others are
+# deferred (read from the database only if asked for).
+_DEADLINE_FIELDS = ("id", "phase_id", "kind", "due_at", "resolves", "done_at")
+
+
+def _moment(value: str | None) -> datetime | None:
+    """A ``due_at`` or ``done_at`` as the JSON rows carry it (ISO 8601:
+    PostgreSQL's with its offset, SQLite's in UTC without one) as an aware
+    UTC datetime, as the ORM reads it; None for null."""
+    if value is None:
+        return None
+    moment = datetime.fromisoformat(value)
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+
+
+def _with_deadlines(phase: Phase) -> Phase:
+    """``phase`` with its deadlines as ``phase.deadlines.all()`` gives them
+    (by ``due_at``, then id), from the rows its query carried
+    (``deadline_rows``): the vote thread's window (``flow.day_window``) and
+    the cabinet's deadlines (``flow.choice_deadline``) read them with no
+    query of their own. Only the fields of those rows are filled; any other
+    is read when first asked for. A filtered ``phase.deadlines`` queries as
+    always."""
+    names = set(_DEADLINE_FIELDS)
+    deadlines = []
+    for row in json.loads(phase.deadline_rows):
+        read = dict(zip(_DEADLINE_FIELDS, [row[0], phase.pk, *row[1:]], strict=True))
+        read.update(due_at=_moment(read["due_at"]), done_at=_moment(read["done_at"]), resolves=bool(read["resolves"]))
+        values = [read[f.attname] for f in Deadline._meta.concrete_fields if f.attname in names]
+        deadline = Deadline.from_db(phase._state.db, list(_DEADLINE_FIELDS), values)
+        deadline.phase = phase
+        deadlines.append(deadline)
+    deadlines.sort(key=lambda d: (d.due_at, d.pk))
+    # As ``prefetch_related`` leaves a prefetched relation.
+    kept = phase.deadlines.get_queryset()
+    kept._result_cache, kept._prefetch_done = deadlines, True
+    phase._prefetched_objects_cache = {Deadline._meta.get_field("phase").remote_field.cache_name: kept}
+    return phase
+
+
 def _open_phase_query(game_id: int, seat_id: int | None = None, team: str | None = None) -> QuerySet[Phase]:
-    """``_open_phase``'s query for the game ``game_id``; with ``seat_id``
+    """``_open_phase``'s query for the game ``game_id``, with the phase's
+    deadlines (``deadline_rows``, ``_with_deadlines``); with ``seat_id``
     (a living seat) also ``voted`` and ``handed``, its team's choices
     counted when ``team`` is given (``flow.seat_choices``)."""
     # A resolving deadline of a phase already resolved does nothing (the
@@ -98,6 +160,7 @@ def _open_phase_query(game_id: int, seat_id: int | None = None, team: str | None
         next_resolves=Subquery(own.values("resolves")[:1]),
         after_kind=Subquery(own.values("kind")[1:2]),
         opening_due=Subquery(pending.filter(phase=OuterRef("pk"), kind=flow.OPENS).values("due_at")[:1]),
+        deadline_rows=_DeadlineRows(),
     )
     if seat_id is not None:
         phases = phases.annotate(
@@ -126,7 +189,8 @@ def _open_phase(game: Game, seat: Player | None) -> Phase | None:
     game's next pending deadline, None without one), ``opening_due`` (the
     phase's pending delayed opening, WW18-072), and for a living ``seat``
     whether it voted in this vote (``voted``) and whether it or its team
-    handed in a choice (``handed``, ``flow.seat_choices``)."""
+    handed in a choice (``handed``, ``flow.seat_choices``), and its
+    deadlines (``phase.deadlines.all()`` reads none: ``_with_deadlines``)."""
     if seat is None or not seat.alive:
         found = _OPEN_PHASE["none"].run(game.pk)
     else:
@@ -135,7 +199,7 @@ def _open_phase(game: Game, seat: Player | None) -> Phase | None:
             found = _OPEN_PHASE["own"].run(game.pk, seat.pk)
         else:
             found = _OPEN_PHASE["team"].run(game.pk, seat.pk, team)
-    return found[0] if found else None
+    return _with_deadlines(found[0]) if found else None
 
 
 def game_context(request: HttpRequest, game: Game, seat: Player | None) -> dict[str, Any]:

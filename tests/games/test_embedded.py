@@ -57,7 +57,8 @@ def test_the_embedded_default_sets_up_its_demo_on_sqlite(tmp_path) -> None:
     """``scripts/run`` without ``DATABASE_URL`` or ``REDIS_URL``: the
     migrations and the demo (games created, roles drawn, the first
     deadlines written through the site's own flow, the games' versions
-    moved) run on SQLite, as a person's first start does. The suite itself
+    moved) run on SQLite, as a person's first start does, and the pages'
+    read of the open phase with its deadlines gives what SQLite holds. The suite itself
     runs on PostgreSQL, so this is where SQL only PostgreSQL understands
     would show (the games' version upsert once did)."""
     env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL", "CACHE_URL")}
@@ -69,18 +70,29 @@ def test_the_embedded_default_sets_up_its_demo_on_sqlite(tmp_path) -> None:
         )
         assert done.returncode == 0, done.stderr[-3000:]
     check = subprocess.run(
-        [
-            sys.executable,
-            "manage.py",
-            "shell",
-            "-c",
-            "from games.models import Game, GameVersion; print(Game.objects.count(), GameVersion.objects.count())",
-        ],
+        [sys.executable, "manage.py", "shell", "-c", _CHECK],
         cwd=ROOT,
         env=env,
         capture_output=True,
         text=True,
         timeout=120,
     )
-    games, versions = (int(n) for n in check.stdout.split()[-2:])
+    games, versions, phases, same = (int(n) for n in check.stdout.split()[-4:])
     assert games > 0 and versions > 0, check.stdout + check.stderr
+    # The open phases read for the pages carry their deadlines as SQLite has them.
+    assert phases > 0 and same == phases, check.stdout + check.stderr
+
+
+# Counts the games and their versions, and the running games' open phases
+# whose deadlines, as the pages read them with the phase (SQLite's JSON
+# there), are the deadlines table's rows.
+_CHECK = """
+from games.models import Deadline, Game, GameVersion
+from games.pages.phase_bar import _open_phase
+def rows(deadlines):
+    return [(d.pk, d.kind, d.due_at, d.resolves, d.done_at) for d in deadlines]
+phases = [p for p in (_open_phase(g, None) for g in Game.objects.filter(status="running")) if p is not None]
+phases = [p for p in phases if p.deadlines.all()]
+same = sum(rows(p.deadlines.all()) == rows(Deadline.objects.filter(phase=p).order_by("due_at", "pk")) for p in phases)
+print(Game.objects.count(), GameVersion.objects.count(), len(phases), same)
+"""
