@@ -74,7 +74,7 @@ from django.urls import reverse
 from django.utils.crypto import constant_time_compare, salted_hmac
 
 from . import page_cache, unread
-from .models import Game, Room
+from .models import Game
 
 
 def clock() -> int:
@@ -291,9 +291,7 @@ def mark_seen(request: HttpRequest, slug: str) -> bool:
         return False
     if not request.user.is_authenticated:
         return False
-    room = Room.objects.filter(public_id=room_id, game__slug=slug).first()
-    if room is not None:
-        unread.seen_up_to(room, request.user, int(number))
+    unread.reported_seen(slug, room_id, request.user, int(number))
     return True
 
 

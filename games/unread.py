@@ -20,8 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count, F, OuterRef, Q, QuerySet, Subquery
-from django.db.models.functions import Coalesce
+from django.db.models import Count, F, OuterRef, Q, QuerySet, Subquery, Value
+from django.db.models.functions import Coalesce, Least
 
 from .compiled import Compiled
 from .models import Game, Player, Post, ReadMark, Room
@@ -132,6 +132,27 @@ def seen_up_to(room: Room, user: Any, number: int) -> None:
     last = room.posts.order_by("-number").values_list("number", flat=True).first() or 0
     if min(number, last) > 0:
         seen(room, user, min(number, last))
+
+
+def reported_seen(slug: str, room_id: str, user: Any, number: int) -> None:
+    """``seen_up_to`` for the room of public id ``room_id`` in the game
+    ``slug``, as an open page's live channel reports it (``live.mark_seen``;
+    the caller checked the page's ticket). A reader who already has a mark
+    there below ``number`` and below the room's last post (an open page
+    following a conversation) costs one UPDATE, which moves it to the
+    lower of the two; otherwise the room is read and ``seen_up_to`` runs
+    (a first mark, or one already there: no write). Nothing for an unknown
+    room."""
+    last = Coalesce(
+        Subquery(Post.objects.filter(room_id=OuterRef("room_id")).order_by("-number").values("number")[:1]), 0
+    )
+    upto = Least(Value(number), last)
+    marks = ReadMark.objects.filter(user_id=user.pk, room__public_id=room_id, room__game__slug=slug)
+    if marks.filter(number__lt=upto).update(number=upto):
+        return
+    room = Room.objects.filter(public_id=room_id, game__slug=slug).first()
+    if room is not None:
+        seen_up_to(room, user, number)
 
 
 def unseen_last(user: Any, where: Position, posts: list[Post]) -> int | None:

@@ -127,6 +127,33 @@ def test_a_page_reports_the_posts_new_to_its_reader_by_its_channels_first_ask(
         assert 'id="live" hidden hx-get="' in carol.get(url).content.decode()
 
 
+def test_a_reader_following_a_conversation_reports_each_post_seen_in_one_query(
+    forum_game, django_assert_max_num_queries
+) -> None:
+    """An open thread whose posts keep coming: each answer that brings a
+    post is followed by a report (``m``) that moves the reader's mark with
+    one query of its own (4 for the whole ask: the session, the account,
+    the mark, the quick check). A report never moves the mark back, nor
+    past the room's last post."""
+    game, seats = forum_game
+    room = rooms_of(game)["day"]
+    flow.post_create(room=room, seat=seats["Doc"], body="The first word.")
+    carol = client_as("carol")
+    channel = settled(carol, reverse("room", args=[game.slug, room.public_id]))  # her first mark
+    for n in range(3):
+        post = flow.post_create(room=room, seat=seats["Doc"], body=f"And another, {n}.")
+        following = channel_of(carol.get(channel).content.decode())
+        assert f"m={post.number}" in following
+        with django_assert_max_num_queries(4):
+            reported = carol.post(following, HTTP_HX_REQUEST="true")
+        assert reported.status_code == 200 and _mark(room, "carol") == post.number
+        channel = channel_of(reported.content.decode())
+    last = post.number
+    for forged in (last + 40, 1):
+        carol.post(following.replace(f"m={last}", f"m={forged}"), HTTP_HX_REQUEST="true")
+        assert _mark(room, "carol") == last
+
+
 def test_a_stranger_posting_a_members_report_moves_no_mark_and_gets_nothing(forum_game) -> None:
     """The report is taken only with the member's ticket or after the
     room's access check: a stranger posting the address gets 404 and no
