@@ -20,8 +20,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count, F, OuterRef, Q, QuerySet, Subquery, Value
-from django.db.models.functions import Coalesce, Least
+from django.db import connection
+from django.db.models import Count, F, OuterRef, Q, QuerySet, Subquery
+from django.db.models.functions import Coalesce
 
 from .compiled import Compiled
 from .models import Game, Player, Post, ReadMark, Room
@@ -134,6 +135,23 @@ def seen_up_to(room: Room, user: Any, number: int) -> None:
         seen(room, user, min(number, last))
 
 
+# ``reported_seen``'s one statement: the reader's mark in the room (public
+# id, game slug) moves up to the lower of the reported number and the
+# room's last post, when it is below both. Written out, as the live
+# channel's quick check is (``live._QUIET``): the ORM took longer to compile
+# this UPDATE than the three queries it replaces took to run. The same SQL
+# on PostgreSQL and SQLite.
+_REPORTED = """
+UPDATE games_readmark
+SET number = (SELECT CASE WHEN COALESCE(MAX(p.number), 0) < %s THEN COALESCE(MAX(p.number), 0) ELSE %s END
+              FROM games_post p WHERE p.room_id = games_readmark.room_id)
+WHERE user_id = %s
+AND room_id = (SELECT r.id FROM games_room r JOIN games_game g ON g.id = r.game_id WHERE r.public_id = %s AND g.slug = %s)
+AND number < (SELECT CASE WHEN COALESCE(MAX(p.number), 0) < %s THEN COALESCE(MAX(p.number), 0) ELSE %s END
+              FROM games_post p WHERE p.room_id = games_readmark.room_id)
+"""
+
+
 def reported_seen(slug: str, room_id: str, user: Any, number: int) -> None:
     """``seen_up_to`` for the room of public id ``room_id`` in the game
     ``slug``, as an open page's live channel reports it (``live.mark_seen``;
@@ -143,13 +161,10 @@ def reported_seen(slug: str, room_id: str, user: Any, number: int) -> None:
     lower of the two; otherwise the room is read and ``seen_up_to`` runs
     (a first mark, or one already there: no write). Nothing for an unknown
     room."""
-    last = Coalesce(
-        Subquery(Post.objects.filter(room_id=OuterRef("room_id")).order_by("-number").values("number")[:1]), 0
-    )
-    upto = Least(Value(number), last)
-    marks = ReadMark.objects.filter(user_id=user.pk, room__public_id=room_id, room__game__slug=slug)
-    if marks.filter(number__lt=upto).update(number=upto):
-        return
+    with connection.cursor() as cursor:
+        cursor.execute(_REPORTED, [number, number, user.pk, room_id, slug, number, number])
+        if cursor.rowcount:
+            return
     room = Room.objects.filter(public_id=room_id, game__slug=slug).first()
     if room is not None:
         seen_up_to(room, user, number)

@@ -57,8 +57,9 @@ def test_the_embedded_default_sets_up_its_demo_on_sqlite(tmp_path) -> None:
     """``scripts/run`` without ``DATABASE_URL`` or ``REDIS_URL``: the
     migrations and the demo (games created, roles drawn, the first
     deadlines written through the site's own flow, the games' versions
-    moved) run on SQLite, as a person's first start does, and the pages'
-    read of the open phase with its deadlines gives what SQLite holds. The suite itself
+    moved) run on SQLite, as a person's first start does; the pages' read
+    of the open phase with its deadlines gives what SQLite holds, and a
+    live channel's read report moves a mark. The suite itself
     runs on PostgreSQL, so this is where SQL only PostgreSQL understands
     would show (the games' version upsert once did)."""
     env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL", "CACHE_URL")}
@@ -77,22 +78,35 @@ def test_the_embedded_default_sets_up_its_demo_on_sqlite(tmp_path) -> None:
         text=True,
         timeout=120,
     )
-    games, versions, phases, same = (int(n) for n in check.stdout.split()[-4:])
+    games, versions, phases, same, last, mark = (int(n) for n in check.stdout.split()[-6:])
     assert games > 0 and versions > 0, check.stdout + check.stderr
     # The open phases read for the pages carry their deadlines as SQLite has them.
     assert phases > 0 and same == phases, check.stdout + check.stderr
+    # A read report past the room's last post moved the reader's mark to it.
+    assert last > 1 and mark == last, check.stdout + check.stderr
 
 
 # Counts the games and their versions, and the running games' open phases
 # whose deadlines, as the pages read them with the phase (SQLite's JSON
-# there), are the deadlines table's rows.
+# there), are the deadlines table's rows; then a reader's mark in a day
+# thread given three posts, after a first report and one past the last post
+# (``unread.reported_seen``'s written-out UPDATE), with that last post.
 _CHECK = """
-from games.models import Deadline, Game, GameVersion
+from games import flow, unread
+from games.models import Deadline, Game, GameVersion, ReadMark, Room
 from games.pages.phase_bar import _open_phase
 def rows(deadlines):
     return [(d.pk, d.kind, d.due_at, d.resolves, d.done_at) for d in deadlines]
 phases = [p for p in (_open_phase(g, None) for g in Game.objects.filter(status="running")) if p is not None]
 phases = [p for p in phases if p.deadlines.all()]
 same = sum(rows(p.deadlines.all()) == rows(Deadline.objects.filter(phase=p).order_by("due_at", "pk")) for p in phases)
-print(Game.objects.count(), GameVersion.objects.count(), len(phases), same)
+room = Room.objects.filter(kind="day", game__status="running").select_related("game").first()
+seats = list(room.game.players.seated().filter(alive=True).select_related("user"))
+for n in range(3):
+    flow.post_create(room=room, seat=seats[0], body=f"Post {n}.")
+last = room.posts.order_by("-number").first().number
+unread.reported_seen(room.game.slug, room.public_id, seats[1].user, 1)
+unread.reported_seen(room.game.slug, room.public_id, seats[1].user, last + 5)
+mark = ReadMark.objects.get(user=seats[1].user, room=room).number
+print(Game.objects.count(), GameVersion.objects.count(), len(phases), same, last, mark)
 """
