@@ -330,15 +330,20 @@ def new_posts(
     is unchanged, and its ``since`` is taken after the check, less
     ``EDIT_MARGIN``). None: both read."""
     news, edits = looked if looked is not None else (True, True)
-    posts = (
-        list(
-            room.posts.select_related("author")
-            .filter(number__gt=after)
+    posts: list[Post] = []
+    if news:
+        # Numbered densely: the page after ``after`` is a range of numbers
+        # (``posts_page``'s compiled query; the ORM took longer to build
+        # this query than the database to run it). A range found empty is
+        # a gap (posts removed with their seat): the next posts are read
+        # wherever they are.
+        posts = _PAGE.run(room.pk, after + 1, after + 1 + settings.MAFIA_POSTS_PER_PAGE) or list(
+            room.posts.filter(number__gt=after)
+            .select_related("author")
             .order_by("number")[: settings.MAFIA_POSTS_PER_PAGE]
         )
-        if news
-        else []
-    )
+        for post in posts:
+            post.room = room
     edited = _edited_since(room, first, after, since) if edits else []
     if not posts and not edited:
         return None

@@ -12,6 +12,7 @@ from datetime import timedelta
 
 import pytest
 import time_machine
+from django.conf import settings
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -21,7 +22,7 @@ from games import flow, page_cache
 from games.models import Game, Player, ReadMark, Room
 
 from .channel import channel_of, settled
-from .pages import client_as, rooms_of
+from .pages import add_posts, client_as, rooms_of
 
 # Committed transactions, as the site runs.
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -152,6 +153,23 @@ def test_a_reader_following_a_conversation_reports_each_post_seen_in_one_query(
     for forged in (last + 40, 1):
         carol.post(following.replace(f"m={last}", f"m={forged}"), HTTP_HX_REQUEST="true")
         assert _mark(room, "carol") == last
+
+
+def test_new_posts_after_a_gap_of_a_page_or_more_still_come(forum_game) -> None:
+    """The new posts are read as a range of numbers (posts are numbered
+    densely in their room); a page's worth of numbers with no post (posts
+    removed with their seat) does not stop the channel: the posts after
+    the gap come, and the page follows from the last of them."""
+    game, seats = forum_game
+    room = rooms_of(game)["day"]
+    carol = client_as("carol")
+    channel = settled(carol, reverse("room", args=[game.slug, room.public_id]))
+    add_posts(room, [seats["Doc"]], settings.MAFIA_POSTS_PER_PAGE + 5)
+    last = room.posts.order_by("-number").first().number
+    room.posts.filter(number__lte=last - 3).delete()
+    html = carol.get(channel).content.decode()
+    assert [f'id="p{n}"' in html for n in range(last - 2, last + 1)] == [True, True, True]
+    assert f"a={last}" in channel_of(html)
 
 
 def test_a_stranger_posting_a_members_report_moves_no_mark_and_gets_nothing(forum_game) -> None:
