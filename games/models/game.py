@@ -13,8 +13,14 @@ from django.utils.translation import gettext_lazy as _
 
 
 def public_id() -> str:
-    """An opaque random slug used in URLs instead of database ids."""
-    return secrets.token_urlsafe(9)
+    """An opaque random slug used in URLs instead of database ids: 12
+    characters of the URL-safe alphabet, never beginning with "-" (a
+    command line would read such a slug as an option: ``manage.py
+    archive_export SLUG``)."""
+    while True:
+        value = secrets.token_urlsafe(9)
+        if not value.startswith("-"):
+            return value
 
 
 class Game(models.Model):

@@ -21,6 +21,7 @@ from games import flow
 from games.flow.archive_import import ArchiveInvalid, archive_import
 from games.management.commands.demo import TABLES
 from games.models import Game, Post, Room
+from games.models.game import public_id
 from games.reads.archive import ArchiveRefused, game_archive, schema_errors
 from games.reads.archive_bbcode import archive_bbcode
 
@@ -142,6 +143,17 @@ def test_the_commands_export_and_import_a_game(finished_forum, tmp_path) -> None
     call_command("archive_import", str(path), slug="second", stdout=out, stderr=StringIO())
     assert "/g/second/" in out.getvalue()
     assert Game.objects.get(slug="second").status == Game.Status.FINISHED
+
+
+def test_no_slug_begins_with_a_dash_and_one_that_does_is_exported_after_two_dashes(finished_forum, tmp_path) -> None:
+    """A slug that began with "-" was read by ``archive_export`` as an
+    option ("the following arguments are required: slug"): new slugs never
+    begin with it, and an older game's is given after ``--``."""
+    assert not [s for s in (public_id() for _ in range(5000)) if s.startswith("-")]
+    Game.objects.filter(pk=finished_forum.pk).update(slug="-" + finished_forum.slug[1:])
+    path = tmp_path / "dash.json"
+    call_command("archive_export", "--", "-" + finished_forum.slug[1:], output=str(path), stderr=StringIO())
+    assert json.loads(path.read_text(encoding="utf-8"))["game"]["slug"] == "-" + finished_forum.slug[1:]
 
 
 def test_the_import_command_prints_the_schema_errors(tmp_path) -> None:

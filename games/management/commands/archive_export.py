@@ -15,7 +15,11 @@ class Command(BaseCommand):
     help = "Write a finished game's archive (JSON, docs/archive.md) to standard output or a file."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("slug", help="The game's slug (as in /g/<slug>/).")
+        parser.add_argument(
+            "slug",
+            help="The game's slug (as in /g/<slug>/). A slug that begins with '-' (games made before such slugs "
+            "were no longer given) goes after '--': archive_export -- -AbC.",
+        )
         parser.add_argument("-o", "--output", help="Write to this file instead of standard output.")
 
     def handle(self, *args, slug: str, output: str | None = None, **options) -> None:
