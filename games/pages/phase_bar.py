@@ -103,8 +103,8 @@ class _DeadlineRows(Expression):
         return self._SQL[connection.vendor].format(phase=phase), []
 
 
-# The fields those rows fill, in ``Deadline``'s order; the others are
-# deferred (read from the database only if asked for).
+# The fields those rows fill, in ``Deadline``'s order (as ``from_db``
+# takes them); the others are deferred (read from the database if asked for).
 _DEADLINE_FIELDS = ("id", "phase_id", "kind", "due_at", "resolves", "done_at")
 
 
@@ -126,13 +126,10 @@ def _with_deadlines(phase: Phase) -> Phase:
     query of their own. Only the fields of those rows are filled; any other
     is read when first asked for. A filtered ``phase.deadlines`` queries as
     always."""
-    names = set(_DEADLINE_FIELDS)
     deadlines = []
-    for row in json.loads(phase.deadline_rows):
-        read = dict(zip(_DEADLINE_FIELDS, [row[0], phase.pk, *row[1:]], strict=True))
-        read.update(due_at=_moment(read["due_at"]), done_at=_moment(read["done_at"]), resolves=bool(read["resolves"]))
-        values = [read[f.attname] for f in Deadline._meta.concrete_fields if f.attname in names]
-        deadline = Deadline.from_db(phase._state.db, list(_DEADLINE_FIELDS), values)
+    for pk, kind, due_at, resolves, done_at in json.loads(phase.deadline_rows):
+        values = (pk, phase.pk, kind, _moment(due_at), bool(resolves), _moment(done_at))
+        deadline = Deadline.from_db(phase._state.db, _DEADLINE_FIELDS, values)
         deadline.phase = phase
         deadlines.append(deadline)
     deadlines.sort(key=lambda d: (d.due_at, d.pk))
