@@ -32,7 +32,7 @@ from .models import Game, Post, Room
 TEMPLATE = "games/_post.html"
 # Raise with any change of ``games/_post.html``, so no HTML of the old
 # template is served after a deployment.
-TEMPLATE_VERSION = 3
+TEMPLATE_VERSION = 4
 
 
 def _digest(post: Post, game: Game, room: Room, is_host: bool) -> str:

@@ -63,10 +63,26 @@ ROOT_URLCONF = "mafia_site.urls"
 WSGI_APPLICATION = "mafia_site.wsgi.application"
 ASGI_APPLICATION = "mafia_site.asgi.application"
 
+# The site's pages are Jinja2 templates (games.templating); Django's engine
+# renders the admin and allauth's pages, inside the site's frame
+# (templates/django/allauth/layouts/base.html).
 TEMPLATES = [
     {
-        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "BACKEND": "django.template.backends.jinja2.Jinja2",
         "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": False,
+        "OPTIONS": {
+            "environment": "games.templating.environment",
+            "context_processors": [
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+                "games.templating.csrf_once",
+            ],
+        },
+    },
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates" / "django"],
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [

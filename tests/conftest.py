@@ -21,6 +21,27 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 PASSWORD = "correct-horse-battery"
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _jinja2_pages_recorded():
+    """The test client records the pages Jinja2 renders (``response.templates``,
+    ``response.context``), as Django's test set-up does for its own engine's:
+    a page served whole from the kept pages renders none."""
+    from django.template.backends import jinja2 as backend
+    from django.test import signals
+
+    original = backend.Template.render
+
+    def render(self, context=None, request=None):
+        context = {} if context is None else context
+        html = original(self, context, request)
+        signals.template_rendered.send(sender=self, template=self, context=context)
+        return html
+
+    backend.Template.render = render
+    yield
+    backend.Template.render = original
+
+
 @pytest.fixture(autouse=True)
 def _no_language_left_behind():
     """After each test, no language stays active in this thread: a page the

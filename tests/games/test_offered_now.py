@@ -6,6 +6,7 @@ sentence instead of a form the player cannot use now."""
 from __future__ import annotations
 
 import re
+from html import unescape
 
 from django.urls import reverse
 from django.utils import timezone
@@ -97,7 +98,7 @@ def test_piter_defence_window_shows_a_non_candidate_why_instead_of_the_form(pers
     day_room = _room(game, Room.Kind.DAY, 1)
     url = reverse("room", args=[game.slug, day_room.public_id])
     html = client_as(accounts["Dot"]).get(url).content.decode()
-    assert "Only today&#x27;s candidates speak now, one defence post each, until" in html
+    assert "Only today's candidates speak now, one defence post each, until" in unescape(html)
     assert 'class="post-form"' not in html
     assert 'class="post-form"' in client_as(accounts["Ann"]).get(url).content.decode()
 

@@ -5,6 +5,7 @@ trace and of its vote flow leads to the rule's text on that page."""
 from __future__ import annotations
 
 import re
+from html import unescape
 
 import pytest
 from django.test import Client
@@ -49,7 +50,7 @@ def test_the_forum_rules_page_shows_forum_012_with_the_documents_words() -> None
     assert response.status_code == 200
     html = response.content.decode()
     block = rule_block(html, "FORUM-012")
-    assert "day roles&#x27; choices by 14:00" in block
+    assert "day roles' choices by 14:00" in unescape(block)
     assert re.search(r'<blockquote class="rule-quote" lang="ru">«Адвокат и Вышибала не позже 14:00', block)
     assert "Forum mafia" in text_of(re.search(r"<h1>(.*?)</h1>", html, re.S).group(1))
 

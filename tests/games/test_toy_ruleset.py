@@ -19,6 +19,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime
+from html import unescape
 from html.parser import HTMLParser
 from zoneinfo import ZoneInfo
 
@@ -123,7 +124,7 @@ def option_for(form: dict, field: str, label: str) -> str:
 
 def text_of(html: str) -> str:
     """The page's text with the markup gone and white space folded."""
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).replace("&#x27;", "'")
+    return re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", " ", html)))
 
 
 def flashed(html: str) -> str:

@@ -1,8 +1,9 @@
 """The Russian and Simplified Chinese catalogues are complete: every
 message is translated and none is fuzzy, the translations keep the
 placeholders of the English text, every string marked for translation in
-the code and templates is in both catalogues (``makemessages`` is run on a
-copy of the project and compared), and the committed ``.mo`` files hold
+the code and templates is in both catalogues and every catalogue entry is
+still marked (``makemessages`` is run on a copy of the project and
+compared), and the committed ``.mo`` files hold
 exactly what the ``.po`` files say.
 
 After changing a marked string: ``python manage.py makemessages -l ru
@@ -183,6 +184,23 @@ def test_every_marked_string_is_in_the_catalogue(extracted: list[Entry], locale:
         if (ctx, msgid) not in known
     ]
     assert not missing, f"marked in the code but missing from locale/{locale}: {missing} (run makemessages)"
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_every_catalogue_entry_is_still_marked(extracted: list[Entry], locale: str) -> None:
+    """makemessages still reads every text the catalogue translates. The
+    pages are Jinja2 templates (``games.templating``): a text marked in a
+    way makemessages cannot read there (``_("Day %(n)s", n=…)`` instead of
+    ``_("Day %(n)s")|fill(n=…)``, or ``pgettext`` in a template) would be
+    dropped from the catalogue by the next makemessages run, and shown in
+    English from then on."""
+    marked = {e.key for e in extracted}
+    unread = [
+        msgid if ctx is None else f"{ctx}: {msgid}"
+        for ctx, msgid in (e.key for e in parse_po(catalogue(locale)))
+        if (ctx, msgid) not in marked and msgid
+    ]
+    assert not unread, f"in locale/{locale} but no longer found by makemessages: {unread}"
 
 
 def web_ruleset_texts() -> set[str]:
