@@ -288,7 +288,7 @@ STORAGES = {
 
 # Sessions live in the database alone: a cache that loses, restores or
 # replays its data can never bring back a session that logged out.
-SESSION_ENGINE = "django.contrib.sessions.backends.db"
+SESSION_ENGINE = "games.sessions"
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
 CSRF_COOKIE_SAMESITE = "Lax"

@@ -78,19 +78,23 @@ def test_the_embedded_default_sets_up_its_demo_on_sqlite(tmp_path) -> None:
         text=True,
         timeout=120,
     )
-    games, versions, phases, same, last, mark = (int(n) for n in check.stdout.split()[-6:])
+    games, versions, phases, same, last, mark, kept, expired = (int(n) for n in check.stdout.split()[-8:])
     assert games > 0 and versions > 0, check.stdout + check.stderr
     # The open phases read for the pages carry their deadlines as SQLite has them.
     assert phases > 0 and same == phases, check.stdout + check.stderr
     # A read report past the room's last post moved the reader's mark to it.
     assert last > 1 and mark == last, check.stdout + check.stderr
+    # A session is read back by the session store's statement, and not once expired.
+    assert (kept, expired) == (1, 0), check.stdout + check.stderr
 
 
 # Counts the games and their versions, and the running games' open phases
 # whose deadlines, as the pages read them with the phase (SQLite's JSON
 # there), are the deadlines table's rows; then a reader's mark in a day
 # thread given three posts, after a first report and one past the last post
-# (``unread.reported_seen``'s written-out UPDATE), with that last post.
+# (``unread.reported_seen``'s written-out UPDATE), with that last post;
+# then whether a saved session loads (``games.sessions``' written-out
+# SELECT), and whether it still does once expired.
 _CHECK = """
 from games import flow, unread
 from games.models import Deadline, Game, GameVersion, ReadMark, Room
@@ -108,5 +112,15 @@ last = room.posts.order_by("-number").first().number
 unread.reported_seen(room.game.slug, room.public_id, seats[1].user, 1)
 unread.reported_seen(room.game.slug, room.public_id, seats[1].user, last + 5)
 mark = ReadMark.objects.get(user=seats[1].user, room=room).number
-print(Game.objects.count(), GameVersion.objects.count(), len(phases), same, last, mark)
+from datetime import timedelta
+from django.contrib.sessions.models import Session
+from django.utils import timezone
+from games.sessions import SessionStore
+store = SessionStore()
+store["seen"] = "yes"
+store.save()
+kept = int(SessionStore(store.session_key).load() == {"seen": "yes"})
+Session.objects.filter(session_key=store.session_key).update(expire_date=timezone.now() - timedelta(seconds=1))
+expired = int(SessionStore(store.session_key).load() != {})
+print(Game.objects.count(), GameVersion.objects.count(), len(phases), same, last, mark, kept, expired)
 """
