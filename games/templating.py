@@ -48,7 +48,7 @@ from django.utils.functional import SimpleLazyObject
 from django.utils.safestring import SafeString
 from django.utils.timezone import template_localtime
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext_lazy
+from django.utils.translation import pgettext_lazy
 from django_htmx.jinja import htmx_script
 from markupsafe import Markup
 
@@ -299,7 +299,6 @@ def environment(**options: Any) -> jinja2.Environment:
     env = jinja2.Environment(**options)  # noqa: S701 - Django's backend passes autoescape=True
     env.globals.update(
         _=_,
-        ngettext=ngettext,
         words=CONTEXT_TEXTS,
         url=url,
         static=static,
