@@ -272,7 +272,6 @@ def game_fault_notice(context: jinja2.runtime.Context, game: Any) -> Markup:
     notice = context.environment.get_template("games/_broken_notice.html")
     return Markup(  # noqa: S704 - our own template's output, escaped there
         notice.render(
-            fault=True,
             reason=reason if told else "",
             admin_url=reverse("admin:games_game_change", args=[game.pk]) if staff else "",
         )
