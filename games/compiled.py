@@ -12,6 +12,12 @@ each call puts the caller's values where the stand-ins were.
 Nothing changes in what a query reads: it is the queryset's own SQL. A
 queryset whose SQL depends on a value beyond the stand-ins must name that
 value in its key (``Compiled.run(key=…)``).
+
+The converters that turn the database's values into the fields' Python
+values (a JSON text into a list, SQLite's text into an aware datetime)
+are the query's too, worked out once with its SQL: the game's frame
+reads some sixty columns, and asking every column for its converters
+again on each run cost more than the run's own rows did.
 """
 
 from __future__ import annotations
@@ -48,7 +54,7 @@ class Compiled:
 
     def __init__(self, build: Callable[..., QuerySet]) -> None:
         self._build = build
-        self._shapes: dict[Any, tuple[QuerySet, Any, str, list[Any], list[int | None]] | None] = {}
+        self._shapes: dict[Any, tuple[QuerySet, Any, str, list[Any], list[int | None], Any] | None] = {}
         self._lock = threading.Lock()
 
     def _shape(self, key: Any, count: int, alias: str):
@@ -64,9 +70,10 @@ class Compiled:
             sql, params = "", ()
         named = {v: i for i, v in enumerate(stand_ins)} | {str(v): i for i, v in enumerate(stand_ins)}
         where = [named.get(p) if isinstance(p, int | str) and not isinstance(p, bool) else None for p in params]
-        shape = (queryset, compiler, sql, list(params), where)
         if not sql or any(i not in where for i in range(count)):
             shape = None  # a stand-in the SQL holds other than as a parameter
+        else:
+            shape = (queryset, compiler, sql, list(params), where, _Converters(compiler))
         with self._lock:
             self._shapes[(key, alias)] = shape
         return shape
@@ -76,11 +83,38 @@ class Compiled:
         shape = self._shape(key, len(values), alias)
         if shape is None:
             return list(self._build(*values))
-        queryset, compiler, sql, params, where = shape
+        queryset, compiler, sql, params, where, converters = shape
         bound = [values[i] if i is not None else p for p, i in zip(params, where, strict=True)]
         runner = copy.copy(compiler)
         runner.connection = connections[alias]
         runner.as_sql = lambda *args, **kwargs: (sql, tuple(bound))  # type: ignore[method-assign]
+        runner.get_converters = converters.bind(runner)  # type: ignore[method-assign]
         chained = queryset._chain()
         chained.query.get_compiler = lambda *args, **kwargs: runner  # type: ignore[method-assign]
         return list(chained)
+
+
+class _Converters:
+    """A compiled query's converters (``SQLCompiler.get_converters``) of
+    its selected columns, worked out once. ``bind(runner)`` gives the
+    ``get_converters`` of one run: these for the selected columns (what
+    ``results_iter`` asks for), the runner's own for anything else. The
+    converters are the fields' and the backend's functions; each run
+    passes them its own connection (``apply_converters``)."""
+
+    def __init__(self, compiler: Any) -> None:
+        """``compiler``: one whose ``as_sql`` has run (its columns chosen)."""
+        self.columns = [s[0] for s in compiler.select[0 : compiler.col_count]]
+        self.converters = compiler.get_converters(self.columns)
+
+    def bind(self, runner: Any) -> Callable[[list[Any]], dict[int, Any]]:
+        """The ``get_converters`` of ``runner``, a copy of the compiler."""
+
+        def get_converters(expressions: list[Any]) -> dict[int, Any]:
+            if len(expressions) == len(self.columns) and all(
+                a is b for a, b in zip(expressions, self.columns, strict=True)
+            ):
+                return self.converters
+            return type(runner).get_converters(runner, expressions)
+
+        return get_converters
