@@ -180,17 +180,42 @@ def unseen_last(user: Any, where: Position, posts: list[Post]) -> int | None:
     return number if where.mark is None or where.mark < number else None
 
 
+# ``posted``'s one statement, written out as ``_REPORTED`` is (the same
+# SQL on PostgreSQL and SQLite): the poster's mark in the room moves to
+# his post (``%s`` 3) when it lies below it and nobody else's post lies
+# between; a reader with no mark there gets one at his post when nobody
+# else's post lies before it. ``{own}`` leaves out the poster's own posts
+# (``_OWN_SQL``).
+_POSTED = """
+INSERT INTO games_readmark (user_id, room_id, number)
+SELECT %s, %s, %s
+WHERE EXISTS (SELECT 1 FROM games_readmark m WHERE m.user_id = %s AND m.room_id = %s)
+OR NOT EXISTS (SELECT 1 FROM games_post p WHERE p.room_id = %s AND p.number < %s{own})
+ON CONFLICT (user_id, room_id) DO UPDATE SET number = excluded.number
+WHERE games_readmark.number < excluded.number
+AND NOT EXISTS (SELECT 1 FROM games_post p WHERE p.room_id = games_readmark.room_id
+                AND p.number > games_readmark.number AND p.number < excluded.number{own})
+"""
+# The poster's own posts, left out of "nobody else's" (``own_posts``).
+_OWN_SQL = {
+    "seat": " AND (p.author_id IS NULL OR p.author_id <> %s)",
+    "host": " AND NOT p.by_host",
+    "nobody": "",
+}
+
+
 def posted(room: Room, user: Any, post: Post, seat: Player | None, host: bool) -> None:
     """The reader wrote ``post``: it is read, and so is the room up to it
     when every post between his mark and it is his own too (posts of
-    others that came in meanwhile stay new)."""
-    mark = ReadMark.objects.filter(user_id=user.pk, room=room).values_list("number", flat=True).first() or 0
-    between = room.posts.filter(number__gt=mark, number__lt=post.number)
-    own = own_posts(seat, host)
-    if own is not None:
-        between = between.exclude(own)
-    if not between.exists():
-        seen(room, user, post.number)
+    others that came in meanwhile stay new). One statement (``_POSTED``)."""
+    if not user.is_authenticated:
+        return
+    own, extra = ("seat", [seat.pk]) if seat is not None else ("host", []) if host else ("nobody", [])
+    n = post.number
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _POSTED.format(own=_OWN_SQL[own]), [user.pk, room.pk, n, user.pk, room.pk, room.pk, n, *extra, *extra]
+        )
 
 
 def host_inbox(game: Game) -> list[Room]:

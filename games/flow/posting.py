@@ -41,14 +41,17 @@ def post_create(
     if len(body) > 20000:
         raise FlowError(_("The post is too long (at most 20,000 characters)."))
     with game_turn(room.game, now) as turn:
-        resent = _resent(turn, room, seat, body, by_host)
-        if resent is not None:
-            return resent
-        post = write_post(turn, room, seat, body, by_host)
+        # The room's last post, read under the game's lock: no one else
+        # numbers a post in the room until the turn ends.
+        last = room.posts.order_by("-number").first()
+        if _resent(turn, last, seat, body, by_host):
+            return last
+        phase = current_phase(turn.game)
+        post = write_post(turn, room, seat, body, by_host, phase=phase, after=last.number if last else 0)
         turn.posts_only = seat is None or seat.alive
         if seat is not None and not by_host and seat.alive and room.kind == Room.Kind.DAY and turn.game.is_running:
             # «Кандидат: NAME» nominates by post (COSMO-007); a refused one refuses the post.
-            if nominate_by_post(turn, current_phase(turn.game), seat, post):
+            if nominate_by_post(turn, phase, seat, post):
                 turn.posts_only = False
         return post
 
@@ -58,44 +61,64 @@ def post_create(
 RESENT_WITHIN = timedelta(minutes=5)
 
 
-def _resent(turn: Turn, room: Room, seat: Player | None, body: str, by_host: bool) -> Post | None:
-    """The room's last post when it is the author's and ``body`` repeats it
-    within ``RESENT_WITHIN`` (read under the game's lock), else None."""
-    last = room.posts.order_by("-number").first()
+def _resent(turn: Turn, last: Post | None, seat: Player | None, body: str, by_host: bool) -> bool:
+    """True when the room's ``last`` post (read under the game's lock; None
+    in an empty room) is the author's and ``body`` repeats it within
+    ``RESENT_WITHIN``."""
     if last is None or last.body != body or turn.now - last.created_at > RESENT_WITHIN:
-        return None
-    same_author = last.by_host if by_host else (not last.by_host and last.author_id == getattr(seat, "pk", None))
-    return last if same_author else None
+        return False
+    return last.by_host if by_host else (not last.by_host and last.author_id == getattr(seat, "pk", None))
 
 
-def write_post(turn: Turn, room: Room, seat: Player | None, body: str, by_host: bool = False) -> Post:
+# ``write_post``'s ``phase`` when the caller has not read it.
+_UNREAD = object()
+
+
+def write_post(
+    turn: Turn,
+    room: Room,
+    seat: Player | None,
+    body: str,
+    by_host: bool = False,
+    *,
+    phase: Phase | None | object = _UNREAD,
+    after: int | None = None,
+) -> Post:
     """``post_create``'s work inside the caller's turn (a vote post, a
-    nomination): ``body`` stripped and not empty, dated ``turn.now``."""
+    nomination): ``body`` stripped and not empty, dated ``turn.now``, filed
+    under the current game day. ``phase``: the open phase
+    (``current_phase``) when the caller read it in this turn; ``after``:
+    the room's last post number when the caller read it in this turn
+    (``PostManager.create_after``; None: read here, the room locked)."""
+    if phase is _UNREAD:
+        phase = current_phase(turn.game)
     # Players post in vote threads only through ``vote_cast`` and
     # ``nominate``, which check the day themselves.
     if not by_host and room.kind == Room.Kind.DAY and turn.game.is_running:
-        _refuse_day_post(turn, room, seat)
-    post = Post.objects.create(
-        room=room,
-        author=None if by_host else seat,
-        by_host=by_host,
-        body=body,
-        body_html=markup.render(body, languages.game_language(turn.game)),
-        game_day=current_day(turn.game),
-        created_at=turn.now,
-    )
+        _refuse_day_post(turn, room, seat, phase)
+    fields = {
+        "room": room,
+        "author": None if by_host else seat,
+        "by_host": by_host,
+        "body": body,
+        "body_html": markup.render(body, languages.game_language(turn.game)),
+        # The open phase is the game's latest: its number is the game day.
+        "game_day": phase.number if phase is not None else current_day(turn.game),
+        "created_at": turn.now,
+    }
+    post = Post.objects.create(**fields) if after is None else Post.objects.create_after(after, **fields)
     if seat is not None and not by_host and not seat.alive and room.kind == Room.Kind.DAY:
         seat.last_words_used = True
         seat.save(update_fields=["last_words_used"])
     return post
 
 
-def _refuse_day_post(turn: Turn, room: Room, seat: Player | None) -> None:
+def _refuse_day_post(turn: Turn, room: Room, seat: Player | None, phase: Phase | None) -> None:
     """Raise FlowError when the day thread ``room`` refuses a player's post
     now: before the day's delayed opening, from a player the ruleset
-    silences today, or outside the defence window's rules."""
+    silences today, or outside the defence window's rules. ``phase``: the
+    open phase (``current_phase``)."""
     game = turn.game
-    phase = current_phase(game)
     today = phase if phase is not None and phase.kind == Phase.Kind.DAY and phase.number == room.day else None
     refuse_before_opening(game, today, turn.now)
     if seat is not None and seat.alive:

@@ -67,6 +67,17 @@ class PostManager(models.Manager["Post"]):
             post = super().create(**fields)
         return post
 
+    def create_after(self, after: int, **fields: Any) -> Post:
+        """A post numbered ``after`` + 1 in its room, where ``after`` is the
+        room's last post number as the caller read it under the game's lock
+        (``flow.records.game_lock``, which every writer of a game's posts
+        holds): nobody numbers a post in the room meanwhile, so neither the
+        room's lock nor its count is needed. Were the number taken all the
+        same, the (room, number) constraint refuses the post
+        (IntegrityError) rather than number two alike."""
+        fields["number"] = after + 1
+        return super().create(**fields)
+
     def create_many(self, posts: list[Post], last: dict[int, int] | None = None) -> list[Post]:
         """Save ``posts`` (unsaved, each with its ``room`` set), numbered
         next in their rooms in list order, in one INSERT. ``last``: the last

@@ -78,7 +78,8 @@ def test_the_embedded_default_sets_up_its_demo_on_sqlite(tmp_path) -> None:
         text=True,
         timeout=120,
     )
-    games, versions, phases, same, last, mark, kept, expired = (int(n) for n in check.stdout.split()[-8:])
+    numbers = (int(n) for n in check.stdout.split()[-12:])
+    games, versions, phases, same, last, mark, kept, expired, own, moved, stayed, first = numbers
     assert games > 0 and versions > 0, check.stdout + check.stderr
     # The open phases read for the pages carry their deadlines as SQLite has them.
     assert phases > 0 and same == phases, check.stdout + check.stderr
@@ -86,6 +87,10 @@ def test_the_embedded_default_sets_up_its_demo_on_sqlite(tmp_path) -> None:
     assert last > 1 and mark == last, check.stdout + check.stderr
     # A session is read back by the session store's statement, and not once expired.
     assert (kept, expired) == (1, 0), check.stdout + check.stderr
+    # A poster's mark moves over his post, stays behind others' new posts,
+    # and is not made at all when others' posts come before his first
+    # (``unread.posted``'s written-out upsert).
+    assert (moved, stayed, first) == (own, own, 0), check.stdout + check.stderr
 
 
 # Counts the games and their versions, and the running games' open phases
@@ -93,7 +98,8 @@ def test_the_embedded_default_sets_up_its_demo_on_sqlite(tmp_path) -> None:
 # there), are the deadlines table's rows; then a reader's mark in a day
 # thread given three posts, after a first report and one past the last post
 # (``unread.reported_seen``'s written-out UPDATE), with that last post;
-# then whether a saved session loads (``games.sessions``' written-out
+# then the marks ``unread.posted`` leaves: over a reader's own post, behind
+# another's, and none for a first post after others'; then whether a saved session loads (``games.sessions``' written-out
 # SELECT), and whether it still does once expired.
 _CHECK = """
 from games import flow, unread
@@ -112,6 +118,17 @@ last = room.posts.order_by("-number").first().number
 unread.reported_seen(room.game.slug, room.public_id, seats[1].user, 1)
 unread.reported_seen(room.game.slug, room.public_id, seats[1].user, last + 5)
 mark = ReadMark.objects.get(user=seats[1].user, room=room).number
+def post_as(seat, body):
+    post = flow.post_create(room=room, seat=seat, body=body)
+    unread.posted(room, seat.user, post, seat, False)
+    return post.number
+own = post_as(seats[1], "Mine, with nothing new before it.")
+moved = ReadMark.objects.get(user=seats[1].user, room=room).number
+post_as(seats[0], "Meanwhile.")
+post_as(seats[1], "Mine again.")
+stayed = ReadMark.objects.get(user=seats[1].user, room=room).number
+post_as(seats[2], "A first post after others'.")
+first = ReadMark.objects.filter(user=seats[2].user, room=room).count()
 from datetime import timedelta
 from django.contrib.sessions.models import Session
 from django.utils import timezone
@@ -122,5 +139,5 @@ store.save()
 kept = int(SessionStore(store.session_key).load() == {"seen": "yes"})
 Session.objects.filter(session_key=store.session_key).update(expire_date=timezone.now() - timedelta(seconds=1))
 expired = int(SessionStore(store.session_key).load() != {})
-print(Game.objects.count(), GameVersion.objects.count(), len(phases), same, last, mark, kept, expired)
+print(Game.objects.count(), GameVersion.objects.count(), len(phases), same, last, mark, kept, expired, own, moved, stayed, first)
 """

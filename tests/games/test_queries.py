@@ -227,3 +227,35 @@ def test_a_running_games_pages_built_afresh_cost_few_queries(forum_game) -> None
     assert count_queries(player, reverse("cabinet", args=[game.slug])) <= 8
     assert count_queries(player, reverse("game", args=[game.slug])) <= 6
     assert count_queries(host, reverse("host", args=[game.slug])) <= 18
+
+
+def test_a_post_in_the_day_thread_costs_few_queries(forum_game) -> None:
+    """A post is what a live game writes most: the session, its account,
+    the game with the reader's seat and room, the game's lock, the room's
+    last post (a double submit, and the next number, read under that
+    lock), the open phase, the post, the game's version, the poster's read
+    mark, and the transaction's two ends: 11 queries, whether the mark
+    moves over the post or stays behind others' new posts."""
+    game, seats = forum_game
+    room = rooms_of(game)["day"]
+    add_posts(room, list(seats.values()), 10)
+    client = client_as("carol")
+    url = reverse("room", args=[game.slug, room.public_id])
+    read(client, url)
+    carol = seats["Clyde"]
+    base = Post.objects.filter(room=room).count()
+    with CaptureQueriesContext(connection) as ctx:
+        assert client.post(url, {"body": "first words"}).status_code == 302
+    assert len(ctx.captured_queries) <= 11
+    assert room.read_marks.get(user=carol.user).number == base + 1
+    flow.post_create(room=room, seat=seats["Bonnie"], body="meanwhile")
+    with CaptureQueriesContext(connection) as ctx:
+        assert client.post(url, {"body": "second words"}).status_code == 302
+    assert len(ctx.captured_queries) <= 11
+    assert list(Post.objects.filter(room=room, number__gt=base).values_list("number", "body")) == [
+        (base + 1, "first words"),
+        (base + 2, "meanwhile"),
+        (base + 3, "second words"),
+    ]
+    # Bonnie's post came in between: it stays new to Carol.
+    assert room.read_marks.get(user=carol.user).number == base + 1
