@@ -39,6 +39,7 @@ from ..reads.day import (
     day_phase,
     day_post_refusal,
     day_window,
+    stored_ballots,
     vote_view,
 )
 from ..reads.game import (
@@ -194,5 +195,6 @@ __all__ = [
     "utc_offset",
     "vote_cast",
     "proxy_vote_cast",
+    "stored_ballots",
     "vote_view",
 ]

@@ -5,11 +5,12 @@ a member of, and its private thread with the host."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Any
 
-from django.db.models import Q, QuerySet, prefetch_related_objects
+from django.db.models import CharField, Expression, Q, QuerySet
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
 
@@ -19,6 +20,7 @@ from ..forms import ActionForm, LastWordsForm, PostForm
 from ..models import Action, Game, Phase, Player, Room
 from ..names import ability_name, role_name, team_name
 from ..results import abilities_explained, ability_help, role_summary, without_rule_ids
+from .phase_bar import json_moment
 from .thread import mark_editable, posts_page
 
 
@@ -57,15 +59,16 @@ def choices(game: Game, seat: Player, ctx: dict[str, Any], data: Any = None) -> 
     ruleset = flow.ruleset_of(game)
     phase = ctx["phase"] if game.is_running else flow.current_phase(game)
     slots = flow.open_slots(game, seat, phase)
-    mine = (
-        list(
+    if phase is None:
+        mine = []
+    elif hasattr(phase, "handed_actions"):
+        mine = phase.handed_actions  # read with the phase bar's phase (a living seat's)
+    else:
+        mine = list(
             Action.objects.filter(phase=phase)
             .filter(flow.seat_choices(flow.ruleset_of(game), seat))
             .select_related("actor")
         )
-        if phase
-        else []
-    )
     handed_in = {(a.team or "", a.ability): a.targets for a in mine}
     forms = []
     key = phase.key if phase else ""
@@ -156,14 +159,42 @@ def _receipts(game: Game, ruleset: Any, chosen: Choices) -> list[dict[str, Any]]
     ]
 
 
+class _MemberRows(Expression):
+    """The room's members as one JSON array (text) of ``[joined_at, id,
+    nickname]`` rows (``_members``), read in the rooms' query. Written per
+    database, as the phase bar's rows are. For a query of ``Room`` rows
+    only."""
+
+    output_field = CharField()
+    _SQL = {
+        "postgresql": "(SELECT COALESCE(json_agg(json_build_array(m.joined_at, m.id, m.nickname))::text, '[]')"
+        " FROM games_room_members rm JOIN games_player m ON m.id = rm.player_id WHERE rm.room_id = {room}.id)",
+        "sqlite": "(SELECT json_group_array(json_array(m.joined_at, m.id, m.nickname))"
+        " FROM games_room_members rm JOIN games_player m ON m.id = rm.player_id WHERE rm.room_id = {room}.id)",
+    }
+
+    def as_sql(self, compiler: Any, connection: Any) -> tuple[str, list[Any]]:
+        room = compiler.quote_name_unless_alias(compiler.query.base_table)
+        return self._SQL[connection.vendor].format(room=room), []
+
+
+def _members(room: Room, seat: Player) -> list[str]:
+    """The nicknames of the room's members other than ``seat``, in seating
+    order (``Player``'s), from the rows its query carried (``member_rows``)."""
+    rows = sorted((json_moment(joined), pk, nickname) for joined, pk, nickname in json.loads(room.member_rows))
+    return [nickname for _joined, pk, nickname in rows if pk != seat.pk]
+
+
 def _rooms_query(game_id: int, seat_key: str, seat_id: int, user_id: int) -> QuerySet[Room]:
     """The cabinet of the seat ``seat_id`` (``flow.cabinet_of``: its key is
     the seat's public id ``seat_key``) and the rooms it is a member of
     (``access.rooms_of_seat``), each with the unread count and place of
-    the account ``user_id`` seated there (``unread.with_positions``)."""
+    the account ``user_id`` seated there (``unread.with_positions``) and
+    its members (``member_rows``, ``_members``)."""
     rooms = Room.objects.filter(game_id=game_id).filter(Q(kind=Room.Kind.CABINET, key=seat_key) | Q(members=seat_id))
     user = SimpleNamespace(pk=user_id, is_authenticated=True)
-    return unread.with_positions(rooms.distinct(), user, Player(pk=seat_id), False).order_by("created_at", "id")
+    positions = unread.with_positions(rooms.distinct(), user, Player(pk=seat_id), False)
+    return positions.annotate(member_rows=_MemberRows()).order_by("created_at", "id")
 
 
 # Compiled once per process.
@@ -172,8 +203,8 @@ _ROOMS = Compiled(_rooms_query)
 
 def _rooms(request: HttpRequest, game: Game, seat: Player) -> tuple[Room, unread.Position, list[Room]]:
     """The seat's cabinet, the reader's place in it, and the other private
-    rooms it reads as a member (``access.rooms_of_seat``) with his counts,
-    in one query (compiled once per process)."""
+    rooms it reads as a member (``access.rooms_of_seat``) with his counts
+    and their members, in one query (compiled once per process)."""
     found = _ROOMS.run(game.pk, seat.public_id, seat.pk, request.user.pk)
     own = next((r for r in found if r.kind == Room.Kind.CABINET and r.key == seat.public_id), None)
     for r in found:
@@ -197,8 +228,7 @@ def cabinet_page(
     general = _date_forms(game, chosen.phase, chosen.forms)
     # The documents' host tells a team who its members are: each private
     # room the seat reads is listed with its members.
-    prefetch_related_objects(others, "members")
-    shared = [(r, [m.nickname for m in r.members.all() if m.pk != seat.pk]) for r in others]
+    shared = [(r, _members(r, seat)) for r in others]
     page = posts_page(room, request.GET.get("page"), where.last, where.first_unread)
     mark_editable(request, game, seat, page.object_list)
     idle = flow.idle_abilities(game, seat, chosen.slots, chosen.phase)

@@ -275,8 +275,8 @@ def _vote_overview(game: Game, phase: Any, seated: list[Player], ruleset: Any, s
     player's standing ballot, and what the rules will do at the deadline
     (``Ruleset.day_warnings``) with the host's waive or confirm where the
     ruleset has autokills (``Ruleset.AUTOKILLS``)."""
-    ballots = flow.ballots_of(game, phase.number, phase.vote_round)
-    # The count and the warnings as stored when the ballots were cast.
+    # The ballots, the count and the warnings as stored when the ballots were cast.
+    ballots = flow.stored_ballots(game, phase.number, phase)
     votes = flow.vote_view(game, phase, ballots)
     count = votes.count
     standing = day_rules.standing(ballots, ruleset.day_procedure(state).change)

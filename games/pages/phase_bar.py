@@ -19,7 +19,7 @@ from .. import access, flow, live, page_cache
 from ..compiled import Compiled
 from ..flow.phases import delayed_opening
 from ..models import Action, Deadline, Game, Phase, Player, Vote
-from ..reads.choices import choices_of, choosing_team
+from ..reads.choices import choosing_team
 from ..windows import first_window, window_name
 
 
@@ -108,10 +108,11 @@ class _DeadlineRows(Expression):
 _DEADLINE_FIELDS = ("id", "phase_id", "kind", "due_at", "resolves", "done_at")
 
 
-def _moment(value: str | None) -> datetime | None:
-    """A ``due_at`` or ``done_at`` as the JSON rows carry it (ISO 8601:
-    PostgreSQL's with its offset, SQLite's in UTC without one) as an aware
-    UTC datetime, as the ORM reads it; None for null."""
+def json_moment(value: str | None) -> datetime | None:
+    """A moment as the JSON rows of a page's query carry it (a deadline's
+    ``due_at``, a choice's ``updated_at``; ISO 8601: PostgreSQL's with its
+    offset, SQLite's in UTC without one) as an aware UTC datetime, as the
+    ORM reads it; None for null."""
     if value is None:
         return None
     moment = datetime.fromisoformat(value)
@@ -128,7 +129,7 @@ def _with_deadlines(phase: Phase) -> Phase:
     always."""
     deadlines = []
     for pk, kind, due_at, resolves, done_at in json.loads(phase.deadline_rows):
-        values = (pk, phase.pk, kind, _moment(due_at), bool(resolves), _moment(done_at))
+        values = (pk, phase.pk, kind, json_moment(due_at), bool(resolves), json_moment(done_at))
         deadline = Deadline.from_db(phase._state.db, _DEADLINE_FIELDS, values)
         deadline.phase = phase
         deadlines.append(deadline)
@@ -137,6 +138,73 @@ def _with_deadlines(phase: Phase) -> Phase:
     kept = phase.deadlines.get_queryset()
     kept._result_cache, kept._prefetch_done = deadlines, True
     phase._prefetched_objects_cache = {Deadline._meta.get_field("phase").remote_field.cache_name: kept}
+    return phase
+
+
+class _HandedRows(Expression):
+    """The choices of the phase a living seat ``seat_id`` handed in, its
+    own and, with ``team``, its team's (``choices_of``), as one JSON array
+    (text) of ``[id, public_id, actor_id, the actor's nickname, team,
+    ability, targets, submitted_at, updated_at]`` rows (``_handed``),
+    read in the phase's query: the phase bar tells from them whether the
+    seat still has a choice to make, and the cabinet lists them as its
+    receipts with no query of its own. Written per database, as
+    ``_DeadlineRows``. For a query of ``Phase`` rows only."""
+
+    output_field = CharField()
+    _SQL = {
+        "postgresql": "(SELECT COALESCE(json_agg(json_build_array(a.id, a.public_id, a.actor_id, p.nickname, a.team,"
+        " a.ability, a.targets, a.submitted_at, a.updated_at))::text, '[]')"
+        " FROM games_action a LEFT JOIN games_player p ON p.id = a.actor_id WHERE a.phase_id = {phase}.id AND ({which}))",
+        "sqlite": "(SELECT json_group_array(json_array(a.id, a.public_id, a.actor_id, p.nickname, a.team,"
+        " a.ability, json(a.targets), a.submitted_at, a.updated_at))"
+        " FROM games_action a LEFT JOIN games_player p ON p.id = a.actor_id WHERE a.phase_id = {phase}.id AND ({which}))",
+    }
+    # ``choices_of``: the seat's own choices, and its team's.
+    _OWN = "a.actor_id = %s AND a.team = ''"
+    _TEAM = "(a.actor_id = %s AND a.team = '') OR (a.team = %s AND a.team > '')"
+
+    def __init__(self, seat_id: int, team: str | None) -> None:
+        super().__init__()
+        self.seat_id, self.team = seat_id, team
+
+    def as_sql(self, compiler: Any, connection: Any) -> tuple[str, list[Any]]:
+        phase = compiler.quote_name_unless_alias(compiler.query.base_table)
+        which, params = (self._OWN, [self.seat_id]) if self.team is None else (self._TEAM, [self.seat_id, self.team])
+        return self._SQL[connection.vendor].format(phase=phase, which=which), params
+
+
+# The fields those rows fill, in ``Action``'s order (all of them).
+_ACTION_FIELDS = ("id", "phase_id", "public_id", "actor_id", "team", "ability", "targets", "submitted_at", "updated_at")
+
+
+def _handed(phase: Phase) -> Phase:
+    """``phase`` with ``handed`` (whether the seat or its team handed in a
+    choice) and ``handed_actions``, those ``Action`` rows as the
+    cabinet's query gives them (``pages.cabinet.choices``: in ``Action``'s
+    order, each with its actor's id and nickname; the actor's other fields
+    are read when first asked for), from the rows its query carried
+    (``handed_rows``)."""
+    actions = []
+    for pk, public_id, actor_id, nickname, team, ability, targets, submitted, updated in json.loads(phase.handed_rows):
+        values = (
+            pk,
+            phase.pk,
+            public_id,
+            actor_id,
+            team,
+            ability,
+            targets,
+            json_moment(submitted),
+            json_moment(updated),
+        )
+        action = Action.from_db(phase._state.db, _ACTION_FIELDS, values)
+        action.phase = phase
+        action.actor = Player.from_db(phase._state.db, ("id", "nickname"), (actor_id, nickname)) if actor_id else None
+        actions.append(action)
+    actions.sort(key=lambda a: (a.submitted_at, a.pk))
+    phase.handed_actions = actions
+    phase.handed = bool(actions)
     return phase
 
 
@@ -166,7 +234,7 @@ def _open_phase_query(game_id: int, seat_id: int | None = None, team: str | None
                     game_id=game_id, day=OuterRef("number"), vote_round=OuterRef("vote_round"), voter_id=seat_id
                 )
             ),
-            handed=Exists(Action.objects.filter(phase=OuterRef("pk")).filter(choices_of(seat_id, team))),
+            handed_rows=_HandedRows(seat_id, team),
         )
     return phases.order_by("-number")[:1]
 
@@ -186,8 +254,9 @@ def _open_phase(game: Game, seat: Player | None) -> Phase | None:
     game's next pending deadline, None without one), ``opening_due`` (the
     phase's pending delayed opening, WW18-072), and for a living ``seat``
     whether it voted in this vote (``voted``) and whether it or its team
-    handed in a choice (``handed``, ``flow.seat_choices``), and its
-    deadlines (``phase.deadlines.all()`` reads none: ``_with_deadlines``)."""
+    handed in a choice (``handed``, ``flow.seat_choices``; the choices
+    themselves as ``handed_actions``, ``_handed``), and its deadlines
+    (``phase.deadlines.all()`` reads none: ``_with_deadlines``)."""
     if seat is None or not seat.alive:
         found = _OPEN_PHASE["none"].run(game.pk)
     else:
@@ -196,6 +265,8 @@ def _open_phase(game: Game, seat: Player | None) -> Phase | None:
             found = _OPEN_PHASE["own"].run(game.pk, seat.pk)
         else:
             found = _OPEN_PHASE["team"].run(game.pk, seat.pk, team)
+        if found:
+            _handed(found[0])
     return _with_deadlines(found[0]) if found else None
 
 

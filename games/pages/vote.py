@@ -38,18 +38,20 @@ def vote_context(game: Game, room: Room, seat: Player | None, phase: Any = _UNRE
     nomination ask for a confirmation. ``vote_refusal``: why a voter the
     rules keep from voting today (``Ruleset.ballot_refusal``) gets no form.
     ``phase``: the open phase (``flow.current_phase``) when the caller
-    read it. One query for the seated players."""
+    read it. One query for the seated players; the ballots come stored
+    with the day's count (``flow.stored_ballots``)."""
     ruleset = flow.ruleset_of(game)
     state = flow.state_of(game)
     if phase is _UNREAD:
         phase = flow.current_phase(game)
     seated = _SEATED.run(game.pk)
     alive = [p for p in seated if p.alive]
-    ballots = flow.day_ballots(game, room.day, phase)
+    shown_day = flow.day_phase(game, room.day, phase)
+    # The day's ballots and what the rules make of them, as stored when they were cast.
+    ballots = flow.stored_ballots(game, room.day, shown_day)
+    votes = flow.vote_view(game, shown_day, ballots)
     today = phase is not None and phase.kind == "day" and phase.number == room.day
     procedure = ruleset.day_procedure(state)
-    # What the rules make of the day's ballots, as stored when they were cast.
-    votes = flow.vote_view(game, flow.day_phase(game, room.day, phase), ballots)
     window = flow.day_window(game, phase, ballots=ballots, votes=votes) if today else flow.DayWindow()
     count = votes.count
     words = set(procedure.revote_words)

@@ -152,8 +152,10 @@ def vote_rows(ruleset: Ruleset, state: GameState | None, kind: str, ballots: lis
     host's list, CLASSIC-011), who may nominate (``nomination_open_to``),
     who may vote (``may_vote``) and whom (``vote_choices``), whether a vote
     may change at all (``vote_change_refusal``), the tied players a re-vote
-    would be among (``revote_needed``) and its choices, and the warnings
-    for the host (``day_warnings``). None for a phase that is no day, or
+    would be among (``revote_needed``) and its choices, the warnings
+    for the host (``day_warnings``), and the ``ballots`` themselves as
+    ``[voter, choice, round]`` (the vote thread shows them as cast,
+    ``reads.day.stored_ballots``). None for a phase that is no day, or
     without a state."""
     if state is None or kind != Phase.Kind.DAY:
         return None
@@ -177,6 +179,7 @@ def vote_rows(ruleset: Ruleset, state: GameState | None, kind: str, ballots: lis
         "revote_count": _count_row(ruleset.revote_count(state, ballots, tied)) if tied else None,
         "revote_choices": list(ruleset.revote_choices(state, tied)) if tied else [],
         "warnings": [list(warning) for warning in ruleset.day_warnings(state, ballots)],
+        "ballots": [[b.voter, b.choice, b.round] for b in ballots],
     }
 
 

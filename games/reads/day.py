@@ -74,6 +74,17 @@ def day_ballots(game: Game, day: int, phase: Phase | None = None) -> list[Ballot
     return ballots_of(game, day, last.vote_round if last else 1)
 
 
+def stored_ballots(game: Game, day: int, phase: Phase | None) -> list[Ballot]:
+    """``day_ballots`` given the day phase they belong to (``day_phase``;
+    None: day ``day`` has none): the ballots stored with its count
+    (``Phase.votes``, written with every ballot in the ballot's own turn,
+    ``flow.phases.store_votes``), without a query; read as
+    ``ballots_of`` does for a phase stored before its count kept them."""
+    if phase is not None and phase.votes is not None and "ballots" in phase.votes:
+        return [Ballot(voter, choice, kind) for voter, choice, kind in phase.votes["ballots"]]
+    return ballots_of(game, day, phase.vote_round if phase is not None else 1)
+
+
 @dataclass(frozen=True)
 class DayWindow:
     """What the vote thread takes now, from the ruleset's ``DayProcedure``

@@ -78,11 +78,17 @@ def test_the_embedded_default_sets_up_its_demo_on_sqlite(tmp_path) -> None:
         text=True,
         timeout=120,
     )
-    numbers = (int(n) for n in check.stdout.split()[-12:])
-    games, versions, phases, same, last, mark, kept, expired, own, moved, stayed, first = numbers
+    numbers = [int(n) for n in check.stdout.split()[-16:]]
+    games, versions, phases, same, handed, handed_same, shared, shared_same = numbers[:8]
+    last, mark, kept, expired, own, moved, stayed, first = numbers[8:]
     assert games > 0 and versions > 0, check.stdout + check.stderr
     # The open phases read for the pages carry their deadlines as SQLite has them.
     assert phases > 0 and same == phases, check.stdout + check.stderr
+    # A living seat's choices, read with the open phase (SQLite's JSON
+    # there), are the actions table's rows.
+    assert handed > 0 and handed_same == handed, check.stdout + check.stderr
+    # So are the members of the private rooms a cabinet lists.
+    assert shared > 0 and shared_same == shared, check.stdout + check.stderr
     # A read report past the room's last post moved the reader's mark to it.
     assert last > 1 and mark == last, check.stdout + check.stderr
     # A session is read back by the session store's statement, and not once expired.
@@ -95,7 +101,10 @@ def test_the_embedded_default_sets_up_its_demo_on_sqlite(tmp_path) -> None:
 
 # Counts the games and their versions, and the running games' open phases
 # whose deadlines, as the pages read them with the phase (SQLite's JSON
-# there), are the deadlines table's rows; then a reader's mark in a day
+# there), are the deadlines table's rows, and the living seats' choices
+# read with it (once every running game's seats handed theirs in) are the
+# actions table's, and the members of a seat's private rooms read with the
+# rooms its cabinet lists are the members table's; then a reader's mark in a day
 # thread given three posts, after a first report and one past the last post
 # (``unread.reported_seen``'s written-out UPDATE), with that last post;
 # then the marks ``unread.posted`` leaves: over a reader's own post, behind
@@ -110,6 +119,27 @@ def rows(deadlines):
 phases = [p for p in (_open_phase(g, None) for g in Game.objects.filter(status="running")) if p is not None]
 phases = [p for p in phases if p.deadlines.all()]
 same = sum(rows(p.deadlines.all()) == rows(Deadline.objects.filter(phase=p).order_by("due_at", "pk")) for p in phases)
+import random
+from benchmarks import bench
+from games.models import Action
+def receipts(actions):
+    return [(a.pk, a.public_id, a.actor_id, a.actor.nickname if a.actor else "", a.team, a.ability, a.targets,
+             a.submitted_at, a.updated_at) for a in actions]
+from games.pages.cabinet import _ROOMS, _members
+handed = handed_same = shared = shared_same = 0
+for g in Game.objects.filter(status="running"):
+    bench.hand_in_choices(g, random.Random(1))
+    for seat in g.players.seated().filter(alive=True):
+        for r in _ROOMS.run(g.pk, seat.public_id, seat.pk, seat.user_id):
+            if r.kind != "cabinet":
+                shared += 1
+                shared_same += _members(r, seat) == [m.nickname for m in r.members.all() if m.pk != seat.pk]
+        phase = _open_phase(g, seat)
+        if phase is None or not phase.handed_actions:
+            continue
+        handed += 1
+        query = Action.objects.filter(phase=phase).filter(flow.seat_choices(flow.ruleset_of(g), seat))
+        handed_same += receipts(phase.handed_actions) == receipts(query.select_related("actor"))
 room = Room.objects.filter(kind="day", game__status="running").select_related("game").first()
 seats = list(room.game.players.seated().filter(alive=True).select_related("user"))
 for n in range(3):
@@ -139,5 +169,6 @@ store.save()
 kept = int(SessionStore(store.session_key).load() == {"seen": "yes"})
 Session.objects.filter(session_key=store.session_key).update(expire_date=timezone.now() - timedelta(seconds=1))
 expired = int(SessionStore(store.session_key).load() != {})
-print(Game.objects.count(), GameVersion.objects.count(), len(phases), same, last, mark, kept, expired, own, moved, stayed, first)
+print(Game.objects.count(), GameVersion.objects.count(), len(phases), same, handed, handed_same, shared, shared_same,
+      last, mark, kept, expired, own, moved, stayed, first)
 """

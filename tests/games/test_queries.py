@@ -4,6 +4,7 @@ big game (or thread) and both counts must be equal."""
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -196,7 +197,8 @@ def test_a_player_rereading_his_thread_and_cabinet_costs_few_queries(forum_game)
     thread he has already read takes at most 6 queries (the session, its
     account, the game with its versions, the room and his seat, the
     thread's neighbours with his place in it, the page's posts, the phase
-    bar), his cabinet at most 8 (``manage.py bench_pages`` measures their
+    bar), his cabinet at most 6: the phase bar's query brings his choices
+    of the phase with it (``manage.py bench_pages`` measures their
     speed)."""
     game, seats = forum_game
     room = rooms_of(game)["day"]
@@ -205,7 +207,7 @@ def test_a_player_rereading_his_thread_and_cabinet_costs_few_queries(forum_game)
     thread = reverse("room", args=[game.slug, room.public_id])
     client.get(thread)  # page 1, then the page of his first unread post: all read
     assert count_queries(client, thread) <= 6
-    assert count_queries(client, reverse("cabinet", args=[game.slug])) <= 8
+    assert count_queries(client, reverse("cabinet", args=[game.slug])) <= 6
 
 
 def test_a_running_games_pages_built_afresh_cost_few_queries(forum_game) -> None:
@@ -214,8 +216,9 @@ def test_a_running_games_pages_built_afresh_cost_few_queries(forum_game) -> None
     session and its account: the day thread 6 (the game with its
     versions, the reader's seat and the room, the thread's neighbours with
     the reader's place, the page's posts, the phase bar with the phase's
-    deadlines), the vote thread 8 (and the seats, the ballots), the
-    cabinet 8, the game page 6 and the host's dashboard 18 (``manage.py
+    deadlines), the vote thread 7 (and the seats; the ballots are stored
+    with the day's count), the cabinet 6 (its receipts come with the phase
+    bar's phase), the game page 6 and the host's dashboard 17 (``manage.py
     bench_build`` measures them). None reads the versions apart from the
     game: a running game's page is never looked up in the kept pages."""
     game, seats = forum_game
@@ -223,10 +226,10 @@ def test_a_running_games_pages_built_afresh_cost_few_queries(forum_game) -> None
     add_posts(rooms["day"], list(seats.values()), 40)
     player, host = client_as("carol"), client_as("alice")
     assert count_queries(player, reverse("room", args=[game.slug, rooms["day"].public_id]) + "?page=last") <= 6
-    assert count_queries(player, reverse("room", args=[game.slug, rooms["vote"].public_id])) <= 8
-    assert count_queries(player, reverse("cabinet", args=[game.slug])) <= 8
+    assert count_queries(player, reverse("room", args=[game.slug, rooms["vote"].public_id])) <= 7
+    assert count_queries(player, reverse("cabinet", args=[game.slug])) <= 6
     assert count_queries(player, reverse("game", args=[game.slug])) <= 6
-    assert count_queries(host, reverse("host", args=[game.slug])) <= 18
+    assert count_queries(host, reverse("host", args=[game.slug])) <= 17
 
 
 def test_a_post_in_the_day_thread_costs_few_queries(forum_game) -> None:
@@ -259,3 +262,22 @@ def test_a_post_in_the_day_thread_costs_few_queries(forum_game) -> None:
     ]
     # Bonnie's post came in between: it stays new to Carol.
     assert room.read_marks.get(user=carol.user).number == base + 1
+
+
+def test_a_vote_thread_shows_its_ballots_as_cast_stored_or_not(games) -> None:
+    """The vote thread shows the day's ballots as cast from what the day's
+    count stored with them; a day stored before its count kept them (an
+    older game) shows the same ballots, read from the votes (one query
+    more)."""
+    game = games[0]
+    client = _citizen_client(game)
+    url = reverse("room", args=[game.slug, game.rooms.get(kind="vote", day=1).public_id])
+    seats = list(game.players.seated())
+    cast = "; ".join(f"{seat.nickname} → {seats[(i + 1) % len(seats)].nickname}" for i, seat in enumerate(seats))
+    stored = count_queries(client, url)
+    assert cast in html.unescape(client.get(url).content.decode())
+    phase = flow.current_phase(game)
+    del phase.votes["ballots"]
+    phase.save(update_fields=["votes"])
+    assert count_queries(client, url) == stored + 1
+    assert cast in html.unescape(client.get(url).content.decode())
