@@ -54,7 +54,7 @@ def channel_answer(
     if steady:
         shown_bar, until = bar, steady_until
     else:
-        bar_ctx = game_context(request, game, seat)
+        bar_ctx = game_context(request, game, seat, seats=room is not None and room.kind == Room.Kind.VOTE)
         bar_html = render_to_string("games/_phase_bar.html", {**bar_ctx, "oob": True}, request)
         shown_bar, until = live.digest(bar_html), bar_ctx["bar_until"]
         if shown_bar != bar:

@@ -208,11 +208,52 @@ def _handed(phase: Phase) -> Phase:
     return phase
 
 
-def _open_phase_query(game_id: int, seat_id: int | None = None, team: str | None = None) -> QuerySet[Phase]:
+class _SeatRows(Expression):
+    """The game's seated players (``Player.objects.seated``) as one JSON
+    array (text) of ``[id, nickname, public_id, alive, joined_at]`` rows
+    (``_with_seats``), read in the phase's query for the vote thread, which
+    names them, links them and offers them in its forms. Written per
+    database, as ``_DeadlineRows``. For a query of ``Phase`` rows only."""
+
+    output_field = CharField()
+    _SQL = {
+        "postgresql": "(SELECT COALESCE(json_agg(json_build_array(p.id, p.nickname, p.public_id, p.alive,"
+        " p.joined_at))::text, '[]') FROM games_player p WHERE p.game_id = {phase}.game_id AND p.status = %s)",
+        "sqlite": "(SELECT json_group_array(json_array(p.id, p.nickname, p.public_id, p.alive, p.joined_at))"
+        " FROM games_player p WHERE p.game_id = {phase}.game_id AND p.status = %s)",
+    }
+
+    def as_sql(self, compiler: Any, connection: Any) -> tuple[str, list[Any]]:
+        phase = compiler.quote_name_unless_alias(compiler.query.base_table)
+        return self._SQL[connection.vendor].format(phase=phase), [Player.Status.SEATED.value]
+
+
+# The fields those rows fill; the others are deferred.
+_SEAT_FIELDS = ("id", "game_id", "nickname", "public_id", "alive", "joined_at")
+
+
+def _with_seats(phase: Phase) -> Phase:
+    """``phase`` with ``seated``: the game's seated players as
+    ``Player.objects.seated()`` gives them (in seating order), from the
+    rows its query carried (``seat_rows``). Only the fields of those rows
+    are filled; any other is read when first asked for."""
+    seated = []
+    for pk, nickname, public_id, alive, joined in json.loads(phase.seat_rows):
+        values = (pk, phase.game_id, nickname, public_id, bool(alive), json_moment(joined))
+        seated.append(Player.from_db(phase._state.db, _SEAT_FIELDS, values))
+    seated.sort(key=lambda p: (p.joined_at, p.pk))
+    phase.seated = seated
+    return phase
+
+
+def _open_phase_query(
+    game_id: int, seat_id: int | None = None, team: str | None = None, seats: bool = False
+) -> QuerySet[Phase]:
     """``_open_phase``'s query for the game ``game_id``, with the phase's
     deadlines (``deadline_rows``, ``_with_deadlines``); with ``seat_id``
     (a living seat) also ``voted`` and ``handed``, its team's choices
-    counted when ``team`` is given (``flow.seat_choices``)."""
+    counted when ``team`` is given (``flow.seat_choices``); with ``seats``
+    the game's seated players (``seat_rows``, ``_with_seats``)."""
     # A resolving deadline of a phase already resolved does nothing (the
     # unused re-vote of a day without a tie, COSMO-013): it is not shown.
     pending = Deadline.objects.filter(done_at__isnull=True).exclude(resolves=True, phase__resolved_at__isnull=False)
@@ -236,48 +277,59 @@ def _open_phase_query(game_id: int, seat_id: int | None = None, team: str | None
             ),
             handed_rows=_HandedRows(seat_id, team),
         )
+    if seats:
+        phases = phases.annotate(seat_rows=_SeatRows())
     return phases.order_by("-number")[:1]
 
 
-# Compiled once per process for each kind of reader: without a living seat,
-# a living seat counting its own choices, and one counting its team's too.
+# Compiled once per process for each kind of reader (without a living
+# seat, a living seat counting its own choices, and one counting its
+# team's too), each with and without the game's seated players.
 _OPEN_PHASE = {
-    "none": Compiled(lambda game_id: _open_phase_query(game_id)),
-    "own": Compiled(lambda game_id, seat_id: _open_phase_query(game_id, seat_id)),
-    "team": Compiled(lambda game_id, seat_id, team: _open_phase_query(game_id, seat_id, team)),
+    ("none", False): Compiled(lambda game_id: _open_phase_query(game_id)),
+    ("own", False): Compiled(lambda game_id, seat_id: _open_phase_query(game_id, seat_id)),
+    ("team", False): Compiled(lambda game_id, seat_id, team: _open_phase_query(game_id, seat_id, team)),
+    ("none", True): Compiled(lambda game_id: _open_phase_query(game_id, seats=True)),
+    ("own", True): Compiled(lambda game_id, seat_id: _open_phase_query(game_id, seat_id, seats=True)),
+    ("team", True): Compiled(lambda game_id, seat_id, team: _open_phase_query(game_id, seat_id, team, seats=True)),
 }
 
 
-def _open_phase(game: Game, seat: Player | None) -> Phase | None:
+def _open_phase(game: Game, seat: Player | None, seats: bool = False) -> Phase | None:
     """The open phase (``flow.current_phase``) read with what the phase bar
     needs, in one query (compiled once per process): ``next_due`` (the
     game's next pending deadline, None without one), ``opening_due`` (the
     phase's pending delayed opening, WW18-072), and for a living ``seat``
     whether it voted in this vote (``voted``) and whether it or its team
     handed in a choice (``handed``, ``flow.seat_choices``; the choices
-    themselves as ``handed_actions``, ``_handed``), and its deadlines
-    (``phase.deadlines.all()`` reads none: ``_with_deadlines``)."""
+    themselves as ``handed_actions``, ``_handed``), its deadlines
+    (``phase.deadlines.all()`` reads none: ``_with_deadlines``), and with
+    ``seats`` the game's seated players (``seated``, ``_with_seats``)."""
     if seat is None or not seat.alive:
-        found = _OPEN_PHASE["none"].run(game.pk)
+        found = _OPEN_PHASE[("none", seats)].run(game.pk)
     else:
         team = choosing_team(flow.ruleset_of(game), seat)
         if team is None:
-            found = _OPEN_PHASE["own"].run(game.pk, seat.pk)
+            found = _OPEN_PHASE[("own", seats)].run(game.pk, seat.pk)
         else:
-            found = _OPEN_PHASE["team"].run(game.pk, seat.pk, team)
+            found = _OPEN_PHASE[("team", seats)].run(game.pk, seat.pk, team)
         if found:
             _handed(found[0])
+    if found and seats:
+        _with_seats(found[0])
     return _with_deadlines(found[0]) if found else None
 
 
-def game_context(request: HttpRequest, game: Game, seat: Player | None) -> dict[str, Any]:
+def game_context(request: HttpRequest, game: Game, seat: Player | None, seats: bool = False) -> dict[str, Any]:
     """What every game page shows: the phase, the countdown to the next
     deadline (in the game's time zone) and what the reader still has to do
     (``todo``: ``"vote"``, ``"choice"``). One query for the phase and all
     of that (``_open_phase``). A kept page (``page_cache``) is kept no
-    longer than the next deadline or delayed opening it shows."""
+    longer than the next deadline or delayed opening it shows. ``seats``:
+    read the game's seated players with the phase too (``phase.seated``,
+    the vote thread's)."""
     live.page_version(request, game)  # before anything the page shows is read
-    phase = _open_phase(game, seat) if game.is_running else None
+    phase = _open_phase(game, seat, seats) if game.is_running else None
     deadline = next_deadline(game, phase) if phase else None
     if phase and phase.opening_due and (deadline is None or phase.opening_due < deadline.due_at):
         # The phase's delayed opening (WW18-072) comes first.

@@ -250,7 +250,8 @@ def room_page(
     page = posts_page(room, request.GET.get("page"), where.last, where.first_unread)
     if refusal is None:
         mark_editable(request, game, seat, page.object_list)
-    ctx = game_context(request, game, seat)
+    # A vote thread names, links and offers the game's seats: read with the phase.
+    ctx = game_context(request, game, seat, seats=room.kind == Room.Kind.VOTE)
     if refusal is None and not form.is_bound:
         # A post the day thread would refuse now (the defence window, a
         # silenced player, PITER-011, PITER-021): say why, offer no form.

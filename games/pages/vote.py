@@ -38,13 +38,17 @@ def vote_context(game: Game, room: Room, seat: Player | None, phase: Any = _UNRE
     nomination ask for a confirmation. ``vote_refusal``: why a voter the
     rules keep from voting today (``Ruleset.ballot_refusal``) gets no form.
     ``phase``: the open phase (``flow.current_phase``) when the caller
-    read it. One query for the seated players; the ballots come stored
-    with the day's count (``flow.stored_ballots``)."""
+    read it; the seated players come with it when the phase bar's query
+    read them (``game_context``'s ``seats``), else one query reads them.
+    The ballots come stored with the day's count (``flow.stored_ballots``)."""
     ruleset = flow.ruleset_of(game)
     state = flow.state_of(game)
     if phase is _UNREAD:
         phase = flow.current_phase(game)
-    seated = _SEATED.run(game.pk)
+    # The seats as the phase bar's query read them for this page, else read here.
+    seated = getattr(phase, "seated", None) if phase is not None else None
+    if seated is None:
+        seated = _SEATED.run(game.pk)
     alive = [p for p in seated if p.alive]
     shown_day = flow.day_phase(game, room.day, phase)
     # The day's ballots and what the rules make of them, as stored when they were cast.

@@ -78,9 +78,9 @@ def test_the_embedded_default_sets_up_its_demo_on_sqlite(tmp_path) -> None:
         text=True,
         timeout=120,
     )
-    numbers = [int(n) for n in check.stdout.split()[-16:]]
-    games, versions, phases, same, handed, handed_same, shared, shared_same = numbers[:8]
-    last, mark, kept, expired, own, moved, stayed, first = numbers[8:]
+    numbers = [int(n) for n in check.stdout.split()[-18:]]
+    games, versions, phases, same, handed, handed_same, shared, shared_same, seated, seated_same = numbers[:10]
+    last, mark, kept, expired, own, moved, stayed, first = numbers[10:]
     assert games > 0 and versions > 0, check.stdout + check.stderr
     # The open phases read for the pages carry their deadlines as SQLite has them.
     assert phases > 0 and same == phases, check.stdout + check.stderr
@@ -89,6 +89,8 @@ def test_the_embedded_default_sets_up_its_demo_on_sqlite(tmp_path) -> None:
     assert handed > 0 and handed_same == handed, check.stdout + check.stderr
     # So are the members of the private rooms a cabinet lists.
     assert shared > 0 and shared_same == shared, check.stdout + check.stderr
+    # And so are the seats the vote thread reads with the phase.
+    assert seated > 0 and seated_same == seated, check.stdout + check.stderr
     # A read report past the room's last post moved the reader's mark to it.
     assert last > 1 and mark == last, check.stdout + check.stderr
     # A session is read back by the session store's statement, and not once expired.
@@ -104,7 +106,8 @@ def test_the_embedded_default_sets_up_its_demo_on_sqlite(tmp_path) -> None:
 # there), are the deadlines table's rows, and the living seats' choices
 # read with it (once every running game's seats handed theirs in) are the
 # actions table's, and the members of a seat's private rooms read with the
-# rooms its cabinet lists are the members table's; then a reader's mark in a day
+# rooms its cabinet lists are the members table's, and the seats read with
+# the phase for the vote thread are the players table's; then a reader's mark in a day
 # thread given three posts, after a first report and one past the last post
 # (``unread.reported_seen``'s written-out UPDATE), with that last post;
 # then the marks ``unread.posted`` leaves: over a reader's own post, behind
@@ -126,9 +129,15 @@ def receipts(actions):
     return [(a.pk, a.public_id, a.actor_id, a.actor.nickname if a.actor else "", a.team, a.ability, a.targets,
              a.submitted_at, a.updated_at) for a in actions]
 from games.pages.cabinet import _ROOMS, _members
-handed = handed_same = shared = shared_same = 0
+handed = handed_same = shared = shared_same = seated = seated_same = 0
+def seats(players):
+    return [(p.pk, p.nickname, p.public_id, p.alive) for p in players]
 for g in Game.objects.filter(status="running"):
     bench.hand_in_choices(g, random.Random(1))
+    phase = _open_phase(g, None, seats=True)
+    if phase is not None:
+        seated += 1
+        seated_same += seats(phase.seated) == seats(g.players.seated())
     for seat in g.players.seated().filter(alive=True):
         for r in _ROOMS.run(g.pk, seat.public_id, seat.pk, seat.user_id):
             if r.kind != "cabinet":
@@ -170,5 +179,5 @@ kept = int(SessionStore(store.session_key).load() == {"seen": "yes"})
 Session.objects.filter(session_key=store.session_key).update(expire_date=timezone.now() - timedelta(seconds=1))
 expired = int(SessionStore(store.session_key).load() != {})
 print(Game.objects.count(), GameVersion.objects.count(), len(phases), same, handed, handed_same, shared, shared_same,
-      last, mark, kept, expired, own, moved, stayed, first)
+      seated, seated_same, last, mark, kept, expired, own, moved, stayed, first)
 """

@@ -216,8 +216,8 @@ def test_a_running_games_pages_built_afresh_cost_few_queries(forum_game) -> None
     session and its account: the day thread 6 (the game with its
     versions, the reader's seat and the room, the thread's neighbours with
     the reader's place, the page's posts, the phase bar with the phase's
-    deadlines), the vote thread 7 (and the seats; the ballots are stored
-    with the day's count), the cabinet 6 (its receipts come with the phase
+    deadlines), the vote thread 6 (its seats come with the phase bar's
+    phase, its ballots stored with the day's count), the cabinet 6 (its receipts come with the phase
     bar's phase), the game page 6 and the host's dashboard 17 (``manage.py
     bench_build`` measures them). None reads the versions apart from the
     game: a running game's page is never looked up in the kept pages."""
@@ -226,7 +226,7 @@ def test_a_running_games_pages_built_afresh_cost_few_queries(forum_game) -> None
     add_posts(rooms["day"], list(seats.values()), 40)
     player, host = client_as("carol"), client_as("alice")
     assert count_queries(player, reverse("room", args=[game.slug, rooms["day"].public_id]) + "?page=last") <= 6
-    assert count_queries(player, reverse("room", args=[game.slug, rooms["vote"].public_id])) <= 7
+    assert count_queries(player, reverse("room", args=[game.slug, rooms["vote"].public_id])) <= 6
     assert count_queries(player, reverse("cabinet", args=[game.slug])) <= 6
     assert count_queries(player, reverse("game", args=[game.slug])) <= 6
     assert count_queries(host, reverse("host", args=[game.slug])) <= 17
