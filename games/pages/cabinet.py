@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Any
 
-from django.db.models import CharField, Expression, Q, QuerySet
+from django.db.models import Q, QuerySet
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
 
@@ -20,7 +20,7 @@ from ..forms import ActionForm, LastWordsForm, PostForm
 from ..models import Action, Game, Phase, Player, Room
 from ..names import ability_name, role_name, team_name
 from ..results import abilities_explained, ability_help, role_summary, without_rule_ids
-from .phase_bar import json_moment
+from .phase_bar import JsonRows, json_moment
 from .thread import mark_editable, posts_page
 
 
@@ -159,23 +159,17 @@ def _receipts(game: Game, ruleset: Any, chosen: Choices) -> list[dict[str, Any]]
     ]
 
 
-class _MemberRows(Expression):
-    """The room's members as one JSON array (text) of ``[joined_at, id,
-    nickname]`` rows (``_members``), read in the rooms' query. Written per
-    database, as the phase bar's rows are. For a query of ``Room`` rows
-    only."""
+class _MemberRows(JsonRows):
+    """The room's members as ``[joined_at, id, nickname]`` rows
+    (``_members``), read in the rooms' query. For a query of ``Room``
+    rows."""
 
-    output_field = CharField()
-    _SQL = {
+    SQL = {
         "postgresql": "(SELECT COALESCE(json_agg(json_build_array(m.joined_at, m.id, m.nickname))::text, '[]')"
-        " FROM games_room_members rm JOIN games_player m ON m.id = rm.player_id WHERE rm.room_id = {room}.id)",
+        " FROM games_room_members rm JOIN games_player m ON m.id = rm.player_id WHERE rm.room_id = {outer}.id)",
         "sqlite": "(SELECT json_group_array(json_array(m.joined_at, m.id, m.nickname))"
-        " FROM games_room_members rm JOIN games_player m ON m.id = rm.player_id WHERE rm.room_id = {room}.id)",
+        " FROM games_room_members rm JOIN games_player m ON m.id = rm.player_id WHERE rm.room_id = {outer}.id)",
     }
-
-    def as_sql(self, compiler: Any, connection: Any) -> tuple[str, list[Any]]:
-        room = compiler.quote_name_unless_alias(compiler.query.base_table)
-        return self._SQL[connection.vendor].format(room=room), []
 
 
 def _members(room: Room, seat: Player) -> list[str]:

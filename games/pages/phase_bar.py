@@ -83,24 +83,41 @@ def next_deadline(game: Game, phase: Phase) -> NextDeadline | None:
     return NextDeadline(due, closes, then, opens_at)
 
 
-class _DeadlineRows(Expression):
-    """The phase's own deadlines as one JSON array (text) of ``[id, kind,
-    due_at, resolves, done_at]`` rows, read in the phase's query
-    (``_with_deadlines``). Written per database: PostgreSQL's ``json_agg``
-    and SQLite's ``json_group_array`` have no common spelling in the ORM.
-    For a query of ``Phase`` rows only."""
+class JsonRows(Expression):
+    """Rows of another table as one JSON array (text), read in the query of
+    a page's own rows (a phase's deadlines, a room's members), so that the
+    page needs no query of its own for them. A subclass gives its
+    subquery per database (``SQL``: PostgreSQL's ``json_agg`` and SQLite's
+    ``json_group_array`` have no common spelling in the ORM), with
+    ``{outer}`` for the outer table and any ``parts`` of its own, and the
+    subquery's ``params``."""
 
     output_field = CharField()
-    _SQL = {
-        "postgresql": "(SELECT COALESCE(json_agg(json_build_array(d.id, d.kind, d.due_at, d.resolves, d.done_at))"
-        "::text, '[]') FROM games_deadline d WHERE d.phase_id = {phase}.id)",
-        "sqlite": "(SELECT json_group_array(json_array(d.id, d.kind, d.due_at, d.resolves, d.done_at))"
-        " FROM games_deadline d WHERE d.phase_id = {phase}.id)",
-    }
+    SQL: dict[str, str] = {}
+
+    def parts(self) -> dict[str, str]:
+        """More pieces of the subquery's text, by name (none by default)."""
+        return {}
+
+    def params(self) -> list[Any]:
+        """The subquery's parameters, in the order of its ``%s``."""
+        return []
 
     def as_sql(self, compiler: Any, connection: Any) -> tuple[str, list[Any]]:
-        phase = compiler.quote_name_unless_alias(compiler.query.base_table)
-        return self._SQL[connection.vendor].format(phase=phase), []
+        outer = compiler.quote_name_unless_alias(compiler.query.base_table)
+        return self.SQL[connection.vendor].format(outer=outer, **self.parts()), self.params()
+
+
+class _DeadlineRows(JsonRows):
+    """The phase's own deadlines as ``[id, kind, due_at, resolves,
+    done_at]`` rows (``_with_deadlines``). For a query of ``Phase`` rows."""
+
+    SQL = {
+        "postgresql": "(SELECT COALESCE(json_agg(json_build_array(d.id, d.kind, d.due_at, d.resolves, d.done_at))"
+        "::text, '[]') FROM games_deadline d WHERE d.phase_id = {outer}.id)",
+        "sqlite": "(SELECT json_group_array(json_array(d.id, d.kind, d.due_at, d.resolves, d.done_at))"
+        " FROM games_deadline d WHERE d.phase_id = {outer}.id)",
+    }
 
 
 # The fields those rows fill, in ``Deadline``'s order (as ``from_db``
@@ -141,24 +158,22 @@ def _with_deadlines(phase: Phase) -> Phase:
     return phase
 
 
-class _HandedRows(Expression):
+class _HandedRows(JsonRows):
     """The choices of the phase a living seat ``seat_id`` handed in, its
-    own and, with ``team``, its team's (``choices_of``), as one JSON array
-    (text) of ``[id, public_id, actor_id, the actor's nickname, team,
-    ability, targets, submitted_at, updated_at]`` rows (``_handed``),
-    read in the phase's query: the phase bar tells from them whether the
-    seat still has a choice to make, and the cabinet lists them as its
-    receipts with no query of its own. Written per database, as
-    ``_DeadlineRows``. For a query of ``Phase`` rows only."""
+    own and, with ``team``, its team's (``choices_of``), as ``[id,
+    public_id, actor_id, the actor's nickname, team, ability, targets,
+    submitted_at, updated_at]`` rows (``_handed``): the phase bar tells
+    from them whether the seat still has a choice to make, and the cabinet
+    lists them as its receipts with no query of its own. For a query of
+    ``Phase`` rows."""
 
-    output_field = CharField()
-    _SQL = {
+    SQL = {
         "postgresql": "(SELECT COALESCE(json_agg(json_build_array(a.id, a.public_id, a.actor_id, p.nickname, a.team,"
         " a.ability, a.targets, a.submitted_at, a.updated_at))::text, '[]')"
-        " FROM games_action a LEFT JOIN games_player p ON p.id = a.actor_id WHERE a.phase_id = {phase}.id AND ({which}))",
+        " FROM games_action a LEFT JOIN games_player p ON p.id = a.actor_id WHERE a.phase_id = {outer}.id AND ({which}))",
         "sqlite": "(SELECT json_group_array(json_array(a.id, a.public_id, a.actor_id, p.nickname, a.team,"
         " a.ability, json(a.targets), a.submitted_at, a.updated_at))"
-        " FROM games_action a LEFT JOIN games_player p ON p.id = a.actor_id WHERE a.phase_id = {phase}.id AND ({which}))",
+        " FROM games_action a LEFT JOIN games_player p ON p.id = a.actor_id WHERE a.phase_id = {outer}.id AND ({which}))",
     }
     # ``choices_of``: the seat's own choices, and its team's.
     _OWN = "a.actor_id = %s AND a.team = ''"
@@ -168,10 +183,13 @@ class _HandedRows(Expression):
         super().__init__()
         self.seat_id, self.team = seat_id, team
 
-    def as_sql(self, compiler: Any, connection: Any) -> tuple[str, list[Any]]:
-        phase = compiler.quote_name_unless_alias(compiler.query.base_table)
-        which, params = (self._OWN, [self.seat_id]) if self.team is None else (self._TEAM, [self.seat_id, self.team])
-        return self._SQL[connection.vendor].format(phase=phase, which=which), params
+    def parts(self) -> dict[str, str]:
+        """The seat's choices, and its team's when it shares them."""
+        return {"which": self._OWN if self.team is None else self._TEAM}
+
+    def params(self) -> list[Any]:
+        """The seat's id, and its team's."""
+        return [self.seat_id] if self.team is None else [self.seat_id, self.team]
 
 
 # The fields those rows fill, in ``Action``'s order (all of them).
@@ -208,24 +226,22 @@ def _handed(phase: Phase) -> Phase:
     return phase
 
 
-class _SeatRows(Expression):
-    """The game's seated players (``Player.objects.seated``) as one JSON
-    array (text) of ``[id, nickname, public_id, alive, joined_at]`` rows
-    (``_with_seats``), read in the phase's query for the vote thread, which
-    names them, links them and offers them in its forms. Written per
-    database, as ``_DeadlineRows``. For a query of ``Phase`` rows only."""
+class _SeatRows(JsonRows):
+    """The game's seated players (``Player.objects.seated``) as ``[id,
+    nickname, public_id, alive, joined_at]`` rows (``_with_seats``), for
+    the vote thread, which names them, links them and offers them in its
+    forms. For a query of ``Phase`` rows."""
 
-    output_field = CharField()
-    _SQL = {
+    SQL = {
         "postgresql": "(SELECT COALESCE(json_agg(json_build_array(p.id, p.nickname, p.public_id, p.alive,"
-        " p.joined_at))::text, '[]') FROM games_player p WHERE p.game_id = {phase}.game_id AND p.status = %s)",
+        " p.joined_at))::text, '[]') FROM games_player p WHERE p.game_id = {outer}.game_id AND p.status = %s)",
         "sqlite": "(SELECT json_group_array(json_array(p.id, p.nickname, p.public_id, p.alive, p.joined_at))"
-        " FROM games_player p WHERE p.game_id = {phase}.game_id AND p.status = %s)",
+        " FROM games_player p WHERE p.game_id = {outer}.game_id AND p.status = %s)",
     }
 
-    def as_sql(self, compiler: Any, connection: Any) -> tuple[str, list[Any]]:
-        phase = compiler.quote_name_unless_alias(compiler.query.base_table)
-        return self._SQL[connection.vendor].format(phase=phase), [Player.Status.SEATED.value]
+    def params(self) -> list[Any]:
+        """A seated player's status."""
+        return [Player.Status.SEATED.value]
 
 
 # The fields those rows fill; the others are deferred.
