@@ -46,7 +46,7 @@ def vote_context(game: Game, room: Room, seat: Player | None, phase: Any = _UNRE
     if phase is _UNREAD:
         phase = flow.current_phase(game)
     # The seats as the phase bar's query read them for this page, else read here.
-    seated = getattr(phase, "seated", None) if phase is not None else None
+    seated = getattr(phase, "seated", None)
     if seated is None:
         seated = _SEATED.run(game.pk)
     alive = [p for p in seated if p.alive]

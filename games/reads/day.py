@@ -67,11 +67,8 @@ def ballots_of(game: Game, day: int, vote_round: int = 1, read: GameRead | None 
 def day_ballots(game: Game, day: int, phase: Phase | None = None) -> list[Ballot]:
     """``ballots_of`` the vote thread of day ``day`` shows: the open
     phase's lynch vote when ``phase`` is that day, else the day's last
-    one (CLASSIC-066)."""
-    if phase is not None and phase.kind == Phase.Kind.DAY and phase.number == day:
-        return ballots_of(game, day, phase.vote_round)
-    last = game.phases.filter(kind=Phase.Kind.DAY, number=day).order_by("-vote_round").first()
-    return ballots_of(game, day, last.vote_round if last else 1)
+    one (CLASSIC-066), as ``stored_ballots`` gives them."""
+    return stored_ballots(game, day, day_phase(game, day, phase))
 
 
 def stored_ballots(game: Game, day: int, phase: Phase | None) -> list[Ballot]:
