@@ -8,13 +8,23 @@ from django import forms
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
 
+from .auth_backends import SESSION_BACKEND
 from .models import Player
 
 
 class AccountAdapter(DefaultAccountAdapter):
     """Refuses account names equal to a game nickname in use, so a nickname
     can never be linked to an account by its name; counts only wrong
-    passwords against the login limits (``ACCOUNT_RATE_LIMITS["login_failed"]``)."""
+    passwords against the login limits (``ACCOUNT_RATE_LIMITS["login_failed"]``);
+    stores the site's own session backend in every session it signs in."""
+
+    def login(self, request: HttpRequest, user: Any) -> None:
+        """Signs ``user`` in (after a password checked by Django's or
+        allauth's backend, a signup or a password reset) with a session
+        served by ``games.auth_backends.SessionBackend``, which reads the
+        account with one compiled query on each request."""
+        user.backend = SESSION_BACKEND
+        super().login(request, user)
 
     def clean_username(self, username: str, shallow: bool = False) -> str:
         username = super().clean_username(username, shallow=shallow)

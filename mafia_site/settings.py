@@ -218,7 +218,11 @@ CELERY_TASK_IGNORE_RESULT = True
 CELERY_BEAT_SCHEDULE = {"deadline-tick": {"task": "games.tasks.tick", "schedule": 1.0}}
 CELERY_TIMEZONE = "UTC"
 
+# The first serves the sessions of the site's logins (one compiled query per
+# request, games/auth_backends.py); the other two check passwords, and serve
+# the sessions that were stored with their paths.
 AUTHENTICATION_BACKENDS = [
+    "games.auth_backends.SessionBackend",
     "django.contrib.auth.backends.ModelBackend",
     "allauth.account.auth_backends.AuthenticationBackend",
 ]

@@ -78,9 +78,9 @@ def test_the_embedded_default_sets_up_its_demo_on_sqlite(tmp_path) -> None:
         text=True,
         timeout=120,
     )
-    numbers = [int(n) for n in check.stdout.split()[-18:]]
+    numbers = [int(n) for n in check.stdout.split()[-19:]]
     games, versions, phases, same, handed, handed_same, shared, shared_same, seated, seated_same = numbers[:10]
-    last, mark, kept, expired, own, moved, stayed, first = numbers[10:]
+    last, mark, kept, expired, own, moved, stayed, first, account = numbers[10:]
     assert games > 0 and versions > 0, check.stdout + check.stderr
     # The open phases read for the pages carry their deadlines as SQLite has them.
     assert phases > 0 and same == phases, check.stdout + check.stderr
@@ -99,6 +99,8 @@ def test_the_embedded_default_sets_up_its_demo_on_sqlite(tmp_path) -> None:
     # and is not made at all when others' posts come before his first
     # (``unread.posted``'s written-out upsert).
     assert (moved, stayed, first) == (own, own, 0), check.stdout + check.stderr
+    # The account behind a session is read by the site's backend's compiled statement.
+    assert account == 1, check.stdout + check.stderr
 
 
 # Counts the games and their versions, and the running games' open phases
@@ -112,7 +114,8 @@ def test_the_embedded_default_sets_up_its_demo_on_sqlite(tmp_path) -> None:
 # (``unread.reported_seen``'s written-out UPDATE), with that last post;
 # then the marks ``unread.posted`` leaves: over a reader's own post, behind
 # another's, and none for a first post after others'; then whether a saved session loads (``games.sessions``' written-out
-# SELECT), and whether it still does once expired.
+# SELECT), and whether it still does once expired; and whether the site's
+# session backend reads a player's account as the ORM does.
 _CHECK = """
 from games import flow, unread
 from games.models import Deadline, Game, GameVersion, ReadMark, Room
@@ -178,6 +181,10 @@ store.save()
 kept = int(SessionStore(store.session_key).load() == {"seen": "yes"})
 Session.objects.filter(session_key=store.session_key).update(expire_date=timezone.now() - timedelta(seconds=1))
 expired = int(SessionStore(store.session_key).load() != {})
+from games.auth_backends import SessionBackend
+found = SessionBackend().get_user(str(seats[0].user.pk))
+account = int(found is not None and (found.pk, found.username, found.password, found.date_joined) == (
+    seats[0].user.pk, seats[0].user.username, seats[0].user.password, seats[0].user.date_joined))
 print(Game.objects.count(), GameVersion.objects.count(), len(phases), same, handed, handed_same, shared, shared_same,
-      seated, seated_same, last, mark, kept, expired, own, moved, stayed, first)
+      seated, seated_same, last, mark, kept, expired, own, moved, stayed, first, account)
 """
