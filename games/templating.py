@@ -29,6 +29,7 @@ players read them (``local_time``, ``local_clock``, ``zone_offset``)."""
 
 from __future__ import annotations
 
+import functools
 import re
 from datetime import datetime
 from typing import Any
@@ -41,7 +42,7 @@ from django.middleware.csrf import get_token
 from django.template import defaultfilters
 from django.template.backends.utils import csrf_input
 from django.templatetags.static import static
-from django.urls import reverse
+from django.urls import get_script_prefix, reverse
 from django.utils import timezone, translation
 from django.utils.formats import localize
 from django.utils.functional import SimpleLazyObject
@@ -93,7 +94,23 @@ def fill(text: str, **values: Any) -> Markup:
 
 def url(name: str, *args: Any) -> str:
     """``{{ url("room", game.slug, room.public_id) }}``: the path of a named
-    URL. Raises ``NoReverseMatch`` as ``{% url %}`` does."""
+    URL. Raises ``NoReverseMatch`` as ``{% url %}`` does.
+
+    A thread page asks for about fifteen paths, the dashboard for two
+    dozen, mostly the same from one request to the next (the game's slug,
+    its rooms' ids); each is worked out once per process and script
+    prefix (``_path``) and then read back. Arguments that cannot be kept
+    (not hashable) are reversed every time."""
+    try:
+        return _path(name, args, get_script_prefix())
+    except TypeError:
+        return reverse(name, args=args)
+
+
+@functools.lru_cache(maxsize=8192)
+def _path(name: str, args: tuple[Any, ...], prefix: str) -> str:
+    """``reverse(name, args=args)`` under script prefix ``prefix`` (the
+    current one: the key only keeps paths of two prefixes apart)."""
     return reverse(name, args=args)
 
 

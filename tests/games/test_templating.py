@@ -12,7 +12,7 @@ from decimal import Decimal
 
 import pytest
 from django.template import engines
-from django.urls import reverse
+from django.urls import NoReverseMatch, get_script_prefix, reverse, set_script_prefix
 from django.utils import timezone, translation
 
 from .pages import client_as, rooms_of
@@ -90,3 +90,35 @@ def test_the_account_pages_sit_in_the_sites_frame(forum_game) -> None:
     with translation.override("ru"):
         html = client_as("anon").get(reverse("account_login"), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
     assert 'lang="ru"' in html
+
+
+def test_a_path_is_the_named_urls_under_the_script_prefix_of_the_moment(forum_game) -> None:
+    """``url()`` keeps the paths it worked out: asked again, under another
+    script prefix (a site served below a path), or with a room that does
+    not exist, it gives what ``reverse`` gives, and a name that is no URL
+    is still an error."""
+    game, _seats = forum_game
+    room = rooms_of(game)["day"]
+    source = "{{ url('room', slug, room_id) }}"
+    expected = reverse("room", args=[game.slug, room.public_id])
+    assert jinja(source, slug=game.slug, room_id=room.public_id) == expected
+    assert jinja(source, slug=game.slug, room_id=room.public_id) == expected
+    assert jinja(source, slug=game.slug, room_id="elsewhere") == expected.replace(room.public_id, "elsewhere")
+    before = get_script_prefix()
+    try:
+        set_script_prefix("/mafia/")
+        assert jinja(source, slug=game.slug, room_id=room.public_id) == "/mafia" + expected
+    finally:
+        set_script_prefix(before)
+    assert jinja(source, slug=game.slug, room_id=room.public_id) == expected
+    # An argument that cannot be kept is reversed as it comes.
+
+    class Unhashable:
+        __hash__ = None
+
+        def __str__(self) -> str:
+            return game.slug
+
+    assert jinja("{{ url('game', slug) }}", slug=Unhashable()) == reverse("game", args=[game.slug])
+    with pytest.raises(NoReverseMatch):
+        jinja("{{ url('no-such-page') }}")
