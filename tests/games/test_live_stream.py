@@ -199,12 +199,20 @@ def test_a_stream_outlives_the_loss_of_its_listening_connection(server, forum_ga
     stream = Stream(server, carol, carol.get(reverse("room", args=[game.slug, room.public_id])).content.decode())
     try:
         stream.opened()
-        with connection.cursor() as cursor:
-            cursor.execute(
-                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                "WHERE datname = current_database() AND query LIKE 'LISTEN %%'"
-            )
-            assert cursor.fetchone() is not None, "no listening connection"
+        # The first stream starts the listening connection beside it: it may
+        # still be connecting when the stream has opened.
+        terminated = None
+        deadline = time.monotonic() + 10
+        while terminated is None and time.monotonic() < deadline:
+            with connection.cursor() as cursor:
+                cursor.execute(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                    "WHERE datname = current_database() AND query LIKE 'LISTEN %%'"
+                )
+                terminated = cursor.fetchone()
+            if terminated is None:
+                time.sleep(0.1)
+        assert terminated is not None, "no listening connection"
         time.sleep(2)  # it is made again a second later
         flow.post_create(room=room, seat=seats["Doc"], body="After the cut.")
         found = ""
