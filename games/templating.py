@@ -40,12 +40,12 @@ from django.conf import settings
 from django.http import HttpRequest
 from django.middleware.csrf import get_token
 from django.template import defaultfilters
-from django.template.backends.utils import csrf_input
 from django.templatetags.static import static
 from django.urls import get_script_prefix, reverse
 from django.utils import timezone, translation
 from django.utils.formats import localize
 from django.utils.functional import SimpleLazyObject
+from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.timezone import template_localtime
 from django.utils.translation import gettext as _
@@ -296,13 +296,17 @@ def game_fault_notice(context: jinja2.runtime.Context, game: Any) -> Markup:
 
 
 def csrf_once(request: HttpRequest) -> dict[str, SimpleLazyObject]:
-    """A context processor: the page's CSRF token (``csrf_token``) and its
-    hidden input (``csrf_input``) made once per page, as Django's engine
-    makes them; Django's Jinja2 backend makes a new masked token for each
-    form that prints it."""
+    """A context processor: the page's CSRF token (``csrf_token``, also the
+    live channel's header) and its hidden input (``csrf_input``), one masked
+    token for both, made once per page, as Django's engine makes it;
+    Django's Jinja2 backend makes a new masked token for each form that
+    prints it (masking one costs about 0.05 ms)."""
+    token = SimpleLazyObject(lambda: get_token(request))
     return {
-        "csrf_token": SimpleLazyObject(lambda: get_token(request)),
-        "csrf_input": SimpleLazyObject(lambda: csrf_input(request)),
+        "csrf_token": token,
+        "csrf_input": SimpleLazyObject(
+            lambda: format_html('<input type="hidden" name="csrfmiddlewaretoken" value="{}">', str(token))
+        ),
     }
 
 

@@ -72,12 +72,16 @@ def test_a_missing_name_is_empty_however_deep() -> None:
     assert jinja("[{{ links.other.public_id }}]{% if links.other.unread %}x{% endif %}") == "[]"
 
 
-def test_the_forms_of_a_page_carry_one_csrf_token(forum_game) -> None:
+def test_the_forms_of_a_page_carry_one_csrf_token(forum_game, settings) -> None:
+    settings.LIVE_STREAM = True  # the page names its stream, with the token to open it
     game, _seats = forum_game
     html = client_as("bob").get(reverse("room", args=[game.slug, rooms_of(game)["day"].public_id])).content.decode()
     tokens = re.findall(r'name="csrfmiddlewaretoken" value="([^"]+)"', html)
     assert len(tokens) >= 3  # log out, language, the post form
-    assert len(set(tokens)) == 1
+    # The live channel's stream is opened with the same one.
+    streams = re.findall(r'data-csrf="([^"]+)"', html)
+    assert streams
+    assert len(set(tokens + streams)) == 1
 
 
 def test_the_account_pages_sit_in_the_sites_frame(forum_game) -> None:
