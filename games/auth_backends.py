@@ -9,7 +9,7 @@ statement compiled once (``games.compiled``). ``SessionBackend`` reads the
 account with that compiled statement and checks nothing else itself:
 Django's ``auth.get_user`` still compares the session's hash with the
 account's password hash (a password changed elsewhere signs the session
-out) and flushes a session whose account is gone or disabled.
+out), and a session whose account is gone or disabled is a visitor's.
 
 Passwords are not checked here: ``authenticate`` answers None, and
 Django's ``ModelBackend`` and allauth's backend, listed after this one,
