@@ -5,6 +5,7 @@ reader still has to do in it."""
 
 from __future__ import annotations
 
+import functools
 import json
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -301,13 +302,12 @@ def _open_phase_query(
 # Compiled once per process for each kind of reader (without a living
 # seat, a living seat counting its own choices, and one counting its
 # team's too), each with and without the game's seated players.
+# The kind of reader is told by the values given: (game_id), (game_id,
+# seat_id) or (game_id, seat_id, team).
 _OPEN_PHASE = {
-    ("none", False): Compiled(lambda game_id: _open_phase_query(game_id)),
-    ("own", False): Compiled(lambda game_id, seat_id: _open_phase_query(game_id, seat_id)),
-    ("team", False): Compiled(lambda game_id, seat_id, team: _open_phase_query(game_id, seat_id, team)),
-    ("none", True): Compiled(lambda game_id: _open_phase_query(game_id, seats=True)),
-    ("own", True): Compiled(lambda game_id, seat_id: _open_phase_query(game_id, seat_id, seats=True)),
-    ("team", True): Compiled(lambda game_id, seat_id, team: _open_phase_query(game_id, seat_id, team, seats=True)),
+    (kind, seats): Compiled(functools.partial(_open_phase_query, seats=seats))
+    for kind in ("none", "own", "team")
+    for seats in (False, True)
 }
 
 
