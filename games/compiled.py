@@ -50,10 +50,15 @@ class Compiled:
     ``run(*values, key=…)`` returns the list the queryset would give:
     model instances, ``values()`` dicts or ``values_list`` tuples.
     Thread-safe; the cache grows with the keys used, which callers keep
-    few (a shape per ruleset, per kind of reader)."""
+    few (a shape per ruleset, per kind of reader).
 
-    def __init__(self, build: Callable[..., QuerySet]) -> None:
+    ``keyed``: ``build`` is called as ``build(key, *values)``, for a shape
+    that depends on the key beyond its parameters (a page's offset, which
+    the SQL holds as a constant)."""
+
+    def __init__(self, build: Callable[..., QuerySet], *, keyed: bool = False) -> None:
         self._build = build
+        self._keyed = keyed
         self._shapes: dict[Any, tuple[QuerySet, Any, str, list[Any], list[int | None], Any] | None] = {}
         self._lock = threading.Lock()
 
@@ -62,7 +67,7 @@ class Compiled:
         if found is not False:
             return found
         stand_ins = _SENTINELS[:count]
-        queryset = self._build(*stand_ins)
+        queryset = self._queryset(key, stand_ins)
         compiler = queryset.query.get_compiler(using=alias)
         try:
             sql, params = compiler.as_sql()
@@ -82,7 +87,7 @@ class Compiled:
         """The rows of ``build(*values)``, compiled once for ``key``."""
         shape = self._shape(key, len(values), alias)
         if shape is None:
-            return list(self._build(*values))
+            return list(self._queryset(key, values))
         queryset, compiler, sql, params, where, converters = shape
         bound = [values[i] if i is not None else p for p, i in zip(params, where, strict=True)]
         runner = copy.copy(compiler)
@@ -92,6 +97,9 @@ class Compiled:
         chained = queryset._chain()
         chained.query.get_compiler = lambda *args, **kwargs: runner  # type: ignore[method-assign]
         return list(chained)
+
+    def _queryset(self, key: Any, values: tuple[Any, ...]) -> QuerySet:
+        return self._build(key, *values) if self._keyed else self._build(*values)
 
 
 class _Converters:

@@ -8,11 +8,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.core.paginator import Page, Paginator
+from django.db.models import Count, QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 import rulesets
 
+from .compiled import Compiled
 from .models import Event, Game, Phase
 from .names import ability_name, localized, role_name, team_name
 
@@ -191,21 +193,57 @@ def line(event: Event, reader: _Reader | None = None) -> LogLine:
     return LogLine(event, _(KINDS[event.kind]) if event.kind in KINDS else event.kind, tuple(details))
 
 
-def kind_choices(game: Game) -> list[tuple[str, str]]:
-    """The kinds present in ``game``'s log, (kind, name) by name."""
-    # Without the model's ordering, which would make each event distinct.
-    kinds = Event.objects.filter(game=game).order_by().values_list("kind", flat=True).distinct()
+def kind_counts(game: Game) -> dict[str, int]:
+    """How many events of each kind ``game``'s log holds, ``{kind:
+    count}``, in one query: the kinds the log's filter offers
+    (``kind_choices``), its pages (``page``) and the penalties given
+    (``flow.penalties_seen``) are all counted from it."""
+    return {row["kind"]: row["n"] for row in _KIND_COUNTS.run(game.pk)}
+
+
+def kind_choices(game: Game, counts: dict[str, int] | None = None) -> list[tuple[str, str]]:
+    """The kinds present in ``game``'s log, (kind, name) by name;
+    ``counts``: its ``kind_counts`` when the caller read them."""
+    kinds = kind_counts(game) if counts is None else counts
     return sorted(((k, _(KINDS[k]) if k in KINDS else k) for k in kinds), key=lambda pair: pair[1])
 
 
-def page(game: Game, kind: str = "", number: Any = 1, nicknames: set[str] | None = None) -> tuple[Page, list[LogLine]]:
+def page(
+    game: Game,
+    kind: str = "",
+    number: Any = 1,
+    nicknames: set[str] | None = None,
+    counts: dict[str, int] | None = None,
+) -> tuple[Page, list[LogLine]]:
     """Page ``number`` (1-based; anything else gives the nearest valid page)
     of ``game``'s log, newest first, only ``kind`` when given; returns the
     page and its lines. ``nicknames``: every nickname of the game's
-    players, when the caller read them (else one query)."""
-    events = Event.objects.filter(game=game).select_related("player").order_by("-id")
-    if kind:
-        events = events.filter(kind=kind)
-    found = Paginator(events, PER_PAGE).get_page(number)
+    players, and ``counts``: its ``kind_counts``, when the caller read them
+    (else a query each)."""
+    counts = kind_counts(game) if counts is None else counts
+    kinds = (kind,) if kind else ()
+    paginator = Paginator(_events(game.pk, *kinds), PER_PAGE)
+    # The count the paginator would ask the database for (a cached property).
+    paginator.count = counts.get(kind, 0) if kind else sum(counts.values())
+    found = paginator.get_page(number)
+    bottom = (found.number - 1) * PER_PAGE
+    if bottom < COMPILED_PAGES * PER_PAGE:
+        found.object_list = _PAGE.run(game.pk, *kinds, key=(bottom, bool(kind)))
     reader = _Reader(game, nicknames)
     return found, [line(e, reader) for e in found.object_list]
+
+
+def _events(game_id: int, kind: str | None = None) -> QuerySet[Event]:
+    """The log of the game ``game_id``, newest first, only ``kind`` when given."""
+    events = Event.objects.filter(game_id=game_id).select_related("player").order_by("-id")
+    return events.filter(kind=kind) if kind else events
+
+
+# The log's queries, compiled once per process: the events per kind; the
+# first pages (the offset is the SQL's constant, so each page is a shape of
+# its own; later pages, rarely read, are the paginator's queries).
+_KIND_COUNTS = Compiled(
+    lambda game_id: Event.objects.filter(game_id=game_id).order_by().values("kind").annotate(n=Count("id"))
+)
+_PAGE = Compiled(lambda key, game_id, *kind: _events(game_id, *kind)[key[0] : key[0] + PER_PAGE], keyed=True)
+COMPILED_PAGES = 5

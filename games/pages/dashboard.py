@@ -38,7 +38,9 @@ from .phase_bar import game_context
 
 # The dashboard's queries of one game (or phase), compiled once per process:
 # the latest 20 results, newest first; its failing deadline; the phase's
-# choices handed in; the posts per seat per game day in the public threads.
+# choices handed in; its seats with their accounts; the latest 50 posts
+# edited; the schedule's shifts (a catch-up's, a few in a game), newest
+# first; the posts per seat per game day in the public threads.
 _RESOLUTIONS = Compiled(
     lambda game_id: (
         Resolution.objects.filter(deadline__phase__game_id=game_id)
@@ -50,6 +52,18 @@ _FAILING = Compiled(
     lambda game_id: Deadline.objects.failing().filter(phase__game_id=game_id).select_related("phase")[:1]
 )
 _ACTIONS = Compiled(lambda phase_id: Action.objects.filter(phase_id=phase_id).select_related("actor"))
+_SEATS = Compiled(
+    lambda game_id: Player.objects.filter(game_id=game_id).select_related("user").order_by("joined_at", "id")
+)
+_EDITED = Compiled(
+    lambda game_id: (
+        Post.objects.filter(room__game_id=game_id, edited_at__isnull=False)
+        .exclude(original_body="")
+        .select_related("room", "author")
+        .order_by("-edited_at")[:50]
+    )
+)
+_SHIFTS = Compiled(lambda game_id: Event.objects.filter(game_id=game_id, kind="schedule_shifted").order_by("-id"))
 _POST_COUNTS = Compiled(
     lambda game_id: (
         Post.objects.filter(room__game_id=game_id, author__isnull=False, room__kind__in=[Room.Kind.DAY, Room.Kind.VOTE])
@@ -72,8 +86,11 @@ def dashboard_page(
     typed, with its errors, in place of the blank one."""
     ruleset = flow.ruleset_of(game)
     ctx = game_context(request, game, None)
-    seats = list(game.players.select_related("user").order_by("joined_at", "id"))
+    seats = _SEATS.run(game.pk)
+    for seat in seats:
+        seat.game = game
     seated = [p for p in seats if p.status == Player.Status.SEATED]
+    log_counts = event_log.kind_counts(game)
     ctx.update(
         ruleset=ruleset,
         applicants=[p for p in seats if p.status == Player.Status.APPLIED],
@@ -82,21 +99,18 @@ def dashboard_page(
             for p in seated
         ],
         # Edited posts with the text first posted, newest edit first.
-        edited_posts=Post.objects.filter(room__game=game, edited_at__isnull=False)
-        .exclude(original_body="")
-        .select_related("room", "author")
-        .order_by("-edited_at")[:50],
+        edited_posts=_EDITED.run(game.pk),
     )
     # The phase bar read the open phase of a running game (``flow.current_phase``).
     phase = ctx["phase"] if game.is_running else flow.current_phase(game)
-    ctx.update(_tool_forms(game, ruleset, seated, phase, rules_form, settings_form))
+    ctx.update(_tool_forms(game, ruleset, seated, phase, log_counts, rules_form, settings_form))
     ctx.update(_composition(game, ruleset, seated))
     ctx.update(_phase_overview(game, ctx["phase"], seated, ruleset))
     ctx.update(_deadline_notes(game, ctx["phase"]))
     ctx["post_counts"] = _post_counts(game, seated)
     ctx["inbox"] = unread.host_inbox(game)
     ctx.update(_resolutions(game, ruleset, results_form))
-    ctx.update(_log(request, game, {p.nickname for p in seats}))
+    ctx.update(_log(request, game, {p.nickname for p in seats}, log_counts))
     ctx["cohosts"] = list(game.cohosts.order_by("username")) if game.cohost_ids else []
     ctx["is_main_host"] = game.host_id == request.user.id
     ctx.update(live.channel(request, game, live.page_version(request, game), host=True, until=ctx["bar_until"]))
@@ -124,11 +138,13 @@ def _tool_forms(
     ruleset: Any,
     seated: list[Player],
     phase: Any,
+    log_counts: dict[str, int],
     rules_form: HouseRulesForm | None,
     settings_form: GameSettingsForm | None,
 ) -> dict[str, Any]:
     """The dashboard's tools, each a blank form (or the refused one given);
-    ``phase``: the open phase (``flow.current_phase``)."""
+    ``phase``: the open phase (``flow.current_phase``); ``log_counts``: the
+    log's events per kind (``event_log.kind_counts``)."""
     return {
         "register_form": RegisterNicknameForm(),
         "rules_form": rules_form
@@ -143,7 +159,7 @@ def _tool_forms(
                 "replay_for_the_dead": flow.replay_open_to_the_dead(game),
             }
         ),
-        "penalty_form": PenaltyForm(ruleset=ruleset, initial={"seen": flow.penalties_seen(game)}),
+        "penalty_form": PenaltyForm(ruleset=ruleset, initial={"seen": flow.penalties_seen(game, log_counts)}),
         "candidates_form": _candidates_form(game, ruleset, phase),
         "proxy_form": _proxy_form(game, ruleset, phase),
         "replace_form": ReplaceForm(nicknames=[p.nickname for p in seated]),
@@ -188,14 +204,15 @@ def _resolutions(game: Game, ruleset: Any, results_form: tuple[int, ResultsForm]
     }
 
 
-def _log(request: HttpRequest, game: Game, nicknames: set[str]) -> dict[str, Any]:
+def _log(request: HttpRequest, game: Game, nicknames: set[str], counts: dict[str, int]) -> dict[str, Any]:
     """The event log's page and kind filter the request asks for
     (``log_kind``, ``log_page``; an unknown kind shows every kind);
-    ``nicknames``: every nickname of the game's players."""
+    ``nicknames``: every nickname of the game's players; ``counts``: the
+    log's events per kind (``event_log.kind_counts``)."""
     log_kind = request.GET.get("log_kind", "")
-    kinds = event_log.kind_choices(game)
+    kinds = event_log.kind_choices(game, counts)
     log_kind = log_kind if log_kind in dict(kinds) else ""
-    log_page, log_lines = event_log.page(game, log_kind, request.GET.get("log_page", 1), nicknames)
+    log_page, log_lines = event_log.page(game, log_kind, request.GET.get("log_page", 1), nicknames, counts)
     return {"log_kinds": kinds, "log_kind": log_kind, "log_page": log_page, "log_lines": log_lines}
 
 
@@ -211,11 +228,10 @@ def _deadline_notes(game: Game, phase: Any) -> dict[str, Any]:
             "retry": flow.local_deadline(game, failing.retry_at) if failing.retry_at else "",
         }
     if phase is not None:
-        shifted = (
-            Event.objects.filter(game=game, kind="schedule_shifted")
-            .filter(Q(data__key=phase.key) | Q(data__phase=str(phase)))
-            .order_by("-id")
-            .first()
+        # Found by the phase's key, or (a shift logged before keys) its name.
+        shifted = next(
+            (e for e in _SHIFTS.run(game.pk) if e.data.get("key") == phase.key or e.data.get("phase") == str(phase)),
+            None,
         )
         if shifted is not None:
             ctx["shifted_minutes"] = shifted.data["minutes"]

@@ -61,7 +61,12 @@ def deadlines_seen(game: Game, phase: Phase | None = _UNREAD) -> str:
         phase = current_phase(game)
     if phase is None:
         return ""
-    pending = phase.deadlines.filter(done_at__isnull=True).order_by("id")
+    if "deadlines" in getattr(phase, "_prefetched_objects_cache", {}):
+        # The phase bar's read of the phase came with its deadlines.
+        kept = sorted(phase.deadlines.all(), key=lambda d: d.pk)
+        pending = [d for d in kept if d.done_at is None]
+    else:
+        pending = phase.deadlines.filter(done_at__isnull=True).order_by("id")
     return ",".join(d.due_at.isoformat() for d in pending)
 
 
@@ -69,10 +74,14 @@ def deadlines_seen(game: Game, phase: Phase | None = _UNREAD) -> str:
 PENALTY_EVENTS = ("penalty", "penalty_deferred")
 
 
-def penalties_seen(game: Game) -> int:
+def penalties_seen(game: Game, counts: dict[str, int] | None = None) -> int:
     """How many penalties the game has been given so far (its log); the
     host's penalty form carries it, so a second submit of the same form
-    finds one more and gives nothing (``penalty_apply``)."""
+    finds one more and gives nothing (``penalty_apply``). ``counts``: the
+    log's events per kind (``event_log.kind_counts``) when the caller read
+    them."""
+    if counts is not None:
+        return sum(counts.get(kind, 0) for kind in PENALTY_EVENTS)
     return game.events.filter(kind__in=PENALTY_EVENTS).count()
 
 

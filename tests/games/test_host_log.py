@@ -11,7 +11,7 @@ from html import unescape
 from django.urls import reverse
 
 from games import flow
-from games.event_log import PER_PAGE
+from games.event_log import COMPILED_PAGES, PER_PAGE
 from games.models import Event, Resolution
 
 from .channel import channel_url
@@ -44,6 +44,29 @@ def test_the_log_is_filtered_by_kind_and_paginated(forum_game, personas) -> None
     assert log.count("Deadlines extended</td>") == 5 and "minutes: 0<" in log
     # A kind the log does not hold, or a page past the end, still answers.
     assert host.get(reverse("host", args=[game.slug]), {"log_kind": "<x>", "log_page": "99"}).status_code == 200
+
+
+def test_every_page_of_a_long_log_shows_its_own_events(forum_game, personas) -> None:
+    """The first pages are read by kept statements, the later ones by the
+    paginator's: each shows its own events, newest first, and the count of
+    pages is the log's, with or without a kind."""
+    game, _seats = forum_game
+    extra = PER_PAGE * COMPILED_PAGES + 7
+    for i in range(extra):
+        flow.log_event(game, "deadline_extended", {"minutes": i})
+    host = client_as(personas["alice"])
+    total = Event.objects.filter(game=game).count()
+    pages = -(-total // PER_PAGE)
+    for number in (1, COMPILED_PAGES, COMPILED_PAGES + 1):
+        page = host.get(reverse("host", args=[game.slug]), {"log_kind": "deadline_extended", "log_page": number})
+        log = page.content.decode()[page.content.decode().index('id="log"') :]
+        newest = extra - 1 - (number - 1) * PER_PAGE
+        shown = [int(n) for n in re.findall(r"minutes: (\d+)<", log)]
+        assert shown == list(range(newest, max(newest - PER_PAGE, -1), -1))
+        assert f"Page {number} of {COMPILED_PAGES + 1}" in log
+    page = host.get(reverse("host", args=[game.slug]), {"log_page": pages}).content.decode()
+    log = page[page.index('id="log"') :]
+    assert f"Page {pages} of {pages}" in log and "<td>Game created</td>" in log
 
 
 def test_the_kind_filter_offers_each_kind_the_log_holds_once(forum_game, personas) -> None:
