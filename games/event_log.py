@@ -147,6 +147,15 @@ class _Reader:
         self.nicknames = nicknames
         self.kinds = dict(Phase.Kind.choices)
         self.rulesets = set(rulesets.ids())
+        self._said: dict[str, str] = {}
+
+    def said(self, text: str) -> str:
+        """``text`` in the reader's language, looked up once per reader (a
+        page of the log names the same kinds and labels again and again)."""
+        found = self._said.get(text)
+        if found is None:
+            found = self._said[text] = _(text)
+        return found
 
     def word(self, value: Any) -> tuple[str, bool]:
         """(text, is it an untranslated identifier)."""
@@ -189,8 +198,8 @@ def line(event: Event, reader: _Reader | None = None) -> LogLine:
         if key in HIDDEN:
             continue
         text, code = reader.value(value)
-        details.append(Detail(_(KEYS[key]) if key in KEYS else key, text, code or key not in KEYS))
-    return LogLine(event, _(KINDS[event.kind]) if event.kind in KINDS else event.kind, tuple(details))
+        details.append(Detail(reader.said(KEYS[key]) if key in KEYS else key, text, code or key not in KEYS))
+    return LogLine(event, reader.said(KINDS[event.kind]) if event.kind in KINDS else event.kind, tuple(details))
 
 
 def kind_counts(game: Game) -> dict[str, int]:

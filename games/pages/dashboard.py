@@ -106,7 +106,7 @@ def dashboard_page(
     ctx.update(_tool_forms(game, ruleset, seated, phase, log_counts, rules_form, settings_form))
     ctx.update(_composition(game, ruleset, seated))
     ctx.update(_phase_overview(game, ctx["phase"], seated, ruleset))
-    ctx.update(_deadline_notes(game, ctx["phase"]))
+    ctx.update(_deadline_notes(game, ctx["phase"], log_counts))
     ctx["post_counts"] = _post_counts(game, seated)
     ctx["inbox"] = unread.host_inbox(game)
     ctx.update(_resolutions(game, ruleset, results_form))
@@ -144,11 +144,18 @@ def _tool_forms(
 ) -> dict[str, Any]:
     """The dashboard's tools, each a blank form (or the refused one given);
     ``phase``: the open phase (``flow.current_phase``); ``log_counts``: the
-    log's events per kind (``event_log.kind_counts``)."""
+    log's events per kind (``event_log.kind_counts``). The nickname
+    registry's and the house rules' forms are built before the start only,
+    when the page shows them."""
+    setting_up = game.status in (Game.Status.DRAFT, Game.Status.SIGNUP)
     return {
-        "register_form": RegisterNicknameForm(),
+        "register_form": RegisterNicknameForm() if setting_up else None,
         "rules_form": rules_form
-        or HouseRulesForm(ruleset=ruleset, seated=[p.nickname for p in seated], current=game.options),
+        or (
+            HouseRulesForm(ruleset=ruleset, seated=[p.nickname for p in seated], current=game.options)
+            if setting_up
+            else None
+        ),
         "extend_form": ExtendForm(initial={"seen": flow.deadlines_seen(game, phase)}),
         "reminder_form": ReminderForm(initial={"reminder_minutes": game.reminder_minutes}),
         "settings_form": settings_form
@@ -216,9 +223,10 @@ def _log(request: HttpRequest, game: Game, nicknames: set[str], counts: dict[str
     return {"log_kinds": kinds, "log_kind": log_kind, "log_page": log_page, "log_lines": log_lines}
 
 
-def _deadline_notes(game: Game, phase: Any) -> dict[str, Any]:
+def _deadline_notes(game: Game, phase: Any, log_counts: dict[str, int]) -> dict[str, Any]:
     """The failing deadline (error, attempts, next retry in the game's
-    local time) and the catch-up shift of the open phase, if any."""
+    local time) and the catch-up shift of the open phase, if any (read
+    only when the log, ``log_counts``, holds a shift)."""
     ctx: dict[str, Any] = {}
     failing = next(iter(_FAILING.run(game.pk)), None)
     if failing is not None:
@@ -229,8 +237,9 @@ def _deadline_notes(game: Game, phase: Any) -> dict[str, Any]:
         }
     if phase is not None:
         # Found by the phase's key, or (a shift logged before keys) its name.
+        shifts = _SHIFTS.run(game.pk) if log_counts.get("schedule_shifted") else []
         shifted = next(
-            (e for e in _SHIFTS.run(game.pk) if e.data.get("key") == phase.key or e.data.get("phase") == str(phase)),
+            (e for e in shifts if e.data.get("key") == phase.key or e.data.get("phase") == str(phase)),
             None,
         )
         if shifted is not None:
