@@ -78,12 +78,17 @@ def test_the_embedded_default_sets_up_its_demo_on_sqlite(tmp_path) -> None:
         text=True,
         timeout=120,
     )
-    numbers = [int(n) for n in check.stdout.split()[-19:]]
-    games, versions, phases, same, handed, handed_same, shared, shared_same, seated, seated_same = numbers[:10]
-    last, mark, kept, expired, own, moved, stayed, first, account = numbers[10:]
+    numbers = [int(n) for n in check.stdout.split()[-20:]]
+    games, versions, phases, same, seen_same, handed, handed_same, shared, shared_same, seated, seated_same = numbers[
+        :11
+    ]
+    last, mark, kept, expired, own, moved, stayed, first, account = numbers[11:]
     assert games > 0 and versions > 0, check.stdout + check.stderr
     # The open phases read for the pages carry their deadlines as SQLite has them.
     assert phases > 0 and same == phases, check.stdout + check.stderr
+    # The host's Extend form carries them as the write path reads them
+    # (``deadlines_seen`` from the phase bar's read and from the table).
+    assert seen_same == phases, check.stdout + check.stderr
     # A living seat's choices, read with the open phase (SQLite's JSON
     # there), are the actions table's rows.
     assert handed > 0 and handed_same == handed, check.stdout + check.stderr
@@ -105,7 +110,8 @@ def test_the_embedded_default_sets_up_its_demo_on_sqlite(tmp_path) -> None:
 
 # Counts the games and their versions, and the running games' open phases
 # whose deadlines, as the pages read them with the phase (SQLite's JSON
-# there), are the deadlines table's rows, and the living seats' choices
+# there), are the deadlines table's rows (and the host's Extend form
+# carries them as the table gives them), and the living seats' choices
 # read with it (once every running game's seats handed theirs in) are the
 # actions table's, and the members of a seat's private rooms read with the
 # rooms its cabinet lists are the members table's, and the seats read with
@@ -125,6 +131,8 @@ def rows(deadlines):
 phases = [p for p in (_open_phase(g, None) for g in Game.objects.filter(status="running")) if p is not None]
 phases = [p for p in phases if p.deadlines.all()]
 same = sum(rows(p.deadlines.all()) == rows(Deadline.objects.filter(phase=p).order_by("due_at", "pk")) for p in phases)
+from games.models import Phase
+seen_same = sum(flow.deadlines_seen(p.game, p) == flow.deadlines_seen(p.game, Phase.objects.get(pk=p.pk)) for p in phases)
 import random
 from benchmarks import bench
 from games.models import Action
@@ -185,6 +193,6 @@ from games.auth_backends import SessionBackend
 found = SessionBackend().get_user(str(seats[0].user.pk))
 account = int(found is not None and (found.pk, found.username, found.password, found.date_joined) == (
     seats[0].user.pk, seats[0].user.username, seats[0].user.password, seats[0].user.date_joined))
-print(Game.objects.count(), GameVersion.objects.count(), len(phases), same, handed, handed_same, shared, shared_same,
+print(Game.objects.count(), GameVersion.objects.count(), len(phases), same, seen_same, handed, handed_same, shared, shared_same,
       seated, seated_same, last, mark, kept, expired, own, moved, stayed, first, account)
 """
