@@ -19,10 +19,12 @@ class FormRenderer(Jinja2):
     rendered by Jinja2: the same HTML as the default renderer's, at a
     fraction of the Django template engine's cost, which renders every
     option of a select through an include (the host dashboard's tool forms
-    and the vote form, ``bench_build``). The select itself is ours
-    (``templates/forms/django/forms/widgets/select.html``): Django's HTML,
-    its options written in place rather than included one by one. A
-    template only the Django engine has (the admin's widget wrappers,
+    and the vote form, ``bench_build``). Three of those templates are
+    ours (``templates/forms/django/forms/``), each giving Django's HTML to
+    the byte with fewer templates rendered: the select, its options written
+    in place rather than included one by one; the error list, its list
+    written in place; the form as paragraphs, an empty error list not
+    rendered at all. A template only the Django engine has (the admin's widget wrappers,
     ``admin/widgets/…``) is rendered by it, as by the default renderer.
     Raises ``TemplateDoesNotExist`` when neither has ``template_name``."""
 

@@ -50,6 +50,12 @@ def test_a_form_renders_as_djangos_default_renderer_renders_it(form_class, sent)
     ours, default = form_class(data, renderer=FormRenderer()), form_class(data, renderer=DjangoTemplates())
     assert parse_html(ours.as_p()) == parse_html(default.as_p())
     assert parse_html(ours.as_div()) == parse_html(default.as_div())
+    # Our own templates (the form as paragraphs, the error list, the
+    # select) give the HTML of Django's own Jinja2 templates to the byte.
+    djangos = form_class(data, renderer=Jinja2())
+    assert str(ours.as_p()) == str(djangos.as_p())
+    assert str(ours.as_div()) == str(djangos.as_div())
+    assert str(ours.non_field_errors()) == str(djangos.non_field_errors())
     if sent and not ours.is_valid():
         assert 'class="errorlist' in ours.as_p()
 
