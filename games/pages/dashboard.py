@@ -38,7 +38,7 @@ from .phase_bar import game_context
 
 # The dashboard's queries of one game (or phase), compiled once per process:
 # the latest 20 results, newest first; its failing deadline; the phase's
-# choices handed in; its seats with their accounts; the latest 50 posts
+# choices handed in; its seats; the latest 50 posts
 # edited; the schedule's shifts (a catch-up's, a few in a game), newest
 # first; the posts per seat per game day in the public threads.
 _RESOLUTIONS = Compiled(
@@ -52,9 +52,7 @@ _FAILING = Compiled(
     lambda game_id: Deadline.objects.failing().filter(phase__game_id=game_id).select_related("phase")[:1]
 )
 _ACTIONS = Compiled(lambda phase_id: Action.objects.filter(phase_id=phase_id).select_related("actor"))
-_SEATS = Compiled(
-    lambda game_id: Player.objects.filter(game_id=game_id).select_related("user").order_by("joined_at", "id")
-)
+_SEATS = Compiled(lambda game_id: Player.objects.filter(game_id=game_id).order_by("joined_at", "id"))
 _EDITED = Compiled(
     lambda game_id: (
         Post.objects.filter(room__game_id=game_id, edited_at__isnull=False)
@@ -121,7 +119,7 @@ def live_page(request: HttpRequest, game: Game) -> dict[str, Any]:
     """The dashboard's live part alone: the phase bar, the choices handed
     in, who has not acted, the vote and the autokills."""
     ctx = game_context(request, game, None)
-    seated = list(game.players.seated().select_related("user"))
+    seated = list(game.players.seated())
     ctx.update(_phase_overview(game, ctx["phase"], seated, flow.ruleset_of(game)))
     return ctx
 
