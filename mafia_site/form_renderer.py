@@ -24,9 +24,10 @@ class FormRenderer(Jinja2):
     the byte with fewer templates rendered: the select, its options written
     in place rather than included one by one; the error list, its list
     written in place; the form as paragraphs, an empty error list not
-    rendered at all. A template only the Django engine has (the admin's widget wrappers,
-    ``admin/widgets/…``) is rendered by it, as by the default renderer.
-    Raises ``TemplateDoesNotExist`` when neither has ``template_name``."""
+    rendered at all. A template only the Django engine has (the admin's
+    widget wrappers, ``admin/widgets/…``) is rendered by it, as by the
+    default renderer. Raises ``TemplateDoesNotExist`` when neither has
+    ``template_name``."""
 
     @cached_property
     def engine(self):

@@ -38,9 +38,9 @@ from .phase_bar import game_context
 
 # The dashboard's queries of one game (or phase), compiled once per process:
 # the latest 20 results, newest first; its failing deadline; the phase's
-# choices handed in; its seats; the latest 50 posts
-# edited; the schedule's shifts (a catch-up's, a few in a game), newest
-# first; the posts per seat per game day in the public threads.
+# choices handed in; its seats; the latest 50 posts edited; the schedule's
+# shifts (a catch-up's, a few in a game), newest first; the posts per seat
+# per game day in the public threads.
 _RESOLUTIONS = Compiled(
     lambda game_id: (
         Resolution.objects.filter(deadline__phase__game_id=game_id)
