@@ -61,12 +61,9 @@ def deadlines_seen(game: Game, phase: Phase | None = _UNREAD) -> str:
         phase = current_phase(game)
     if phase is None:
         return ""
-    if "deadlines" in getattr(phase, "_prefetched_objects_cache", {}):
-        # The phase bar's read of the phase came with its deadlines.
-        kept = sorted(phase.deadlines.all(), key=lambda d: d.pk)
-        pending = [d for d in kept if d.done_at is None]
-    else:
-        pending = phase.deadlines.filter(done_at__isnull=True).order_by("id")
+    # All the phase's deadlines (a handful): the phase bar's read of the
+    # phase came with them, and any other read queries them once.
+    pending = sorted((d for d in phase.deadlines.all() if d.done_at is None), key=lambda d: d.pk)
     return ",".join(d.due_at.isoformat() for d in pending)
 
 
