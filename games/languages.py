@@ -12,6 +12,7 @@ from typing import Any
 from zoneinfo import available_timezones
 
 from django.conf import settings
+from django.contrib.auth import SESSION_KEY as AUTH_SESSION_KEY
 from django.contrib.auth.signals import user_logged_in
 from django.dispatch import receiver
 from django.http import HttpRequest
@@ -119,6 +120,46 @@ def reading_in_zone(name: str | None) -> Iterator[None]:
         yield
     finally:
         _viewer_zone.reset(token)
+
+
+# Set on a request whose account language and zone
+# ``AccountLanguageMiddleware`` left to its view (``account_reading_later``).
+LATER = "_account_reading_later"
+
+
+def apply_account_language(request: HttpRequest) -> str | None:
+    """Activate the language the logged-in account of ``request`` chose
+    (kept in its session at login, ``SESSION_KEY``; a session from before
+    languages were kept gets it from ``AccountLanguage``), and return the
+    time zone it chose ("" for each game's own; None for a visitor).
+    Reads the session; nothing for a visitor without one."""
+    session = getattr(request, "session", None)
+    user_id = session.get(AUTH_SESSION_KEY) if session is not None else None
+    if user_id is None:
+        return None
+    if SESSION_KEY not in session:  # a session opened before languages were kept
+        session[SESSION_KEY] = account_language(user_id)
+    if ZONE_SESSION_KEY not in session:  # … or before time zones were
+        session[ZONE_SESSION_KEY] = account_time_zone(user_id)
+    code = supported(session[SESSION_KEY])
+    if code:
+        translation.activate(code)
+        request.LANGUAGE_CODE = code
+    return session[ZONE_SESSION_KEY]
+
+
+@contextmanager
+def account_reading_later(request: HttpRequest) -> Iterator[None]:
+    """The account's language and zone for the rest of a view that
+    ``AccountLanguageMiddleware`` left them to (``LATER``: the live
+    channel's GET, whose "nothing new" needs neither and so reads no
+    session); nothing where the middleware applied them."""
+    if not getattr(request, LATER, False):
+        yield
+        return
+    setattr(request, LATER, False)
+    with reading_in_zone(apply_account_language(request)):
+        yield
 
 
 @receiver(user_logged_in)

@@ -1,24 +1,15 @@
 """Security headers Django 5.2 does not set itself, the privacy of pages
 made for one reader, and the account's interface language and time zone."""
 
+import re
 from collections.abc import Callable
 
-from django.contrib.auth import SESSION_KEY as AUTH_SESSION_KEY
 from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
-from django.utils import translation
 from django.utils.cache import has_vary_header, patch_cache_control
 
 from .errors import GameBroken
-from .languages import (
-    SESSION_KEY,
-    ZONE_SESSION_KEY,
-    account_language,
-    account_time_zone,
-    reading_in_zone,
-    remember_language,
-    supported,
-)
+from .languages import LATER, apply_account_language, reading_in_zone, remember_language, supported
 from .views.broken import broken_game
 
 CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; frame-ancestors 'none'; form-action 'self'; base-uri 'self'"
@@ -65,30 +56,25 @@ class AccountLanguageMiddleware:
     stored on the account. Placed after the authentication middleware.
 
     The choice is read from the session (put there at login), never from
-    ``request.user``: loading the user would cost the live channel, which
-    answers "nothing new" without loading the account, a query per poll."""
+    ``request.user``: loading the user would cost a query. The live
+    channel's GET (most of a live game's requests) is left to read it
+    itself, only when it answers more than "nothing new" (which needs no
+    session): ``languages.account_reading_later``."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
         self.set_language_path: str | None = None
+        self.live_path: re.Pattern[str] | None = None
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        if self.set_language_path is None:
+        if self.set_language_path is None or self.live_path is None:
             self.set_language_path = reverse("set_language")
-        session = getattr(request, "session", None)
-        user_id = session.get(AUTH_SESSION_KEY) if session is not None else None
-        zone = None
-        if user_id is not None:
-            if SESSION_KEY not in session:  # a session opened before languages were kept
-                session[SESSION_KEY] = account_language(user_id)
-            if ZONE_SESSION_KEY not in session:  # … or before time zones were
-                session[ZONE_SESSION_KEY] = account_time_zone(user_id)
-            code = supported(session[SESSION_KEY])
-            if code:
-                translation.activate(code)
-                request.LANGUAGE_CODE = code
-            zone = session[ZONE_SESSION_KEY]
-        with reading_in_zone(zone):
+            before, after = reverse("live", args=["slug"]).split("/slug/")
+            self.live_path = re.compile(rf"{re.escape(before)}/[-a-zA-Z0-9_]+/{re.escape(after)}")
+        if request.method == "GET" and self.live_path.fullmatch(request.path_info):
+            setattr(request, LATER, True)
+            return self.get_response(request)
+        with reading_in_zone(apply_account_language(request)):
             response = self.get_response(request)
         if (
             request.method == "POST"

@@ -18,10 +18,11 @@ from django.core.exceptions import PermissionDenied
 from django.db import close_old_connections, connections
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict, StreamingHttpResponse
 from django.template.loader import render_to_string
+from django.utils.cache import patch_vary_headers
 from django.utils.functional import SimpleLazyObject
 from django.views.decorators.http import require_http_methods, require_POST
 
-from .. import access, live, notices, page_cache, unread
+from .. import access, languages, live, notices, page_cache, unread
 from ..pages.live import channel_answer
 
 log = logging.getLogger(__name__)
@@ -81,11 +82,23 @@ def answer(request: HttpRequest, slug: str) -> Answer:
     ``channel``."""
     marked = live.mark_seen(request, slug)
     look = live.quiet(request, slug)
+    element = None
     if look.quiet:
         element = live.without_mark(request, slug) if marked else live.slower(request, slug)
         if element is None:
             return Answer(None, None)
-        return Answer(render_to_string("games/_live.html", element, request), element)
+    # More than "nothing new": in the reader's language and zone, which a
+    # GET left to here (``languages.account_reading_later``).
+    with languages.account_reading_later(request):
+        if element is not None:
+            return Answer(render_to_string("games/_live.html", element, request), element)
+        return _changes(request, slug, look, marked)
+
+
+def _changes(request: HttpRequest, slug: str, look: live.Look, marked: bool) -> Answer:
+    """``answer`` where ``live.quiet`` found the page may have changed
+    (``look``), read with the page's access check; ``marked``: the read
+    report was taken (``live.mark_seen``)."""
     # Read before the answer is (a later write moves them): by ``quiet``'s
     # query when it ran.
     game_version = look.versions or live.versions(slug)
@@ -158,9 +171,12 @@ def channel(request: HttpRequest, slug: str) -> HttpResponse:
     A page that found nothing new for ``live.QUIET_SECONDS`` is sent its
     element at half the pace (``live.slower``); any news restores it."""
     found = answer(request, slug)
-    if found.html is None:
-        return HttpResponse(status=204)
-    return HttpResponse(found.html)
+    response = HttpResponse(status=204) if found.html is None else HttpResponse(found.html)
+    # Each answer is this browser's (its ticket holds its session cookie),
+    # a 204 too, which reads no session (so the session middleware would
+    # not say so): never kept for another by a shared cache.
+    patch_vary_headers(response, ("Cookie",))
+    return response
 
 
 def _ask(request: HttpRequest, query: dict[str, object]) -> None:

@@ -13,16 +13,17 @@ from datetime import timedelta
 import pytest
 import time_machine
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from games import flow, page_cache
-from games.models import Game, Player, ReadMark, Room
+from games import clock, flow, languages, page_cache
+from games.models import AccountLanguage, Game, Player, ReadMark, Room
 
 from .channel import channel_of, settled
-from .pages import add_posts, client_as, rooms_of
+from .pages import USERNAMES, add_posts, client_as, rooms_of
 
 # Committed transactions, as the site runs.
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -56,17 +57,46 @@ def test_every_page_of_a_running_game_polls_one_channel_only(forum_game) -> None
         assert f'hx-trigger="every {every}, live-now from:document' in html, name
 
 
-def test_a_poll_with_nothing_new_answers_204_with_two_queries_and_renders_nothing(
+def test_a_poll_with_nothing_new_answers_204_with_one_query_and_renders_nothing(
     forum_game, django_assert_max_num_queries
 ) -> None:
+    """The game's version alone: not even the session is read (the ticket
+    is checked against its cookie). The 204 is still this browser's alone:
+    private, varying with the cookie."""
     game, _seats = forum_game
     for name, (persona, url) in _pages(game).items():
         client = client_as(persona)
         channel = settled(client, url)
-        with django_assert_max_num_queries(2):  # the session and the game's version
+        with django_assert_max_num_queries(1):
             answer = client.get(channel)
         assert answer.status_code == 204, name
         assert answer.templates == [] and answer.content == b"", name
+        assert "Cookie" in answer.headers["Vary"] and "private" in answer.headers["Cache-Control"], name
+
+
+def test_a_polls_news_come_in_the_readers_language_and_time_zone(forum_game) -> None:
+    """The channel's GET reads the session only when it has news; the new
+    post then comes as the reader's pages show it: in the language and the
+    time zone his account chose, not the browser's nor the game's."""
+    game, seats = forum_game
+    room = rooms_of(game)["day"]
+    zone = "Pacific/Auckland"
+    assert str(game.timezone) != zone
+    account = get_user_model().objects.get(username=USERNAMES.get("carol", "carol"))
+    AccountLanguage.objects.create(user=account, language="ru", time_zone=zone)
+    carol = client_as("carol")  # the login puts the choice into the session
+    channel = settled(carol, reverse("room", args=[game.slug, room.public_id]))
+    post = flow.post_create(room=room, seat=seats["Doc"], body="Arrived while you were reading.")
+    answer = carol.get(channel, HTTP_ACCEPT_LANGUAGE="en")
+    assert answer.status_code == 200
+    html = answer.content.decode()
+    assert "Arrived while you were reading." in html
+    assert "Ссылка на этот пост" in html and "Link to this post" not in html
+    with languages.reading_in_zone(zone):
+        theirs = clock.local_time(game, post.created_at)
+    games_own = clock.local_time(game, post.created_at)
+    assert theirs != games_own
+    assert theirs in html and games_own not in html
 
 
 def test_a_new_post_comes_appended_with_the_read_mark_and_the_next_channel(forum_game) -> None:
