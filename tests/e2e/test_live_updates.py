@@ -14,7 +14,7 @@ from django.urls import reverse
 from playwright.sync_api import Page, expect
 
 from games import flow
-from games.models import Game, Player, Room
+from games.models import Game, Player, ReadMark, Room
 
 from .test_forum_game import log_in
 
@@ -29,6 +29,11 @@ def _polls_during(page: Page, polls: list[str], seconds: float) -> int:
     while time.monotonic() < end:
         page.wait_for_timeout(250)
     return len(polls) - before
+
+
+def _mark(room: Room, username: str) -> int:
+    """The read mark of ``username`` in ``room`` (0: none)."""
+    return ReadMark.objects.filter(room=room, user__username=username).values_list("number", flat=True).first() or 0
 
 
 def _set_visibility(page: Page, state: str) -> None:
@@ -70,9 +75,15 @@ def test_live_updates_work_under_the_csp_pause_when_hidden_and_stop_after_the_ga
     day = Room.objects.get(game=game, kind=Room.Kind.DAY, day=1)
     page.goto(reverse("room", args=[game.slug, day.public_id]))
 
-    flow.post_create(room=day, seat=seats["Doc"], body="Arrived while you were reading.")
+    arrived = flow.post_create(room=day, seat=seats["Doc"], body="Arrived while you were reading.")
     expect(page.get_by_text("Arrived while you were reading.")).to_be_visible(timeout=15_000)
     screenshots(page, "live-post")
+    # The channel's next ask reports it seen: a POST carrying the page's
+    # CSRF token (the body's hx-headers), which moves bob's read mark.
+    until = time.monotonic() + 15
+    while _mark(day, "bob") < arrived.number and time.monotonic() < until:
+        page.wait_for_timeout(250)
+    assert _mark(day, "bob") == arrived.number
     assert errors == []
 
     a_post_edited_is_replaced_in_place(page, day, seats, 15_000)

@@ -15,6 +15,7 @@ import time_machine
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import connection
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
@@ -29,6 +30,7 @@ from .pages import USERNAMES, add_posts, client_as, rooms_of
 pytestmark = pytest.mark.django_db(transaction=True)
 
 EVERY = re.compile(r'hx-trigger="every ')
+LIVE_ELEMENT = re.compile(r'<div id="live"[^>]*>')
 
 
 def _pages(game: Game) -> dict[str, tuple[str, str]]:
@@ -114,6 +116,8 @@ def test_a_new_post_comes_appended_with_the_read_mark_and_the_next_channel(forum
     following = channel_of(html)
     assert f"a={post.number}" in following and f"m={post.number}" in following
     assert 'id="live" hidden hx-post="' in html  # the next ask reports the new post seen
+    # … with the page's token (the body's hx-headers): none is made for the answer.
+    assert "X-CSRFToken" not in html and settings.CSRF_COOKIE_NAME not in answer.cookies
     assert _mark(room, "carol") < post.number
     reported = carol.post(following, HTTP_HX_REQUEST="true")
     assert reported.status_code == 200 and _mark(room, "carol") == post.number
@@ -137,7 +141,8 @@ def test_a_page_reports_the_posts_new_to_its_reader_by_its_channels_first_ask(
     for n in range(3):
         flow.post_create(room=day, seat=seats["Doc"], body=f"Morning post {n}.")
     flow.post_create(room=rooms_of(game)["cabinet"], seat=None, by_host=True, body="Your check is in.")
-    carol = client_as("carol")
+    carol = Client(enforce_csrf_checks=True)  # as a browser: a POST needs the token
+    carol.force_login(get_user_model().objects.get(username="carol"))
     for room, url in (
         (day, reverse("room", args=[game.slug, day.public_id])),
         (rooms_of(game)["cabinet"], reverse("cabinet", args=[game.slug])),
@@ -146,9 +151,14 @@ def test_a_page_reports_the_posts_new_to_its_reader_by_its_channels_first_ask(
         assert _mark(room, "carol") == 0
         last = room.posts.order_by("-number").first().number
         assert 'id="live" hidden hx-post="' in html and f"m={last}" in channel_of(html)
-        assert 'hx-headers=\'{"X-CSRFToken": "' in html
+        # htmx sends the page's token with every request of the page (the
+        # body's hx-headers): the element carries none of its own.
+        token = re.search(r'<body hx-headers=\'\{"X-CSRFToken": "(\w+)"\}\'>', html).group(1)
+        assert 'id="live" hidden hx-post="' in html and "X-CSRFToken" not in LIVE_ELEMENT.search(html).group(0)
         assert 'hx-trigger="load"' not in html  # no separate report
-        answer = carol.post(channel_of(html), HTTP_HX_REQUEST="true")
+        assert carol.post(channel_of(html), HTTP_HX_REQUEST="true").status_code == 403  # no token
+        assert _mark(room, "carol") == 0
+        answer = carol.post(channel_of(html), HTTP_HX_REQUEST="true", HTTP_X_CSRFTOKEN=token)
         assert answer.status_code == 200 and _mark(room, "carol") == last
         following = channel_of(answer.content.decode())
         assert 'hx-get="' in answer.content.decode() and "m=" not in following

@@ -81,7 +81,10 @@ def test_the_forms_of_a_page_carry_one_csrf_token(forum_game, settings) -> None:
     # The live channel's stream is opened with the same one.
     streams = re.findall(r'data-csrf="([^"]+)"', html)
     assert streams
-    assert len(set(tokens + streams)) == 1
+    # … and htmx sends it with the page's every request (the body's hx-headers).
+    headers = re.findall(r'<body hx-headers=\'\{"X-CSRFToken": "(\w+)"\}\'>', html)
+    assert len(headers) == 1
+    assert len(set(tokens + streams + headers)) == 1
 
 
 def test_the_account_pages_sit_in_the_sites_frame(forum_game) -> None:

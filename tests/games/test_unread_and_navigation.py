@@ -138,6 +138,7 @@ def _visible_page(client: Client, game: Game) -> str:
     html = client.get(reverse("game", args=[game.slug])).content.decode()
     html = re.sub(r"([?&;][kw]=)[\w-]+", r"\1", html)
     html = re.sub(r"load delay:\d+s", "load delay:s", html)
+    html = re.sub(r'"X-CSRFToken": "\w+"', "", html)
     return re.sub(r'name="csrfmiddlewaretoken" value="[^"]+"', "", html)
 
 
