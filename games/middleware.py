@@ -71,7 +71,8 @@ class AccountLanguageMiddleware:
             self.set_language_path = reverse("set_language")
             before, after = reverse("live", args=["slug"]).split("/slug/")
             self.live_path = re.compile(rf"{re.escape(before)}/[-a-zA-Z0-9_]+/{re.escape(after)}")
-        if request.method == "GET" and self.live_path.fullmatch(request.path_info):
+        # ``reverse`` gives the path with the script prefix: ``request.path`` has it too.
+        if request.method == "GET" and self.live_path.fullmatch(request.path):
             setattr(request, LATER, True)
             return self.get_response(request)
         with reading_in_zone(apply_account_language(request)):
