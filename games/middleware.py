@@ -71,7 +71,7 @@ class AccountLanguageMiddleware:
             self.set_language_path = reverse("set_language")
             before, after = reverse("live", args=["slug"]).split("/slug/")
             self.live_path = re.compile(rf"{re.escape(before)}/[-a-zA-Z0-9_]+/{re.escape(after)}")
-        # ``reverse`` gives the path with the script prefix: ``request.path`` has it too.
+        # ``reverse`` gives paths with the script prefix, as ``request.path`` has it.
         if request.method == "GET" and self.live_path.fullmatch(request.path):
             setattr(request, LATER, True)
             return self.get_response(request)
@@ -79,7 +79,7 @@ class AccountLanguageMiddleware:
             response = self.get_response(request)
         if (
             request.method == "POST"
-            and request.path_info == self.set_language_path
+            and request.path == self.set_language_path
             and response.status_code in (302, 204)
             and request.user.is_authenticated
         ):

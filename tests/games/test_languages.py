@@ -10,6 +10,7 @@ from datetime import timedelta
 import pytest
 from django.conf import settings
 from django.test import Client
+from django.test.utils import override_script_prefix
 from django.urls import reverse
 from django.utils import translation
 
@@ -18,6 +19,7 @@ from games.languages import SESSION_KEY
 from games.models import AccountLanguage, Deadline, Resolution
 from tests.conftest import PASSWORD
 
+from .channel import ASKS_BY, channel_of
 from .pages import client_as, rooms_of
 
 pytestmark = pytest.mark.django_db
@@ -167,6 +169,32 @@ def test_switching_is_remembered_on_the_account_and_on_another_device(forum_game
     again = Client(HTTP_ACCEPT_LANGUAGE="ru")
     again.force_login(carol)
     assert "<h2>Threads</h2>" in again.get(url).content.decode()
+
+
+def test_under_a_path_prefix_the_switch_is_stored_and_a_quiet_poll_reads_no_session(
+    forum_game, django_assert_max_num_queries
+) -> None:
+    """A site served under a path prefix (``SCRIPT_NAME``, its proxy
+    stripping it): the switch is still stored on the account, and the
+    live channel's quiet poll still reads no session (the middleware
+    matches both paths with their prefix, as ``reverse`` gives them)."""
+    game, seats = forum_game
+    carol = seats["Clyde"].user
+    day = rooms_of(game)["day"]
+    client = Client(SCRIPT_NAME="/forum")  # the test client's paths are the part after it
+    client.force_login(carol)
+    with override_script_prefix("/forum/"):  # as the WSGI handler sets it from SCRIPT_NAME
+        response = client.post("/i18n/setlang/", {"language": "ru", "next": "/forum/"})
+        assert response.status_code == 302
+        assert AccountLanguage.objects.get(user=carol).language == "ru"
+        html = client.get(f"/g/{game.slug}/r/{day.public_id}/").content.decode()
+        assert f'href="/forum/g/{game.slug}/' in html
+        channel = channel_of(html)
+        assert channel.startswith(f"/forum/g/{game.slug}/live/")
+        if ASKS_BY.search(html).group(1) == "post":  # the page reports its posts seen first
+            channel = channel_of(client.post(channel.removeprefix("/forum"), HTTP_HX_REQUEST="true").content.decode())
+        with django_assert_max_num_queries(1):
+            assert client.get(channel.removeprefix("/forum")).status_code == 204
 
 
 def test_a_login_applies_the_account_language_over_the_cookie(forum_game) -> None:
