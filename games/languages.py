@@ -157,7 +157,6 @@ def account_reading_later(request: HttpRequest) -> Iterator[None]:
     if not getattr(request, LATER, False):
         yield
         return
-    setattr(request, LATER, False)
     with reading_in_zone(apply_account_language(request)):
         yield
 
